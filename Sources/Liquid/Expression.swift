@@ -1,0 +1,56 @@
+/// A parsed value expression: a literal, a variable lookup or a range.
+indirect enum Expression: Sendable {
+  case literal(LiquidValue)
+  case variable(VariableLookup)
+  case range(Expression, Expression, offset: Int)
+}
+
+/// `name.key[0]["other"][var]`, with special `size`, `first` and `last`.
+struct VariableLookup: Sendable {
+  enum Component: Sendable {
+    case key(String)
+    case index(Expression)
+  }
+
+  /// The root: a name, or an expression in brackets (`[name_var]`).
+  var root: Component
+  var path: [Component]
+  /// Byte offset of the lookup in the template, for errors.
+  var offset: Int
+  /// The text as written, for messages.
+  var text: String
+}
+
+/// A filter call in a chain: `| name: positional, keyword: value`.
+struct FilterCall: Sendable {
+  var name: String
+  var filter: Filter
+  var arguments: [Expression]
+  var keywordArguments: [(String, Expression)]
+  var offset: Int
+}
+
+/// An expression followed by filters: what `{{ }}`, `assign` and `echo` take.
+struct FilteredExpression: Sendable {
+  var expression: Expression
+  var filters: [FilterCall]
+}
+
+/// A comparison operator in a condition.
+enum ComparisonOperator: String, Sendable {
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case greater = ">"
+  case lessOrEqual = "<="
+  case greaterOrEqual = ">="
+  case contains
+}
+
+/// A condition of `if`, `unless` and `elsif`. `and`/`or` group from the right, as in Ruby Liquid.
+indirect enum Condition: Sendable {
+  case value(Expression)
+  case comparison(Expression, ComparisonOperator, Expression, offset: Int)
+  case and(Condition, Condition)
+  case or(Condition, Condition)
+}

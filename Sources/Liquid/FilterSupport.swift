@@ -1,0 +1,203 @@
+// Conversions the standard filters share, following Ruby Liquid's `Utils`.
+
+extension LiquidValue {
+  /// `to_s`: what string filters work on.
+  var text: String { renderedText }
+
+  /// `Utils.to_number`: numbers as they are, numeric strings parsed, everything else 0.
+  var number: LiquidValue {
+    switch self {
+    case .int, .double: return self
+    case .string(let s):
+      let stripped = s.rubyStrip()
+      if isDecimalLiteral(stripped), let d = Double(stripped) { return .double(d) }
+      return .int(leadingInteger(stripped))
+    default: return .int(0)
+    }
+  }
+
+  /// The items a filter iterates: arrays flattened, a hash or scalar as one item, nil as none.
+  var inputItems: [LiquidValue] {
+    switch self {
+    case .array(let array): return flatten(array)
+    case .range: return elements
+    case .nil: return []
+    default: return [self]
+    }
+  }
+}
+
+private func flatten(_ array: [LiquidValue]) -> [LiquidValue] {
+  guard array.contains(where: { if case .array = $0 { return true } else { return false } }) else {
+    return array
+  }
+  var out: [LiquidValue] = []
+  for item in array {
+    if case .array(let inner) = item { out += flatten(inner) } else { out.append(item) }
+  }
+  return out
+}
+
+/// `-?digits.digits`.
+private func isDecimalLiteral(_ s: String) -> Bool {
+  var bytes = Substring(s).utf8[...]
+  if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+  guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return false }
+  let whole = bytes[..<dot]
+  let fraction = bytes[bytes.index(after: dot)...]
+  return !whole.isEmpty && !fraction.isEmpty && whole.allSatisfy(isDigit)
+    && fraction.allSatisfy(isDigit)
+}
+
+/// Ruby's `String#to_i`: the leading integer, or 0.
+private func leadingInteger(_ s: String) -> Int {
+  var result = 0
+  var negative = false
+  var started = false
+  for (i, byte) in s.utf8.enumerated() {
+    if i == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) {
+      negative = byte == UInt8(ascii: "-")
+      continue
+    }
+    guard isDigit(byte) else { break }
+    started = true
+    let (r, overflow) = result.multipliedReportingOverflow(by: 10)
+    guard !overflow else { break }
+    result = r + Int(byte - 48)
+  }
+  return started ? (negative ? -result : result) : 0
+}
+
+/// `Utils.to_integer`: integers and integer strings; anything else is an error.
+func toInteger(_ value: LiquidValue?, _ what: String) throws(FilterFailure) -> Int {
+  switch value ?? .nil {
+  case .int(let i): return i
+  case .string(let s):
+    if let i = Int(s.rubyStrip()) { return i }
+  default: break
+  }
+  throw FilterFailure("\(what) must be an integer, not \((value ?? .nil).describeForError)")
+}
+
+extension LiquidValue {
+  var describeForError: String {
+    switch self {
+    case .nil: return "nil"
+    case .string(let s): return "'\(s)'"
+    default: return "\(typeName) \(inspect())"
+    }
+  }
+}
+
+/// `item[property]` as the array filters read it: an object's value, a drop's property, or for
+/// a string item the property itself if the string contains it (Ruby's `String#[]`).
+func property(of item: LiquidValue, _ property: LiquidValue) throws(FilterFailure) -> LiquidValue {
+  switch item {
+  case .object(let object):
+    if case .string(let key) = property { return object[key] ?? .nil }
+    return .nil
+  case .drop(let drop):
+    if case .string(let key) = property { return drop.value(forKey: key) ?? .nil }
+    return .nil
+  case .string(let string):
+    if case .string(let key) = property { return string.contains(key) ? property : .nil }
+    throw FilterFailure("cannot read property \(property.inspect()) of a string")
+  case .nil:
+    return .nil
+  case .int(let i):
+    // Ruby's `Integer#[]` reads a bit.
+    if case .int(let bit) = property { return .int(bit >= 0 && bit < 64 ? (i >> bit) & 1 : 0) }
+    throw FilterFailure("cannot read property \(property.inspect()) of integer \(i)")
+  default:
+    throw FilterFailure(
+      "cannot read property \(property.inspect()) of \(item.typeName) \(item.inspect())")
+  }
+}
+
+/// Ruby's `String#split(separator)`: a single space splits on runs of whitespace, an empty
+/// separator splits into characters, and trailing empty fields are dropped.
+func rubySplit(_ string: String, _ separator: String) -> [String] {
+  var parts: [String]
+  if separator == " " {
+    parts = string.split(whereSeparator: String.isRubySpace).map(String.init)
+  } else if separator.isEmpty {
+    parts = string.map(String.init)
+  } else {
+    parts = []
+    var rest = string[...]
+    while let range = rest.firstRange(of: separator) {
+      parts.append(String(rest[..<range.lowerBound]))
+      rest = rest[range.upperBound...]
+    }
+    parts.append(String(rest))
+  }
+  while parts.last?.isEmpty == true { parts.removeLast() }
+  return parts
+}
+
+/// Exact decimal arithmetic on the shortest decimal forms of doubles, as Ruby Liquid gets by
+/// converting floats to BigDecimal: `10.1 + 2.2` is `12.3`, not `12.299999999999999`.
+enum DecimalMath {
+  struct Decimal {
+    var mantissa: Int
+    var exponent: Int  // value = mantissa × 10^exponent
+  }
+
+  static func decimal(_ value: LiquidValue) -> Decimal? {
+    switch value {
+    case .int(let i): return Decimal(mantissa: i, exponent: 0)
+    case .double(let d):
+      guard d.isFinite else { return nil }
+      let (negative, digits, exponent) = shortestDigits(d)
+      guard digits.count <= 17, var m = Int(digits) else { return nil }
+      if negative { m = -m }
+      return Decimal(mantissa: m, exponent: exponent - digits.count)
+    default: return nil
+    }
+  }
+
+  static func align(_ a: Decimal, _ b: Decimal) -> (Int, Int, Int)? {
+    let e = min(a.exponent, b.exponent)
+    guard let x = scale(a.mantissa, a.exponent - e), let y = scale(b.mantissa, b.exponent - e)
+    else {
+      return nil
+    }
+    return (x, y, e)
+  }
+
+  static func scale(_ m: Int, _ by: Int) -> Int? {
+    var m = m
+    for _ in 0..<by {
+      let (r, overflow) = m.multipliedReportingOverflow(by: 10)
+      if overflow { return nil }
+      m = r
+    }
+    return m
+  }
+
+  static func double(_ mantissa: Int, _ exponent: Int) -> Double {
+    Double("\(mantissa)e\(exponent)") ?? Double(mantissa)
+  }
+
+  static func add(_ a: LiquidValue, _ b: LiquidValue) -> Double? {
+    guard let x = decimal(a), let y = decimal(b), let (p, q, e) = align(x, y) else { return nil }
+    let (sum, overflow) = p.addingReportingOverflow(q)
+    return overflow ? nil : double(sum, e)
+  }
+
+  static func multiply(_ a: LiquidValue, _ b: LiquidValue) -> Double? {
+    guard let x = decimal(a), let y = decimal(b) else { return nil }
+    let (product, overflow) = x.mantissa.multipliedReportingOverflow(by: y.mantissa)
+    return overflow ? nil : double(product, x.exponent + y.exponent)
+  }
+
+  /// Ruby's floored modulo on decimals.
+  static func modulo(_ a: LiquidValue, _ b: LiquidValue) -> Double? {
+    guard let x = decimal(a), let y = decimal(b), let (p, q, e) = align(x, y), q != 0 else {
+      return nil
+    }
+    var r = p % q
+    if r != 0 && (r < 0) != (q < 0) { r += q }
+    return double(r, e)
+  }
+}

@@ -1,0 +1,290 @@
+// String filters, as Ruby Liquid 5 defines them.
+
+func registerStringFilters(_ set: inout FilterSet) {
+  func unary(_ name: String, _ transform: @escaping @Sendable (String) -> String) {
+    set[name] = Filter { input, _ in .string(transform(input.text)) }
+  }
+  set["append"] = Filter(arguments: 1...1) { input, args in .string(input.text + args[0]!.text) }
+  set["prepend"] = Filter(arguments: 1...1) { input, args in .string(args[0]!.text + input.text) }
+  unary("downcase") { $0.lowercased() }
+  unary("upcase") { $0.uppercased() }
+  unary("capitalize") { s in
+    guard let first = s.first else { return s }
+    return first.uppercased() + s.dropFirst().lowercased()
+  }
+  unary("lstrip") { $0.rubyLStrip() }
+  unary("rstrip") { $0.rubyRStrip() }
+  unary("strip") { $0.rubyStrip() }
+  unary("strip_newlines") { $0.replacingAll("\r\n", with: "").replacingAll("\n", with: "") }
+  unary("newline_to_br") {
+    $0.replacingAll("\r\n", with: "\n").replacingAll("\n", with: "<br />\n")
+  }
+  unary("strip_html", stripHTML)
+  set["escape"] = Filter { input, _ in
+    input.isNil ? .nil : .string(escapeHTML(input.text, once: false))
+  }
+  set["escape_once"] = Filter { input, _ in .string(escapeHTML(input.text, once: true)) }
+  unary("url_encode", urlEncode)
+  set["url_decode"] = Filter { input, _ in
+    guard let decoded = urlDecode(input.text) else {
+      throw FilterFailure("invalid percent-encoding in \(input.inspect())")
+    }
+    return .string(decoded)
+  }
+  unary("base64_encode") { Base64.encode(Array($0.utf8), urlSafe: false) }
+  unary("base64_url_safe_encode") { Base64.encode(Array($0.utf8), urlSafe: true) }
+  for (name, urlSafe) in [("base64_decode", false), ("base64_url_safe_decode", true)] {
+    set[name] = Filter { input, _ in
+      guard let bytes = Base64.decode(input.text, urlSafe: urlSafe) else {
+        throw FilterFailure("invalid base64 in \(input.inspect())")
+      }
+      return .string(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+  set["remove"] = Filter(arguments: 1...1) { input, args in
+    .string(input.text.replacingAll(args[0]!.text, with: ""))
+  }
+  set["remove_first"] = Filter(arguments: 1...1) { input, args in
+    .string(replaceFirst(input.text, args[0]!.text, ""))
+  }
+  set["remove_last"] = Filter(arguments: 1...1) { input, args in
+    .string(replaceLast(input.text, args[0]!.text, ""))
+  }
+  set["replace"] = Filter(arguments: 1...2) { input, args in
+    .string(input.text.replacingAll(args[0]!.text, with: args[1]?.text ?? ""))
+  }
+  set["replace_first"] = Filter(arguments: 1...2) { input, args in
+    .string(replaceFirst(input.text, args[0]!.text, args[1]?.text ?? ""))
+  }
+  set["replace_last"] = Filter(arguments: 2...2) { input, args in
+    .string(replaceLast(input.text, args[0]!.text, args[1]!.text))
+  }
+  set["split"] = Filter(arguments: 1...1) { input, args in
+    .array(rubySplit(input.text, args[0]!.text).map { .string($0) })
+  }
+  set["slice"] = Filter(arguments: 1...2, slice)
+  set["truncate"] = Filter(arguments: 0...2) { input, args in
+    if input.isNil { return .nil }
+    let text = input.text
+    let length = args[0] == nil ? 50 : try toInteger(args[0], "truncate length")
+    let ending = args[1] == nil ? "..." : args[1]!.text
+    guard text.count > length else { return .string(text) }
+    let keep = max(0, length - ending.count)
+    return .string(String(text.prefix(keep)) + ending)
+  }
+  set["truncatewords"] = Filter(arguments: 0...2) { input, args in
+    if input.isNil { return .nil }
+    let text = input.text
+    var words = args[0] == nil ? 15 : try toInteger(args[0], "truncatewords count")
+    if words <= 0 { words = 1 }
+    let ending = args[1] == nil ? "..." : args[1]!.text
+    let list = rubySplit(text, " ")
+    guard list.count > words else { return .string(text) }
+    return .string(list.prefix(words).joined(separator: " ") + ending)
+  }
+}
+
+private func replaceFirst(_ text: String, _ target: String, _ replacement: String) -> String {
+  guard let range = text.firstRange(of: target) else { return text }
+  return String(text[..<range.lowerBound]) + replacement + String(text[range.upperBound...])
+}
+
+private func replaceLast(_ text: String, _ target: String, _ replacement: String) -> String {
+  guard !target.isEmpty else { return text + replacement }
+  var found: Range<String.Index>?
+  var rest = text[...]
+  while let range = rest.firstRange(of: target) {
+    found = range
+    rest = text[text.index(after: range.lowerBound)...]
+  }
+  guard let range = found else { return text }
+  return String(text[..<range.lowerBound]) + replacement + String(text[range.upperBound...])
+}
+
+@Sendable private func slice(_ input: LiquidValue, _ args: FilterArguments) throws -> LiquidValue {
+  let offset = try toInteger(args[0], "slice offset")
+  let length = args[1] == nil || args[1]!.isNil ? 1 : try toInteger(args[1], "slice length")
+  func bounds(_ count: Int) -> Range<Int>? {
+    let start = offset < 0 ? count + offset : offset
+    guard start >= 0, start <= count, length >= 0 else { return nil }
+    return start..<min(count, start + length)
+  }
+  if case .array(let array) = input {
+    guard let range = bounds(array.count) else { return .array([]) }
+    return .array(Array(array[range]))
+  }
+  let characters = Array(input.text)
+  guard let range = bounds(characters.count) else { return .string("") }
+  return .string(String(characters[range]))
+}
+
+func escapeHTML(_ text: String, once: Bool) -> String {
+  var out = ""
+  out.reserveCapacity(text.utf8.count)
+  let scalars = Array(text.unicodeScalars)
+  var i = 0
+  while i < scalars.count {
+    let c = scalars[i]
+    switch c {
+    case "&":
+      if once, let end = entityEnd(scalars, from: i) {
+        out.unicodeScalars.append(contentsOf: scalars[i...end])
+        i = end + 1
+        continue
+      }
+      out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    default: out.unicodeScalars.append(c)
+    }
+    i += 1
+  }
+  return out
+}
+
+/// The index of the `;` ending an entity (`&name;` or `&#digits;`) starting at `start`.
+private func entityEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+  var j = start + 1
+  let numeric = j < scalars.count && scalars[j] == "#"
+  if numeric { j += 1 }
+  let bodyStart = j
+  while j < scalars.count,
+    numeric
+      ? ("0"..."9").contains(scalars[j])
+      : (("a"..."z").contains(scalars[j]) || ("A"..."Z").contains(scalars[j]))
+  {
+    j += 1
+  }
+  return j > bodyStart && j < scalars.count && scalars[j] == ";" ? j : nil
+}
+
+@Sendable private func stripHTML(_ text: String) -> String {
+  var out = text
+  for (open, close) in [("<script", "</script>"), ("<!--", "-->"), ("<style", "</style>")] {
+    out = removeSpans(out, open: open, close: close)
+  }
+  return removeSpans(out, open: "<", close: ">")
+}
+
+private func removeSpans(_ text: String, open: String, close: String) -> String {
+  var out = ""
+  var rest = text[...]
+  while let start = rest.firstRange(of: open) {
+    guard let end = rest[start.upperBound...].firstRange(of: close) else { break }
+    out += rest[..<start.lowerBound]
+    rest = rest[end.upperBound...]
+  }
+  out += rest
+  return out
+}
+
+@Sendable private func urlEncode(_ text: String) -> String {
+  var out = ""
+  for byte in text.utf8 {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."),
+      UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "*"):
+      out.unicodeScalars.append(Unicode.Scalar(byte))
+    case UInt8(ascii: " "): out += "+"
+    default:
+      out += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0xF)
+    }
+  }
+  return out
+}
+
+private func hexDigit(_ n: UInt8) -> String {
+  String("0123456789ABCDEF".utf8.map { Character(Unicode.Scalar($0)) }[Int(n)])
+}
+
+private func urlDecode(_ text: String) -> String? {
+  var bytes: [UInt8] = []
+  let input = Array(text.utf8)
+  var i = 0
+  while i < input.count {
+    let byte = input[i]
+    if byte == UInt8(ascii: "+") {
+      bytes.append(UInt8(ascii: " "))
+    } else if byte == UInt8(ascii: "%"), i + 2 < input.count,
+      let high = hexValue(input[i + 1]), let low = hexValue(input[i + 2])
+    {
+      bytes.append(high << 4 | low)
+      i += 2
+    } else {
+      bytes.append(byte)
+    }
+    i += 1
+  }
+  return String(validating: bytes, as: UTF8.self)
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - 48
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - 87
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - 55
+  default: return nil
+  }
+}
+
+enum Base64 {
+  static let standard = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+  static let urlSafe = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+  static func encode(_ bytes: [UInt8], urlSafe: Bool) -> String {
+    let table = urlSafe ? Base64.urlSafe : standard
+    var out: [UInt8] = []
+    var i = 0
+    while i < bytes.count {
+      let b0 = bytes[i]
+      let b1 = i + 1 < bytes.count ? bytes[i + 1] : 0
+      let b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+      out.append(table[Int(b0 >> 2)])
+      out.append(table[Int((b0 & 0x3) << 4 | b1 >> 4)])
+      out.append(i + 1 < bytes.count ? table[Int((b1 & 0xF) << 2 | b2 >> 6)] : UInt8(ascii: "="))
+      out.append(i + 2 < bytes.count ? table[Int(b2 & 0x3F)] : UInt8(ascii: "="))
+      i += 3
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Strict decoding; the URL-safe form may omit padding.
+  static func decode(_ text: String, urlSafe: Bool) -> [UInt8]? {
+    var input = Array(text.utf8)
+    if urlSafe {
+      while input.count % 4 != 0 { input.append(UInt8(ascii: "=")) }
+    }
+    guard input.count % 4 == 0 else { return nil }
+    let table = urlSafe ? Base64.urlSafe : standard
+    var values = [UInt8?](repeating: nil, count: 256)
+    for (i, c) in table.enumerated() { values[Int(c)] = UInt8(i) }
+    var out: [UInt8] = []
+    var i = 0
+    while i < input.count {
+      let chunk = input[i..<(i + 4)]
+      let padding = chunk.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+      guard padding <= 2, i + 4 == input.count || padding == 0 else { return nil }
+      var n: UInt32 = 0
+      for (k, c) in chunk.enumerated() {
+        let v: UInt8
+        if k >= 4 - padding {
+          v = 0
+        } else {
+          guard let decoded = values[Int(c)] else { return nil }
+          v = decoded
+        }
+        n = n << 6 | UInt32(v)
+      }
+      out.append(UInt8(n >> 16 & 0xFF))
+      if padding < 2 { out.append(UInt8(n >> 8 & 0xFF)) }
+      if padding < 1 { out.append(UInt8(n & 0xFF)) }
+      i += 4
+    }
+    return out
+  }
+}

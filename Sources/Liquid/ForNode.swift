@@ -1,0 +1,169 @@
+/// `for item in collection [reversed] [limit: n] [offset: n | continue]` … `else` … `endfor`.
+struct ForNode: Node {
+  var variable: String
+  var collection: Expression
+  /// `variable-collection markup`: the loop's `forloop.name` and its key for `offset: continue`.
+  var name: String
+  var limit: Expression?
+  var offset: Expression?
+  var offsetContinue: Bool
+  var reversed: Bool
+  var body: Block
+  var elseBody: Block?
+  var offsetInMarkup: Int
+  var isBlank: Bool { body.isBlank && (elseBody?.isBlank ?? true) }
+
+  func render(into output: inout String, context: RenderContext) throws(LiquidError) {
+    let items = try context.iterationItems(try context.evaluate(collection), at: offsetInMarkup)
+    let from: Int
+    if offsetContinue {
+      from = context.forOffsets[name] ?? 0
+    } else if let offset {
+      from = try context.loopInteger(offset, attribute: "offset")
+    } else {
+      from = 0
+    }
+    var to = items.count
+    if let limit { to = from + (try context.loopInteger(limit, attribute: "limit")) }
+    let lower = min(max(from, 0), items.count)
+    let upper = min(max(to, lower), items.count)
+    var slice = Array(items[lower..<upper])
+    context.forOffsets[name] = from + slice.count
+    if reversed { slice.reverse() }
+
+    guard !slice.isEmpty else {
+      try elseBody?.render(into: &output, context: context)
+      return
+    }
+    let loop = ForLoopDrop(name: name, length: slice.count, parent: context.currentForLoop)
+    context.pushScope()
+    defer { context.popScope() }
+    let savedLoop = context.currentForLoop
+    context.currentForLoop = loop
+    defer { context.currentForLoop = savedLoop }
+    context.setLocal("forloop", .drop(loop))
+    for item in slice {
+      try context.countIteration(at: offsetInMarkup)
+      context.setLocal(variable, item)
+      try body.render(into: &output, context: context)
+      loop.index0 += 1
+      if context.interrupt == .break {
+        context.interrupt = .none
+        break
+      }
+      if context.interrupt == .continue { context.interrupt = .none }
+    }
+  }
+}
+
+/// `tablerow item in collection [cols: n] [limit: n] [offset: n]`: an HTML table's rows.
+struct TablerowNode: Node {
+  var variable: String
+  var collection: Expression
+  var cols: Expression?
+  var limit: Expression?
+  var offset: Expression?
+  var body: Block
+  var offsetInMarkup: Int
+
+  func render(into output: inout String, context: RenderContext) throws(LiquidError) {
+    let items = try context.iterationItems(try context.evaluate(collection), at: offsetInMarkup)
+    let from =
+      try offset.map { (e) throws(LiquidError) in try context.loopInteger(e, attribute: "offset") }
+      ?? 0
+    var to = items.count
+    if let limit { to = from + (try context.loopInteger(limit, attribute: "limit")) }
+    let lower = min(max(from, 0), items.count)
+    let upper = min(max(to, lower), items.count)
+    let slice = items[lower..<upper]
+    var columns = slice.count
+    if let cols, case let value = try context.evaluate(cols), !value.isNil {
+      columns = try context.loopInteger(cols, attribute: "cols")
+    }
+    let loop = TablerowLoopDrop(length: slice.count, columns: max(columns, 1))
+    output += "<tr class=\"row1\">\n"
+    context.pushScope()
+    defer { context.popScope() }
+    context.setLocal("tablerowloop", .drop(loop))
+    for item in slice {
+      try context.countIteration(at: offsetInMarkup)
+      context.setLocal(variable, item)
+      output += "<td class=\"col\(loop.col)\">"
+      try body.render(into: &output, context: context)
+      output += "</td>"
+      if context.interrupt == .break {
+        context.interrupt = .none
+        break
+      }
+      if context.interrupt == .continue { context.interrupt = .none }
+      if loop.col == loop.columns && loop.index0 + 1 < loop.length {
+        output += "</tr>\n<tr class=\"row\(loop.row + 1)\">"
+      }
+      loop.index0 += 1
+    }
+    output += "</tr>\n"
+  }
+}
+
+/// The `forloop` object.
+final class ForLoopDrop: LiquidDrop, @unchecked Sendable {
+  // Mutated only by the loop that owns it, during one single-threaded render.
+  let name: String
+  let length: Int
+  let parent: ForLoopDrop?
+  var index0 = 0
+
+  init(name: String, length: Int, parent: ForLoopDrop?) {
+    self.name = name
+    self.length = length
+    self.parent = parent
+  }
+
+  func value(forKey key: String) -> LiquidValue? {
+    switch key {
+    case "name": return .string(name)
+    case "length": return .int(length)
+    case "index": return .int(index0 + 1)
+    case "index0": return .int(index0)
+    case "rindex": return .int(length - index0)
+    case "rindex0": return .int(length - index0 - 1)
+    case "first": return .bool(index0 == 0)
+    case "last": return .bool(index0 == length - 1)
+    case "parentloop": return parent.map { .drop($0) } ?? .nil
+    default: return nil
+    }
+  }
+}
+
+/// The `tablerowloop` object.
+final class TablerowLoopDrop: LiquidDrop, @unchecked Sendable {
+  let length: Int
+  let columns: Int
+  var index0 = 0
+
+  init(length: Int, columns: Int) {
+    self.length = length
+    self.columns = columns
+  }
+
+  var col: Int { index0 % columns + 1 }
+  var row: Int { index0 / columns + 1 }
+
+  func value(forKey key: String) -> LiquidValue? {
+    switch key {
+    case "length": return .int(length)
+    case "index": return .int(index0 + 1)
+    case "index0": return .int(index0)
+    case "rindex": return .int(length - index0)
+    case "rindex0": return .int(length - index0 - 1)
+    case "first": return .bool(index0 == 0)
+    case "last": return .bool(index0 == length - 1)
+    case "col": return .int(col)
+    case "col0": return .int(col - 1)
+    case "col_first": return .bool(col == 1)
+    case "col_last": return .bool(col == columns)
+    case "row": return .int(row)
+    default: return nil
+    }
+  }
+}

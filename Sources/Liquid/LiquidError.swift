@@ -1,0 +1,39 @@
+/// An error from parsing or rendering a template, with where it happened.
+public struct LiquidError: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum Kind: Sendable, Equatable {
+    /// Found while parsing: nothing was rendered.
+    case syntax
+    /// Found while rendering: an undefined variable in strict mode, a filter that failed, a limit.
+    case render
+  }
+
+  public var kind: Kind
+  public var message: String
+  public var location: SourceLocation?
+  /// Where the partial holding the error was included from, innermost first.
+  public var includedFrom: [SourceLocation]
+
+  public init(
+    _ kind: Kind, _ message: String, location: SourceLocation? = nil,
+    includedFrom: [SourceLocation] = []
+  ) {
+    self.kind = kind
+    self.message = message
+    self.location = location
+    self.includedFrom = includedFrom
+  }
+
+  public var diagnostic: Diagnostic {
+    Diagnostic(
+      message: message, location: location,
+      notes: includedFrom.map { "note: included from \($0)" })
+  }
+
+  public var description: String { diagnostic.description }
+}
+
+/// An error raised by a filter or value operation before its location is known.
+struct FilterFailure: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}

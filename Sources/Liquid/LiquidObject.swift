@@ -1,0 +1,45 @@
+/// A string-keyed dictionary that keeps its keys in insertion order (source order for data
+/// read from JSON or YAML), so that iterating over an object is deterministic.
+public struct LiquidObject: Sendable, Equatable, Sequence {
+  public private(set) var keys: [String] = []
+  private var storage: [String: LiquidValue] = [:]
+
+  public init() {}
+
+  public init(_ pairs: [(String, LiquidValue)]) {
+    for (key, value) in pairs { self[key] = value }
+  }
+
+  public var count: Int { keys.count }
+  public var isEmpty: Bool { keys.isEmpty }
+
+  public subscript(key: String) -> LiquidValue? {
+    get { storage[key] }
+    set {
+      if let newValue {
+        if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+      } else if storage.removeValue(forKey: key) != nil {
+        keys.removeAll { $0 == key }
+      }
+    }
+  }
+
+  public func makeIterator() -> some IteratorProtocol<(key: String, value: LiquidValue)> {
+    var index = 0
+    return AnyIterator {
+      guard index < keys.count else { return nil }
+      defer { index += 1 }
+      let key = keys[index]
+      return (key, storage[key]!)
+    }
+  }
+
+  public static func == (lhs: LiquidObject, rhs: LiquidObject) -> Bool {
+    lhs.storage == rhs.storage
+  }
+
+  /// Ruby's `Hash#inspect`: `{"a" => 1}`.
+  func inspect() -> String {
+    "{" + keys.map { "\"\($0)\" => \(storage[$0]!.inspect())" }.joined(separator: ", ") + "}"
+  }
+}

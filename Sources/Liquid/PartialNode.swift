@@ -1,0 +1,69 @@
+/// `include` (shares the caller's variables) and `render` (an isolated scope).
+struct PartialNode: Node {
+  enum Kind: String, Sendable {
+    case include, render
+  }
+
+  var kind: Kind
+  var name: Expression
+  /// `with value` or `for values`.
+  var variable: Expression?
+  var isForLoop: Bool
+  var alias: String?
+  var arguments: [(String, Expression)]
+  var offset: Int
+
+  func render(into output: inout String, context: RenderContext) throws(LiquidError) {
+    let nameValue = try context.evaluate(name)
+    guard case .string(let partialName) = nameValue else {
+      throw context.error(
+        "partial name must be a string, not '\(nameValue.renderedText)'", at: offset)
+    }
+    if kind == .include && context.isIsolated {
+      throw context.error(
+        "'include' cannot be used inside a partial loaded with 'render'", at: offset)
+    }
+    let partial = try context.partial(named: partialName, at: offset)
+    let variableName = alias ?? String(partialName.split(separator: "/").last ?? "")
+    let value: LiquidValue
+    if let variable {
+      value = try context.evaluate(variable)
+    } else if kind == .include {
+      value = context.resolve(partialName) ?? .nil
+    } else {
+      value = .nil
+    }
+    let hasValue = variable != nil || kind == .include
+    let items: [LiquidValue]? =
+      if isForLoop, case .array(let array) = value { array } else if isForLoop, case .range = value
+      {
+        value.elements
+      } else { nil }
+
+    switch kind {
+    case .include:
+      context.pushScope()
+      defer { context.popScope() }
+      for (key, expression) in arguments { context.setLocal(key, try context.evaluate(expression)) }
+      for item in items ?? [value] {
+        if hasValue { context.setLocal(variableName, item) }
+        try context.renderPartial(partial, name: partialName, into: &output, calledAt: offset)
+        if context.interrupt != .none { return }
+      }
+    case .render:
+      var arguments: [(String, LiquidValue)] = []
+      for (key, expression) in self.arguments {
+        arguments.append((key, try context.evaluate(expression)))
+      }
+      let loop = items.map { ForLoopDrop(name: partialName, length: $0.count, parent: nil) }
+      for item in items ?? [value] {
+        let child = context.isolatedChild()
+        for (key, value) in arguments { child.setLocal(key, value) }
+        if variable != nil { child.setLocal(variableName, item) }
+        if let loop { child.setLocal("forloop", .drop(loop)) }
+        try child.renderPartial(partial, name: partialName, into: &output, calledAt: offset)
+        loop?.index0 += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,291 @@
+/// The state of one render: variables, counters, loop state and limits.
+final class RenderContext {
+  enum Interrupt { case none, `break`, `continue` }
+
+  let environment: LiquidEnvironment
+  let globals: LiquidObject
+  /// Partials parsed with the template; partials named at render time are added as found.
+  var partials: [String: ParsedPartial]
+  /// Local scopes, innermost last. `assign` writes to the first (the template's own scope).
+  private var scopes: [[String: LiquidValue]] = [[:]]
+  var counters: [String: Int] = [:]
+  var cycles: [String: Int] = [:]
+  var forOffsets: [String: Int] = [:]
+  var lastIfChanged: String?
+  var interrupt = Interrupt.none
+  var currentForLoop: ForLoopDrop?
+  /// The template or partial being rendered, for error locations.
+  var source: SourceText
+  /// Partials being rendered, outermost first, for the nesting limit and cycle messages.
+  var partialStack: [String] = []
+  let isIsolated: Bool
+  private let budget: Budget
+
+  /// Loop iterations are counted across a whole render, partials included.
+  final class Budget {
+    var iterations = 0
+  }
+
+  init(
+    environment: LiquidEnvironment, globals: LiquidObject, source: SourceText,
+    partials: [String: ParsedPartial]
+  ) {
+    self.environment = environment
+    self.globals = globals
+    self.source = source
+    self.partials = partials
+    self.isIsolated = false
+    self.budget = Budget()
+  }
+
+  private init(isolatedFrom parent: RenderContext) {
+    environment = parent.environment
+    globals = parent.globals
+    source = parent.source
+    partials = parent.partials
+    partialStack = parent.partialStack
+    isIsolated = true
+    budget = parent.budget
+  }
+
+  func isolatedChild() -> RenderContext { RenderContext(isolatedFrom: self) }
+
+  // MARK: - Variables
+
+  func resolve(_ name: String) -> LiquidValue? {
+    var i = scopes.count - 1
+    while i >= 0 {
+      if let value = scopes[i][name] { return value }
+      i -= 1
+    }
+    if let counter = counters[name] { return .int(counter) }
+    return globals[name]
+  }
+
+  func assign(_ name: String, _ value: LiquidValue) { scopes[0][name] = value }
+  func setLocal(_ name: String, _ value: LiquidValue) { scopes[scopes.count - 1][name] = value }
+  func pushScope() { scopes.append([:]) }
+  func popScope() { scopes.removeLast() }
+
+  private func allNames() -> [String] {
+    Array(scopes.flatMap(\.keys)) + Array(counters.keys) + globals.keys
+  }
+
+  // MARK: - Errors and limits
+
+  func error(_ message: String, at offset: Int) -> LiquidError {
+    LiquidError(.render, message, location: source.location(at: offset))
+  }
+
+  func checkOutput(_ output: String) throws(LiquidError) {
+    if output.utf8.count > environment.limits.maxOutputBytes {
+      throw LiquidError(
+        .render, "output is larger than the limit of \(environment.limits.maxOutputBytes) bytes")
+    }
+  }
+
+  func countIteration(at offset: Int) throws(LiquidError) {
+    budget.iterations += 1
+    if budget.iterations > environment.limits.maxLoopIterations {
+      throw error(
+        "loops ran more than \(environment.limits.maxLoopIterations) iterations in one render",
+        at: offset)
+    }
+  }
+
+  // MARK: - Evaluation
+
+  func evaluate(_ expression: Expression) throws(LiquidError) -> LiquidValue {
+    switch expression {
+    case .literal(let value): return value
+    case .variable(let lookup): return try self.lookup(lookup)
+    case .range(let low, let high, let offset):
+      let lower = try rangeBound(try evaluate(low), at: offset)
+      let upper = try rangeBound(try evaluate(high), at: offset)
+      return .range(lower, upper)
+    }
+  }
+
+  private func rangeBound(_ value: LiquidValue, at offset: Int) throws(LiquidError) -> Int {
+    switch value {
+    case .int(let i): return i
+    case .double(let d) where d.isFinite && abs(d) < 1e18: return Int(d)
+    case .nil: return 0
+    case .string:
+      // Ruby's `to_i`: leading digits, or 0.
+      return try rangeBound(value.number, at: offset)
+    default: break
+    }
+    throw error("range bounds must be integers, not '\(value.renderedText)'", at: offset)
+  }
+
+  func evaluate(_ filtered: FilteredExpression) throws(LiquidError) -> LiquidValue {
+    var value = try evaluate(filtered.expression)
+    for call in filtered.filters {
+      var positional: [LiquidValue] = []
+      positional.reserveCapacity(call.arguments.count)
+      for argument in call.arguments { positional.append(try evaluate(argument)) }
+      var keywords: [String: LiquidValue] = [:]
+      for (key, argument) in call.keywordArguments { keywords[key] = try evaluate(argument) }
+      do {
+        value = try call.filter.function(
+          value,
+          FilterArguments(positional: positional, keywords: keywords, environment: environment))
+      } catch let failure as FilterFailure {
+        throw error("filter '\(call.name)': \(failure.message)", at: call.offset)
+      } catch let error as LiquidError {
+        throw error
+      } catch {
+        throw self.error("filter '\(call.name)': \(error)", at: call.offset)
+      }
+      if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
+        throw self.error(
+          "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
+      }
+    }
+    return value
+  }
+
+  func evaluate(_ condition: Condition) throws(LiquidError) -> Bool {
+    switch condition {
+    case .value(let expression): return try evaluate(expression).isTruthy
+    case .and(let left, let right):
+      guard try evaluate(left) else { return false }
+      return try evaluate(right)
+    case .or(let left, let right):
+      if try evaluate(left) { return true }
+      return try evaluate(right)
+    case .comparison(let left, let op, let right, let offset):
+      let a = try evaluate(left)
+      let b = try evaluate(right)
+      do throws(FilterFailure) {
+        return try compare(a, op, b)
+      } catch {
+        throw self.error(error.message, at: offset)
+      }
+    }
+  }
+
+  // MARK: - Lookups
+
+  func lookup(_ lookup: VariableLookup) throws(LiquidError) -> LiquidValue {
+    var value: LiquidValue
+    switch lookup.root {
+    case .key(let name):
+      guard let found = resolve(name) else {
+        return try undefined(name, lookup, candidates: allNames())
+      }
+      value = found
+    case .index(let expression):
+      let key = try evaluate(expression)
+      guard case .string(let name) = key, let found = resolve(name) else {
+        return try undefined(key.renderedText, lookup, candidates: allNames())
+      }
+      value = found
+    }
+    for component in lookup.path {
+      let key: LiquidValue
+      switch component {
+      case .key(let name): key = .string(name)
+      case .index(let expression): key = try evaluate(expression)
+      }
+      if let next = value.member(key) {
+        value = next
+      } else if case .object(let object) = value {
+        return try undefined(key.renderedText, lookup, candidates: object.keys)
+      } else {
+        return .nil
+      }
+    }
+    return value
+  }
+
+  private func undefined(_ name: String, _ lookup: VariableLookup, candidates: [String])
+    throws(LiquidError) -> LiquidValue
+  {
+    guard environment.strictVariables else { return .nil }
+    var message = "undefined variable '\(name)'"
+    if lookup.text != name { message += " in '\(lookup.text)'" }
+    if let suggestion = closestMatch(to: name, in: candidates) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    throw error(message, at: lookup.offset)
+  }
+
+  // MARK: - Loops
+
+  func iterationItems(_ value: LiquidValue, at offset: Int) throws(LiquidError) -> [LiquidValue] {
+    switch value {
+    case .array(let array): return array
+    case .range(let low, let high):
+      if high >= low && high - low >= environment.limits.maxLoopIterations {
+        throw error(
+          "range (\(low)..\(high)) is larger than the limit of \(environment.limits.maxLoopIterations) items",
+          at: offset)
+      }
+      return value.elements
+    case .object: return value.elements
+    case .string(let s): return s.isEmpty ? [] : [value]
+    default: return []
+    }
+  }
+
+  func loopInteger(_ expression: Expression, attribute: String) throws(LiquidError) -> Int {
+    let value = try evaluate(expression)
+    switch value {
+    case .int(let i): return i
+    case .double(let d) where d.isFinite && abs(d) < 1e18: return Int(d)
+    case .string(let s):
+      if let i = Int(s.rubyStrip()) { return i }
+    default: break
+    }
+    let offset: Int
+    if case .variable(let lookup) = expression { offset = lookup.offset } else { offset = 0 }
+    throw error("'\(attribute)' must be an integer, not '\(value.renderedText)'", at: offset)
+  }
+
+  // MARK: - Partials
+
+  func partial(named name: String, at offset: Int) throws(LiquidError) -> ParsedPartial {
+    if let partial = partials[name] { return partial }
+    guard let loader = environment.partialLoader else {
+      throw error("partial '\(name)' not found: no partials folder is configured", at: offset)
+    }
+    do throws(LiquidError) {
+      guard
+        let partial = try ParsedPartial.load(name: name, loader: loader, environment: environment)
+      else {
+        throw error("partial '\(name)' not found\(loader.searchDescription)", at: offset)
+      }
+      partials[name] = partial
+      return partial
+    } catch var error {
+      if error.kind == .syntax { error.includedFrom.append(source.location(at: offset)) }
+      throw error
+    }
+  }
+
+  func renderPartial(
+    _ partial: ParsedPartial, name: String, into output: inout String, calledAt offset: Int
+  ) throws(LiquidError) {
+    if partialStack.count >= environment.limits.maxPartialDepth {
+      let chain = (partialStack + [name]).joined(separator: " → ")
+      throw error(
+        "partials nested more than \(environment.limits.maxPartialDepth) deep (a cycle?): \(chain)",
+        at: offset)
+    }
+    let callerSource = source
+    source = partial.source
+    partialStack.append(name)
+    defer {
+      source = callerSource
+      partialStack.removeLast()
+    }
+    do throws(LiquidError) {
+      try partial.body.render(into: &output, context: self)
+    } catch var error {
+      error.includedFrom.append(callerSource.location(at: offset))
+      throw error
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/// A piece of template source: literal text, an output `{{ … }}` or a tag `{% … %}`.
+struct TemplateToken {
+  enum Kind { case text, output, tag }
+
+  var kind: Kind
+  /// Byte range of the whole token, delimiters included.
+  var range: Range<Int>
+  /// Byte range of the markup between the delimiters and whitespace-control dashes.
+  var markup: Range<Int>
+  /// `{%-` / `{{-`: strip whitespace before the token.
+  var trimBefore = false
+  /// `-%}` / `-}}`: strip whitespace after the token.
+  var trimAfter = false
+  /// For tags: the tag name and where the rest of the markup starts.
+  var name = ""
+  var argumentsStart = 0
+}
+
+/// Splits a template into text, output and tag tokens. `raw` bodies are kept as text.
+struct TemplateLexer {
+  let source: SourceText
+  private var bytes: [UInt8] { source.bytes }
+
+  init(source: SourceText) { self.source = source }
+
+  func tokenize() throws(LiquidError) -> [TemplateToken] {
+    var tokens: [TemplateToken] = []
+    let count = bytes.count
+    var textStart = 0
+    var i = 0
+    while i < count {
+      guard bytes[i] == UInt8(ascii: "{"), i + 1 < count,
+        bytes[i + 1] == UInt8(ascii: "{") || bytes[i + 1] == UInt8(ascii: "%")
+      else {
+        i += 1
+        continue
+      }
+      if textStart < i {
+        tokens.append(TemplateToken(kind: .text, range: textStart..<i, markup: textStart..<i))
+      }
+      let isTag = bytes[i + 1] == UInt8(ascii: "%")
+      var token = try isTag ? scanTag(at: i) : scanOutput(at: i)
+      if isTag && (token.name == "raw" || token.name == "doc") {
+        tokens.append(token)
+        // The body of a raw or doc block is text, up to the first `{% endraw %}` / `{% enddoc %}`.
+        guard let end = findEnd("end" + token.name, from: token.range.upperBound) else {
+          throw source.error(
+            "'\(token.name)' tag was never closed; expected '{% end\(token.name) %}'",
+            at: token.range.lowerBound)
+        }
+        if token.range.upperBound < end.range.lowerBound {
+          tokens.append(
+            TemplateToken(
+              kind: .text, range: token.range.upperBound..<end.range.lowerBound,
+              markup: token.range.upperBound..<end.range.lowerBound))
+        }
+        token = end
+      }
+      tokens.append(token)
+      i = token.range.upperBound
+      textStart = i
+    }
+    if textStart < count {
+      tokens.append(TemplateToken(kind: .text, range: textStart..<count, markup: textStart..<count))
+    }
+    return tokens
+  }
+
+  private func find(_ a: UInt8, _ b: UInt8, from start: Int) -> Int? {
+    var j = start
+    while j + 1 < bytes.count {
+      if bytes[j] == a && bytes[j + 1] == b { return j }
+      j += 1
+    }
+    return nil
+  }
+
+  private func scanOutput(at start: Int) throws(LiquidError) -> TemplateToken {
+    guard let close = find(UInt8(ascii: "}"), UInt8(ascii: "}"), from: start + 2) else {
+      throw source.error("output '{{' was never closed with '}}'", at: start)
+    }
+    var token = TemplateToken(
+      kind: .output, range: start..<(close + 2), markup: (start + 2)..<close)
+    trimDashes(&token)
+    return token
+  }
+
+  private func scanTag(at start: Int) throws(LiquidError) -> TemplateToken {
+    guard let close = find(UInt8(ascii: "%"), UInt8(ascii: "}"), from: start + 2) else {
+      throw source.error("tag '{%' was never closed with '%}'", at: start)
+    }
+    var token = TemplateToken(kind: .tag, range: start..<(close + 2), markup: (start + 2)..<close)
+    trimDashes(&token)
+    splitName(&token)
+    return token
+  }
+
+  private func trimDashes(_ token: inout TemplateToken) {
+    var lower = token.markup.lowerBound
+    var upper = token.markup.upperBound
+    if lower < upper && bytes[lower] == UInt8(ascii: "-") {
+      token.trimBefore = true
+      lower += 1
+    }
+    if upper > lower && bytes[upper - 1] == UInt8(ascii: "-") {
+      token.trimAfter = true
+      upper -= 1
+    }
+    token.markup = lower..<upper
+  }
+
+  /// Reads the tag name: a word, or `#` for an inline comment.
+  private func splitName(_ token: inout TemplateToken) {
+    var j = token.markup.lowerBound
+    let end = token.markup.upperBound
+    while j < end && isSpace(bytes[j]) { j += 1 }
+    let nameStart = j
+    if j < end && bytes[j] == UInt8(ascii: "#") {
+      j += 1
+    } else {
+      while j < end && isWordByte(bytes[j]) { j += 1 }
+    }
+    token.name = source.string(nameStart..<j)
+    token.argumentsStart = j
+  }
+
+  private func findEnd(_ name: String, from start: Int) -> TemplateToken? {
+    var j = start
+    while let open = find(UInt8(ascii: "{"), UInt8(ascii: "%"), from: j) {
+      guard let tag = try? scanTag(at: open) else { return nil }
+      if tag.name == name { return tag }
+      j = open + 2
+    }
+    return nil
+  }
+}
+
+@inline(__always) func isSpace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+}
+
+@inline(__always) func isWordByte(_ byte: UInt8) -> Bool {
+  (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+    || byte == 0x5F || byte >= 0x80
+}

@@ -1,0 +1,181 @@
+/// Builds the node tree of a template from its tokens, checking every tag and expression.
+struct TemplateParser {
+  let source: SourceText
+  let environment: LiquidEnvironment
+  private var tokens: [TemplateToken]
+  private var index = 0
+  private var depth = 0
+  /// Partials named by a literal in `include` or `render`, with where they were named.
+  private(set) var partialReferences: [(name: String, offset: Int)] = []
+
+  /// Every tag this parser knows, for "did you mean".
+  static let tagNames = [
+    "assign", "break", "capture", "case", "comment", "continue", "cycle", "decrement", "doc",
+    "echo", "for", "if", "ifchanged", "include", "increment", "liquid", "raw", "render",
+    "tablerow", "unless",
+  ]
+
+  init(source: SourceText, environment: LiquidEnvironment) throws(LiquidError) {
+    self.source = source
+    self.environment = environment
+    self.tokens = try TemplateLexer(source: source).tokenize()
+  }
+
+  /// A parser for the lines of a `{% liquid %}` tag, as tag tokens.
+  private init(lines: [TemplateToken], parent: TemplateParser) {
+    source = parent.source
+    environment = parent.environment
+    tokens = lines
+    depth = parent.depth
+  }
+
+  mutating func parseDocument() throws(LiquidError) -> Block {
+    let (block, end) = try parseBody(until: [])
+    if let end { throw unexpectedTag(end) }
+    return block
+  }
+
+  // MARK: - Bodies
+
+  /// Parses nodes until a tag named in `delimiters` (returned) or the end of input (nil).
+  mutating func parseBody(until delimiters: Set<String>) throws(LiquidError) -> (
+    Block, TemplateToken?
+  ) {
+    var nodes: [any Node] = []
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      switch token.kind {
+      case .text:
+        let text = trimmedText(at: index - 1)
+        if !text.isEmpty { nodes.append(TextNode(text: text)) }
+      case .output:
+        var parser = try ExpressionParser(
+          source: source, range: token.markup, filters: environment.filters)
+        if parser.atEnd {
+          nodes.append(OutputNode(expression: nil))
+        } else {
+          nodes.append(OutputNode(expression: try parser.parseFilteredExpression()))
+        }
+      case .tag:
+        if delimiters.contains(token.name) { return (Block(nodes: nodes), token) }
+        if let node = try parseTag(token) { nodes.append(node) }
+      }
+    }
+    return (Block(nodes: nodes), nil)
+  }
+
+  /// The text of a text token with whitespace control from its neighbours applied.
+  private func trimmedText(at position: Int) -> String {
+    var range = tokens[position].range
+    let bytes = source.bytes
+    if position > 0 && tokens[position - 1].trimAfter {
+      while range.lowerBound < range.upperBound && isSpace(bytes[range.lowerBound]) {
+        range = (range.lowerBound + 1)..<range.upperBound
+      }
+    }
+    if position + 1 < tokens.count && tokens[position + 1].trimBefore {
+      while range.lowerBound < range.upperBound && isSpace(bytes[range.upperBound - 1]) {
+        range = range.lowerBound..<(range.upperBound - 1)
+      }
+    }
+    return source.string(range)
+  }
+
+  /// Parses a block tag's body up to one of `delimiters`; a missing end tag is reported at
+  /// the opening tag.
+  mutating func parseBlockBody(for opening: TemplateToken, until delimiters: Set<String>)
+    throws(LiquidError) -> (Block, TemplateToken)
+  {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > environment.limits.maxNesting {
+      throw source.error(
+        "blocks are nested more than \(environment.limits.maxNesting) deep",
+        at: opening.range.lowerBound)
+    }
+    let (block, end) = try parseBody(until: delimiters)
+    guard let end else {
+      throw source.error(
+        "'\(opening.name)' tag was never closed; expected '{% end\(opening.name) %}'",
+        at: opening.range.lowerBound)
+    }
+    return (block, end)
+  }
+
+  func unexpectedTag(_ token: TemplateToken) -> LiquidError {
+    source.error(
+      "unexpected '\(token.name)' tag: it does not close or continue any open block",
+      at: token.range.lowerBound)
+  }
+
+  func expressions(_ token: TemplateToken) throws(LiquidError) -> ExpressionParser {
+    try ExpressionParser(
+      source: source, range: token.argumentsStart..<token.markup.upperBound,
+      filters: environment.filters)
+  }
+
+  func markupText(_ token: TemplateToken) -> String {
+    source.string(token.argumentsStart..<token.markup.upperBound).rubyStrip()
+  }
+
+  mutating func notePartial(_ name: String, at offset: Int) {
+    partialReferences.append((name, offset))
+  }
+
+  // MARK: - The liquid tag
+
+  mutating func parseLiquidTag(_ token: TemplateToken) throws(LiquidError) -> any Node {
+    var lines: [TemplateToken] = []
+    let bytes = source.bytes
+    var lineStart = token.argumentsStart
+    let end = token.markup.upperBound
+    while lineStart < end {
+      var lineEnd = lineStart
+      while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      var lower = lineStart
+      var upper = lineEnd
+      while lower < upper && isSpace(bytes[lower]) { lower += 1 }
+      while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
+      if lower < upper {
+        var line = TemplateToken(kind: .tag, range: lower..<upper, markup: lower..<upper)
+        var j = lower
+        if bytes[j] == UInt8(ascii: "#") {
+          j += 1
+        } else {
+          while j < upper && isWordByte(bytes[j]) { j += 1 }
+        }
+        line.name = source.string(lower..<j)
+        line.argumentsStart = j
+        if line.name.isEmpty {
+          throw source.error("expected a tag name in the 'liquid' tag", at: lower)
+        }
+        lines.append(line)
+      }
+      lineStart = lineEnd + 1
+    }
+    var parser = TemplateParser(lines: lines, parent: self)
+    let body = try parser.parseDocument()
+    partialReferences += parser.partialReferences
+    return LiquidTagNode(body: body)
+  }
+
+  // MARK: - Comments
+
+  /// Skips a `comment` block's tokens, counting nested comments.
+  mutating func skipComment(_ opening: TemplateToken) throws(LiquidError) {
+    var nesting = 1
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      guard token.kind == .tag else { continue }
+      if token.name == "comment" { nesting += 1 }
+      if token.name == "endcomment" {
+        nesting -= 1
+        if nesting == 0 { return }
+      }
+    }
+    throw source.error(
+      "'comment' tag was never closed; expected '{% endcomment %}'", at: opening.range.lowerBound)
+  }
+}
