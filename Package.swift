@@ -14,11 +14,9 @@ let package = Package(
     .target(name: "Liquid"),
     .target(name: "ModuleGen", dependencies: ["Liquid"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
-    .executableTarget(name: "LiquidBenchmark", dependencies: ["Liquid", "ModuleGen"]),
     .testTarget(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
       exclude: ["golden-liquid-skips.txt"]),
-    .testTarget(name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,129 @@
+import Liquid
+
+/// A subcommand of `modulegen`.
+struct Command: Sendable {
+  var spec: CommandSpec
+  /// Runs with parsed arguments; returns the exit code. Errors are reported by the caller.
+  var run: @Sendable (ParsedArguments, Console) throws -> Int32
+}
+
+/// Exit codes, as CI scripts read them.
+public enum ExitCode {
+  public static let success: Int32 = 0
+  public static let failure: Int32 = 1
+  public static let usage: Int32 = 64
+}
+
+/// The `modulegen` command line: dispatches to commands and maps errors to exit codes.
+public enum CommandLineTool {
+  public static let version = "0.1.0"
+
+  static let commands: [Command] = [RenderCommand.command]
+
+  static var overview: String {
+    var out = """
+      OVERVIEW: modulegen generates iOS modules (VIPER, MVP, MVVM, MVC) with mocks and tests from
+      Liquid templates and module specs.
+
+      USAGE: modulegen <command> [options]
+
+      COMMANDS:
+
+      """
+    for command in commands {
+      let name = command.spec.name
+      out +=
+        "  " + name + String(repeating: " ", count: max(1, 14 - name.count)) + command.spec.summary
+        + "\n"
+    }
+    out += """
+
+      OPTIONS:
+        --version     Print the version.
+        -h, --help    Show this help.
+
+      See 'modulegen help <command>' for a command's options and examples.
+
+      """
+    return out
+  }
+
+  /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    guard let first = arguments.first else {
+      console.writeOut(overview)
+      return ExitCode.success
+    }
+    switch first {
+    case "--version", "version":
+      console.writeOut("modulegen \(version)\n")
+      return ExitCode.success
+    case "--help", "-h":
+      console.writeOut(overview)
+      return ExitCode.success
+    case "help":
+      guard arguments.count > 1 else {
+        console.writeOut(overview)
+        return ExitCode.success
+      }
+      return run([arguments[1], "--help"], console: console)
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.spec.name == first }) else {
+      var message =
+        first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+      if let suggestion = closestMatch(to: first, in: commands.map(\.spec.name)) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      return usageFailure(UsageError(message), console: console)
+    }
+    do {
+      let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+      if parsed.flag("help") {
+        console.writeOut(command.spec.helpText)
+        return ExitCode.success
+      }
+      return try command.run(parsed, console)
+    } catch {
+      return report(error, console: console)
+    }
+  }
+
+  /// Prints an error as a diagnostic and returns the exit code it means.
+  static func report(_ error: any Error, console: Console) -> Int32 {
+    switch error {
+    case let error as UsageError:
+      return usageFailure(error, console: console)
+    case let error as Diagnostic:
+      console.report(error)
+    case let error as LiquidError:
+      console.report(error.diagnostic)
+    case let error as DiagnosticList:
+      for diagnostic in error.diagnostics { console.report(diagnostic) }
+      if error.diagnostics.count > 1 {
+        console.writeError("\(error.diagnostics.count) errors\n")
+      }
+    default:
+      console.report(Diagnostic(message: "\(error)"))
+    }
+    return ExitCode.failure
+  }
+
+  private static func usageFailure(_ error: UsageError, console: Console) -> Int32 {
+    console.report(Diagnostic(message: error.message))
+    if let name = error.command, let command = commands.first(where: { $0.spec.name == name }) {
+      console.writeError("usage: \(command.spec.usage)\nSee 'modulegen help \(name)'.\n")
+    } else {
+      console.writeError("See 'modulegen --help'.\n")
+    }
+    return ExitCode.usage
+  }
+}
+
+/// Several problems found together, reported one after another.
+public struct DiagnosticList: Error, Sendable {
+  public var diagnostics: [Diagnostic]
+
+  public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}

@@ -1,0 +1,90 @@
+import Liquid
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's streams and surroundings, passed in so that commands can be tested.
+public struct Console: Sendable {
+  public var writeOut: @Sendable (String) -> Void
+  public var writeError: @Sendable (String) -> Void
+  public var readInput: @Sendable () -> [UInt8]
+  public var inputIsTerminal: Bool
+  public var errorIsTerminal: Bool
+  public var environment: [String: String]
+  public var currentDirectory: String
+
+  public init(
+    writeOut: @escaping @Sendable (String) -> Void,
+    writeError: @escaping @Sendable (String) -> Void,
+    readInput: @escaping @Sendable () -> [UInt8] = { [] }, inputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false, environment: [String: String] = [:], currentDirectory: String
+  ) {
+    self.writeOut = writeOut
+    self.writeError = writeError
+    self.readInput = readInput
+    self.inputIsTerminal = inputIsTerminal
+    self.errorIsTerminal = errorIsTerminal
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+  }
+
+  /// The real process: standard streams, environment and working directory.
+  public static var process: Console {
+    Console(
+      writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) }, readInput: readAllInput,
+      inputIsTerminal: isatty(0) == 1, errorIsTerminal: isatty(2) == 1,
+      environment: ProcessInfo.processInfo.environment,
+      currentDirectory: FileManager.default.currentDirectoryPath)
+  }
+
+  /// Colour on a terminal only, and never with `NO_COLOR` or `TERM=dumb`.
+  public var useColor: Bool {
+    errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+
+  public func report(_ diagnostic: Diagnostic) {
+    writeError(diagnostic.rendered(color: useColor) + "\n")
+  }
+
+  /// Resolves a path given on the command line against the working directory.
+  public func path(_ path: String) -> String {
+    path.hasPrefix("/")
+      ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+  }
+}
+
+private func writeAll(_ descriptor: Int32, _ text: String) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeMutableBytes { buffer in
+      write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+    }
+    if written <= 0 {
+      if written < 0 && errno == EINTR { continue }
+      return
+    }
+    offset += written
+  }
+}
+
+@Sendable private func readAllInput() -> [UInt8] {
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    if count <= 0 { break }
+    bytes += buffer[0..<count]
+  }
+  return bytes
+}

@@ -1,0 +1,68 @@
+import Liquid
+
+/// `modulegen render`: one template, one data file, the result on stdout byte for byte.
+enum RenderCommand {
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "render",
+    summary: "Render one Liquid template with JSON data and print the result.",
+    discussion: """
+      The template author's debugging tool. The output is written to stdout exactly as rendered,
+      with nothing added. Errors go to stderr as path:line:col: error: message.
+      """,
+    arguments: [.init(name: "template", help: "The template file, or - to read it from stdin.")],
+    options: [
+      .init(
+        name: "data", valueName: "file",
+        help: "A JSON file whose object is the template's variables."),
+      .init(
+        name: "partials", valueName: "dir",
+        help: "A folder of NAME.liquid partials for include and render.", repeatable: true),
+      .init(
+        name: "strict-variables", valueName: nil,
+        help: "Make an undefined variable or property an error."),
+    ],
+    examples: [
+      ("modulegen render Header.liquid --data context.json", "Render a template with data."),
+      ("echo '{{ \"home\" | pascal_case }}' | modulegen render -", "Try a filter."),
+      (
+        "modulegen render View.liquid --partials snippets --strict-variables",
+        "Use Generamba-style snippets and catch typos."
+      ),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let fileSystem = LocalFileSystem()
+    let templatePath = arguments.positional[0]
+    let name: String
+    let text: String
+    if templatePath == "-" {
+      name = "<stdin>"
+      guard let input = String(validating: console.readInput(), as: UTF8.self) else {
+        throw Diagnostic(message: "standard input is not UTF-8 text")
+      }
+      text = input
+    } else {
+      name = templatePath
+      text = try fileSystem.readText(atPath: console.path(templatePath), displayPath: templatePath)
+    }
+    var data = LiquidObject()
+    if let dataPath = arguments.value("data") {
+      let node = try DataFile.read(
+        atPath: console.path(dataPath), displayPath: dataPath, fileSystem: fileSystem)
+      guard case .object(let object) = node.liquidValue else {
+        throw Diagnostic(
+          message: "the data must be an object of variables", location: node.location)
+      }
+      data = object
+    }
+    let environment = LiquidEnvironment(
+      partialLoader: DirectoryPartialLoader(
+        directories: arguments.all("partials").map(console.path)),
+      strictVariables: arguments.flag("strict-variables"))
+    let template = try Template(parsing: text, name: name, environment: environment)
+    console.writeOut(try template.render(data))
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,40 @@
+import Liquid
+
+/// Finds partials as `NAME.liquid` files in folders (Generamba keeps them in `snippets/`).
+public struct DirectoryPartialLoader: PartialLoader {
+  public var directories: [String]
+  public var fileSystem: any FileSystem
+
+  public init(directories: [String], fileSystem: any FileSystem = LocalFileSystem()) {
+    self.directories = directories
+    self.fileSystem = fileSystem
+  }
+
+  public func loadPartial(named name: String) throws(LiquidError) -> (
+    text: String, displayName: String
+  )? {
+    let components = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"),
+      !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+    else {
+      throw LiquidError(
+        .syntax, "partial name '\(name)' must be a relative path inside the partials folder")
+    }
+    let file = name.hasSuffix(".liquid") ? name : name + ".liquid"
+    for directory in directories {
+      let path = directory.hasSuffix("/") ? directory + file : directory + "/" + file
+      guard fileSystem.fileExists(atPath: path) else { continue }
+      do {
+        return (try fileSystem.readText(atPath: path), path)
+      } catch {
+        throw LiquidError(.syntax, error.message)
+      }
+    }
+    return nil
+  }
+
+  public var searchDescription: String {
+    directories.isEmpty
+      ? "" : " (looked for it in \(directories.map { "'\($0)'" }.joined(separator: ", ")))"
+  }
+}

@@ -1,0 +1,9 @@
+import ModuleGen
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .process))
