@@ -169,7 +169,7 @@ extension CommandSpec {
       parsed.values[name, default: []].append(value)
     }
     if parsed.flag("help") { return parsed }
-    let required = arguments_required
+    let required = requiredCount
     if parsed.positional.count < required {
       let missing = self.arguments.filter { !$0.optional }[parsed.positional.count]
       throw UsageError("missing argument <\(missing.name)>", command: name)
@@ -183,7 +183,7 @@ extension CommandSpec {
     return parsed
   }
 
-  private var arguments_required: Int { arguments.filter { !$0.optional }.count }
+  private var requiredCount: Int { arguments.filter { !$0.optional }.count }
 
   private func unknownOption(_ word: String) -> UsageError {
     var message = "unknown option '\(word)'"

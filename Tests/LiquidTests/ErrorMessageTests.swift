@@ -1,0 +1,178 @@
+import Liquid
+import Testing
+
+/// Every error names the template, line and column, shows the line and puts a caret under the
+/// column. These are the exact texts a template author sees.
+@Suite struct ErrorMessageTests {
+  static let cases:
+    [(template: String, partials: [String: String], strict: Bool, expected: String)] = [
+      (
+        "{% iff x %}{% endif %}", [:], false,
+        """
+        t:1:4: error: unknown tag 'iff'; did you mean 'if'?
+        {% iff x %}{% endif %}
+           ^
+        """
+      ),
+      (
+        "line one\n  {% for x in xs %}\n  {{ x }}\n", [:], false,
+        """
+        t:2:3: error: 'for' tag was never closed; expected '{% endfor %}'
+          {% for x in xs %}
+          ^
+        """
+      ),
+      (
+        "{{ name }}\n{{ name | upcse }}", [:], false,
+        """
+        t:2:11: error: unknown filter 'upcse'; did you mean 'upcase'?
+        {{ name | upcse }}
+                  ^
+        """
+      ),
+      (
+        "{{ a | append }}", [:], false,
+        """
+        t:1:8: error: filter 'append' takes 1 argument, got 0
+        {{ a | append }}
+               ^
+        """
+      ),
+      (
+        "{{ a | default: 1, allow_fals: true }}", [:], false,
+        """
+        t:1:8: error: filter 'default' has no keyword argument 'allow_fals' (it takes: allow_false)
+        {{ a | default: 1, allow_fals: true }}
+               ^
+        """
+      ),
+      (
+        "ok\n{{ a b }}", [:], false,
+        """
+        t:2:6: error: expected '|' or end of markup, found 'b'
+        {{ a b }}
+             ^
+        """
+      ),
+      (
+        "{{ a", [:], false,
+        """
+        t:1:1: error: output '{{' was never closed with '}}'
+        {{ a
+        ^
+        """
+      ),
+      (
+        "{% if a %}{% endfor %}{% endif %}", [:], false,
+        """
+        t:1:11: error: unexpected 'endfor' tag: it does not close or continue any open block
+        {% if a %}{% endfor %}{% endif %}
+                  ^
+        """
+      ),
+      (
+        "{% if a == %}{% endif %}", [:], false,
+        """
+        t:1:12: error: expected a value, found end of markup
+        {% if a == %}{% endif %}
+                   ^
+        """
+      ),
+      (
+        "{{ 'unterminated }}", [:], false,
+        """
+        t:1:4: error: string literal is not terminated
+        {{ 'unterminated }}
+           ^
+        """
+      ),
+      (
+        "{% assign x = 1 + 2 %}", [:], false,
+        """
+        t:1:17: error: unexpected character '+'
+        {% assign x = 1 + 2 %}
+                        ^
+        """
+      ),
+      (
+        "Hi {{ usr.name }}", [:], true,
+        """
+        t:1:7: error: undefined variable 'usr' in 'usr.name'
+        Hi {{ usr.name }}
+              ^
+        """
+      ),
+      (
+        "{% include 'missing' %}", [:], false,
+        """
+        t:1:12: error: partial 'missing' not found
+        {% include 'missing' %}
+                   ^
+        """
+      ),
+      (
+        "a\n{% render 'card' %}", ["card": "<b>\n{{ x | nope }}</b>"], false,
+        """
+        card:2:8: error: unknown filter 'nope'
+        {{ x | nope }}</b>
+               ^
+        note: included from t:2:11
+        """
+      ),
+      (
+        "{% include 'a' %}", ["a": "{% include 'b' %}", "b": "{% if %}{% endif %}"], false,
+        """
+        b:1:7: error: expected a value, found end of markup
+        {% if %}{% endif %}
+              ^
+        note: included from a:1:12
+        note: included from t:1:12
+        """
+      ),
+      (
+        "{{ 10 | divided_by: 0 }}", [:], false,
+        """
+        t:1:9: error: filter 'divided_by': divided by 0
+        {{ 10 | divided_by: 0 }}
+                ^
+        """
+      ),
+      (
+        "{% if '2' > 1 %}{% endif %}", [:], false,
+        """
+        t:1:11: error: cannot compare string with integer
+        {% if '2' > 1 %}{% endif %}
+                  ^
+        """
+      ),
+    ]
+
+  @Test(arguments: 0..<cases.count) func message(_ index: Int) {
+    let c = Self.cases[index]
+    let output = render(c.template, partials: c.partials, strict: c.strict)
+    #expect(output == "ERROR " + c.expected)
+  }
+
+  @Test func strictUndefinedPropertySuggestsAKey() {
+    let data = object(["user": .object(object(["name": "Ann", "email": "a@b"]))])
+    let output = render("{{ user.nmae }}", data, strict: true)
+    #expect(
+      output.hasPrefix(
+        "ERROR t:1:4: error: undefined variable 'nmae' in 'user.nmae'; did you mean 'name'?"))
+  }
+
+  @Test func columnsCountCharactersNotBytes() {
+    let output = render("é ü {{ a | nope }}")
+    #expect(output.hasPrefix("ERROR t:1:12: error: unknown filter 'nope'"))
+  }
+
+  @Test func caretKeepsTabs() {
+    let output = render("\t\t{{ a | nope }}")
+    #expect(output.hasSuffix("\t\t{{ a | nope }}\n\t\t       ^"))
+  }
+
+  @Test func nothingRendersWhenAnyPartOfTheTemplateIsBad() {
+    // The error is at the end, but parsing sees it before the first byte is rendered.
+    #expect(render("{% for i in (1..3) %}{{ i }}{% endfor %}{% bad %}").hasPrefix("ERROR t:1:44"))
+  }
+}

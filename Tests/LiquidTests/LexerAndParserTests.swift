@@ -1,0 +1,132 @@
+import Testing
+
+@testable import Liquid
+
+@Suite struct LexerTests {
+  func tokens(_ text: String) throws -> [String] {
+    let source = SourceText(name: "t", text: text)
+    return try TemplateLexer(source: source).tokenize().map { token in
+      let markup = source.string(token.markup)
+      switch token.kind {
+      case .text: return "text(\(markup))"
+      case .output:
+        return "out(\(markup))\(token.trimBefore ? "<" : "")\(token.trimAfter ? ">" : "")"
+      case .tag:
+        return "tag(\(token.name))\(token.trimBefore ? "<" : "")\(token.trimAfter ? ">" : "")"
+      }
+    }
+  }
+
+  @Test func splitsTextOutputsAndTags() throws {
+    #expect(
+      try tokens("a{{ b }}c{% if d %}e") == [
+        "text(a)", "out( b )", "text(c)", "tag(if)", "text(e)",
+      ])
+  }
+
+  @Test func whitespaceControlMarkers() throws {
+    #expect(try tokens("{{- a -}}{%- if b -%}") == ["out( a )<>", "tag(if)<>"])
+  }
+
+  @Test func rawAndDocBodiesAreText() throws {
+    #expect(
+      try tokens("{% raw %}{{ x }}{% endraw %}") == ["tag(raw)", "text({{ x }})", "tag(endraw)"])
+    #expect(try tokens("{% doc %}{{ x {% enddoc %}") == ["tag(doc)", "text({{ x )", "tag(enddoc)"])
+  }
+
+  @Test func inlineCommentName() throws {
+    #expect(try tokens("{%# note %}") == ["tag(#)"])
+  }
+
+  @Test func expressionTokens() throws {
+    let source = SourceText(
+      name: "t", text: "a.b[0] | f: 'x', -1.5, k: (1..n) == != <> <= contains")
+    let kinds = try ExpressionLexer.tokenize(source, 0..<source.bytes.count).map(\.kind)
+    #expect(
+      kinds == [
+        .identifier, .dot, .identifier, .leftBracket, .integer, .rightBracket, .pipe, .identifier,
+        .colon, .string, .comma, .float, .comma, .identifier, .colon, .leftParen, .integer, .dotDot,
+        .identifier, .rightParen, .comparison, .comparison, .comparison, .comparison, .identifier,
+        .end,
+      ])
+  }
+
+  @Test func identifiersKeepHyphensAndQuestionMarks() throws {
+    let source = SourceText(name: "t", text: "foo-bar baz?")
+    let texts = try ExpressionLexer.tokenize(source, 0..<source.bytes.count).map(\.text)
+    #expect(texts == ["foo-bar", "baz?", ""])
+  }
+}
+
+@Suite struct ParserTests {
+  @Test func conditionsGroupFromTheRight() {
+    // true and (false and (false or true)) → false, as in Ruby Liquid.
+    #expect(render("{% if true and false and false or true %}yes{% else %}no{% endif %}") == "no")
+  }
+
+  @Test func blankBlocksDropTheirWhitespace() {
+    #expect(render("a{% if true %}\n  {% assign x = 1 %}\n{% endif %}b") == "ab")
+    #expect(render("a{% if true %}\n  {{ 'x' }}\n{% endif %}b") == "a\n  x\nb")
+  }
+
+  @Test func liquidTagLines() {
+    #expect(
+      render("{% liquid\n assign x = 2\n # comment\n if x > 1\n echo 'big'\n endif %}") == "big")
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() {
+    let template =
+      String(repeating: "{% if true %}", count: 5000)
+      + String(repeating: "{% endif %}", count: 5000)
+    #expect(render(template).contains("nested more than 100 deep"))
+  }
+
+  @Test func deeplyNestedExpressionIsAnError() {
+    let template =
+      "{{ " + String(repeating: "[", count: 10000) + "a" + String(repeating: "]", count: 10000)
+      + " }}"
+    #expect(render(template).contains("nested too deeply"))
+  }
+
+  @Test func everyTemplateIsParsedOnceAndRenderedMany() throws {
+    let template = try Template(parsing: "{{ n | plus: 1 }}")
+    #expect(try template.render(object(["n": 1])) == "2")
+    #expect(try template.render(object(["n": 41])) == "42")
+  }
+}
+
+@Suite struct LimitTests {
+  @Test func hugeRangeLoopFailsInsteadOfHanging() {
+    #expect(render("{% for i in (1..1000000000) %}{% endfor %}").contains("larger than the limit"))
+  }
+
+  @Test func nestedLoopsShareOneIterationBudget() {
+    var limits = LiquidEnvironment.Limits()
+    limits.maxLoopIterations = 1000
+    let output = render(
+      "{% for a in (1..100) %}{% for b in (1..100) %}{% endfor %}{% endfor %}", limits: limits)
+    #expect(output.contains("loops ran more than 1000 iterations"))
+  }
+
+  @Test func doublingStringsHitTheOutputLimit() {
+    var limits = LiquidEnvironment.Limits()
+    limits.maxOutputBytes = 1 << 20
+    let output = render(
+      "{% assign s = 'xx' %}{% for i in (1..40) %}{% assign s = s | append: s %}{% endfor %}",
+      limits: limits)
+    #expect(output.contains("larger than the output limit"))
+  }
+
+  @Test func includeCycleIsReportedWithItsChain() {
+    let output = render(
+      "{% include 'a' %}", partials: ["a": "{% include 'b' %}", "b": "{% include 'a' %}"])
+    #expect(output.contains("partials nested more than 100 deep (a cycle?): a → b → a → b"))
+  }
+
+  @Test func recursionWithAnEndIsAllowed() {
+    let partials = [
+      "count": "{{ n }}{% if n > 0 %}{% assign n = n | minus: 1 %}{% include 'count' %}{% endif %}"
+    ]
+    #expect(render("{% assign n = 3 %}{% include 'count' %}", partials: partials) == "3210")
+  }
+}

@@ -1,0 +1,185 @@
+import Liquid
+import Testing
+
+/// One row per tag behaviour and per filter: template → output.
+@Suite struct TagTests {
+  static let cases: [(String, String)] = [
+    ("{% assign x = 'a' | upcase %}{{ x }}", "A"),
+    ("{% capture x %}{{ 1 | plus: 1 }}!{% endcapture %}{{ x }}", "2!"),
+    ("{% increment c %}{% increment c %}{% decrement d %}{{ c }}", "01-12"),
+    ("{% if 1 > 2 %}a{% elsif 2 > 1 %}b{% else %}c{% endif %}", "b"),
+    ("{% unless false %}yes{% endunless %}", "yes"),
+    ("{% case 2 %}{% when 1 %}one{% when 2, 3 %}two{% else %}other{% endcase %}", "two"),
+    ("{% case 'z' %}{% when 'a' or 'b' %}ab{% else %}none{% endcase %}", "none"),
+    ("{% for i in (1..5) limit: 2 offset: 1 %}{{ i }}{% endfor %}", "23"),
+    ("{% for i in (1..3) reversed %}{{ i }}{% endfor %}", "321"),
+    (
+      "{% for i in (1..4) %}{% if i == 2 %}{% continue %}{% endif %}{% if i == 4 %}{% break %}{% endif %}{{ i }}{% endfor %}",
+      "13"
+    ),
+    ("{% for i in empty_list %}x{% else %}none{% endfor %}", "none"),
+    (
+      "{% for i in (1..3) %}{{ forloop.index }}/{{ forloop.rindex0 }}{% unless forloop.last %},{% endunless %}{% endfor %}",
+      "1/2,2/1,3/0"
+    ),
+    (
+      "{% for a in (1..2) %}{% for b in (1..2) %}{{ forloop.parentloop.index }}{{ b }} {% endfor %}{% endfor %}",
+      "11 12 21 22 "
+    ),
+    (
+      "{% for i in (1..6) limit: 2 %}{{ i }}{% endfor %}{% for i in (1..6) offset: continue %}{{ i }}{% endfor %}",
+      "123456"
+    ),
+    ("{% cycle 'a', 'b' %}{% cycle 'a', 'b' %}{% cycle 'a', 'b' %}", "aba"),
+    ("{% comment %}{% if %}{% endcomment %}shown", "shown"),
+    ("{% # a note %}x", "x"),
+    ("{% raw %}{{ not rendered }}{% endraw %}", "{{ not rendered }}"),
+    ("{% echo 'e' | upcase %}", "E"),
+    (
+      "{% tablerow i in (1..3) cols: 2 %}{{ i }}{% endtablerow %}",
+      "<tr class=\"row1\">\n<td class=\"col1\">1</td><td class=\"col2\">2</td></tr>\n<tr class=\"row2\"><td class=\"col1\">3</td></tr>\n"
+    ),
+    (
+      "{% for i in (1..3) %}{% ifchanged %}{{ i | divided_by: 2 }}{% endifchanged %}{% endfor %}",
+      "01"
+    ),
+    ("a  {%- if true -%}  b  {%- endif -%}  c", "abc"),
+    ("{{- ' x ' -}}", " x "),
+    ("{% doc %}Describes the template{% enddoc %}ok", "ok"),
+  ]
+
+  @Test(arguments: cases) func tag(_ template: String, _ expected: String) {
+    #expect(render(template) == expected)
+  }
+
+  @Test func includeSharesScopeAndRenderIsolates() {
+    let partials = ["set": "{% assign x = 'inner' %}", "show": "[{{ x }}{{ y }}]"]
+    #expect(render("{% include 'set' %}{{ x }}", partials: partials) == "inner")
+    #expect(render("{% assign x = 1 %}{% render 'show', y: 2 %}", partials: partials) == "[2]")
+    #expect(render("{% render 'show' with 'v' as x %}", partials: partials) == "[v]")
+    #expect(render("{% render 'show' for (1..3) as x %}", partials: partials) == "[1][2][3]")
+  }
+
+  @Test func renderedPartialCannotInclude() {
+    let output = render("{% render 'a' %}", partials: ["a": "{% include 'b' %}", "b": "x"])
+    #expect(output.contains("'include' cannot be used inside a partial loaded with 'render'"))
+  }
+}
+
+@Suite struct FilterTests {
+  static let cases: [(String, String)] = [
+    // Strings
+    ("{{ 'a' | append: 'b' | prepend: '>' }}", ">ab"),
+    ("{{ 'hELLO wORLD' | capitalize }}", "Hello world"),
+    ("{{ 'Ab' | downcase }}{{ 'Ab' | upcase }}", "abAB"),
+    ("[{{ '  x  ' | lstrip }}][{{ '  x  ' | rstrip }}][{{ '  x  ' | strip }}]", "[x  ][  x][x]"),
+    ("{{ 'a\nb' | newline_to_br }}", "a<br />\nb"),
+    ("{{ 'a\r\nb\nc' | strip_newlines }}", "abc"),
+    ("{{ '<p class=\"x\">Hi</p><!-- c -->' | strip_html }}", "Hi"),
+    ("{{ '<a & \"b\">' | escape }}", "&lt;a &amp; &quot;b&quot;&gt;"),
+    ("{{ '&amp; <' | escape_once }}", "&amp; &lt;"),
+    ("{{ 'a b&c' | url_encode }}|{{ 'a+b%26c' | url_decode }}", "a+b%26c|a b&c"),
+    (
+      "{{ 'hi?' | base64_encode }}|{{ 'aGk/' | base64_decode }}|{{ 'hi?' | base64_url_safe_encode }}",
+      "aGk/|hi?|aGk_"
+    ),
+    (
+      "{{ 'aXbXc' | remove: 'X' }}{{ 'aXbXc' | remove_first: 'X' }}{{ 'aXbXc' | remove_last: 'X' }}",
+      "abcabXcaXbc"
+    ),
+    (
+      "{{ 'aXbX' | replace: 'X', '-' }}{{ 'aXbX' | replace_first: 'X', '-' }}{{ 'aXbX' | replace_last: 'X', '-' }}",
+      "a-b-a-bXaXb-"
+    ),
+    ("{{ 'a,b,,c,,' | split: ',' | join: '|' }}", "a|b||c"),
+    ("{{ 'Liquid' | slice: 2, 3 }}{{ 'Liquid' | slice: -1 }}", "quid"),
+    (
+      "{{ 'Ground control' | truncate: 10 }}|{{ 'one two three' | truncatewords: 2, '…' }}",
+      "Ground ...|one two…"
+    ),
+    ("{{ 'héllo' | size }}", "5"),
+    // Arrays
+    ("{{ list | join: ', ' }}", "b, a, c"),
+    ("{{ list | first }}{{ list | last }}{{ list | size }}", "bc3"),
+    ("{{ list | sort | join }}|{{ list | reverse | join }}", "a b c|c a b"),
+    ("{{ 'b,A,a' | split: ',' | sort_natural | join }}", "A a b"),
+    ("{{ 'a,b,a' | split: ',' | uniq | join }}", "a b"),
+    ("{{ list | concat: list | size }}", "6"),
+    ("{{ people | map: 'name' | join }}", "Ann Bob"),
+    ("{{ people | where: 'admin' | map: 'name' | join }}", "Ann"),
+    ("{{ people | where: 'name', 'Bob' | map: 'age' | join }}", "30"),
+    ("{{ people | reject: 'admin' | map: 'name' | join }}", "Bob"),
+    ("{{ people | find: 'name', 'Bob' | map: 'age' }}", "30"),
+    ("{{ people | find_index: 'name', 'Bob' }}", "1"),
+    ("{{ people | has: 'admin' }}", "true"),
+    ("{{ people | sum: 'age' }}", "55"),
+    ("{{ people | sort: 'age' | map: 'name' | join }}", "Ann Bob"),
+    ("{{ maybe | compact | size }}", "2"),
+    // Math
+    ("{{ 10 | plus: 2.5 }} {{ 10.1 | plus: 2.2 }} {{ 5 | minus: 7 }}", "12.5 12.3 -2"),
+    (
+      "{{ 3 | times: 1.1 }} {{ 7 | divided_by: 2 }} {{ -7 | divided_by: 2 }} {{ 7 | divided_by: 2.0 }}",
+      "3.3 3 -4 3.5"
+    ),
+    ("{{ -7 | modulo: 3 }} {{ 5.5 | modulo: 2 }}", "2 1.5"),
+    (
+      "{{ -3 | abs }} {{ 1.2 | ceil }} {{ 1.8 | floor }} {{ 2.567 | round: 2 }} {{ 2.5 | round }}",
+      "3 2 1 2.57 3"
+    ),
+    ("{{ 1 | at_least: 5 }} {{ 9 | at_most: 5 }}", "5 5"),
+    // Other
+    ("{{ nothing | default: 'x' }}{{ false | default: 'y', allow_false: true }}", "xfalse"),
+    ("{{ '2016-03-14' | date: '%Y/%m/%d %a %b %-d %j' }}", "2016/03/14 Mon Mar 14 074"),
+    ("{{ 0 | date: '%Y-%m-%dT%H:%M:%S %s' }}", "1970-01-01T00:00:00 0"),
+    ("{{ 'now' | date: '%Y' }}", "1970"),
+    ("{{ 'March 14, 2016 3:05 pm' | date: '%H:%M %I%p' }}", "15:05 03PM"),
+    // Code generation
+    (
+      "{{ 'user profile-view' | camel_case }} {{ 'user_profile' | pascal_case }} {{ 'HTTPServer' | pascal_case }}",
+      "userProfileView UserProfile HTTPServer"
+    ),
+    (
+      "{{ 'UserProfileView' | snake_case }} {{ 'UserProfileView' | kebab_case }} {{ 'URLSession' | camel_case }}",
+      "user_profile_view user-profile-view urlSession"
+    ),
+    ("{{ 'homeView' | upper_first }} {{ 'HomeView' | lower_first }}", "HomeView homeView"),
+    ("{{ 'default' | swift_identifier }} {{ 'name' | swift_identifier }}", "`default` name"),
+    (
+      "{{ 'category' | pluralize }} {{ 'box' | pluralize }} {{ 'Person' | pluralize }} {{ 'item' | pluralize: 1 }} {{ 'day' | pluralize }}",
+      "categories boxes People item days"
+    ),
+    (
+      "{{ people | json }}",
+      "[{\"name\":\"Ann\",\"age\":25,\"admin\":true},{\"name\":\"Bob\",\"age\":30,\"admin\":false}]"
+    ),
+    ("{{ list | json: 2 }}", "[\n  \"b\",\n  \"a\",\n  \"c\"\n]"),
+    ("{{ 'a\n\nb' | indent: 2 }}", "  a\n\n  b"),
+  ]
+
+  static let data = object([
+    "list": ["b", "a", "c"],
+    "maybe": ["x", .nil, "y"],
+    "people": [
+      .object(object(["name": "Ann", "age": 25, "admin": true])),
+      .object(object(["name": "Bob", "age": 30, "admin": false])),
+    ],
+  ])
+
+  @Test(arguments: cases) func filter(_ template: String, _ expected: String) {
+    #expect(render(template, Self.data) == expected)
+  }
+
+  @Test func customFilters() throws {
+    var filters = FilterSet.standard
+    filters["shout"] = Filter(arguments: 0...1) { input, args in
+      .string(
+        input.renderedText.uppercased()
+          + String(
+            repeating: "!",
+            count: args[0].flatMap { if case .int(let n) = $0 { n } else { nil } } ?? 1))
+    }
+    let template = try Template(
+      parsing: "{{ 'hi' | shout: 3 }}", environment: LiquidEnvironment(filters: filters))
+    #expect(try template.render() == "HI!!!")
+  }
+}
