@@ -5,6 +5,7 @@ let package = Package(
   name: "modulegen",
   products: [
     .executable(name: "modulegen", targets: ["ModuleGenCLI"]),
+    .executable(name: "liquid-benchmark", targets: ["LiquidBenchmark"]),
     .library(name: "ModuleGen", targets: ["ModuleGen"]),
     .library(name: "Liquid", targets: ["Liquid"]),
   ],
@@ -14,6 +15,7 @@ let package = Package(
     .target(name: "Liquid"),
     .target(name: "ModuleGen", dependencies: ["Liquid"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
+    .executableTarget(name: "LiquidBenchmark", dependencies: ["Liquid", "ModuleGen"]),
     .testTarget(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
       exclude: ["golden-liquid-skips.txt"]),

@@ -26,7 +26,7 @@ func registerArrayFilters(_ set: inout FilterSet) {
     case .string(let s): return .int(s.count)
     case .array(let a): return .int(a.count)
     case .object(let o): return .int(o.count)
-    case .range(let low, let high): return .int(max(0, high - low + 1))
+    case .range(let low, let high): return .int(rangeCount(low, high))
     default: return .int(0)
     }
   }

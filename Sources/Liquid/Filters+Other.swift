@@ -28,6 +28,9 @@ private func currentTime() -> Int {
   Int(time(nil))
 }
 
+/// Timestamps beyond about ±3 million years are not dates.
+let maxEpochSeconds = 100_000_000_000_000
+
 /// A moment as calendar fields, in UTC unless the input gave an offset.
 struct CivilTime: Equatable {
   var year: Int
@@ -100,14 +103,15 @@ let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday"
 /// What `date` accepts: `now`/`today`, a timestamp (number or digits), or a date string.
 func civilTime(from input: LiquidValue, now: Int) -> CivilTime? {
   switch input {
-  case .int(let seconds): return CivilTime(epochSeconds: seconds)
-  case .double(let seconds) where seconds.isFinite && seconds.magnitude < 1e15:
+  case .int(let seconds) where seconds.magnitude < maxEpochSeconds:
+    return CivilTime(epochSeconds: seconds)
+  case .double(let seconds) where seconds.isFinite && seconds.magnitude < Double(maxEpochSeconds):
     return CivilTime(epochSeconds: Int(seconds))
   case .string(let string):
     let text = string.rubyStrip().lowercased()
     if text.isEmpty { return nil }
     if text == "now" || text == "today" { return CivilTime(epochSeconds: now) }
-    if text.utf8.allSatisfy(isDigit), let seconds = Int(text) {
+    if text.utf8.allSatisfy(isDigit), let seconds = Int(text), seconds < maxEpochSeconds {
       return CivilTime(epochSeconds: seconds)
     }
     return parseDate(text)
@@ -271,7 +275,7 @@ func strftime(_ format: String, _ t: CivilTime) -> String {
     }
     var width: Int?
     while j < chars.count, let digit = chars[j].wholeNumberValue {
-      width = (width ?? 0) * 10 + digit
+      width = min((width ?? 0) * 10 + digit, 1024)
       j += 1
     }
     guard j < chars.count else {

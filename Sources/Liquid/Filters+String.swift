@@ -69,7 +69,7 @@ func registerStringFilters(_ set: inout FilterSet) {
     let length = args[0] == nil ? 50 : try toInteger(args[0], "truncate length")
     let ending = args[1] == nil ? "..." : args[1]!.text
     guard text.count > length else { return .string(text) }
-    let keep = max(0, length - ending.count)
+    let keep = max(0, saturatingAdd(length, -ending.count))
     return .string(String(text.prefix(keep)) + ending)
   }
   set["truncatewords"] = Filter(arguments: 0...2) { input, args in
@@ -104,60 +104,60 @@ private func replaceLast(_ text: String, _ target: String, _ replacement: String
 @Sendable private func slice(_ input: LiquidValue, _ args: FilterArguments) throws -> LiquidValue {
   let offset = try toInteger(args[0], "slice offset")
   let length = args[1] == nil || args[1]!.isNil ? 1 : try toInteger(args[1], "slice length")
-  func bounds(_ count: Int) -> Range<Int>? {
-    let start = offset < 0 ? count + offset : offset
-    guard start >= 0, start <= count, length >= 0 else { return nil }
-    return start..<min(count, start + length)
-  }
   if case .array(let array) = input {
-    guard let range = bounds(array.count) else { return .array([]) }
-    return .array(Array(array[range]))
+    let start = offset < 0 ? saturatingAdd(array.count, offset) : offset
+    guard start >= 0, start <= array.count, length >= 0 else { return .array([]) }
+    return .array(Array(array[start..<(start + min(length, array.count - start))]))
   }
-  let characters = Array(input.text)
-  guard let range = bounds(characters.count) else { return .string("") }
-  return .string(String(characters[range]))
+  // Walk only as far as the slice needs: strings can be long and grapheme counting is slow.
+  let text = input.text
+  let start = offset < 0 ? saturatingAdd(text.count, offset) : offset
+  guard start >= 0, length >= 0,
+    let lower = text.index(text.startIndex, offsetBy: start, limitedBy: text.endIndex)
+  else { return .string("") }
+  let upper = text.index(lower, offsetBy: length, limitedBy: text.endIndex) ?? text.endIndex
+  return .string(String(text[lower..<upper]))
 }
 
+/// HTML-escapes `& < > " '`; with `once`, leaves existing entities (`&amp;`, `&#39;`) alone.
 func escapeHTML(_ text: String, once: Bool) -> String {
-  var out = ""
-  out.reserveCapacity(text.utf8.count)
-  let scalars = Array(text.unicodeScalars)
+  let bytes = Array(text.utf8)
+  var out: [UInt8] = []
+  out.reserveCapacity(bytes.count + 16)
   var i = 0
-  while i < scalars.count {
-    let c = scalars[i]
-    switch c {
-    case "&":
-      if once, let end = entityEnd(scalars, from: i) {
-        out.unicodeScalars.append(contentsOf: scalars[i...end])
+  while i < bytes.count {
+    let byte = bytes[i]
+    switch byte {
+    case UInt8(ascii: "&"):
+      if once, let end = entityEnd(bytes, from: i) {
+        out += bytes[i...end]
         i = end + 1
         continue
       }
-      out += "&amp;"
-    case "<": out += "&lt;"
-    case ">": out += "&gt;"
-    case "\"": out += "&quot;"
-    case "'": out += "&#39;"
-    default: out.unicodeScalars.append(c)
+      out += Array("&amp;".utf8)
+    case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+    case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+    case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+    case UInt8(ascii: "'"): out += Array("&#39;".utf8)
+    default: out.append(byte)
     }
     i += 1
   }
-  return out
+  return String(decoding: out, as: UTF8.self)
 }
 
 /// The index of the `;` ending an entity (`&name;` or `&#digits;`) starting at `start`.
-private func entityEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+private func entityEnd(_ bytes: [UInt8], from start: Int) -> Int? {
   var j = start + 1
-  let numeric = j < scalars.count && scalars[j] == "#"
+  let numeric = j < bytes.count && bytes[j] == UInt8(ascii: "#")
   if numeric { j += 1 }
   let bodyStart = j
-  while j < scalars.count,
-    numeric
-      ? ("0"..."9").contains(scalars[j])
-      : (("a"..."z").contains(scalars[j]) || ("A"..."Z").contains(scalars[j]))
-  {
-    j += 1
-  }
-  return j > bodyStart && j < scalars.count && scalars[j] == ";" ? j : nil
+  while j < bytes.count, numeric ? isDigit(bytes[j]) : isASCIILetter(bytes[j]) { j += 1 }
+  return j > bodyStart && j < bytes.count && bytes[j] == UInt8(ascii: ";") ? j : nil
+}
+
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+  (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
 }
 
 @Sendable private func stripHTML(_ text: String) -> String {

@@ -24,11 +24,11 @@ struct ForNode: Node {
       from = 0
     }
     var to = items.count
-    if let limit { to = from + (try context.loopInteger(limit, attribute: "limit")) }
+    if let limit { to = saturatingAdd(from, try context.loopInteger(limit, attribute: "limit")) }
     let lower = min(max(from, 0), items.count)
     let upper = min(max(to, lower), items.count)
     var slice = Array(items[lower..<upper])
-    context.forOffsets[name] = from + slice.count
+    context.forOffsets[name] = saturatingAdd(from, slice.count)
     if reversed { slice.reverse() }
 
     guard !slice.isEmpty else {
@@ -72,7 +72,7 @@ struct TablerowNode: Node {
       try offset.map { (e) throws(LiquidError) in try context.loopInteger(e, attribute: "offset") }
       ?? 0
     var to = items.count
-    if let limit { to = from + (try context.loopInteger(limit, attribute: "limit")) }
+    if let limit { to = saturatingAdd(from, try context.loopInteger(limit, attribute: "limit")) }
     let lower = min(max(from, 0), items.count)
     let upper = min(max(to, lower), items.count)
     let slice = items[lower..<upper]

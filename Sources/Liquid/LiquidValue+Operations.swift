@@ -12,7 +12,7 @@ extension LiquidValue {
       default: return nil
       }
     case (.array(let array), .int(let index)):
-      let i = index < 0 ? array.count + index : index
+      let i = index < 0 ? saturatingAdd(array.count, index) : index
       return array.indices.contains(i) ? array[i] : nil
     case (.array(let array), .string(let name)):
       switch name {
@@ -22,12 +22,12 @@ extension LiquidValue {
       default: return nil
       }
     case (.range(let low, let high), .int(let index)):
-      let count = max(0, high - low + 1)
-      let i = index < 0 ? count + index : index
+      let count = rangeCount(low, high)
+      let i = index < 0 ? saturatingAdd(count, index) : index
       return i >= 0 && i < count ? .int(low + i) : nil
     case (.range(let low, let high), .string(let name)):
       switch name {
-      case "size": return .int(max(0, high - low + 1))
+      case "size": return .int(rangeCount(low, high))
       case "first": return high >= low ? .int(low) : nil
       case "last": return high >= low ? .int(high) : nil
       default: return nil

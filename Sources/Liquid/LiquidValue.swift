@@ -74,7 +74,7 @@ extension LiquidValue {
     switch self {
     case .array(let a): return a
     case .range(let low, let high):
-      return low <= high ? (low...high).map { .int($0) } : []
+      return low <= high ? (low...high).map { .int($0) } : []  // size checked where ranges are made
     case .object(let o): return o.map { .array([.string($0.key), $0.value]) }
     case .nil: return []
     default: return [self]
@@ -117,6 +117,19 @@ extension LiquidValue {
     default: return renderedText
     }
   }
+}
+
+/// How many integers `low...high` holds, saturating instead of overflowing.
+func rangeCount(_ low: Int, _ high: Int) -> Int {
+  guard high >= low else { return 0 }
+  let (difference, overflow) = high.subtractingReportingOverflow(low)
+  return overflow || difference == Int.max ? Int.max : difference + 1
+}
+
+/// `a + b`, saturating instead of overflowing.
+func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? (b > 0 ? Int.max : Int.min) : sum
 }
 
 /// Formats a double the way Ruby's `Float#to_s` does: `5.0`, `0.1`, `1.0e+20`, `1.0e-05`.

@@ -102,6 +102,12 @@ final class RenderContext {
     case .range(let low, let high, let offset):
       let lower = try rangeBound(try evaluate(low), at: offset)
       let upper = try rangeBound(try evaluate(high), at: offset)
+      // A range may be materialized by a loop or a filter: keep it within the loop limit.
+      if rangeCount(lower, upper) > environment.limits.maxLoopIterations {
+        throw error(
+          "range (\(lower)..\(upper)) is larger than the limit of \(environment.limits.maxLoopIterations) items",
+          at: offset)
+      }
       return .range(lower, upper)
     }
   }
@@ -217,13 +223,7 @@ final class RenderContext {
   func iterationItems(_ value: LiquidValue, at offset: Int) throws(LiquidError) -> [LiquidValue] {
     switch value {
     case .array(let array): return array
-    case .range(let low, let high):
-      if high >= low && high - low >= environment.limits.maxLoopIterations {
-        throw error(
-          "range (\(low)..\(high)) is larger than the limit of \(environment.limits.maxLoopIterations) items",
-          at: offset)
-      }
-      return value.elements
+    case .range: return value.elements
     case .object: return value.elements
     case .string(let s): return s.isEmpty ? [] : [value]
     default: return []

@@ -95,7 +95,6 @@ struct CaseNode: Node {
 
 struct InterruptNode: Node {
   var interrupt: RenderContext.Interrupt
-  var isBlank: Bool { true }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     context.interrupt = interrupt

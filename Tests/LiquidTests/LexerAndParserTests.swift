@@ -130,3 +130,29 @@ import Testing
     #expect(render("{% assign n = 3 %}{% include 'count' %}", partials: partials) == "3210")
   }
 }
+
+/// Inputs found by reading the code for overflows and by fuzzing: each renders or fails
+/// cleanly instead of trapping or hanging.
+@Suite struct ExtremeInputTests {
+  static let templates = [
+    "{% for i in (1..5) offset: 5 limit: 9223372036854775807 %}{{ i }}{% endfor %}",
+    "{% tablerow i in (1..3) limit: 9223372036854775807 offset: 2 %}{% endtablerow %}",
+    "{% for i in (-9223372036854775807..9223372036854775807) %}{% endfor %}",
+    "{{ (-9223372036854775807..9223372036854775807) | size }}",
+    "{{ (1..100000000) | join }}",
+    "{{ 'abc' | truncate: -9223372036854775807 }}",
+    "{{ 'x' | slice: -9223372036854775807, 9223372036854775807 }}",
+    "{{ -9223372036854775807 | date: '%Y' }}",
+    "{{ 1 | date: '%9223372036854775807Y' }}",
+    "{{ 9223372036854775807 | plus: 1 }}{{ -9223372036854775807 | minus: 9 }}",
+    "{{ -9223372036854775807 | divided_by: -1 }}{{ 3 | modulo: -1 }}",
+    "{{ 5 | round: 9223372036854775807 }}{{ 5.5 | round: -9223372036854775807 }}",
+    "{{ 99999999999999999999 }}{{ 1.0e308 | times: 10 }}",
+    "{{ (1..3)[-9223372036854775807] }}",
+  ]
+
+  @Test(arguments: templates) func rendersOrFailsCleanly(_ template: String) {
+    let output = render(template)
+    #expect(output.count < 10_000)
+  }
+}
