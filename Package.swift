@@ -19,6 +19,7 @@ let package = Package(
     .testTarget(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
       exclude: ["golden-liquid-skips.txt"]),
+    .testTarget(name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"]),
   ],
   swiftLanguageModes: [.v6]
 )

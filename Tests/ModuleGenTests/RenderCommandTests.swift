@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+@Suite struct RenderCommandTests {
+  @Test func rendersWithDataAndPartials() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("Hi {{ user.name | upcase }}{% render 'sig', n: user.name %}", to: dir + "/t.liquid")
+    try write("{\"user\": {\"name\": \"ann\"}}", to: dir + "/data.json")
+    try write(" -- {{ n }}", to: dir + "/snippets/sig.liquid")
+    let result = runTool(
+      ["render", "t.liquid", "--data", "data.json", "--partials", "snippets"], in: dir)
+    #expect(result.code == 0)
+    #expect(result.out == "Hi ANN -- ann")
+    #expect(result.err.isEmpty)
+  }
+
+  @Test func readsTheTemplateFromStdin() {
+    let result = runTool(["render", "-"], in: "/", stdin: "{{ 'home screen' | pascal_case }}")
+    #expect(result.code == 0)
+    #expect(result.out == "HomeScreen")
+  }
+
+  @Test func templateErrorExitsOneWithADiagnostic() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("ok\n{{ x | upcse }}\n", to: dir + "/t.liquid")
+    let result = runTool(["render", "t.liquid"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.out.isEmpty)
+    #expect(
+      result.err == """
+        t.liquid:2:8: error: unknown filter 'upcse'; did you mean 'upcase'?
+        {{ x | upcse }}
+               ^
+
+        """)
+  }
+
+  @Test func strictVariables() {
+    let result = runTool(["render", "-", "--strict-variables"], in: "/", stdin: "{{ missing }}")
+    #expect(result.code == 1)
+    #expect(result.err.hasPrefix("<stdin>:1:4: error: undefined variable 'missing'"))
+    #expect(runTool(["render", "-"], in: "/", stdin: "[{{ missing }}]").out == "[]")
+  }
+
+  @Test func badDataIsReportedWhereItIs() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("{\n  \"a\": 1,\n  \"a\": 2\n}", to: dir + "/d.json")
+    let result = runTool(["render", "-", "--data", "d.json"], in: dir, stdin: "x")
+    #expect(result.code == 1)
+    #expect(result.err.hasPrefix("d.json:3:3: error: duplicate key 'a'\n  \"a\": 2\n  ^"))
+  }
+
+  @Test func missingFilesAndBadArguments() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(
+      runTool(["render", "nope.liquid"], in: dir).err == "error: no such file 'nope.liquid'\n")
+    let usage = runTool(["render", "x", "--dat", "y"], in: dir)
+    #expect(usage.code == 64)
+    #expect(
+      usage.err.hasPrefix(
+        "error: unknown option '--dat'; did you mean '--data'?\nusage: modulegen render"))
+    #expect(runTool(["render"], in: dir).code == 64)
+    #expect(
+      runTool(["rendr"], in: dir).err.hasPrefix(
+        "error: unknown command 'rendr'; did you mean 'render'?"))
+  }
+
+  @Test func helpAndVersionGoToStdout() {
+    let help = runTool(["render", "--help"], in: "/")
+    #expect(help.code == 0)
+    #expect(help.out.contains("USAGE: modulegen render <template> [options]"))
+    #expect(help.out.contains("EXAMPLES:"))
+    #expect(runTool(["help", "render"], in: "/").out == help.out)
+    #expect(runTool(["--version"], in: "/").out == "modulegen \(CommandLineTool.version)\n")
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
+    let plain = Console(
+      writeOut: { _ in }, writeError: { _ in }, errorIsTerminal: false, currentDirectory: "/")
+    #expect(!plain.useColor)
+    var terminal = plain
+    terminal.errorIsTerminal = true
+    #expect(terminal.useColor)
+    terminal.environment["NO_COLOR"] = "1"
+    #expect(!terminal.useColor)
+  }
+
+  @Test func theBuiltBinaryWritesTheOutputByteForByte() throws {
+    let dir = try makeTemporaryDirectory()
+    let template = "no newline at the end, ünïcödé, \r\n and {{ 'x' }}"
+    try write(template, to: dir + "/t.liquid")
+    let result = try runBinary(["render", "t.liquid"], in: dir)
+    #expect(result.code == 0)
+    #expect(result.out == Data("no newline at the end, ünïcödé, \r\n and x".utf8))
+    let failure = try runBinary(["render", "missing.liquid"], in: dir)
+    #expect(failure.code == 1)
+    #expect(failure.out.isEmpty)
+    #expect(failure.err == "error: no such file 'missing.liquid'\n")
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import ModuleGen
+
+/// Captures what a command writes.
+final class Output: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _out = ""
+  private var _err = ""
+  var out: String { lock.withLock { _out } }
+  var err: String { lock.withLock { _err } }
+  func write(out text: String) { lock.withLock { _out += text } }
+  func write(err text: String) { lock.withLock { _err += text } }
+}
+
+/// Runs `modulegen` in-process in `directory`; returns the exit code and what it wrote.
+func runTool(
+  _ arguments: [String], in directory: String, stdin: String = "",
+  environment: [String: String] = [:]
+) -> (code: Int32, out: String, err: String) {
+  let output = Output()
+  let console = Console(
+    writeOut: { output.write(out: $0) }, writeError: { output.write(err: $0) },
+    readInput: { Array(stdin.utf8) }, environment: environment, currentDirectory: directory)
+  let code = CommandLineTool.run(arguments, console: console)
+  return (code, output.out, output.err)
+}
+
+/// A fresh temporary folder, removed when the test process ends.
+func makeTemporaryDirectory() throws -> String {
+  let path = NSTemporaryDirectory() + "modulegen-tests-" + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+func write(_ text: String, to path: String) throws {
+  let url = URL(fileURLWithPath: path)
+  try FileManager.default.createDirectory(
+    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try text.write(to: url, atomically: true, encoding: .utf8)
+}
+
+/// The built `modulegen` binary, beside the test bundle.
+var builtBinary: String {
+  URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("modulegen").path
+}
+
+/// Runs the built binary as a separate process, with stdin from `stdin` (not a terminal).
+func runBinary(
+  _ arguments: [String], in directory: String, stdin: String = "",
+  environment: [String: String]? = nil
+)
+  throws -> (code: Int32, out: Data, err: String)
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: builtBinary)
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  if let environment { process.environment = environment }
+  let input = Pipe()
+  let output = Pipe()
+  let error = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = error
+  try process.run()
+  input.fileHandleForWriting.write(Data(stdin.utf8))
+  try input.fileHandleForWriting.close()
+  let out = output.fileHandleForReading.readDataToEndOfFile()
+  let err = error.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+}
