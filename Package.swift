@@ -19,7 +19,8 @@ let package = Package(
     .testTarget(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
       exclude: ["golden-liquid-skips.txt"]),
-    .testTarget(name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"]),
+    .testTarget(
+      name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

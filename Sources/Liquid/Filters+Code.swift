@@ -117,6 +117,15 @@ let swiftKeywords: Set<String> = [
   "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
 ]
 
+extension LiquidValue {
+  /// The value as compact JSON, objects' keys in order.
+  public var jsonText: String {
+    var out = ""
+    writeJSON(self, indent: nil, level: 0, into: &out)
+    return out
+  }
+}
+
 /// Writes a value as JSON, objects' keys in order.
 func writeJSON(_ value: LiquidValue, indent: Int?, level: Int, into out: inout String) {
   let newline = indent == nil ? "" : "\n"

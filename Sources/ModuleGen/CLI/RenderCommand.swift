@@ -6,7 +6,7 @@ enum RenderCommand {
 
   static let spec = CommandSpec(
     name: "render",
-    summary: "Render one Liquid template with JSON data and print the result.",
+    summary: "Render one Liquid template with JSON or YAML data and print the result.",
     discussion: """
       The template author's debugging tool. The output is written to stdout exactly as rendered,
       with nothing added. Errors go to stderr as path:line:col: error: message.
@@ -15,7 +15,7 @@ enum RenderCommand {
     options: [
       .init(
         name: "data", valueName: "file",
-        help: "A JSON file whose object is the template's variables."),
+        help: "A JSON or YAML file whose object is the template's variables."),
       .init(
         name: "partials", valueName: "dir",
         help: "A folder of NAME.liquid partials for include and render.", repeatable: true),
