@@ -1,0 +1,89 @@
+import Liquid
+
+/// A protocol method as a module spec declares it, parsed from a Swift signature such as
+/// `fetchItems(page: Int = 1) async throws -> [HomeItem]`.
+public struct MethodSignature: Sendable, Equatable {
+  public var name: String
+  public var parameters: [MethodParameter]
+  public var isAsync: Bool
+  public var isThrowing: Bool
+  /// The error type of typed throws, `throws(LoadError)`.
+  public var thrownType: String?
+  /// Nil for `Void`.
+  public var returnType: String?
+  /// A name that is unique among the methods of its protocol, for mock properties:
+  /// `load()` → `load`, `load(id:)` → `loadId`, overloads by type get the types appended.
+  public var identifier: String
+
+  public init(
+    name: String, parameters: [MethodParameter] = [], isAsync: Bool = false, isThrowing: Bool = false,
+    thrownType: String? = nil, returnType: String? = nil
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.isAsync = isAsync
+    self.isThrowing = isThrowing
+    self.thrownType = thrownType
+    self.returnType = returnType
+    self.identifier = MethodSignature.baseIdentifier(name: name, parameters: parameters)
+  }
+
+  /// The declaration as Swift writes it in a protocol: `func load(id: Int) async throws -> Item`.
+  public var declaration: String {
+    var text = "func \(swiftName(name))(" + parameters.map(\.declaration).joined(separator: ", ") + ")"
+    if isAsync { text += " async" }
+    if isThrowing { text += thrownType.map { " throws(\($0))" } ?? " throws" }
+    if let returnType { text += " -> \(returnType)" }
+    return text
+  }
+
+  /// `load(id:)`, the way Swift names a method.
+  public var selector: String {
+    name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
+  }
+
+  static func baseIdentifier(name: String, parameters: [MethodParameter]) -> String {
+    var identifier = name
+    for parameter in parameters {
+      guard let label = parameter.label else { continue }
+      identifier += label.prefix(1).uppercased() + label.dropFirst()
+    }
+    return identifier
+  }
+}
+
+/// One parameter: `at index: Int`, `_ message: String`, `completion: @escaping (Result<[Item], Error>) -> Void`.
+public struct MethodParameter: Sendable, Equatable {
+  /// The argument label; nil for `_`.
+  public var label: String?
+  /// The name inside the method.
+  public var name: String
+  /// The type as written (normalized), attributes and `inout` included.
+  public var type: String
+  /// The type for storing a received value: no `inout`, `@escaping` or variadic dots (a
+  /// variadic `Int...` is stored as `[Int]`).
+  public var storageType: String
+  public var defaultValue: String?
+  public var isInout: Bool
+  public var isVariadic: Bool
+  /// A closure parameter (its type is a function type).
+  public var isClosure: Bool
+  public var isEscaping: Bool
+
+  public var declaration: String {
+    var text: String
+    if let label {
+      text = label == name ? swiftName(name) : "\(swiftName(label)) \(swiftName(name))"
+    } else {
+      text = "_ \(swiftName(name))"
+    }
+    text += ": " + type
+    if let defaultValue { text += " = " + defaultValue }
+    return text
+  }
+}
+
+/// A name as Swift code writes it: backticks around keywords.
+func swiftName(_ name: String) -> String {
+  swiftKeywords.contains(name) ? "`\(name)`" : name
+}

@@ -1,0 +1,370 @@
+/// Parses Swift method signatures and types as module specs write them, with the offset of
+/// any error inside the string.
+public struct SignatureParser {
+  /// A mistake in a signature, with its offset in characters from the start of the text.
+  public struct Failure: Error, Equatable, Sendable {
+    public var message: String
+    public var offset: Int
+  }
+
+  private let characters: [Character]
+  private var position = 0
+
+  private init(_ text: String) { characters = Array(text) }
+
+  /// `func name(params) async throws -> Type`; the `func` is optional.
+  public static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
+    var parser = SignatureParser(text)
+    return try parser.method()
+  }
+
+  /// A type on its own (an entity field): normalized text.
+  public static func parseType(_ text: String) throws(Failure) -> String {
+    var parser = SignatureParser(text)
+    parser.skipSpace()
+    let type = try parser.type()
+    parser.skipSpace()
+    guard parser.atEnd else { throw parser.failure("unexpected '\(parser.rest)' after the type") }
+    return type.text
+  }
+
+  // MARK: - Scanning
+
+  private var atEnd: Bool { position >= characters.count }
+  private var current: Character { atEnd ? "\0" : characters[position] }
+  private var rest: String { String(characters[position...].prefix(20)) }
+
+  private func failure(_ message: String, at offset: Int? = nil) -> Failure {
+    Failure(message: message, offset: offset ?? position)
+  }
+
+  private mutating func skipSpace() {
+    while !atEnd && current.isWhitespace { position += 1 }
+  }
+
+  private mutating func accept(_ text: String) -> Bool {
+    skipSpace()
+    let chars = Array(text)
+    guard position + chars.count <= characters.count,
+      Array(characters[position..<(position + chars.count)]) == chars
+    else { return false }
+    // A word must not run on into a longer identifier.
+    if let last = chars.last, isIdentifierCharacter(last), position + chars.count < characters.count,
+      isIdentifierCharacter(characters[position + chars.count])
+    {
+      return false
+    }
+    position += chars.count
+    return true
+  }
+
+  private mutating func expect(_ text: String, _ what: String) throws(Failure) {
+    guard accept(text) else { throw failure("expected \(what)\(found)") }
+  }
+
+  private var found: String {
+    atEnd ? ", found the end" : ", found '\(current)'"
+  }
+
+  private func isIdentifierCharacter(_ c: Character) -> Bool {
+    c == "_" || c.isLetter || c.isNumber
+  }
+
+  /// An identifier, or a backticked one (returned without backticks).
+  private mutating func identifier() -> String? {
+    skipSpace()
+    if current == "`" {
+      let start = position
+      position += 1
+      while !atEnd && current != "`" { position += 1 }
+      guard !atEnd else {
+        position = start
+        return nil
+      }
+      position += 1
+      return String(characters[(start + 1)..<(position - 1)])
+    }
+    guard !atEnd, current == "_" || current.isLetter else { return nil }
+    let start = position
+    while !atEnd && isIdentifierCharacter(current) { position += 1 }
+    return String(characters[start..<position])
+  }
+
+  // MARK: - Methods
+
+  private mutating func method() throws(Failure) -> MethodSignature {
+    skipSpace()
+    let start = position
+    if let word = identifier(), word != "func" { position = start }
+    skipSpace()
+    let nameStart = position
+    guard let name = identifier(), name != "_" else {
+      throw failure(atEnd ? "expected a method name" : "expected a method name, found '\(current)'", at: nameStart)
+    }
+    if ["init", "deinit", "subscript", "static", "class", "mutating", "var", "let"].contains(name) {
+      throw failure("'\(name)' declarations are not supported; write a method like 'load(id: Int)'", at: nameStart)
+    }
+    skipSpace()
+    if current == "<" {
+      throw failure("generic methods are not supported; use concrete types", at: position)
+    }
+    guard accept("(") else {
+      throw failure("expected '(' after the method name '\(name)'\(found)")
+    }
+    var parameters: [MethodParameter] = []
+    var names: Set<String> = []
+    skipSpace()
+    if !accept(")") {
+      repeat {
+        skipSpace()
+        let parameterStart = position
+        let parameter = try self.parameter()
+        if names.contains(parameter.name) {
+          throw failure("two parameters are named '\(parameter.name)'", at: parameterStart)
+        }
+        names.insert(parameter.name)
+        parameters.append(parameter)
+      } while accept(",")
+      try expect(")", "',' or ')' after a parameter")
+    }
+    var isAsync = false
+    var isThrowing = false
+    var thrownType: String?
+    if accept("async") { isAsync = true }
+    if accept("throws") {
+      isThrowing = true
+      if accept("(") {
+        thrownType = try type().text
+        try expect(")", "')' after the thrown type")
+      }
+    } else if accept("rethrows") {
+      throw failure("'rethrows' is not supported in a protocol requirement here; use 'throws'", at: position - 8)
+    }
+    if isThrowing && accept("async") {
+      throw failure("'async' must come before 'throws'", at: position - 5)
+    }
+    var returnType: String?
+    if accept("->") {
+      let type = try self.type()
+      if type.text != "Void" && type.text != "()" { returnType = type.text }
+    }
+    skipSpace()
+    if accept("where") { throw failure("'where' clauses are not supported", at: position - 5) }
+    guard atEnd else { throw failure("unexpected '\(rest)' after the signature") }
+    return MethodSignature(
+      name: name, parameters: parameters, isAsync: isAsync, isThrowing: isThrowing,
+      thrownType: thrownType, returnType: returnType)
+  }
+
+  private mutating func parameter() throws(Failure) -> MethodParameter {
+    skipSpace()
+    let start = position
+    guard let first = identifier() else {
+      throw failure("expected a parameter name\(found)", at: start)
+    }
+    var label: String? = first
+    var name = first
+    skipSpace()
+    if current != ":" {
+      guard let second = identifier() else {
+        throw failure("expected ':' and a type after the parameter '\(first)'\(found)")
+      }
+      name = second
+      if first == "_" { label = nil }
+    } else if first == "_" {
+      throw failure("a parameter named '_' needs an internal name: '_ value: Type'", at: start)
+    }
+    guard name != "_" else { throw failure("a parameter needs a name", at: start) }
+    try expect(":", "':' after the parameter '\(name)'")
+    skipSpace()
+    let typeStart = position
+    let parsed = try type()
+    var isVariadic = false
+    if accept("...") { isVariadic = true }
+    var defaultValue: String?
+    if accept("=") {
+      skipSpace()
+      let valueStart = position
+      defaultValue = try balancedText(until: [",", ")"])
+      if defaultValue!.isEmpty { throw failure("expected a default value after '='", at: valueStart) }
+    }
+    if parsed.isInout && isVariadic {
+      throw failure("a parameter cannot be both inout and variadic", at: typeStart)
+    }
+    var type = parsed.text + (isVariadic ? "..." : "")
+    if parsed.isEscaping && !parsed.isClosure {
+      throw failure("@escaping applies only to closure types", at: typeStart)
+    }
+    type = type.trimmingCharacters()
+    return MethodParameter(
+      label: label, name: name, type: type,
+      storageType: isVariadic ? "[\(parsed.storage)]" : parsed.storage,
+      defaultValue: defaultValue, isInout: parsed.isInout, isVariadic: isVariadic,
+      isClosure: parsed.isClosure, isEscaping: parsed.isEscaping)
+  }
+
+  /// Raw text up to a top-level stop character, keeping brackets and strings balanced.
+  private mutating func balancedText(until stops: Set<Character>) throws(Failure) -> String {
+    let start = position
+    var depth = 0
+    while !atEnd {
+      let c = current
+      if depth == 0 && stops.contains(c) { break }
+      switch c {
+      case "(", "[", "{": depth += 1
+      case ")", "]", "}":
+        depth -= 1
+        if depth < 0 { throw failure("unbalanced '\(c)'") }
+      case "\"":
+        position += 1
+        while !atEnd && current != "\"" {
+          if current == "\\" { position += 1 }
+          position += 1
+        }
+        if atEnd { throw failure("unterminated string literal", at: start) }
+      default: break
+      }
+      position += 1
+    }
+    return String(characters[start..<position]).trimmingCharacters()
+  }
+
+  // MARK: - Types
+
+  struct ParsedType {
+    var text: String
+    var storage: String
+    var isInout = false
+    var isClosure = false
+    var isEscaping = false
+  }
+
+  private mutating func type(depth: Int = 0) throws(Failure) -> ParsedType {
+    guard depth < 40 else { throw failure("the type is nested too deeply") }
+    skipSpace()
+    var attributes: [String] = []
+    var isInout = false
+    while true {
+      skipSpace()
+      if current == "@" {
+        position += 1
+        guard let name = identifier() else { throw failure("expected an attribute name after '@'") }
+        var attribute = "@" + name
+        if current == "(" {
+          position += 1
+          attribute += "(" + (try balancedText(until: [")"])) + ")"
+          position += 1
+        }
+        attributes.append(attribute)
+      } else if accept("inout") {
+        isInout = true
+      } else {
+        break
+      }
+    }
+    var prefix = ""
+    if accept("some") { prefix = "some " } else if accept("any") { prefix = "any " }
+    var (core, isFunction) = try typeCore(depth: depth)
+    while accept("&") {
+      core += " & " + (try typeCore(depth: depth)).text
+    }
+    let attributeText = attributes.map { $0 + " " }.joined()
+    let storageAttributes = attributes.filter { $0 != "@escaping" && $0 != "@autoclosure" }.map { $0 + " " }.joined()
+    var text = attributeText + prefix + core
+    if isInout { text = "inout " + text }
+    return ParsedType(
+      text: text, storage: storageAttributes + prefix + core, isInout: isInout,
+      isClosure: isFunction, isEscaping: attributes.contains("@escaping"))
+  }
+
+  /// A type without attributes; whether it is a function type.
+  private mutating func typeCore(depth: Int) throws(Failure) -> (text: String, isFunction: Bool) {
+    skipSpace()
+    let start = position
+    var text: String
+    var isFunction = false
+    if accept("(") {
+      var elements: [String] = []
+      skipSpace()
+      if !accept(")") {
+        repeat {
+          skipSpace()
+          // An optional element label: `(name: String, age: Int)`.
+          let save = position
+          if let label = identifier(), accept(":") {
+            elements.append(label + ": " + (try type(depth: depth + 1)).text)
+          } else {
+            position = save
+            var element = try type(depth: depth + 1).text
+            if accept("...") { element += "..." }
+            elements.append(element)
+          }
+        } while accept(",")
+        try expect(")", "',' or ')' in the tuple or parameter list")
+      }
+      text = "(" + elements.joined(separator: ", ") + ")"
+      var effects = ""
+      if accept("async") { effects += " async" }
+      if accept("throws") {
+        effects += " throws"
+        if accept("(") {
+          effects += "(" + (try type(depth: depth + 1)).text + ")"
+          try expect(")", "')' after the thrown type")
+        }
+      }
+      if accept("->") {
+        text += effects + " -> " + (try type(depth: depth + 1)).text
+        isFunction = true
+      } else if !effects.isEmpty {
+        throw failure("expected '->' after '\(effects.trimmingCharacters())'")
+      }
+    } else if accept("[") {
+      let element = try type(depth: depth + 1).text
+      if accept(":") {
+        let value = try type(depth: depth + 1).text
+        text = "[\(element): \(value)]"
+      } else {
+        text = "[\(element)]"
+      }
+      try expect("]", "']' to close the collection type")
+    } else if let name = identifier() {
+      guard name != "_" else { throw failure("expected a type", at: start) }
+      text = name
+      while true {
+        if current == "<" {
+          position += 1
+          var arguments: [String] = []
+          repeat {
+            arguments.append(try type(depth: depth + 1).text)
+          } while accept(",")
+          try expect(">", "'>' to close the generic arguments")
+          text += "<" + arguments.joined(separator: ", ") + ">"
+        }
+        if current == ".", position + 1 < characters.count, characters[position + 1].isLetter || characters[position + 1] == "_" {
+          position += 1
+          guard let member = identifier() else { throw failure("expected a type name after '.'") }
+          text += "." + member
+          continue
+        }
+        break
+      }
+    } else {
+      throw failure(atEnd ? "expected a type" : "expected a type, found '\(current)'", at: start)
+    }
+    // Optionals. (After a function type, `?` belongs to its return type.)
+    while !atEnd && (current == "?" || current == "!") {
+      text.append(current)
+      position += 1
+    }
+    return (text, isFunction)
+  }
+}
+
+extension String {
+  func trimmingCharacters() -> String {
+    var s = Substring(self)
+    while s.first?.isWhitespace == true { s.removeFirst() }
+    while s.last?.isWhitespace == true { s.removeLast() }
+    return String(s)
+  }
+}

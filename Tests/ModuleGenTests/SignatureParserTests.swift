@@ -1,0 +1,79 @@
+import Testing
+
+@testable import ModuleGen
+
+@Suite struct SignatureParserTests {
+  static let valid: [(String, String)] = [
+    ("viewDidLoad()", "func viewDidLoad()"),
+    ("func showLoading()", "func showLoading()"),
+    ("display(items: [HomeItemViewModel])", "func display(items: [HomeItemViewModel])"),
+    ("didSelectItem(at index: Int)", "func didSelectItem(at index: Int)"),
+    ("showError(_ message: String)", "func showError(_ message: String)"),
+    ("fetchItems() async throws -> [HomeItem]", "func fetchItems() async throws -> [HomeItem]"),
+    ("route(to destination: HomeRoute)", "func route(to destination: HomeRoute)"),
+    ("load(page: Int = 1, query: String? = nil)", "func load(page: Int = 1, query: String? = nil)"),
+    ("update(_ values: [String: [Int]], flag: Bool!)", "func update(_ values: [String: [Int]], flag: Bool!)"),
+    ("point() -> (x: Int, y: Int)", "func point() -> (x: Int, y: Int)"),
+    ("pair(_ p: (Int, String)?) -> Void", "func pair(_ p: (Int, String)?)"),
+    ("result() -> Result<[Item], Error>", "func result() -> Result<[Item], Error>"),
+    (
+      "load(completion: @escaping @Sendable (Result<[Item], any Error>) -> Void)",
+      "func load(completion: @escaping @Sendable (Result<[Item], any Error>) -> Void)"
+    ),
+    ("observe(handler: ((Int) async throws -> Bool)?)", "func observe(handler: ((Int) async throws -> Bool)?)"),
+    ("swap(_ a: inout Int, _ b: inout Int)", "func swap(_ a: inout Int, _ b: inout Int)"),
+    ("sum(_ values: Int...) -> Int", "func sum(_ values: Int...) -> Int"),
+    ("save() throws(SaveError)", "func save() throws(SaveError)"),
+    ("make() -> some View", "func make() -> some View"),
+    ("nested() -> Swift.Result<Foo.Bar, Never>", "func nested() -> Swift.Result<Foo.Bar, Never>"),
+    ("`default`(`for` key: String)", "func `default`(`for` key: String)"),
+    ("  spaced ( a :Int,b:String )  ->Bool  ", "func spaced(a: Int, b: String) -> Bool"),
+    ("title(format: String = \"a, (b)\")", "func title(format: String = \"a, (b)\")"),
+  ]
+
+  @Test(arguments: valid) func parsesAndPrints(_ text: String, _ declaration: String) throws {
+    #expect(try SignatureParser.parseMethod(text).declaration == declaration)
+  }
+
+  @Test func methodModel() throws {
+    let method = try SignatureParser.parseMethod("fetch(at index: Int, _ completion: @escaping (Int) -> Void, ids: Int...) async throws -> [Item]")
+    #expect(method.name == "fetch")
+    #expect(method.isAsync && method.isThrowing)
+    #expect(method.returnType == "[Item]")
+    #expect(method.selector == "fetch(at:_:ids:)")
+    #expect(method.identifier == "fetchAtIds")
+    let p = method.parameters
+    #expect(p[0].label == "at" && p[0].name == "index" && p[0].type == "Int")
+    #expect(p[1].label == nil && p[1].isClosure && p[1].isEscaping && p[1].storageType == "(Int) -> Void")
+    #expect(p[2].isVariadic && p[2].type == "Int..." && p[2].storageType == "[Int]")
+  }
+
+  static let invalid: [(String, String, Int)] = [
+    ("display(items [Item])", "expected ':' and a type after the parameter 'items', found '['", 14),
+    ("display(items: )", "expected a type, found ')'", 15),
+    ("load(", "expected a parameter name, found the end", 5),
+    ("load(id: Int", "expected ',' or ')' after a parameter, found the end", 12),
+    ("load() -> ", "expected a type", 10),
+    ("load() async async", "unexpected 'async' after the signature", 13),
+    ("load() throws async", "'async' must come before 'throws'", 14),
+    ("load<T>(x: T)", "generic methods are not supported; use concrete types", 4),
+    ("(x: Int)", "expected a method name, found '('", 0),
+    ("load(a: Int, a: String)", "two parameters are named 'a'", 13),
+    ("load(x: @escaping Int)", "@escaping applies only to closure types", 8),
+    ("load(x: [Int)", "expected ']' to close the collection type, found ')'", 12),
+    ("load() extra", "unexpected 'extra' after the signature", 7),
+    ("init(x: Int)", "'init' declarations are not supported; write a method like 'load(id: Int)'", 0),
+  ]
+
+  @Test(arguments: invalid) func errorsPointIntoTheString(_ text: String, _ message: String, _ offset: Int) {
+    #expect(throws: SignatureParser.Failure(message: message, offset: offset)) {
+      try SignatureParser.parseMethod(text)
+    }
+  }
+
+  @Test func types() throws {
+    #expect(try SignatureParser.parseType("[String : Int]?") == "[String: Int]?")
+    #expect(try SignatureParser.parseType("UUID") == "UUID")
+    #expect(throws: SignatureParser.Failure.self) { try SignatureParser.parseType("Int Int") }
+  }
+}
