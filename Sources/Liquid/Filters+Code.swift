@@ -33,9 +33,9 @@ func registerCodeFilters(_ set: inout FilterSet) {
 }
 
 /// Splitting identifiers and phrases into words, and joining them in each case style.
-enum CaseConversion {
+public enum CaseConversion {
   /// `"user_profile-view"`, `"UserProfileView"`, `"HTTPServer"` → their words.
-  static func words(_ text: String) -> [String] {
+  public static func words(_ text: String) -> [String] {
     var words: [String] = []
     var current = ""
     let characters = Array(text)
@@ -59,14 +59,14 @@ enum CaseConversion {
     return words
   }
 
-  @Sendable static func pascalCase(_ text: String) -> String {
+  @Sendable public static func pascalCase(_ text: String) -> String {
     words(text).map { word in
       let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }
       return isAcronym ? word : word.prefix(1).uppercased() + word.dropFirst()
     }.joined()
   }
 
-  @Sendable static func camelCase(_ text: String) -> String {
+  @Sendable public static func camelCase(_ text: String) -> String {
     let parts = words(text)
     guard let first = parts.first else { return "" }
     return first.lowercased() + pascalCase(parts.dropFirst().joined(separator: " "))

@@ -50,6 +50,7 @@ import Testing
 
   static let invalid: [(String, String, Int)] = [
     ("display(items [Item])", "expected ':' and a type after the parameter 'items', found '['", 14),
+    ("show(x Int)", "expected ':' between the parameter 'x' and its type 'Int'", 7),
     ("display(items: )", "expected a type, found ')'", 15),
     ("load(", "expected a parameter name, found the end", 5),
     ("load(id: Int", "expected ',' or ')' after a parameter, found the end", 12),

@@ -18,7 +18,7 @@ public enum ExitCode {
 public enum CommandLineTool {
   public static let version = "0.1.0"
 
-  static let commands: [Command] = [RenderCommand.command]
+  static let commands: [Command] = [RenderCommand.command, ValidateCommand.command]
 
   static var overview: String {
     var out = """
@@ -101,9 +101,7 @@ public enum CommandLineTool {
       console.report(error.diagnostic)
     case let error as DiagnosticList:
       for diagnostic in error.diagnostics { console.report(diagnostic) }
-      if error.diagnostics.count > 1 {
-        console.writeError("\(error.diagnostics.count) errors\n")
-      }
+      if error.diagnostics.count > 1 { console.writeError(error.summary + "\n") }
     default:
       console.report(Diagnostic(message: "\(error)"))
     }
@@ -124,6 +122,16 @@ public enum CommandLineTool {
 /// Several problems found together, reported one after another.
 public struct DiagnosticList: Error, Sendable {
   public var diagnostics: [Diagnostic]
+  /// The file they are in, for the summary line ("3 errors in Home.yml").
+  public var file: String?
 
-  public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+  public init(_ diagnostics: [Diagnostic], file: String? = nil) {
+    self.diagnostics = diagnostics
+    self.file = file
+  }
+
+  public var summary: String {
+    let count = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
+    return file.map { "\(count) in \($0)" } ?? count
+  }
 }

@@ -28,12 +28,19 @@ public struct DataNode: Sendable, Equatable {
     }
   }
 
+  /// How a scalar was written, so that a position inside a string can be found in the file.
+  public enum Style: Sendable, Equatable {
+    case plain, quoted, literal, folded
+  }
+
   public var value: Value
   public var location: SourceLocation
+  public var style: Style
 
-  public init(_ value: Value, at location: SourceLocation) {
+  public init(_ value: Value, at location: SourceLocation, style: Style = .plain) {
     self.value = value
     self.location = location
+    self.style = style
   }
 
   /// The value as template data.

@@ -96,7 +96,7 @@ public struct JSONReader {
       }
       return DataNode(.array(items), at: here)
     case UInt8(ascii: "\""):
-      return DataNode(.string(try readString()), at: here)
+      return DataNode(.string(try readString()), at: here, style: .quoted)
     case UInt8(ascii: "t"):
       try literal("true")
       return DataNode(.bool(true), at: here)

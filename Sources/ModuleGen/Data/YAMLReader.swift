@@ -195,7 +195,7 @@ public struct YAMLReader {
     if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
       let value = try parseQuotedScalar()
       try expectLineEnd(after: "a quoted string")
-      return DataNode(.string(value), at: location(start))
+      return DataNode(.string(value), at: location(start), style: .quoted)
     }
     let text = try parsePlainScalar(parentIndent: parentIndent, flow: false)
     return DataNode(try resolvePlain(text, at: start), at: location(start))
@@ -637,7 +637,7 @@ public struct YAMLReader {
     guard let text = String(validating: out, as: UTF8.self) else {
       throw error("block scalar is not valid UTF-8", at: start)
     }
-    return DataNode(.string(text), at: location(start))
+    return DataNode(.string(text), at: location(start), style: folded ? .folded : .literal)
   }
 
   // MARK: - Flow collections
@@ -748,7 +748,7 @@ public struct YAMLReader {
       }
       return (DataNode(.object(pairs), at: location(start)), nil)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
-      return (DataNode(.string(try parseQuotedScalar()), at: location(start)), nil)
+      return (DataNode(.string(try parseQuotedScalar()), at: location(start), style: .quoted), nil)
     case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
       throw error("expected a value, found '\(String(UnicodeScalar(current)))'")
     default:

@@ -166,8 +166,13 @@ public struct SignatureParser {
     var name = first
     skipSpace()
     if current != ":" {
+      let secondStart = position
       guard let second = identifier() else {
         throw failure("expected ':' and a type after the parameter '\(first)'\(found)")
+      }
+      skipSpace()
+      if current != ":", second.first?.isUppercase == true {
+        throw failure("expected ':' between the parameter '\(first)' and its type '\(second)'", at: secondStart)
       }
       name = second
       if first == "_" { label = nil }
