@@ -16,6 +16,15 @@ import Testing
     #expect(result.err.isEmpty)
   }
 
+  @Test func yamlData() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: home screen\nitems: [1, 2]\nflag: yes\n", to: dir + "/d.yml")
+    let result = runTool(
+      ["render", "-", "--data", "d.yml"], in: dir,
+      stdin: "{{ name | pascal_case }} {{ items | join: '+' }} {{ flag }}")
+    #expect(result.out == "HomeScreen 1+2 true")
+  }
+
   @Test func readsTheTemplateFromStdin() {
     let result = runTool(["render", "-"], in: "/", stdin: "{{ 'home screen' | pascal_case }}")
     #expect(result.code == 0)

@@ -12,7 +12,10 @@ import Testing
     ("fetchItems() async throws -> [HomeItem]", "func fetchItems() async throws -> [HomeItem]"),
     ("route(to destination: HomeRoute)", "func route(to destination: HomeRoute)"),
     ("load(page: Int = 1, query: String? = nil)", "func load(page: Int = 1, query: String? = nil)"),
-    ("update(_ values: [String: [Int]], flag: Bool!)", "func update(_ values: [String: [Int]], flag: Bool!)"),
+    (
+      "update(_ values: [String: [Int]], flag: Bool!)",
+      "func update(_ values: [String: [Int]], flag: Bool!)"
+    ),
     ("point() -> (x: Int, y: Int)", "func point() -> (x: Int, y: Int)"),
     ("pair(_ p: (Int, String)?) -> Void", "func pair(_ p: (Int, String)?)"),
     ("result() -> Result<[Item], Error>", "func result() -> Result<[Item], Error>"),
@@ -20,7 +23,10 @@ import Testing
       "load(completion: @escaping @Sendable (Result<[Item], any Error>) -> Void)",
       "func load(completion: @escaping @Sendable (Result<[Item], any Error>) -> Void)"
     ),
-    ("observe(handler: ((Int) async throws -> Bool)?)", "func observe(handler: ((Int) async throws -> Bool)?)"),
+    (
+      "observe(handler: ((Int) async throws -> Bool)?)",
+      "func observe(handler: ((Int) async throws -> Bool)?)"
+    ),
     ("swap(_ a: inout Int, _ b: inout Int)", "func swap(_ a: inout Int, _ b: inout Int)"),
     ("sum(_ values: Int...) -> Int", "func sum(_ values: Int...) -> Int"),
     ("save() throws(SaveError)", "func save() throws(SaveError)"),
@@ -36,7 +42,9 @@ import Testing
   }
 
   @Test func methodModel() throws {
-    let method = try SignatureParser.parseMethod("fetch(at index: Int, _ completion: @escaping (Int) -> Void, ids: Int...) async throws -> [Item]")
+    let method = try SignatureParser.parseMethod(
+      "fetch(at index: Int, _ completion: @escaping (Int) -> Void, ids: Int...) async throws -> [Item]"
+    )
     #expect(method.name == "fetch")
     #expect(method.isAsync && method.isThrowing)
     #expect(method.returnType == "[Item]")
@@ -44,7 +52,8 @@ import Testing
     #expect(method.identifier == "fetchAtIds")
     let p = method.parameters
     #expect(p[0].label == "at" && p[0].name == "index" && p[0].type == "Int")
-    #expect(p[1].label == nil && p[1].isClosure && p[1].isEscaping && p[1].storageType == "(Int) -> Void")
+    #expect(
+      p[1].label == nil && p[1].isClosure && p[1].isEscaping && p[1].storageType == "(Int) -> Void")
     #expect(p[2].isVariadic && p[2].type == "Int..." && p[2].storageType == "[Int]")
   }
 
@@ -63,10 +72,15 @@ import Testing
     ("load(x: @escaping Int)", "@escaping applies only to closure types", 8),
     ("load(x: [Int)", "expected ']' to close the collection type, found ')'", 12),
     ("load() extra", "unexpected 'extra' after the signature", 7),
-    ("init(x: Int)", "'init' declarations are not supported; write a method like 'load(id: Int)'", 0),
+    (
+      "init(x: Int)", "'init' declarations are not supported; write a method like 'load(id: Int)'",
+      0
+    ),
   ]
 
-  @Test(arguments: invalid) func errorsPointIntoTheString(_ text: String, _ message: String, _ offset: Int) {
+  @Test(arguments: invalid) func errorsPointIntoTheString(
+    _ text: String, _ message: String, _ offset: Int
+  ) {
     #expect(throws: SignatureParser.Failure(message: message, offset: offset)) {
       try SignatureParser.parseMethod(text)
     }

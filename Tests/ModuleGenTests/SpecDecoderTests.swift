@@ -32,26 +32,46 @@ import Testing
     #expect(module.template == "viper")
     #expect(module.params.map(\.name) == ["ui", "coordinator", "columns"])
     #expect(module.params[1].value == .bool(true))
-    #expect(module.roles[.view]?.map(\.declaration) == ["func display(items: [HomeItemViewModel])", "func showError(_ message: String)"])
+    #expect(
+      module.roles[.view]?.map(\.declaration) == [
+        "func display(items: [HomeItemViewModel])", "func showError(_ message: String)",
+      ])
     #expect(module.roles[.presenter]?.map(\.selector) == ["viewDidLoad()", "didSelectItem(at:)"])
     #expect(module.roles[.interactor]?.first?.returnType == "[HomeItem]")
     #expect(module.roles[.router] == [])
     #expect(module.roles[.interactorOutput] == nil)
-    #expect(module.entities == [.init(name: "HomeItem", fields: [.init(name: "id", type: "UUID"), .init(name: "title", type: "String"), .init(name: "tags", type: "[String]?")])])
+    #expect(
+      module.entities == [
+        .init(
+          name: "HomeItem",
+          fields: [
+            .init(name: "id", type: "UUID"), .init(name: "title", type: "String"),
+            .init(name: "tags", type: "[String]?"),
+          ])
+      ])
     #expect(module.output == "Sources/Home")
   }
 
   @Test func listsOfModulesAndNotes() throws {
-    let file = try SpecDecoder.decode("modules:\n  - name: home\n  - name: Profile\n    template: mvvm\n", file: "m.yml")
+    let file = try SpecDecoder.decode(
+      "modules:\n  - name: home\n  - name: Profile\n    template: mvvm\n", file: "m.yml")
     #expect(file.modules.map(\.name) == ["Home", "Profile"])
-    #expect(file.notes.map(\.description) == ["m.yml:2:11: note: module name 'home' was capitalized to 'Home'\n  - name: home\n          ^"])
+    #expect(
+      file.notes.map(\.description) == [
+        "m.yml:2:11: note: module name 'home' was capitalized to 'Home'\n  - name: home\n          ^"
+      ])
     let list = try SpecDecoder.decode("- name: A\n- name: B\n", file: "l.yml")
     #expect(list.modules.map(\.name) == ["A", "B"])
   }
 
   @Test func overloadsGetDistinctIdentifiers() throws {
-    let file = try SpecDecoder.decode("name: A\ninteractor:\n  - load()\n  - 'load(id: Int)'\n  - 'load(id: String)'\n", file: "a.yml")
-    #expect(file.modules[0].roles[.interactor]?.map(\.identifier) == ["load", "loadIdInt", "loadIdString"])
+    let file = try SpecDecoder.decode(
+      "name: A\ninteractor:\n  - load()\n  - 'load(id: Int)'\n  - 'load(id: String)'\n",
+      file: "a.yml")
+    #expect(
+      file.modules[0].roles[.interactor]?.map(\.identifier) == [
+        "load", "loadIdInt", "loadIdString",
+      ])
   }
 
   @Test func convertName() throws {
@@ -60,25 +80,68 @@ import Testing
   }
 
   static let bad: [(String, [String])] = [
-    ("name: Home\npresentr: []\n", ["a.yml:2:1: error: unknown key 'presentr' in a module; did you mean 'presenter'?"]),
+    (
+      "name: Home\npresentr: []\n",
+      ["a.yml:2:1: error: unknown key 'presentr' in a module; did you mean 'presenter'?"]
+    ),
     ("template: viper\n", ["a.yml:1:1: error: the module has no 'name'"]),
     ("name: 1Home\n", ["a.yml:1:7: error: name: module name '1Home' must start with a letter"]),
-    ("name: Home-Screen\n", ["a.yml:1:7: error: name: module name 'Home-Screen' is not a valid Swift type name; did you mean 'HomeScreen'? (--convert-name turns it into that)"]),
+    (
+      "name: Home-Screen\n",
+      [
+        "a.yml:1:7: error: name: module name 'Home-Screen' is not a valid Swift type name; did you mean 'HomeScreen'? (--convert-name turns it into that)"
+      ]
+    ),
     ("name: ''\n", ["a.yml:1:7: error: name: the module name is empty"]),
     ("name: a/b\n", ["a.yml:1:7: error: name: module name 'a/b' must not contain path separators"]),
-    ("name: class\n", ["a.yml:1:7: error: name: module name 'class' is a Swift keyword; choose another name"]),
-    ("name: no\n", ["a.yml:1:7: error: name: 'name' must be a string, found a boolean (YAML reads it as a boolean; quote it)"]),
+    (
+      "name: class\n",
+      ["a.yml:1:7: error: name: module name 'class' is a Swift keyword; choose another name"]
+    ),
+    (
+      "name: no\n",
+      [
+        "a.yml:1:7: error: name: 'name' must be a string, found a boolean (YAML reads it as a boolean; quote it)"
+      ]
+    ),
     (
       "name: A\nview:\n  - show(x: Int)\n",
-      ["a.yml:3:5: error: view[0]: 'show(x: Int)' was read by YAML as a mapping because of ': '; quote the signature (- \"show(x: Int)\") or write the role's methods as a block ('view: |' followed by one declaration per line)"]
+      [
+        "a.yml:3:5: error: view[0]: 'show(x: Int)' was read by YAML as a mapping because of ': '; quote the signature (- \"show(x: Int)\") or write the role's methods as a block ('view: |' followed by one declaration per line)"
+      ]
     ),
-    ("name: A\nview: |\n  show()\n  hide(x Int)\n", ["a.yml:4:10: error: view: expected ':' between the parameter 'x' and its type 'Int'"]),
-    ("name: A\nview:\n  - 'show(x: )'\n", ["a.yml:3:14: error: view[0]: expected a type, found ')'"]),
-    ("name: A\nview: 3\n", ["a.yml:2:7: error: view: 'view' must be a list of Swift signatures or a block of declarations ('|'), found an integer"]),
-    ("name: A\nview: []\nview_input: []\n", ["a.yml:3:1: error: view_input: 'view_input' and 'view' both declare the view role; use one"]),
-    ("name: A\nentities: {item: {id: Int}}\n", ["a.yml:2:12: error: entities.item: entity name 'item' is not a Swift type name"]),
-    ("name: A\nentities: {Item: {id: 3}}\n", ["a.yml:2:23: error: entities.Item.id: the type of 'id' must be a string such as 'String' or '[Item]'"]),
-    ("modules:\n  - name: A\n  - name: A\n", ["a.yml:3:5: error: module 'A' is declared twice (first at line 2)"]),
+    (
+      "name: A\nview: |\n  show()\n  hide(x Int)\n",
+      ["a.yml:4:10: error: view: expected ':' between the parameter 'x' and its type 'Int'"]
+    ),
+    (
+      "name: A\nview:\n  - 'show(x: )'\n",
+      ["a.yml:3:14: error: view[0]: expected a type, found ')'"]
+    ),
+    (
+      "name: A\nview: 3\n",
+      [
+        "a.yml:2:7: error: view: 'view' must be a list of Swift signatures or a block of declarations ('|'), found an integer"
+      ]
+    ),
+    (
+      "name: A\nview: []\nview_input: []\n",
+      ["a.yml:3:1: error: view_input: 'view_input' and 'view' both declare the view role; use one"]
+    ),
+    (
+      "name: A\nentities: {item: {id: Int}}\n",
+      ["a.yml:2:12: error: entities.item: entity name 'item' is not a Swift type name"]
+    ),
+    (
+      "name: A\nentities: {Item: {id: 3}}\n",
+      [
+        "a.yml:2:23: error: entities.Item.id: the type of 'id' must be a string such as 'String' or '[Item]'"
+      ]
+    ),
+    (
+      "modules:\n  - name: A\n  - name: A\n",
+      ["a.yml:3:5: error: module 'A' is declared twice (first at line 2)"]
+    ),
     (
       "name: 1A\ntemplat: x\nview: 2\n",
       [
@@ -94,8 +157,12 @@ import Testing
       _ = try SpecDecoder.decode(text, file: "a.yml")
       Issue.record("expected errors")
     } catch {
-      #expect(error.diagnostics.map { $0.description.split(separator: "\n")[0] } == expected.map { Substring($0) })
-      #expect(error.summary == (expected.count == 1 ? "1 error in a.yml" : "\(expected.count) errors in a.yml"))
+      #expect(
+        error.diagnostics.map { $0.description.split(separator: "\n")[0] }
+          == expected.map { Substring($0) })
+      #expect(
+        error.summary
+          == (expected.count == 1 ? "1 error in a.yml" : "\(expected.count) errors in a.yml"))
     }
   }
 
@@ -104,7 +171,9 @@ import Testing
       _ = try SpecDecoder.decode("name: A\nview:\n  - display(items: [Item])\n", file: "a.yml")
       Issue.record("expected an error")
     } catch {
-      #expect(error.diagnostics.first?.notes.first?.hasPrefix("note: this looks like a Swift signature") == true)
+      #expect(
+        error.diagnostics.first?.notes.first?.hasPrefix("note: this looks like a Swift signature")
+          == true)
     }
   }
 }
@@ -140,7 +209,9 @@ import Testing
     let root = try makeTemporaryDirectory()
     try write("author: x\n", to: root + "/.modulegen.yml")
     try write("", to: root + "/a/b/c/file.txt")
-    #expect(ProjectConfig.find(from: root + "/a/b/c", fileSystem: LocalFileSystem()) == root + "/.modulegen.yml")
+    #expect(
+      ProjectConfig.find(from: root + "/a/b/c", fileSystem: LocalFileSystem()) == root
+        + "/.modulegen.yml")
     let other = try makeTemporaryDirectory()
     #expect(ProjectConfig.find(from: other, fileSystem: LocalFileSystem()) == nil)
   }
@@ -154,8 +225,11 @@ import Testing
     let result = runTool(["validate", "good.yml", "bad.yml"], in: dir)
     #expect(result.code == 1)
     #expect(result.out == "good.yml: ok (1 module)\n")
-    #expect(result.err.contains("bad.yml:1:7: error: name: module name '1Home' must start with a letter"))
-    #expect(result.err.contains("bad.yml:2:1: error: unknown key 'viw' in a module; did you mean 'view'?"))
+    #expect(
+      result.err.contains("bad.yml:1:7: error: name: module name '1Home' must start with a letter"))
+    #expect(
+      result.err.contains("bad.yml:2:1: error: unknown key 'viw' in a module; did you mean 'view'?")
+    )
     #expect(result.err.hasSuffix("2 errors in bad.yml\n"))
     #expect(runTool(["validate", "good.yml"], in: dir).code == 0)
   }
@@ -167,7 +241,9 @@ import Testing
     #expect(result.code == 1)
     let report = try JSONReader.read(result.out, file: "report")
     #expect(report["valid"]?.value == .bool(false))
-    guard case .array(let files) = report["files"]?.value, case .array(let errors) = files.first?["errors"]?.value else {
+    guard case .array(let files) = report["files"]?.value,
+      case .array(let errors) = files.first?["errors"]?.value
+    else {
       Issue.record("unexpected report \(result.out)")
       return
     }

@@ -14,7 +14,9 @@ enum ValidateCommand {
       """,
     arguments: [.init(name: "file", help: "Spec or config files (YAML or JSON).", repeating: true)],
     options: [
-      .init(name: "format", valueName: "format", help: "How to print the result.", choices: ["text", "json"])
+      .init(
+        name: "format", valueName: "format", help: "How to print the result.",
+        choices: ["text", "json"])
     ],
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
@@ -59,7 +61,10 @@ enum ValidateCommand {
         for note in result.notes { console.report(note) }
         for error in result.errors { console.report(error) }
         if result.errors.isEmpty {
-          let what = result.kind == "config" ? "project config" : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
+          let what =
+            result.kind == "config"
+            ? "project config"
+            : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
           console.writeOut("\(result.path): ok (\(what))\n")
         } else {
           console.writeError(DiagnosticList(result.errors, file: result.path).summary + "\n")

@@ -29,7 +29,8 @@ public struct ProjectConfig: Sendable, Equatable {
     "tests_output", "templates",
   ]
 
-  public static func decode(_ text: String, file: String, directory: String? = nil) throws(DiagnosticList)
+  public static func decode(_ text: String, file: String, directory: String? = nil)
+    throws(DiagnosticList)
     -> ProjectConfig
   {
     let root: DataNode
@@ -48,7 +49,8 @@ public struct ProjectConfig: Sendable, Equatable {
       for pair in pairs {
         let value = pair.value
         switch pair.key {
-        case "author", "company", "project", "header", "prefix", "template", "output", "tests_output":
+        case "author", "company", "project", "header", "prefix", "template", "output",
+          "tests_output":
           guard case .string(let text) = value.value else {
             problems.error(
               "'\(pair.key)' must be a string, found \(value.value.kindName)\(SpecDecoder.quoteHint(value))",
@@ -62,7 +64,9 @@ public struct ProjectConfig: Sendable, Equatable {
           case "header": config.header = text
           case "prefix":
             if !text.isEmpty && !SpecDecoder.isTypeName(text) {
-              problems.error("prefix '\(text)' must be the start of a Swift type name, such as 'ACME'", at: value.location)
+              problems.error(
+                "prefix '\(text)' must be the start of a Swift type name, such as 'ACME'",
+                at: value.location)
             }
             config.prefix = text
           case "template": config.template = text
@@ -79,18 +83,25 @@ public struct ProjectConfig: Sendable, Equatable {
               if case .string(let folder) = item.value, !folder.isEmpty {
                 config.templateFolders.append(folder)
               } else {
-                problems.error("expected a folder path, found \(item.value.kindName)", at: item.location, path: "templates[\(i)]")
+                problems.error(
+                  "expected a folder path, found \(item.value.kindName)", at: item.location,
+                  path: "templates[\(i)]")
               }
             }
           default:
-            problems.error("'templates' must be a folder or a list of folders", at: value.location, path: "templates")
+            problems.error(
+              "'templates' must be a folder or a list of folders", at: value.location,
+              path: "templates")
           }
         default:
-          problems.unknownKey(pair.key, at: pair.keyLocation, known: keys, path: "", in: "the project config")
+          problems.unknownKey(
+            pair.key, at: pair.keyLocation, known: keys, path: "", in: "the project config")
         }
       }
     default:
-      problems.error("the project config must be a mapping of settings, found \(root.value.kindName)", at: root.location)
+      problems.error(
+        "the project config must be a mapping of settings, found \(root.value.kindName)",
+        at: root.location)
     }
     try problems.throwIfAny(file: file)
     return config
@@ -102,7 +113,9 @@ public struct ProjectConfig: Sendable, Equatable {
     while true {
       for name in fileNames {
         let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
-        if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) { return path }
+        if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
+          return path
+        }
       }
       guard let slash = folder.dropLast().lastIndex(of: "/") else { return nil }
       let parent = String(folder[..<slash])

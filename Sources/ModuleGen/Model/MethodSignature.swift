@@ -16,7 +16,8 @@ public struct MethodSignature: Sendable, Equatable {
   public var identifier: String
 
   public init(
-    name: String, parameters: [MethodParameter] = [], isAsync: Bool = false, isThrowing: Bool = false,
+    name: String, parameters: [MethodParameter] = [], isAsync: Bool = false,
+    isThrowing: Bool = false,
     thrownType: String? = nil, returnType: String? = nil
   ) {
     self.name = name
@@ -30,7 +31,8 @@ public struct MethodSignature: Sendable, Equatable {
 
   /// The declaration as Swift writes it in a protocol: `func load(id: Int) async throws -> Item`.
   public var declaration: String {
-    var text = "func \(swiftName(name))(" + parameters.map(\.declaration).joined(separator: ", ") + ")"
+    var text =
+      "func \(swiftName(name))(" + parameters.map(\.declaration).joined(separator: ", ") + ")"
     if isAsync { text += " async" }
     if isThrowing { text += thrownType.map { " throws(\($0))" } ?? " throws" }
     if let returnType { text += " -> \(returnType)" }

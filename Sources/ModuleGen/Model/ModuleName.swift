@@ -26,7 +26,9 @@ public enum ModuleName {
     if !isIdentifier {
       let converted = CaseConversion.pascalCase(name)
       guard convert else {
-        let suggestion = converted.isEmpty || converted.first!.isNumber ? "" : "; did you mean '\(converted)'? (--convert-name turns it into that)"
+        let suggestion =
+          converted.isEmpty || converted.first!.isNumber
+          ? "" : "; did you mean '\(converted)'? (--convert-name turns it into that)"
         return .invalid("module name '\(name)' is not a valid Swift type name\(suggestion)")
       }
       guard !converted.isEmpty, converted.first!.isLetter else {
@@ -39,9 +41,9 @@ public enum ModuleName {
       if swiftKeywords.contains(capitalized) {
         return .invalid("module name '\(name)' would become the Swift keyword '\(capitalized)'")
       }
-      return .changed(capitalized, note: "module name '\(name)' was capitalized to '\(capitalized)'")
+      return .changed(
+        capitalized, note: "module name '\(name)' was capitalized to '\(capitalized)'")
     }
     return .valid(name)
   }
 }
-

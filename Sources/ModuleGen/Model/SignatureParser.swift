@@ -49,7 +49,8 @@ public struct SignatureParser {
       Array(characters[position..<(position + chars.count)]) == chars
     else { return false }
     // A word must not run on into a longer identifier.
-    if let last = chars.last, isIdentifierCharacter(last), position + chars.count < characters.count,
+    if let last = chars.last, isIdentifierCharacter(last),
+      position + chars.count < characters.count,
       isIdentifierCharacter(characters[position + chars.count])
     {
       return false
@@ -99,10 +100,14 @@ public struct SignatureParser {
     skipSpace()
     let nameStart = position
     guard let name = identifier(), name != "_" else {
-      throw failure(atEnd ? "expected a method name" : "expected a method name, found '\(current)'", at: nameStart)
+      throw failure(
+        atEnd ? "expected a method name" : "expected a method name, found '\(current)'",
+        at: nameStart)
     }
     if ["init", "deinit", "subscript", "static", "class", "mutating", "var", "let"].contains(name) {
-      throw failure("'\(name)' declarations are not supported; write a method like 'load(id: Int)'", at: nameStart)
+      throw failure(
+        "'\(name)' declarations are not supported; write a method like 'load(id: Int)'",
+        at: nameStart)
     }
     skipSpace()
     if current == "<" {
@@ -138,7 +143,9 @@ public struct SignatureParser {
         try expect(")", "')' after the thrown type")
       }
     } else if accept("rethrows") {
-      throw failure("'rethrows' is not supported in a protocol requirement here; use 'throws'", at: position - 8)
+      throw failure(
+        "'rethrows' is not supported in a protocol requirement here; use 'throws'", at: position - 8
+      )
     }
     if isThrowing && accept("async") {
       throw failure("'async' must come before 'throws'", at: position - 5)
@@ -172,7 +179,8 @@ public struct SignatureParser {
       }
       skipSpace()
       if current != ":", second.first?.isUppercase == true {
-        throw failure("expected ':' between the parameter '\(first)' and its type '\(second)'", at: secondStart)
+        throw failure(
+          "expected ':' between the parameter '\(first)' and its type '\(second)'", at: secondStart)
       }
       name = second
       if first == "_" { label = nil }
@@ -191,7 +199,9 @@ public struct SignatureParser {
       skipSpace()
       let valueStart = position
       defaultValue = try balancedText(until: [",", ")"])
-      if defaultValue!.isEmpty { throw failure("expected a default value after '='", at: valueStart) }
+      if defaultValue!.isEmpty {
+        throw failure("expected a default value after '='", at: valueStart)
+      }
     }
     if parsed.isInout && isVariadic {
       throw failure("a parameter cannot be both inout and variadic", at: typeStart)
@@ -274,7 +284,9 @@ public struct SignatureParser {
       core += " & " + (try typeCore(depth: depth)).text
     }
     let attributeText = attributes.map { $0 + " " }.joined()
-    let storageAttributes = attributes.filter { $0 != "@escaping" && $0 != "@autoclosure" }.map { $0 + " " }.joined()
+    let storageAttributes = attributes.filter { $0 != "@escaping" && $0 != "@autoclosure" }.map {
+      $0 + " "
+    }.joined()
     var text = attributeText + prefix + core
     if isInout { text = "inout " + text }
     return ParsedType(
@@ -345,7 +357,9 @@ public struct SignatureParser {
           try expect(">", "'>' to close the generic arguments")
           text += "<" + arguments.joined(separator: ", ") + ">"
         }
-        if current == ".", position + 1 < characters.count, characters[position + 1].isLetter || characters[position + 1] == "_" {
+        if current == ".", position + 1 < characters.count,
+          characters[position + 1].isLetter || characters[position + 1] == "_"
+        {
           position += 1
           guard let member = identifier() else { throw failure("expected a type name after '.'") }
           text += "." + member

@@ -15,9 +15,13 @@ struct Problems {
   }
 
   /// An unknown key, with the closest known one.
-  mutating func unknownKey(_ key: String, at location: SourceLocation, known: [String], path: String, in what: String) {
+  mutating func unknownKey(
+    _ key: String, at location: SourceLocation, known: [String], path: String, in what: String
+  ) {
     var message = "unknown key '\(key)' in \(what)"
-    if let suggestion = closestMatch(to: key, in: known) { message += "; did you mean '\(suggestion)'?" }
+    if let suggestion = closestMatch(to: key, in: known) {
+      message += "; did you mean '\(suggestion)'?"
+    }
     error(message, at: location, path: path)
   }
 
@@ -46,7 +50,8 @@ struct SourceMap {
       var text = String(lines[sourceLine - 1])
       if text.hasSuffix("\r") { text.removeLast() }
       let indent = text.prefix { $0 == " " }.count
-      location = SourceLocation(file: location.file, line: sourceLine, column: indent + column + 1, lineText: text)
+      location = SourceLocation(
+        file: location.file, line: sourceLine, column: indent + column + 1, lineText: text)
     case .quoted:
       location.column += 1 + column
     case .plain:

@@ -10,10 +10,11 @@ public struct SpecFile: Sendable {
 /// `modules:`. A syntax error stops reading; every validation problem is collected and reported
 /// together.
 public enum SpecDecoder {
-  static let moduleKeys = [
-    "name", "template", "params", "description", "output", "tests_output", "entities",
-    "convert_name",
-  ] + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
+  static let moduleKeys =
+    [
+      "name", "template", "params", "description", "output", "tests_output", "entities",
+      "convert_name",
+    ] + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
     let root: DataNode
@@ -28,11 +29,14 @@ public enum SpecDecoder {
     switch root.value {
     case .array(let items):
       for (i, item) in items.enumerated() {
-        if let module = decodeModule(item, path: "[\(i)]", map: map, problems: &problems) { modules.append(module) }
+        if let module = decodeModule(item, path: "[\(i)]", map: map, problems: &problems) {
+          modules.append(module)
+        }
       }
     case .object(let pairs) where pairs.contains(where: { $0.key == "modules" }):
       for pair in pairs where pair.key != "modules" {
-        problems.unknownKey(pair.key, at: pair.keyLocation, known: ["modules"], path: "", in: "a file of modules")
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: ["modules"], path: "", in: "a file of modules")
       }
       guard case .array(let items) = root["modules"]!.value else {
         problems.error("'modules' must be a list of modules", at: root["modules"]!.location)
@@ -45,16 +49,23 @@ public enum SpecDecoder {
         }
       }
     case .object:
-      if let module = decodeModule(root, path: "", map: map, problems: &problems) { modules.append(module) }
+      if let module = decodeModule(root, path: "", map: map, problems: &problems) {
+        modules.append(module)
+      }
     case .null:
-      problems.error("the spec is empty; declare a module with 'name' and 'template'", at: root.location)
+      problems.error(
+        "the spec is empty; declare a module with 'name' and 'template'", at: root.location)
     default:
-      problems.error("expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)", at: root.location)
+      problems.error(
+        "expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)",
+        at: root.location)
     }
     var seen: [String: SourceLocation] = [:]
     for module in modules where !module.name.isEmpty {
       if let first = seen[module.name] {
-        problems.error("module '\(module.name)' is declared twice (first at line \(first.line))", at: module.location)
+        problems.error(
+          "module '\(module.name)' is declared twice (first at line \(first.line))",
+          at: module.location)
       } else if let location = module.location {
         seen[module.name] = location
       }
@@ -65,9 +76,13 @@ public enum SpecDecoder {
 
   // MARK: - Modules
 
-  static func decodeModule(_ node: DataNode, path: String, map: SourceMap, problems: inout Problems) -> ModuleSpec? {
+  static func decodeModule(_ node: DataNode, path: String, map: SourceMap, problems: inout Problems)
+    -> ModuleSpec?
+  {
     guard case .object(let pairs) = node.value else {
-      problems.error("expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)", at: node.location, path: path)
+      problems.error(
+        "expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)",
+        at: node.location, path: path)
       return nil
     }
     let convert = node["convert_name"]?.value == .bool(true)
@@ -79,18 +94,23 @@ public enum SpecDecoder {
       let value = pair.value
       if let role = Role(rawValue: pair.key) ?? Role.aliases[pair.key] {
         if let other = seenRoles[role] {
-          problems.error("'\(pair.key)' and '\(other)' both declare the \(role.rawValue) role; use one", at: pair.keyLocation, path: keyPath)
+          problems.error(
+            "'\(pair.key)' and '\(other)' both declare the \(role.rawValue) role; use one",
+            at: pair.keyLocation, path: keyPath)
           continue
         }
         seenRoles[role] = pair.key
-        module.roles[role] = decodeMethods(value, path: keyPath, role: role, map: map, problems: &problems)
+        module.roles[role] = decodeMethods(
+          value, path: keyPath, role: role, map: map, problems: &problems)
         continue
       }
       switch pair.key {
       case "name":
         hasName = true
         guard case .string(let raw) = value.value else {
-          problems.error("'name' must be a string, found \(value.value.kindName)\(quoteHint(value))", at: value.location, path: keyPath)
+          problems.error(
+            "'name' must be a string, found \(value.value.kindName)\(quoteHint(value))",
+            at: value.location, path: keyPath)
           continue
         }
         switch ModuleName.normalize(raw, convert: convert) {
@@ -102,7 +122,9 @@ public enum SpecDecoder {
         }
       case "template", "description", "output", "tests_output":
         guard case .string(let text) = value.value, !text.isEmpty else {
-          problems.error("'\(pair.key)' must be a non-empty string, found \(value.value.kindName)", at: value.location, path: keyPath)
+          problems.error(
+            "'\(pair.key)' must be a non-empty string, found \(value.value.kindName)",
+            at: value.location, path: keyPath)
           continue
         }
         switch pair.key {
@@ -119,7 +141,8 @@ public enum SpecDecoder {
         if case .bool = value.value { continue }
         problems.error("'convert_name' must be true or false", at: value.location, path: keyPath)
       default:
-        problems.unknownKey(pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a module")
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a module")
       }
     }
     if !hasName {
@@ -136,9 +159,12 @@ public enum SpecDecoder {
     }
   }
 
-  static func decodeParams(_ node: DataNode, path: String, problems: inout Problems) -> [ModuleSpec.Param] {
+  static func decodeParams(_ node: DataNode, path: String, problems: inout Problems) -> [ModuleSpec
+    .Param]
+  {
     guard case .object(let pairs) = node.value else {
-      problems.error("'params' must be a mapping of parameter names to values", at: node.location, path: path)
+      problems.error(
+        "'params' must be a mapping of parameter names to values", at: node.location, path: path)
       return []
     }
     var params: [ModuleSpec.Param] = []
@@ -149,7 +175,9 @@ public enum SpecDecoder {
       case .bool(let b): value = .bool(b)
       case .int(let i): value = .int(i)
       default:
-        problems.error("parameter '\(pair.key)' must be a string, a boolean or an integer", at: pair.value.location, path: "\(path).\(pair.key)")
+        problems.error(
+          "parameter '\(pair.key)' must be a string, a boolean or an integer",
+          at: pair.value.location, path: "\(path).\(pair.key)")
         continue
       }
       params.append(ModuleSpec.Param(name: pair.key, value: value, location: pair.value.location))
@@ -157,39 +185,53 @@ public enum SpecDecoder {
     return params
   }
 
-  static func decodeEntities(_ node: DataNode, path: String, map: SourceMap, problems: inout Problems)
+  static func decodeEntities(
+    _ node: DataNode, path: String, map: SourceMap, problems: inout Problems
+  )
     -> [ModuleSpec.Entity]
   {
     guard case .object(let pairs) = node.value else {
-      problems.error("'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}", at: node.location, path: path)
+      problems.error(
+        "'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}",
+        at: node.location, path: path)
       return []
     }
     var entities: [ModuleSpec.Entity] = []
     for pair in pairs {
       let entityPath = "\(path).\(pair.key)"
       guard isTypeName(pair.key) else {
-        problems.error("entity name '\(pair.key)' is not a Swift type name", at: pair.keyLocation, path: entityPath)
+        problems.error(
+          "entity name '\(pair.key)' is not a Swift type name", at: pair.keyLocation,
+          path: entityPath)
         continue
       }
       guard case .object(let fieldPairs) = pair.value.value else {
-        problems.error("entity '\(pair.key)' must map field names to types, e.g. {id: UUID, title: String}", at: pair.value.location, path: entityPath)
+        problems.error(
+          "entity '\(pair.key)' must map field names to types, e.g. {id: UUID, title: String}",
+          at: pair.value.location, path: entityPath)
         continue
       }
       var fields: [ModuleSpec.Entity.Field] = []
       for field in fieldPairs {
         let fieldPath = "\(entityPath).\(field.key)"
         guard isIdentifier(field.key) else {
-          problems.error("field name '\(field.key)' is not a Swift identifier", at: field.keyLocation, path: fieldPath)
+          problems.error(
+            "field name '\(field.key)' is not a Swift identifier", at: field.keyLocation,
+            path: fieldPath)
           continue
         }
         guard case .string(let typeText) = field.value.value else {
-          problems.error("the type of '\(field.key)' must be a string such as 'String' or '[Item]'", at: field.value.location, path: fieldPath)
+          problems.error(
+            "the type of '\(field.key)' must be a string such as 'String' or '[Item]'",
+            at: field.value.location, path: fieldPath)
           continue
         }
         do {
           fields.append(.init(name: field.key, type: try SignatureParser.parseType(typeText)))
         } catch {
-          problems.error(error.message, at: map.locate(field.value, line: 0, column: error.offset), path: fieldPath)
+          problems.error(
+            error.message, at: map.locate(field.value, line: 0, column: error.offset),
+            path: fieldPath)
         }
       }
       entities.append(ModuleSpec.Entity(name: pair.key, fields: fields))
@@ -199,15 +241,20 @@ public enum SpecDecoder {
 
   // MARK: - Methods
 
-  static func decodeMethods(_ node: DataNode, path: String, role: Role, map: SourceMap, problems: inout Problems)
+  static func decodeMethods(
+    _ node: DataNode, path: String, role: Role, map: SourceMap, problems: inout Problems
+  )
     -> [MethodSignature]
   {
     var methods: [(MethodSignature, SourceLocation)] = []
     func parse(_ text: String, in node: DataNode, line: Int, column: Int, path: String) {
       do {
-        methods.append((try SignatureParser.parseMethod(text), map.locate(node, line: line, column: column)))
+        methods.append(
+          (try SignatureParser.parseMethod(text), map.locate(node, line: line, column: column)))
       } catch {
-        problems.error(error.message, at: map.locate(node, line: line, column: column + error.offset), path: path)
+        problems.error(
+          error.message, at: map.locate(node, line: line, column: column + error.offset), path: path
+        )
       }
     }
     switch node.value {
@@ -218,7 +265,9 @@ public enum SpecDecoder {
       for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let indent = line.prefix { $0 == " " || $0 == "\t" }.count
         var content = line.dropFirst(indent)
-        while content.last == " " || content.last == "\t" || content.last == "\r" { content.removeLast() }
+        while content.last == " " || content.last == "\t" || content.last == "\r" {
+          content.removeLast()
+        }
         if content.isEmpty || content.hasPrefix("//") { continue }
         parse(String(content), in: node, line: i, column: indent, path: path)
       }
@@ -236,7 +285,9 @@ public enum SpecDecoder {
               + "(- \"\(written)\") or write the role's methods as a block ('\(role.rawValue): |' followed by one declaration per line)",
             at: item.location, path: itemPath)
         default:
-          problems.error("expected a Swift method signature as a string, found \(item.value.kindName)", at: item.location, path: itemPath)
+          problems.error(
+            "expected a Swift method signature as a string, found \(item.value.kindName)",
+            at: item.location, path: itemPath)
         }
       }
     default:
@@ -249,7 +300,9 @@ public enum SpecDecoder {
 
   /// Gives overloads distinct identifiers (`loadIdInt`, `loadIdString`) and refuses a method
   /// declared twice.
-  static func uniqueIdentifiers(_ methods: [(MethodSignature, SourceLocation)], path: String, problems: inout Problems)
+  static func uniqueIdentifiers(
+    _ methods: [(MethodSignature, SourceLocation)], path: String, problems: inout Problems
+  )
     -> [MethodSignature]
   {
     var result = methods.map(\.0)
@@ -281,7 +334,8 @@ public enum SpecDecoder {
 
   static func isIdentifier(_ text: String) -> Bool {
     guard let first = text.first, first.isLetter || first == "_" else { return false }
-    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !swiftKeywords.contains(text)
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      && !swiftKeywords.contains(text)
   }
 
   static func isTypeName(_ text: String) -> Bool {
@@ -292,13 +346,15 @@ public enum SpecDecoder {
   static func explainSignatureTrap(_ diagnostic: Diagnostic) -> Diagnostic {
     guard let line = diagnostic.location?.lineText else { return diagnostic }
     let trimmed = line.drop { $0 == " " || $0 == "-" || $0 == "\t" }
-    guard let paren = trimmed.firstIndex(of: "("), trimmed[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+    guard let paren = trimmed.firstIndex(of: "("),
+      trimmed[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
       !trimmed[..<paren].isEmpty, trimmed.contains(":")
     else { return diagnostic }
     var explained = diagnostic
     explained.notes.append(
       "note: this looks like a Swift signature; YAML reads the ': ' in it as a mapping. Quote it "
-        + "(- \"\(trimmed)\") or write the methods as a block ('role: |' then one declaration per line)")
+        + "(- \"\(trimmed)\") or write the methods as a block ('role: |' then one declaration per line)"
+    )
     return explained
   }
 }

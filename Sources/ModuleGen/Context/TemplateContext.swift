@@ -1,0 +1,147 @@
+import Liquid
+
+/// Settings that come from the project config and the command line, not from the spec.
+public struct GenerationSettings: Sendable, Equatable {
+  public var author: String
+  public var company: String
+  public var project: String
+  public var prefix: String
+  /// `YYYY-MM-DD`.
+  public var date: String
+
+  public init(
+    author: String = "", company: String = "", project: String = "", prefix: String = "",
+    date: String
+  ) {
+    self.author = author
+    self.company = company
+    self.project = project
+    self.prefix = prefix
+    self.date = date
+  }
+}
+
+/// Builds the variables every template sees for a module. This is the public contract for
+/// template authors; Templates/README.md documents every key.
+public enum TemplateContext {
+  public static func make(
+    module: ModuleSpec, template: String, params: [(String, ModuleSpec.ParamValue)],
+    settings: GenerationSettings
+  ) -> LiquidObject {
+    var context = LiquidObject()
+    let usesDefaults = module.roles.isEmpty && module.entities.isEmpty
+    context["module"] = .string(module.name)
+    context["prefixed_module"] = .string(settings.prefix + module.name)
+    context["description"] = module.description.map { .string($0) } ?? .nil
+    context["template"] = .string(template)
+    var paramObject = LiquidObject()
+    for (name, value) in params { paramObject[name] = liquid(value) }
+    context["params"] = .object(paramObject)
+    context["author"] = .string(settings.author)
+    context["company"] = .string(settings.company)
+    context["project"] = .string(settings.project)
+    context["prefix"] = .string(settings.prefix)
+    context["date"] = .string(settings.date)
+    context["year"] = .string(String(settings.date.prefix(4)))
+    context["uses_defaults"] = .bool(usesDefaults)
+
+    var roles = LiquidObject()
+    for role in Role.allCases {
+      let declared = module.roles[role]
+      let methods =
+        declared ?? (usesDefaults ? RoleDefaults.methods(for: role, module: module.name) : [])
+      let values = LiquidValue.array(methods.map(method))
+      roles[role.rawValue] = .object(
+        LiquidObject([("methods", values), ("declared", .bool(declared != nil))]))
+      context[role.rawValue] = values
+    }
+    context["roles"] = .object(roles)
+    let entities = usesDefaults ? RoleDefaults.entities(module: module.name) : module.entities
+    context["entities"] = .array(entities.map(entity))
+
+    // Generamba's names, so that Generamba templates keep working.
+    context["module_info"] = .object(
+      LiquidObject([
+        ("name", .string(module.name)), ("description", context["description"]!),
+        ("project_name", .string(settings.project)),
+        ("product_module_name", .string(settings.project)),
+        ("file_name", .string("")),
+      ]))
+    context["developer"] = .object(
+      LiquidObject([("name", .string(settings.author)), ("company", .string(settings.company))]))
+    context["custom_parameters"] = .object(paramObject)
+    return context
+  }
+
+  static func liquid(_ value: ModuleSpec.ParamValue) -> LiquidValue {
+    switch value {
+    case .string(let s): return .string(s)
+    case .bool(let b): return .bool(b)
+    case .int(let i): return .int(i)
+    }
+  }
+
+  static func method(_ m: MethodSignature) -> LiquidValue {
+    var object = LiquidObject()
+    object["name"] = .string(m.name)
+    object["identifier"] = .string(m.identifier)
+    object["selector"] = .string(m.selector)
+    object["declaration"] = .string(m.declaration)
+    object["signature"] = .string(String(m.declaration.dropFirst("func ".count)))
+    object["parameters"] = .array(m.parameters.map(parameter))
+    object["has_parameters"] = .bool(!m.parameters.isEmpty)
+    object["is_async"] = .bool(m.isAsync)
+    object["is_throwing"] = .bool(m.isThrowing)
+    object["thrown_type"] = m.thrownType.map { .string($0) } ?? .nil
+    object["return_type"] = m.returnType.map { .string($0) } ?? .nil
+    object["has_return"] = .bool(m.returnType != nil)
+    var effects = ""
+    if m.isAsync { effects += " async" }
+    if m.isThrowing { effects += m.thrownType.map { " throws(\($0))" } ?? " throws" }
+    object["effects"] = .string(effects)
+    object["call_prefix"] = .string((m.isThrowing ? "try " : "") + (m.isAsync ? "await " : ""))
+    object["call"] = .string(
+      swiftName(m.name) + "(" + m.parameters.map(argument).joined(separator: ", ") + ")")
+    return .object(object)
+  }
+
+  /// How a call passes a parameter of the same name on: `at: index`, `index`, `&value`.
+  static func argument(_ p: MethodParameter) -> String {
+    let value = (p.isInout ? "&" : "") + swiftName(p.name)
+    return p.label.map { "\(swiftName($0)): \(value)" } ?? value
+  }
+
+  static func parameter(_ p: MethodParameter) -> LiquidValue {
+    var object = LiquidObject()
+    object["label"] = p.label.map { .string($0) } ?? .nil
+    object["name"] = .string(p.name)
+    object["type"] = .string(p.type)
+    object["storage_type"] = .string(p.storageType)
+    object["default_value"] = p.defaultValue.map { .string($0) } ?? .nil
+    object["is_inout"] = .bool(p.isInout)
+    object["is_variadic"] = .bool(p.isVariadic)
+    object["is_closure"] = .bool(p.isClosure)
+    object["is_escaping"] = .bool(p.isEscaping)
+    object["declaration"] = .string(p.declaration)
+    object["argument"] = .string(argument(p))
+    return .object(object)
+  }
+
+  static func entity(_ e: ModuleSpec.Entity) -> LiquidValue {
+    .object(
+      LiquidObject([
+        ("name", .string(e.name)),
+        (
+          "fields",
+          .array(
+            e.fields.map {
+              .object(
+                LiquidObject([
+                  ("name", .string($0.name)), ("type", .string($0.type)),
+                  ("is_optional", .bool($0.type.hasSuffix("?"))),
+                ]))
+            })
+        ),
+      ]))
+  }
+}

@@ -1,0 +1,67 @@
+import Liquid
+import Testing
+
+@testable import ModuleGen
+
+@Suite struct TemplateContextTests {
+  let settings = GenerationSettings(
+    author: "Ann", company: "Acme", project: "App", prefix: "AC", date: "2026-03-14")
+
+  func render(_ template: String, _ context: LiquidObject) throws -> String {
+    try Template(parsing: template, environment: LiquidEnvironment(strictVariables: true)).render(
+      context)
+  }
+
+  @Test func methodsAndParametersForTemplates() throws {
+    let spec = try SpecDecoder.decode(
+      "name: Home\ninteractor:\n  - 'load(at index: Int, _ flag: inout Bool) async throws -> [Item]'\n",
+      file: "h.yml"
+    ).modules[0]
+    let context = TemplateContext.make(
+      module: spec, template: "viper", params: [("ui", .string("uikit"))], settings: settings)
+    let output = try render(
+      """
+      {% for m in interactor %}{{ m.declaration }}
+      {{ m.call_prefix }}service.{{ m.call }}
+      {% for p in m.parameters %}{{ p.label | default: '_' }} {{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}
+      {{ m.identifier }} {{ m.has_return }} {{ m.return_type }}{% endfor %}
+      {{ params.ui }} {{ prefixed_module }} {{ year }} {{ roles.view.declared }} {{ view | size }} {{ entities | size }}
+      """, context)
+    #expect(
+      output == """
+        func load(at index: Int, _ flag: inout Bool) async throws -> [Item]
+        try await service.load(at: index, &flag)
+        at index: Int, _ flag: Bool
+        loadAt true [Item]
+        uikit ACHome 2026 false 0 0
+        """)
+  }
+
+  @Test func aModuleWithoutMethodsGetsTheTypicalScreen() throws {
+    let context = TemplateContext.make(
+      module: ModuleSpec(name: "Home"), template: "mvp", params: [], settings: settings)
+    let output = try render(
+      "{% for role in roles %}{{ role[0] }}: {{ role[1].methods | map: 'selector' | join: ', ' }}\n{% endfor %}{{ entities[0].name }}({{ entities[0].fields | map: 'name' | join: ', ' }}) {{ uses_defaults }}",
+      context)
+    #expect(
+      output == """
+        view: display(items:), showLoading(), showError(_:)
+        presenter: viewDidLoad(), didSelectItem(at:)
+        interactor: fetchItems()
+        interactor_output: didFetchItems(_:), didFailToFetchItems(_:)
+        router: showDetail(for:)
+        HomeItem(id, title) true
+        """)
+  }
+
+  @Test func generambaNamesAreThere() throws {
+    let context = TemplateContext.make(
+      module: ModuleSpec(name: "Home"), template: "x", params: [("flag", .bool(true))],
+      settings: settings)
+    #expect(
+      try render(
+        "{{ module_info.name }} {{ module_info.project_name }} {{ developer.name }} {{ developer.company }} {{ custom_parameters.flag }}",
+        context)
+        == "Home App Ann Acme true")
+  }
+}
