@@ -348,3 +348,27 @@ func strftime(_ format: String, _ t: CivilTime) -> String {
   }
   return out
 }
+
+/// Calendar dates for callers of the engine (`--date`, `SOURCE_DATE_EPOCH`).
+public enum CalendarDate {
+  /// `YYYY-MM-DD` in UTC.
+  public static func string(fromEpochSeconds seconds: Int) -> String {
+    strftime(
+      "%Y-%m-%d",
+      CivilTime(epochSeconds: max(min(seconds, maxEpochSeconds - 1), -(maxEpochSeconds - 1))))
+  }
+
+  /// Whether `text` is a real `YYYY-MM-DD` date.
+  public static func isValid(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m),
+      d >= 1
+    else { return false }
+    let (yy, mm, dd) = civilFromDays(daysFromCivil(y, m, d))
+    return yy == y && mm == m && dd == d
+  }
+
+  /// Seconds since 1970 now, from the system clock.
+  public static func now() -> Int { currentTime() }
+}

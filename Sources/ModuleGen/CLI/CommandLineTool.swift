@@ -18,7 +18,9 @@ public enum ExitCode {
 public enum CommandLineTool {
   public static let version = "0.1.0"
 
-  static let commands: [Command] = [RenderCommand.command, ValidateCommand.command]
+  static let commands: [Command] = [
+    GenCommand.command, CheckCommand.command, ValidateCommand.command, RenderCommand.command,
+  ]
 
   static var overview: String {
     var out = """

@@ -1,0 +1,186 @@
+import Liquid
+
+/// What `gen` and `check` share: reading the config and specs, and the options they take.
+enum GenerationSetup {
+  static let options: [CommandSpec.Option] = [
+    .init(
+      name: "spec", valueName: "file",
+      help: "A module spec (YAML or JSON) with one module or several."),
+    .init(name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
+    .init(
+      name: "output", valueName: "dir",
+      help: "Where code goes (a pattern: {{ module }} is the module's name)."),
+    .init(
+      name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
+    .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
+    .init(
+      name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true),
+    .init(name: "author", valueName: "name", help: "The author in file headers."),
+    .init(name: "company", valueName: "name", help: "The company in file headers."),
+    .init(name: "project", valueName: "name", help: "The project name in file headers."),
+    .init(
+      name: "date", valueName: "YYYY-MM-DD",
+      help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
+    .init(
+      name: "convert-name", valueName: nil,
+      help: "Turn a name like 'home screen' into 'HomeScreen'."),
+    .init(
+      name: "format", valueName: "format", help: "How to print the result.",
+      choices: ["text", "json"]),
+  ]
+
+  struct Setup {
+    var generator: Generator
+    var modules: [ModuleSpec]
+    var options: GenerationOptions
+    var notes: [Diagnostic]
+  }
+
+  static func make(_ arguments: ParsedArguments, console: Console, command: String) throws -> Setup
+  {
+    let fileSystem = LocalFileSystem()
+    var notes: [Diagnostic] = []
+    var config: ProjectConfig?
+    if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
+      let text = try fileSystem.readText(
+        atPath: path, displayPath: relative(path, to: console.currentDirectory))
+      config = try ProjectConfig.decode(
+        text, file: relative(path, to: console.currentDirectory), directory: parentPath(path))
+    }
+    let convert = arguments.flag("convert-name")
+    var modules: [ModuleSpec] = []
+    let name = arguments.positional.first
+    let template = arguments.positional.count > 1 ? arguments.positional[1] : nil
+    if let specPath = arguments.value("spec") {
+      let text = try fileSystem.readText(atPath: console.path(specPath), displayPath: specPath)
+      let file = try SpecDecoder.decode(text, file: specPath)
+      notes += file.notes
+      modules = file.modules
+      if let name {
+        let wanted = normalizedName(name, convert: convert)
+        guard let module = modules.first(where: { $0.name == wanted }) else {
+          throw Diagnostic(
+            message:
+              "no module '\(wanted)' in \(specPath) (it declares: \(modules.map(\.name).joined(separator: ", ")))"
+          )
+        }
+        modules = [module]
+      }
+      if let template {
+        modules = modules.map {
+          var m = $0
+          m.template = template
+          return m
+        }
+      }
+    } else {
+      guard let name else {
+        throw UsageError(
+          "give a module name and a template (\(command) Home viper), or --spec FILE",
+          command: command)
+      }
+      let wanted = try checkedName(name, convert: convert, notes: &notes)
+      modules = [ModuleSpec(name: wanted, template: template)]
+    }
+
+    var setParams: [(String, String)] = []
+    for assignment in arguments.all("set") {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+        throw UsageError("--set takes key=value, not '\(assignment)'", command: command)
+      }
+      setParams.append(
+        (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+    }
+    let settings = GenerationSettings(
+      author: arguments.value("author") ?? config?.author ?? "",
+      company: arguments.value("company") ?? config?.company ?? "",
+      project: arguments.value("project") ?? config?.project ?? "",
+      prefix: config?.prefix ?? "",
+      date: try date(arguments, console: console, command: command))
+    var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
+    options.setParams = setParams
+    options.output = arguments.value("output")
+    options.testsOutput = arguments.value("tests-output")
+    options.includeTests = !arguments.flag("no-tests")
+    options.force = arguments.flag("force")
+    let library = TemplateLibrary.standard(
+      explicit: arguments.all("templates").map(console.path), config: config,
+      home: console.environment["HOME"], fileSystem: fileSystem)
+    return Setup(
+      generator: Generator(library: library, config: config, fileSystem: fileSystem),
+      modules: modules,
+      options: options, notes: notes)
+  }
+
+  private static func normalizedName(_ name: String, convert: Bool) -> String {
+    switch ModuleName.normalize(name, convert: convert) {
+    case .valid(let n), .changed(let n, _): return n
+    case .invalid: return name
+    }
+  }
+
+  private static func checkedName(_ name: String, convert: Bool, notes: inout [Diagnostic]) throws
+    -> String
+  {
+    switch ModuleName.normalize(name, convert: convert) {
+    case .valid(let n): return n
+    case .changed(let n, let note):
+      notes.append(Diagnostic(.note, message: note))
+      return n
+    case .invalid(let message): throw Diagnostic(message: message)
+    }
+  }
+
+  /// `--date`, else `SOURCE_DATE_EPOCH`, else today (UTC).
+  static func date(_ arguments: ParsedArguments, console: Console, command: String) throws -> String
+  {
+    if let date = arguments.value("date") {
+      guard CalendarDate.isValid(date) else {
+        throw UsageError("--date takes a date as YYYY-MM-DD, not '\(date)'", command: command)
+      }
+      return date
+    }
+    if let epoch = console.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+      guard let seconds = Int(epoch) else {
+        throw Diagnostic(message: "SOURCE_DATE_EPOCH must be a number of seconds, not '\(epoch)'")
+      }
+      return CalendarDate.string(fromEpochSeconds: seconds)
+    }
+    return CalendarDate.string(fromEpochSeconds: CalendarDate.now())
+  }
+
+  /// `path` relative to `directory` when it is inside it.
+  static func relative(_ path: String, to directory: String) -> String {
+    let base = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+  }
+
+  /// The JSON report of a plan.
+  static func jsonReport(
+    _ plan: Plan, console: Console, dryRun: Bool, extra: [(String, LiquidValue)] = []
+  ) -> String {
+    var root = LiquidObject()
+    root["dry_run"] = .bool(dryRun)
+    root["modules"] = .array(
+      plan.modules.map {
+        .object(LiquidObject([("name", .string($0.name)), ("template", .string($0.template))]))
+      })
+    root["files"] = .array(
+      plan.files.map { file in
+        .object(
+          LiquidObject([
+            ("path", .string(relative(file.path, to: console.currentDirectory))),
+            ("module", .string(file.module)),
+            ("role", .string(file.role.rawValue)), ("action", .string(file.action.rawValue)),
+            ("bytes", .int(file.bytes.count)),
+          ]))
+      })
+    var summary = LiquidObject()
+    for action in [PlannedFile.Action.create, .overwrite, .unchanged, .conflict] {
+      summary[action.rawValue] = .int(plan.count(action))
+    }
+    root["summary"] = .object(summary)
+    for (key, value) in extra { root[key] = value }
+    return LiquidValue.object(root).jsonText + "\n"
+  }
+}

@@ -1,0 +1,274 @@
+import Liquid
+
+/// What the command line adds to the specs and the config.
+public struct GenerationOptions: Sendable {
+  /// `--set key=value`: the highest-precedence parameters.
+  public var setParams: [(String, String)] = []
+  /// `--output` / `--tests-output`: patterns relative to the current folder.
+  public var output: String?
+  public var testsOutput: String?
+  public var includeTests = true
+  public var force = false
+  public var settings: GenerationSettings
+  public var currentDirectory: String
+
+  public init(settings: GenerationSettings, currentDirectory: String) {
+    self.settings = settings
+    self.currentDirectory = currentDirectory
+  }
+}
+
+/// Renders modules into a plan: resolves templates and parameters, renders every file and
+/// path, checks that no path leaves its output folder, and compares with the disk.
+public struct Generator {
+  public var library: TemplateLibrary
+  public var config: ProjectConfig?
+  public var fileSystem: any FileSystem
+  private var compiled: [String: CompiledTemplate] = [:]
+
+  public init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
+    self.library = library
+    self.config = config
+    self.fileSystem = fileSystem
+  }
+
+  public mutating func plan(_ modules: [ModuleSpec], options: GenerationOptions) throws -> Plan {
+    var files: [PlannedFile] = []
+    var planned: [(String, String)] = []
+    var problems: [Diagnostic] = []
+    for module in modules {
+      do {
+        let (template, moduleFiles) = try render(module, options: options)
+        planned.append((module.name, template))
+        files += moduleFiles
+      } catch let error as DiagnosticList {
+        problems += error.diagnostics
+      } catch let error as Diagnostic {
+        problems.append(error)
+      } catch let error as LiquidError {
+        problems.append(error.diagnostic)
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+    var byPath: [String: PlannedFile] = [:]
+    for file in files {
+      if let other = byPath[file.path] {
+        throw Diagnostic(
+          message: "modules '\(other.module)' and '\(file.module)' would both write '\(file.path)'")
+      }
+      byPath[file.path] = file
+    }
+    for i in files.indices {
+      files[i].action = try action(for: files[i], force: options.force)
+    }
+    return Plan(files: files, modules: planned, notes: [])
+  }
+
+  private func action(for file: PlannedFile, force: Bool) throws -> PlannedFile.Action {
+    guard fileSystem.fileExists(atPath: file.path) else { return .create }
+    if fileSystem.isDirectory(atPath: file.path) {
+      throw Diagnostic(message: "'\(file.path)' is a folder; the module needs a file there")
+    }
+    let existing = try fileSystem.readFile(atPath: file.path)
+    if existing == file.bytes { return .unchanged }
+    return force ? .overwrite : .conflict
+  }
+
+  // MARK: - One module
+
+  private mutating func template(named name: String) throws -> CompiledTemplate {
+    if let cached = compiled[name] { return cached }
+    let template = try library.compile(named: name, header: config?.header)
+    compiled[name] = template
+    return template
+  }
+
+  private mutating func render(_ module: ModuleSpec, options: GenerationOptions) throws -> (
+    String, [PlannedFile]
+  ) {
+    guard let templateName = module.template ?? config?.template else {
+      throw Diagnostic(
+        message:
+          "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
+        location: module.location)
+    }
+    let template = try self.template(named: templateName)
+    let params = try resolveParams(module, template.manifest, options: options)
+    var context = TemplateContext.make(
+      module: module, template: template.manifest.name, params: params, settings: options.settings)
+
+    let projectBase = config?.directory ?? options.currentDirectory
+    let codeRoot = try root(
+      options.output.map { ($0, options.currentDirectory) } ?? module.output.map {
+        ($0, projectBase)
+      }
+        ?? config?.output.map { ($0, projectBase) } ?? ("{{ module }}", options.currentDirectory),
+      context: context, what: "output folder")
+    let testsRoot = try root(
+      options.testsOutput.map { ($0, options.currentDirectory) } ?? module.testsOutput.map {
+        ($0, projectBase)
+      }
+        ?? config?.testsOutput.map { ($0, projectBase) } ?? (
+          "{{ module }}Tests", options.currentDirectory
+        ),
+      context: context, what: "tests output folder")
+
+    var files: [PlannedFile] = []
+    for file in template.files {
+      if file.entry.role == .test && !options.includeTests { continue }
+      if let condition = file.condition, try condition.render(context) != "1" { continue }
+      let relative = try file.output.render(context).trimmingCharacters()
+      let root = file.entry.role == .code ? codeRoot : testsRoot
+      let path = try safePath(relative, in: root, entry: file.entry, template: template)
+      context["file_name"] = .string(String(path.split(separator: "/").last ?? ""))
+      if case .object(var info) = context["module_info"] {
+        info["file_name"] = context["file_name"]
+        context["module_info"] = .object(info)
+      }
+      let content = try file.content.render(context)
+      files.append(
+        PlannedFile(
+          module: module.name, role: file.entry.role, root: root, path: path,
+          bytes: Array(content.utf8),
+          action: .create))
+    }
+    return (template.manifest.name, files)
+  }
+
+  private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)
+    throws -> String
+  {
+    let environment = LiquidEnvironment(strictVariables: true)
+    let rendered: String
+    do {
+      rendered = try Template(parsing: pattern.text, name: what, environment: environment).render(
+        context)
+    } catch {
+      throw Diagnostic(message: "the \(what) pattern '\(pattern.text)': \(error.message)")
+    }
+    guard !rendered.trimmingCharacters().isEmpty else {
+      throw Diagnostic(message: "the \(what) pattern '\(pattern.text)' renders as an empty path")
+    }
+    return normalizePath(joinPath(pattern.base, rendered.trimmingCharacters()))
+  }
+
+  /// The absolute path of a rendered output path, refused if it could leave its root.
+  private func safePath(
+    _ relative: String, in root: String, entry: TemplateManifest.FileEntry,
+    template: CompiledTemplate
+  ) throws
+    -> String
+  {
+    func refuse(_ why: String) -> Diagnostic {
+      Diagnostic(
+        message:
+          "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
+        location: entry.location)
+    }
+    if relative.isEmpty { throw refuse("is empty") }
+    if relative.hasPrefix("/") || relative.hasPrefix("~") { throw refuse("is absolute") }
+    if relative.contains("\0") { throw refuse("contains a NUL character") }
+    let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+    if components.contains("..") { throw refuse("goes up with '..' out of the output folder") }
+    if components.last == "." || components.isEmpty { throw refuse("names no file") }
+    let path = normalizePath(joinPath(root, relative))
+    // Follow symbolic links of what exists already: the real location must stay inside.
+    if let resolvedRoot = resolveExisting(root), let resolvedPath = resolveExisting(path) {
+      if !(resolvedPath == resolvedRoot
+        || resolvedPath.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"))
+      {
+        throw refuse("leads through a symbolic link to '\(resolvedPath)', outside '\(root)'")
+      }
+    }
+    return path
+  }
+
+  /// The path with the symbolic links of its deepest existing ancestor resolved.
+  private func resolveExisting(_ path: String) -> String? {
+    var existing = path
+    var rest: [String] = []
+    while !fileSystem.fileExists(atPath: existing) && existing != "/" && existing != "." {
+      rest.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
+      existing = parentPath(existing)
+    }
+    guard let resolved = fileSystem.resolvedPath(existing) else { return nil }
+    return normalizePath(([resolved] + rest).joined(separator: "/"))
+  }
+
+  // MARK: - Parameters
+
+  /// The template's defaults, then the config's values for parameters the template declares,
+  /// then the spec's, then `--set`.
+  private func resolveParams(
+    _ module: ModuleSpec, _ manifest: TemplateManifest, options: GenerationOptions
+  ) throws
+    -> [(String, ModuleSpec.ParamValue)]
+  {
+    var values: [String: ModuleSpec.ParamValue] = [:]
+    for parameter in manifest.parameters { values[parameter.name] = parameter.defaultValue }
+    var problems: [Diagnostic] = []
+    func set(
+      _ name: String, _ value: ModuleSpec.ParamValue, location: SourceLocation?, strict: Bool,
+      origin: String
+    ) {
+      guard let parameter = manifest.parameters.first(where: { $0.name == name }) else {
+        if strict {
+          var message = "template '\(manifest.name)' has no parameter '\(name)' (\(origin))"
+          if let suggestion = closestMatch(to: name, in: manifest.parameters.map(\.name)) {
+            message += "; did you mean '\(suggestion)'?"
+          }
+          let known = manifest.parameters.map(\.name)
+          message +=
+            known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
+          problems.append(Diagnostic(message: message, location: location))
+        }
+        return
+      }
+      switch (parameter.kind, value) {
+      case (.bool, .bool): values[name] = value
+      case (.bool, .string(let s))
+      where ["true", "yes", "on", "false", "no", "off"].contains(s.lowercased()):
+        values[name] = .bool(["true", "yes", "on"].contains(s.lowercased()))
+      case (.bool, _):
+        problems.append(
+          Diagnostic(
+            message:
+              "parameter '\(name)' of template '\(manifest.name)' is true or false, not '\(value)' (\(origin))",
+            location: location))
+      case (.choice, _):
+        let text = value.description
+        guard parameter.values.contains(text) else {
+          var message =
+            "'\(text)' is not a value of '\(name)' (\(origin)); template '\(manifest.name)' allows: \(parameter.values.joined(separator: ", "))"
+          if let suggestion = closestMatch(to: text, in: parameter.values) {
+            message += "; did you mean '\(suggestion)'?"
+          }
+          problems.append(Diagnostic(message: message, location: location))
+          return
+        }
+        values[name] = .string(text)
+      case (.string, _):
+        values[name] = .string(value.description)
+      }
+    }
+    for param in config?.params ?? [] {
+      set(
+        param.name, param.value, location: param.location, strict: false, origin: ".modulegen.yml")
+    }
+    for param in module.params {
+      set(param.name, param.value, location: param.location, strict: true, origin: "module spec")
+    }
+    for (name, text) in options.setParams {
+      set(name, .string(text), location: nil, strict: true, origin: "--set")
+    }
+    for parameter in manifest.parameters where values[parameter.name] == nil {
+      problems.append(
+        Diagnostic(
+          message:
+            "template '\(manifest.name)' needs parameter '\(parameter.name)'; set it with --set \(parameter.name)=VALUE"
+        ))
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+    return manifest.parameters.map { ($0.name, values[$0.name]!) }
+  }
+}

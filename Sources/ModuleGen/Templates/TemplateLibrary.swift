@@ -1,0 +1,114 @@
+import Liquid
+
+/// Finds templates: `--templates DIR`, then the project's template folders, then
+/// `~/.modulegen/templates`, then the built-in ones.
+public struct TemplateLibrary: Sendable {
+  public struct Folder: Sendable {
+    public var path: String
+    public var kind: TemplateSource.Kind
+  }
+
+  public var folders: [Folder]
+  public var fileSystem: any FileSystem
+
+  public init(folders: [Folder], fileSystem: any FileSystem = LocalFileSystem()) {
+    self.folders = folders
+    self.fileSystem = fileSystem
+  }
+
+  /// The library for a run: explicit folders, the config's, and the user's.
+  public static func standard(
+    explicit: [String], config: ProjectConfig?, home: String?, fileSystem: any FileSystem
+  ) -> TemplateLibrary {
+    var folders = explicit.map { Folder(path: $0, kind: .folder) }
+    if let config {
+      for folder in config.templateFolders {
+        let path =
+          folder.hasPrefix("~/") && home != nil
+          ? joinPath(home!, String(folder.dropFirst(2))) : joinPath(config.directory ?? ".", folder)
+        folders.append(Folder(path: path, kind: .project))
+      }
+    }
+    if let home {
+      folders.append(Folder(path: joinPath(home, ".modulegen/templates"), kind: .user))
+    }
+    return TemplateLibrary(folders: folders, fileSystem: fileSystem)
+  }
+
+  public struct Entry: Sendable {
+    public var name: String
+    public var summary: String
+    public var source: TemplateSource
+  }
+
+  /// The source of the template called `name`, in lookup order.
+  public func source(named name: String) -> TemplateSource? {
+    for folder in folders {
+      // A folder may itself be a template, or hold templates.
+      if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")),
+        manifestName(joinPath(folder.path, "template.yml")) == name
+          || folder.path.split(separator: "/").last.map(String.init) == name
+      {
+        return .directory(
+          folder.path, kind: folder.kind, displayRoot: folder.path, fileSystem: fileSystem)
+      }
+      let candidate = joinPath(folder.path, name)
+      if fileSystem.fileExists(atPath: joinPath(candidate, "template.yml")) {
+        return .directory(
+          candidate, kind: folder.kind, displayRoot: candidate, fileSystem: fileSystem)
+      }
+    }
+    return BuiltinTemplates.names.contains(name) ? .builtin(name) : nil
+  }
+
+  /// Compiles the template called `name`, or says which names exist.
+  public func compile(named name: String, header: String?) throws -> CompiledTemplate {
+    guard let source = source(named: name) else {
+      let names = list().map(\.name)
+      var message = "no template named '\(name)'"
+      if let suggestion = closestMatch(to: name, in: names) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      message += " (available: \(names.joined(separator: ", ")))"
+      throw Diagnostic(message: message)
+    }
+    return try CompiledTemplate.compile(source, header: header)
+  }
+
+  /// Every template that can be used, the first of each name in lookup order.
+  public func list() -> [Entry] {
+    var entries: [Entry] = []
+    var seen: Set<String> = []
+    func add(_ source: TemplateSource) {
+      guard let text = source.read("template.yml"),
+        let manifest = try? TemplateManifest.decode(text, file: "template.yml"),
+        !seen.contains(manifest.name)
+      else { return }
+      seen.insert(manifest.name)
+      entries.append(Entry(name: manifest.name, summary: manifest.summary, source: source))
+    }
+    for folder in folders {
+      if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")) {
+        add(
+          .directory(
+            folder.path, kind: folder.kind, displayRoot: folder.path, fileSystem: fileSystem))
+        continue
+      }
+      for name in (try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        let path = joinPath(folder.path, name)
+        if fileSystem.fileExists(atPath: joinPath(path, "template.yml")) {
+          add(.directory(path, kind: folder.kind, displayRoot: path, fileSystem: fileSystem))
+        }
+      }
+    }
+    for name in BuiltinTemplates.names { add(.builtin(name)) }
+    return entries
+  }
+
+  private func manifestName(_ path: String) -> String? {
+    guard let text = try? fileSystem.readText(atPath: path),
+      let manifest = try? TemplateManifest.decode(text, file: path)
+    else { return nil }
+    return manifest.name
+  }
+}

@@ -1,0 +1,207 @@
+import Liquid
+
+/// A template's `template.yml`: its parameters and the files it generates.
+public struct TemplateManifest: Sendable {
+  public var name: String
+  public var summary: String
+  public var parameters: [Parameter]
+  public var files: [FileEntry]
+
+  public struct Parameter: Sendable, Equatable {
+    public enum Kind: String, Sendable { case string, bool, choice }
+    public var name: String
+    public var kind: Kind
+    public var defaultValue: ModuleSpec.ParamValue?
+    public var description: String
+    /// The allowed values of a choice.
+    public var values: [String]
+  }
+
+  public struct FileEntry: Sendable {
+    public enum Role: String, Sendable { case code, test }
+    /// The source file, relative to the template folder.
+    public var template: String
+    /// A Liquid template for the output path, relative to the role's output folder.
+    public var output: String
+    public var role: Role
+    /// A Liquid condition (`params.ui == 'swiftui'`); the file is generated when it holds.
+    public var when: String?
+    /// Where the entry is in the manifest, for errors.
+    public var location: SourceLocation
+    public var whenLocation: SourceLocation?
+  }
+
+  static let keys = ["name", "summary", "parameters", "files"]
+  static let parameterKeys = ["name", "type", "default", "description", "values"]
+  static let fileKeys = ["template", "output", "role", "when"]
+
+  public static func decode(_ text: String, file: String) throws(DiagnosticList) -> TemplateManifest
+  {
+    let root: DataNode
+    do {
+      root = try DataFile.parse(text, file: file)
+    } catch {
+      throw DiagnosticList([error], file: file)
+    }
+    var problems = Problems()
+    var manifest = TemplateManifest(name: "", summary: "", parameters: [], files: [])
+    guard case .object(let pairs) = root.value else {
+      problems.error(
+        "a template manifest must be a mapping with 'name', 'summary', 'parameters' and 'files'",
+        at: root.location)
+      try problems.throwIfAny(file: file)
+      return manifest
+    }
+    for pair in pairs {
+      switch pair.key {
+      case "name", "summary":
+        guard case .string(let text) = pair.value.value, !text.isEmpty else {
+          problems.error(
+            "'\(pair.key)' must be a non-empty string", at: pair.value.location, path: pair.key)
+          continue
+        }
+        if pair.key == "name" { manifest.name = text } else { manifest.summary = text }
+      case "parameters":
+        manifest.parameters = decodeParameters(pair.value, problems: &problems)
+      case "files":
+        manifest.files = decodeFiles(pair.value, problems: &problems)
+      default:
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: keys, path: "", in: "a template manifest")
+      }
+    }
+    if manifest.name.isEmpty && pairs.first(where: { $0.key == "name" }) == nil {
+      problems.error("the manifest has no 'name'", at: root.location)
+    }
+    if pairs.first(where: { $0.key == "files" }) == nil {
+      problems.error("the manifest has no 'files'", at: root.location)
+    }
+    try problems.throwIfAny(file: file)
+    return manifest
+  }
+
+  static func decodeParameters(_ node: DataNode, problems: inout Problems) -> [Parameter] {
+    guard case .array(let items) = node.value else {
+      problems.error("'parameters' must be a list", at: node.location, path: "parameters")
+      return []
+    }
+    var parameters: [Parameter] = []
+    for (i, item) in items.enumerated() {
+      let path = "parameters[\(i)]"
+      guard case .object(let pairs) = item.value else {
+        problems.error(
+          "a parameter must be a mapping with 'name' and 'type'", at: item.location, path: path)
+        continue
+      }
+      for pair in pairs where !parameterKeys.contains(pair.key) {
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: parameterKeys, path: path, in: "a parameter")
+      }
+      guard case .string(let name)? = item["name"]?.value, SpecDecoder.isIdentifier(name) else {
+        problems.error(
+          "a parameter needs a 'name' that is an identifier", at: item.location, path: path)
+        continue
+      }
+      let typeText: String
+      if case .string(let t)? = item["type"]?.value { typeText = t } else { typeText = "string" }
+      guard let kind = Parameter.Kind(rawValue: typeText) else {
+        problems.error(
+          "parameter type must be string, bool or choice, not '\(typeText)'",
+          at: item["type"]!.location, path: path)
+        continue
+      }
+      var values: [String] = []
+      if case .array(let list)? = item["values"]?.value {
+        for value in list {
+          if case .string(let s) = value.value {
+            values.append(s)
+          } else {
+            problems.error("choice values must be strings", at: value.location, path: path)
+          }
+        }
+      }
+      if kind == .choice && values.isEmpty {
+        problems.error("a choice parameter needs 'values'", at: item.location, path: path)
+      }
+      var defaultValue: ModuleSpec.ParamValue?
+      if let node = item["default"] {
+        switch (kind, node.value) {
+        case (.bool, .bool(let b)): defaultValue = .bool(b)
+        case (.string, .string(let s)): defaultValue = .string(s)
+        case (.choice, .string(let s)):
+          if !values.contains(s) {
+            problems.error(
+              "default '\(s)' is not one of the values \(values)", at: node.location, path: path)
+          }
+          defaultValue = .string(s)
+        default:
+          problems.error(
+            "the default does not match the parameter's type '\(kind.rawValue)'", at: node.location,
+            path: path)
+        }
+      }
+      var description = ""
+      if case .string(let s)? = item["description"]?.value { description = s }
+      parameters.append(
+        Parameter(
+          name: name, kind: kind, defaultValue: defaultValue, description: description,
+          values: values))
+    }
+    return parameters
+  }
+
+  static func decodeFiles(_ node: DataNode, problems: inout Problems) -> [FileEntry] {
+    guard case .array(let items) = node.value else {
+      problems.error("'files' must be a list", at: node.location, path: "files")
+      return []
+    }
+    var files: [FileEntry] = []
+    for (i, item) in items.enumerated() {
+      let path = "files[\(i)]"
+      guard case .object(let pairs) = item.value else {
+        problems.error(
+          "a file must be a mapping with 'template' and 'output'", at: item.location, path: path)
+        continue
+      }
+      for pair in pairs where !fileKeys.contains(pair.key) {
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: fileKeys, path: path, in: "a file entry")
+      }
+      guard case .string(let template)? = item["template"]?.value, !template.isEmpty else {
+        problems.error(
+          "a file needs 'template', the source file's path in the template folder",
+          at: item.location, path: path)
+        continue
+      }
+      guard case .string(let output)? = item["output"]?.value, !output.isEmpty else {
+        problems.error(
+          "a file needs 'output', the generated file's path", at: item.location, path: path)
+        continue
+      }
+      var role = FileEntry.Role.code
+      if let node = item["role"] {
+        guard case .string(let text) = node.value, let parsed = FileEntry.Role(rawValue: text)
+        else {
+          problems.error("'role' must be 'code' or 'test'", at: node.location, path: path)
+          continue
+        }
+        role = parsed
+      }
+      var when: String?
+      if let node = item["when"] {
+        guard case .string(let text) = node.value else {
+          problems.error(
+            "'when' must be a condition such as \"params.ui == 'swiftui'\"", at: node.location,
+            path: path)
+          continue
+        }
+        when = text
+      }
+      files.append(
+        FileEntry(
+          template: template, output: output, role: role, when: when, location: item.location,
+          whenLocation: item["when"]?.location))
+    }
+    return files
+  }
+}
