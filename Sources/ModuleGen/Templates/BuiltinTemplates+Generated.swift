@@ -1,688 +1,689 @@
+// swift-format-ignore-file
 // Generated from Templates/ by `MODULEGEN_RECORD=1 swift test --filter EmbeddedTemplates`.
 // Do not edit: edit Templates/ and re-record.
 
 extension BuiltinTemplates {
   static let files: [String: String] = [
     "common/snippets/header.liquid": #"""
-    //
-    //  {{ file_name }}
-    {%- if project != "" %}
-    //  {{ project }}
-    {%- endif %}
-    //
-    {%- if author != "" %}
-    //  Created by {{ author }} on {{ date }}.
-    {%- else %}
-    //  Created on {{ date }}.
-    {%- endif %}
-    {%- if company != "" %}
-    //  Copyright © {{ year }} {{ company }}. All rights reserved.
-    {%- endif %}
-    //
-    """#,
+//
+//  {{ file_name }}
+{%- if project != "" %}
+//  {{ project }}
+{%- endif %}
+//
+{%- if author != "" %}
+//  Created by {{ author }} on {{ date }}.
+{%- else %}
+//  Created on {{ date }}.
+{%- endif %}
+{%- if company != "" %}
+//  Copyright © {{ year }} {{ company }}. All rights reserved.
+{%- endif %}
+//
+"""#,
     "common/snippets/spy.liquid": #"""
-    {%- comment -%}
-      A spy mock of a protocol. Expects `mock_name`, `protocol_name` and `methods`.
-      Records calls and arguments; returns a stubbed value or calls a handler; throws a stubbed error.
-    {%- endcomment -%}
-    @MainActor
-    final class {{ mock_name }}: {{ protocol_name }} {
-    {%- for m in methods %}
-      {%- assign stored = m.parameters | where: "is_closure", false %}
-      {%- assign escaping = m.parameters | where: "is_escaping", true %}
-      {%- assign stored = stored | concat: escaping %}
+{%- comment -%}
+  A spy mock of a protocol. Expects `mock_name`, `protocol_name` and `methods`.
+  Records calls and arguments; returns a stubbed value or calls a handler; throws a stubbed error.
+{%- endcomment -%}
+@MainActor
+final class {{ mock_name }}: {{ protocol_name }} {
+{%- for m in methods %}
+  {%- assign stored = m.parameters | where: "is_closure", false %}
+  {%- assign escaping = m.parameters | where: "is_escaping", true %}
+  {%- assign stored = stored | concat: escaping %}
 
-      // MARK: - {{ m.selector }}
+  // MARK: - {{ m.selector }}
 
-      private(set) var {{ m.identifier }}CallCount = 0
-      {%- if stored.size == 1 %}
-      private(set) var {{ m.identifier }}ReceivedArguments: ({{ stored[0].storage_type }})?
-      private(set) var {{ m.identifier }}ReceivedInvocations: [({{ stored[0].storage_type }})] = []
-      {%- elsif stored.size > 1 %}
-      private(set) var {{ m.identifier }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
-      private(set) var {{ m.identifier }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
-      {%- endif %}
-      {%- if m.is_throwing %}
-      var {{ m.identifier }}Error: (any Error)?
-      {%- endif %}
-      {%- if m.has_return %}
-      var {{ m.identifier }}ReturnValue: ({{ m.return_type }})!
-      {%- endif %}
-      var {{ m.identifier }}Handler: (@MainActor ({% for p in m.parameters %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %})?
+  private(set) var {{ m.identifier }}CallCount = 0
+  {%- if stored.size == 1 %}
+  private(set) var {{ m.identifier }}ReceivedArguments: ({{ stored[0].storage_type }})?
+  private(set) var {{ m.identifier }}ReceivedInvocations: [({{ stored[0].storage_type }})] = []
+  {%- elsif stored.size > 1 %}
+  private(set) var {{ m.identifier }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
+  private(set) var {{ m.identifier }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
+  {%- endif %}
+  {%- if m.is_throwing %}
+  var {{ m.identifier }}Error: (any Error)?
+  {%- endif %}
+  {%- if m.has_return %}
+  var {{ m.identifier }}ReturnValue: ({{ m.return_type }})!
+  {%- endif %}
+  var {{ m.identifier }}Handler: (@MainActor ({% for p in m.parameters %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %})?
 
-      func {{ m.signature }} {
-        {{ m.identifier }}CallCount += 1
-        {%- if stored.size == 1 %}
-        {{ m.identifier }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
-        {{ m.identifier }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
-        {%- elsif stored.size > 1 %}
-        {{ m.identifier }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-        {{ m.identifier }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
-        {%- endif %}
-        {%- if m.is_throwing %}
-        if let error = {{ m.identifier }}Error { throw error }
-        {%- endif %}
-        {%- if m.has_return %}
-        if let handler = {{ m.identifier }}Handler {
-          return {{ m.call_prefix }}handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-        }
-        return {{ m.identifier }}ReturnValue
-        {%- else %}
-        if let handler = {{ m.identifier }}Handler {
-          {{ m.call_prefix }}handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-        }
-        {%- endif %}
-      }
-    {%- endfor %}
+  func {{ m.signature }} {
+    {{ m.identifier }}CallCount += 1
+    {%- if stored.size == 1 %}
+    {{ m.identifier }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
+    {{ m.identifier }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
+    {%- elsif stored.size > 1 %}
+    {{ m.identifier }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    {{ m.identifier }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
+    {%- endif %}
+    {%- if m.is_throwing %}
+    if let error = {{ m.identifier }}Error { throw error }
+    {%- endif %}
+    {%- if m.has_return %}
+    if let handler = {{ m.identifier }}Handler {
+      return {{ m.call_prefix }}handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
     }
+    return {{ m.identifier }}ReturnValue
+    {%- else %}
+    if let handler = {{ m.identifier }}Handler {
+      {{ m.call_prefix }}handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    }
+    {%- endif %}
+  }
+{%- endfor %}
+}
 
-    """#,
+"""#,
     "common/snippets/stub_body.liquid": #"""
-    {%- comment -%}
-      The body of a method the user fills in: a value of the return type where one is obvious.
-      Expects `method`.
-    {%- endcomment -%}
-        // TODO: implement {{ method.selector }}.
-    {%- if method.has_return %}
-      {%- assign type = method.return_type %}
-      {%- assign last = type | slice: -1 %}
-      {%- assign first = type | slice: 0 %}
-      {%- if last == "?" %}
-        return nil
-      {%- elsif first == "[" and type contains ":" %}
-        return [:]
-      {%- elsif first == "[" %}
-        return []
-      {%- elsif type == "String" %}
-        return ""
-      {%- elsif type == "Bool" %}
-        return false
-      {%- elsif type == "Int" or type == "Double" or type == "Float" or type == "CGFloat" %}
-        return 0
-      {%- else %}
-        fatalError("{{ method.selector }} is not implemented yet")
-      {%- endif %}
-    {%- endif %}
+{%- comment -%}
+  The body of a method the user fills in: a value of the return type where one is obvious.
+  Expects `method`.
+{%- endcomment -%}
+    // TODO: implement {{ method.selector }}.
+{%- if method.has_return %}
+  {%- assign type = method.return_type %}
+  {%- assign last = type | slice: -1 %}
+  {%- assign first = type | slice: 0 %}
+  {%- if last == "?" %}
+    return nil
+  {%- elsif first == "[" and type contains ":" %}
+    return [:]
+  {%- elsif first == "[" %}
+    return []
+  {%- elsif type == "String" %}
+    return ""
+  {%- elsif type == "Bool" %}
+    return false
+  {%- elsif type == "Int" or type == "Double" or type == "Float" or type == "CGFloat" %}
+    return 0
+  {%- else %}
+    fatalError("{{ method.selector }} is not implemented yet")
+  {%- endif %}
+{%- endif %}
 
-    """#,
+"""#,
     "viper/Code/Builder.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import UIKit
-    {%- if params.ui == "swiftui" %}
-    import SwiftUI
-    {%- endif %}
+import UIKit
+{%- if params.ui == "swiftui" %}
+import SwiftUI
+{%- endif %}
 
-    /// Creates the module and wires its parts: the view owns the presenter, the presenter owns
-    /// the interactor and the router; the back references are weak.
-    @MainActor
-    enum {{ module }}Builder {
-      /// The parts of an assembled module, for tests.
-      struct Module {
-        let viewController: UIViewController
-        let presenter: {{ module }}Presenter
-        let interactor: {{ module }}Interactor
-        let router: {{ module }}Router
-      }
+/// Creates the module and wires its parts: the view owns the presenter, the presenter owns
+/// the interactor and the router; the back references are weak.
+@MainActor
+enum {{ module }}Builder {
+  /// The parts of an assembled module, for tests.
+  struct Module {
+    let viewController: UIViewController
+    let presenter: {{ module }}Presenter
+    let interactor: {{ module }}Interactor
+    let router: {{ module }}Router
+  }
 
-      static func build() -> UIViewController {
-        assemble().viewController
-      }
+  static func build() -> UIViewController {
+    assemble().viewController
+  }
 
-      static func assemble() -> Module {
-        let interactor = {{ module }}Interactor()
-        let router = {{ module }}Router()
-        let presenter = {{ module }}Presenter(interactor: interactor, router: router)
-        interactor.output = presenter
-    {%- if params.ui == "swiftui" %}
-        let state = {{ module }}ViewState()
-        presenter.view = state
-        let viewController = UIHostingController(rootView: {{ module }}View(state: state, output: presenter))
-    {%- else %}
-        let viewController = {{ module }}ViewController(output: presenter)
-        presenter.view = viewController
-    {%- endif %}
-        router.viewController = viewController
-        return Module(viewController: viewController, presenter: presenter, interactor: interactor, router: router)
-      }
-    }
+  static func assemble() -> Module {
+    let interactor = {{ module }}Interactor()
+    let router = {{ module }}Router()
+    let presenter = {{ module }}Presenter(interactor: interactor, router: router)
+    interactor.output = presenter
+{%- if params.ui == "swiftui" %}
+    let state = {{ module }}ViewState()
+    presenter.view = state
+    let viewController = UIHostingController(rootView: {{ module }}View(state: state, output: presenter))
+{%- else %}
+    let viewController = {{ module }}ViewController(output: presenter)
+    presenter.view = viewController
+{%- endif %}
+    router.viewController = viewController
+    return Module(viewController: viewController, presenter: presenter, interactor: interactor, router: router)
+  }
+}
 
-    """#,
+"""#,
     "viper/Code/Contracts.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Foundation
+import Foundation
 
-    /// What the presenter tells the view to show.
-    @MainActor
-    protocol {{ module }}ViewInput: AnyObject {
-    {%- for m in view %}
-      {{ m.declaration }}
-    {%- endfor %}
-    }
+/// What the presenter tells the view to show.
+@MainActor
+protocol {{ module }}ViewInput: AnyObject {
+{%- for m in view %}
+  {{ m.declaration }}
+{%- endfor %}
+}
 
-    /// What the view reports to the presenter.
-    @MainActor
-    protocol {{ module }}ViewOutput: AnyObject {
-    {%- for m in presenter %}
-      {{ m.declaration }}
-    {%- endfor %}
-    }
+/// What the view reports to the presenter.
+@MainActor
+protocol {{ module }}ViewOutput: AnyObject {
+{%- for m in presenter %}
+  {{ m.declaration }}
+{%- endfor %}
+}
 
-    /// The module's use cases.
-    @MainActor
-    protocol {{ module }}InteractorInput: AnyObject {
-    {%- for m in interactor %}
-      {{ m.declaration }}
-    {%- endfor %}
-    }
+/// The module's use cases.
+@MainActor
+protocol {{ module }}InteractorInput: AnyObject {
+{%- for m in interactor %}
+  {{ m.declaration }}
+{%- endfor %}
+}
 
-    /// What the interactor reports back to the presenter.
-    @MainActor
-    protocol {{ module }}InteractorOutput: AnyObject {
-    {%- for m in interactor_output %}
-      {{ m.declaration }}
-    {%- endfor %}
-    }
+/// What the interactor reports back to the presenter.
+@MainActor
+protocol {{ module }}InteractorOutput: AnyObject {
+{%- for m in interactor_output %}
+  {{ m.declaration }}
+{%- endfor %}
+}
 
-    /// Navigation out of the module.
-    @MainActor
-    protocol {{ module }}RouterInput: AnyObject {
-    {%- for m in router %}
-      {{ m.declaration }}
-    {%- endfor %}
-    }
+/// Navigation out of the module.
+@MainActor
+protocol {{ module }}RouterInput: AnyObject {
+{%- for m in router %}
+  {{ m.declaration }}
+{%- endfor %}
+}
 
-    """#,
+"""#,
     "viper/Code/Entity.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Foundation
-    {%- for entity in entities %}
+import Foundation
+{%- for entity in entities %}
 
-    struct {{ entity.name }}: Sendable, Equatable {
-    {%- for field in entity.fields %}
-      var {{ field.name | swift_identifier }}: {{ field.type }}
-    {%- endfor %}
-    }
-    {%- endfor %}
-    {%- if uses_defaults %}
+struct {{ entity.name }}: Sendable, Equatable {
+{%- for field in entity.fields %}
+  var {{ field.name | swift_identifier }}: {{ field.type }}
+{%- endfor %}
+}
+{%- endfor %}
+{%- if uses_defaults %}
 
-    /// What the view shows for one item: the presenter maps entities to this.
-    struct {{ module }}ItemViewModel: Sendable, Equatable {
-      var title: String
-    }
-    {%- endif %}
+/// What the view shows for one item: the presenter maps entities to this.
+struct {{ module }}ItemViewModel: Sendable, Equatable {
+  var title: String
+}
+{%- endif %}
 
-    """#,
+"""#,
     "viper/Code/Interactor.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Foundation
+import Foundation
 
-    /// The module's use cases. It knows nothing about views.
-    @MainActor
-    final class {{ module }}Interactor: {{ module }}InteractorInput {
-      weak var output: (any {{ module }}InteractorOutput)?
-    {%- if uses_defaults %}
+/// The module's use cases. It knows nothing about views.
+@MainActor
+final class {{ module }}Interactor: {{ module }}InteractorInput {
+  weak var output: (any {{ module }}InteractorOutput)?
+{%- if uses_defaults %}
 
-      func fetchItems() async throws -> [{{ module }}Item] {
-        // TODO: load the items from a service.
-        []
-      }
-    {%- else %}
-    {%- for method in interactor %}
+  func fetchItems() async throws -> [{{ module }}Item] {
+    // TODO: load the items from a service.
+    []
+  }
+{%- else %}
+{%- for method in interactor %}
 
-      func {{ method.signature }} {
-    {% include 'stub_body' %}
-      }
-    {%- endfor %}
-    {%- endif %}
-    }
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
 
-    """#,
+"""#,
     "viper/Code/Presenter.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Foundation
+import Foundation
 
-    @MainActor
-    final class {{ module }}Presenter {
-      weak var view: (any {{ module }}ViewInput)?
-      private let interactor: any {{ module }}InteractorInput
-      private let router: any {{ module }}RouterInput
-    {%- if uses_defaults %}
-      private var items: [{{ module }}Item] = []
-      /// The load started by viewDidLoad(), kept so that tests can wait for it.
-      private(set) var loading: Task<Void, Never>?
-    {%- endif %}
+@MainActor
+final class {{ module }}Presenter {
+  weak var view: (any {{ module }}ViewInput)?
+  private let interactor: any {{ module }}InteractorInput
+  private let router: any {{ module }}RouterInput
+{%- if uses_defaults %}
+  private var items: [{{ module }}Item] = []
+  /// The load started by viewDidLoad(), kept so that tests can wait for it.
+  private(set) var loading: Task<Void, Never>?
+{%- endif %}
 
-      init(interactor: any {{ module }}InteractorInput, router: any {{ module }}RouterInput) {
-        self.interactor = interactor
-        self.router = router
+  init(interactor: any {{ module }}InteractorInput, router: any {{ module }}RouterInput) {
+    self.interactor = interactor
+    self.router = router
+  }
+}
+
+// MARK: - {{ module }}ViewOutput
+
+extension {{ module }}Presenter: {{ module }}ViewOutput {
+{%- if uses_defaults %}
+  func viewDidLoad() {
+    view?.showLoading()
+    loading = Task {
+      do {
+        didFetchItems(try await interactor.fetchItems())
+      } catch {
+        didFailToFetchItems(error)
       }
     }
+  }
 
-    // MARK: - {{ module }}ViewOutput
+  func didSelectItem(at index: Int) {
+    guard items.indices.contains(index) else { return }
+    router.showDetail(for: items[index])
+  }
+{%- else %}
+{%- for method in presenter %}
 
-    extension {{ module }}Presenter: {{ module }}ViewOutput {
-    {%- if uses_defaults %}
-      func viewDidLoad() {
-        view?.showLoading()
-        loading = Task {
-          do {
-            didFetchItems(try await interactor.fetchItems())
-          } catch {
-            didFailToFetchItems(error)
-          }
-        }
-      }
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
 
-      func didSelectItem(at index: Int) {
-        guard items.indices.contains(index) else { return }
-        router.showDetail(for: items[index])
-      }
-    {%- else %}
-    {%- for method in presenter %}
+// MARK: - {{ module }}InteractorOutput
 
-      func {{ method.signature }} {
-    {% include 'stub_body' %}
-      }
-    {%- endfor %}
-    {%- endif %}
-    }
+extension {{ module }}Presenter: {{ module }}InteractorOutput {
+{%- if uses_defaults %}
+  func didFetchItems(_ items: [{{ module }}Item]) {
+    self.items = items
+    view?.display(items: items.map { {{ module }}ItemViewModel(title: $0.title) })
+  }
 
-    // MARK: - {{ module }}InteractorOutput
+  func didFailToFetchItems(_ error: any Error) {
+    view?.showError(String(describing: error))
+  }
+{%- else %}
+{%- for method in interactor_output %}
 
-    extension {{ module }}Presenter: {{ module }}InteractorOutput {
-    {%- if uses_defaults %}
-      func didFetchItems(_ items: [{{ module }}Item]) {
-        self.items = items
-        view?.display(items: items.map { {{ module }}ItemViewModel(title: $0.title) })
-      }
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
 
-      func didFailToFetchItems(_ error: any Error) {
-        view?.showError(String(describing: error))
-      }
-    {%- else %}
-    {%- for method in interactor_output %}
-
-      func {{ method.signature }} {
-    {% include 'stub_body' %}
-      }
-    {%- endfor %}
-    {%- endif %}
-    }
-
-    """#,
+"""#,
     "viper/Code/Router.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import UIKit
+import UIKit
 
-    @MainActor
-    final class {{ module }}Router: {{ module }}RouterInput {
-      weak var viewController: UIViewController?
-    {%- if uses_defaults %}
+@MainActor
+final class {{ module }}Router: {{ module }}RouterInput {
+  weak var viewController: UIViewController?
+{%- if uses_defaults %}
 
-      func showDetail(for item: {{ module }}Item) {
-        // TODO: build the detail module.
-        let detail = UIViewController()
-        detail.title = item.title
-        viewController?.navigationController?.pushViewController(detail, animated: true)
-      }
-    {%- else %}
-    {%- for method in router %}
+  func showDetail(for item: {{ module }}Item) {
+    // TODO: build the detail module.
+    let detail = UIViewController()
+    detail.title = item.title
+    viewController?.navigationController?.pushViewController(detail, animated: true)
+  }
+{%- else %}
+{%- for method in router %}
 
-      func {{ method.signature }} {
-    {% include 'stub_body' %}
-      }
-    {%- endfor %}
-    {%- endif %}
-    }
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
 
-    """#,
+"""#,
     "viper/Code/View.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Observation
-    import SwiftUI
+import Observation
+import SwiftUI
 
-    /// What the view shows; the presenter updates it through {{ module }}ViewInput.
-    @MainActor
-    @Observable
-    final class {{ module }}ViewState: {{ module }}ViewInput {
-    {%- if uses_defaults %}
-      private(set) var items: [{{ module }}ItemViewModel] = []
-      private(set) var isLoading = false
-      private(set) var errorMessage: String?
+/// What the view shows; the presenter updates it through {{ module }}ViewInput.
+@MainActor
+@Observable
+final class {{ module }}ViewState: {{ module }}ViewInput {
+{%- if uses_defaults %}
+  private(set) var items: [{{ module }}ItemViewModel] = []
+  private(set) var isLoading = false
+  private(set) var errorMessage: String?
 
-      func display(items: [{{ module }}ItemViewModel]) {
-        isLoading = false
-        self.items = items
+  func display(items: [{{ module }}ItemViewModel]) {
+    isLoading = false
+    self.items = items
+  }
+
+  func showLoading() {
+    isLoading = true
+    errorMessage = nil
+  }
+
+  func showError(_ message: String) {
+    isLoading = false
+    errorMessage = message
+  }
+{%- else %}
+{%- for method in view %}
+
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+struct {{ module }}View: View {
+  let state: {{ module }}ViewState
+  let output: any {{ module }}ViewOutput
+
+  var body: some View {
+{%- if uses_defaults %}
+    VStack {
+      if state.isLoading {
+        ProgressView()
       }
-
-      func showLoading() {
-        isLoading = true
-        errorMessage = nil
+      if let message = state.errorMessage {
+        Text(message)
       }
-
-      func showError(_ message: String) {
-        isLoading = false
-        errorMessage = message
-      }
-    {%- else %}
-    {%- for method in view %}
-
-      func {{ method.signature }} {
-    {% include 'stub_body' %}
-      }
-    {%- endfor %}
-    {%- endif %}
-    }
-
-    struct {{ module }}View: View {
-      let state: {{ module }}ViewState
-      let output: any {{ module }}ViewOutput
-
-      var body: some View {
-    {%- if uses_defaults %}
-        VStack {
-          if state.isLoading {
-            ProgressView()
-          }
-          if let message = state.errorMessage {
-            Text(message)
-          }
-          List {
-            ForEach(Array(state.items.enumerated()), id: \.offset) { index, item in
-              Button(item.title) {
-                output.didSelectItem(at: index)
-              }
-            }
+      List {
+        ForEach(Array(state.items.enumerated()), id: \.offset) { index, item in
+          Button(item.title) {
+            output.didSelectItem(at: index)
           }
         }
-        .onAppear {
-          output.viewDidLoad()
-        }
-    {%- else %}
-    {%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-        Text("{{ module }}")
-    {%- if lifecycle.size > 0 %}
-          .onAppear {
-            output.viewDidLoad()
-          }
-    {%- endif %}
-    {%- endif %}
       }
     }
-
-    """#,
-    "viper/Code/ViewController.swift.liquid": #"""
-    {% include 'header' %}
-
-    import UIKit
-
-    final class {{ module }}ViewController: UIViewController {
-      private let output: any {{ module }}ViewOutput
-    {%- if uses_defaults %}
-      private var items: [{{ module }}ItemViewModel] = []
-      private let tableView = UITableView(frame: .zero, style: .plain)
-      private let activityIndicator = UIActivityIndicatorView(style: .medium)
-    {%- endif %}
-
-      init(output: any {{ module }}ViewOutput) {
-        self.output = output
-        super.init(nibName: nil, bundle: nil)
-      }
-
-      @available(*, unavailable)
-      required init?(coder: NSCoder) {
-        fatalError("init(coder:) is not supported")
-      }
-
-      override func viewDidLoad() {
-        super.viewDidLoad()
-        title = "{{ module }}"
-    {%- if uses_defaults %}
-        tableView.frame = view.bounds
-        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        tableView.dataSource = self
-        tableView.delegate = self
-        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-        view.addSubview(tableView)
-        view.addSubview(activityIndicator)
-    {%- endif %}
-    {%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-    {%- if lifecycle.size > 0 %}
+    .onAppear {
+      output.viewDidLoad()
+    }
+{%- else %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+    Text("{{ module }}")
+{%- if lifecycle.size > 0 %}
+      .onAppear {
         output.viewDidLoad()
-    {%- endif %}
       }
-    }
+{%- endif %}
+{%- endif %}
+  }
+}
 
-    // MARK: - {{ module }}ViewInput
+"""#,
+    "viper/Code/ViewController.swift.liquid": #"""
+{% include 'header' %}
 
-    extension {{ module }}ViewController: {{ module }}ViewInput {
-    {%- if uses_defaults %}
-      func display(items: [{{ module }}ItemViewModel]) {
-        activityIndicator.stopAnimating()
-        self.items = items
-        tableView.reloadData()
-      }
+import UIKit
 
-      func showLoading() {
-        activityIndicator.startAnimating()
-      }
+final class {{ module }}ViewController: UIViewController {
+  private let output: any {{ module }}ViewOutput
+{%- if uses_defaults %}
+  private var items: [{{ module }}ItemViewModel] = []
+  private let tableView = UITableView(frame: .zero, style: .plain)
+  private let activityIndicator = UIActivityIndicatorView(style: .medium)
+{%- endif %}
 
-      func showError(_ message: String) {
-        activityIndicator.stopAnimating()
-        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default))
-        present(alert, animated: true)
-      }
-    {%- else %}
-    {%- for method in view %}
+  init(output: any {{ module }}ViewOutput) {
+    self.output = output
+    super.init(nibName: nil, bundle: nil)
+  }
 
-      func {{ method.signature }} {
-    {% include 'stub_body' %}
-      }
-    {%- endfor %}
-    {%- endif %}
-    }
-    {%- if uses_defaults %}
+  @available(*, unavailable)
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) is not supported")
+  }
 
-    // MARK: - UITableViewDataSource, UITableViewDelegate
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "{{ module }}"
+{%- if uses_defaults %}
+    tableView.frame = view.bounds
+    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+    view.addSubview(tableView)
+    view.addSubview(activityIndicator)
+{%- endif %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- if lifecycle.size > 0 %}
+    output.viewDidLoad()
+{%- endif %}
+  }
+}
 
-    extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
-      func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-        items.count
-      }
+// MARK: - {{ module }}ViewInput
 
-      func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
-        var content = cell.defaultContentConfiguration()
-        content.text = items[indexPath.row].title
-        cell.contentConfiguration = content
-        return cell
-      }
+extension {{ module }}ViewController: {{ module }}ViewInput {
+{%- if uses_defaults %}
+  func display(items: [{{ module }}ItemViewModel]) {
+    activityIndicator.stopAnimating()
+    self.items = items
+    tableView.reloadData()
+  }
 
-      func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        output.didSelectItem(at: indexPath.row)
-      }
-    }
-    {%- endif %}
+  func showLoading() {
+    activityIndicator.startAnimating()
+  }
 
-    """#,
+  func showError(_ message: String) {
+    activityIndicator.stopAnimating()
+    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+    alert.addAction(UIAlertAction(title: "OK", style: .default))
+    present(alert, animated: true)
+  }
+{%- else %}
+{%- for method in view %}
+
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+{%- if uses_defaults %}
+
+// MARK: - UITableViewDataSource, UITableViewDelegate
+
+extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    items.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    var content = cell.defaultContentConfiguration()
+    content.text = items[indexPath.row].title
+    cell.contentConfiguration = content
+    return cell
+  }
+
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    output.didSelectItem(at: indexPath.row)
+  }
+}
+{%- endif %}
+
+"""#,
     "viper/Tests/Mocks.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Foundation
-    {%- if project != "" %}
+import Foundation
+{%- if project != "" %}
 
-    @testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-    {%- endif %}
-    {%- assign pairs = "ViewInput:view,ViewOutput:presenter,InteractorInput:interactor,InteractorOutput:interactor_output,RouterInput:router" | split: "," %}
-    {%- for pair in pairs %}
-    {%- assign parts = pair | split: ":" %}
-    {%- assign protocol_name = module | append: parts[0] %}
-    {%- assign mock_name = protocol_name | append: "Mock" %}
-    {%- assign methods = roles[parts[1]].methods %}
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- assign pairs = "ViewInput:view,ViewOutput:presenter,InteractorInput:interactor,InteractorOutput:interactor_output,RouterInput:router" | split: "," %}
+{%- for pair in pairs %}
+{%- assign parts = pair | split: ":" %}
+{%- assign protocol_name = module | append: parts[0] %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = roles[parts[1]].methods %}
 
-    {% include 'spy' %}
-    {%- endfor %}
+{% include 'spy' %}
+{%- endfor %}
 
-    """#,
+"""#,
     "viper/Tests/Tests.swift.liquid": #"""
-    {% include 'header' %}
+{% include 'header' %}
 
-    import Foundation
-    {%- if params.ui == "swiftui" %}
-    import SwiftUI
-    {%- endif %}
-    {%- if params.tests == "swift-testing" %}
-    import Testing
-    {%- else %}
-    import XCTest
-    {%- endif %}
-    import UIKit
-    {%- if project != "" %}
+import Foundation
+{%- if params.ui == "swiftui" %}
+import SwiftUI
+{%- endif %}
+{%- if params.tests == "swift-testing" %}
+import Testing
+{%- else %}
+import XCTest
+{%- endif %}
+import UIKit
+{%- if project != "" %}
 
-    @testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-    {%- endif %}
-    {%- if params.tests == "swift-testing" %}
-    {%- assign assert_true = "#expect(" %}
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- if params.tests == "swift-testing" %}
+{%- assign assert_true = "#expect(" %}
 
-    @MainActor
-    @Suite struct {{ module }}Tests {
-      @Test func builderWiresEveryPart() {
-    {%- else %}
-    {%- assign assert_true = "XCTAssertTrue(" %}
+@MainActor
+@Suite struct {{ module }}Tests {
+  @Test func builderWiresEveryPart() {
+{%- else %}
+{%- assign assert_true = "XCTAssertTrue(" %}
 
-    @MainActor
-    final class {{ module }}Tests: XCTestCase {
-      func testBuilderWiresEveryPart() {
-    {%- endif %}
-        let module = {{ module }}Builder.assemble()
-    {%- if params.ui == "swiftui" %}
-        {{ assert_true }}module.viewController is UIHostingController<{{ module }}View>)
-        {{ assert_true }}module.presenter.view is {{ module }}ViewState)
-    {%- else %}
-        {{ assert_true }}module.viewController is {{ module }}ViewController)
-        {{ assert_true }}module.presenter.view === module.viewController)
-    {%- endif %}
-        {{ assert_true }}module.interactor.output === module.presenter)
-        {{ assert_true }}module.router.viewController === module.viewController)
-      }
-    {%- if uses_defaults %}
-    {%- if params.ui == "uikit" %}
+@MainActor
+final class {{ module }}Tests: XCTestCase {
+  func testBuilderWiresEveryPart() {
+{%- endif %}
+    let module = {{ module }}Builder.assemble()
+{%- if params.ui == "swiftui" %}
+    {{ assert_true }}module.viewController is UIHostingController<{{ module }}View>)
+    {{ assert_true }}module.presenter.view is {{ module }}ViewState)
+{%- else %}
+    {{ assert_true }}module.viewController is {{ module }}ViewController)
+    {{ assert_true }}module.presenter.view === module.viewController)
+{%- endif %}
+    {{ assert_true }}module.interactor.output === module.presenter)
+    {{ assert_true }}module.router.viewController === module.viewController)
+  }
+{%- if uses_defaults %}
+{%- if params.ui == "uikit" %}
 
-      {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter(){% endif %} {
-        let output = {{ module }}ViewOutputMock()
-        let viewController = {{ module }}ViewController(output: output)
-        viewController.loadViewIfNeeded()
-        {% if params.tests == "swift-testing" %}#expect(output.viewDidLoadCallCount == 1){% else %}XCTAssertEqual(output.viewDidLoadCallCount, 1){% endif %}
-      }
-    {%- endif %}
+  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter(){% endif %} {
+    let output = {{ module }}ViewOutputMock()
+    let viewController = {{ module }}ViewController(output: output)
+    viewController.loadViewIfNeeded()
+    {% if params.tests == "swift-testing" %}#expect(output.viewDidLoadCallCount == 1){% else %}XCTAssertEqual(output.viewDidLoadCallCount, 1){% endif %}
+  }
+{%- endif %}
 
-      private func makePresenter() -> ({{ module }}Presenter, {{ module }}ViewInputMock, {{ module }}InteractorInputMock, {{ module }}RouterInputMock) {
-        let view = {{ module }}ViewInputMock()
-        let interactor = {{ module }}InteractorInputMock()
-        let router = {{ module }}RouterInputMock()
-        let presenter = {{ module }}Presenter(interactor: interactor, router: router)
-        presenter.view = view
-        return (presenter, view, interactor, router)
-      }
+  private func makePresenter() -> ({{ module }}Presenter, {{ module }}ViewInputMock, {{ module }}InteractorInputMock, {{ module }}RouterInputMock) {
+    let view = {{ module }}ViewInputMock()
+    let interactor = {{ module }}InteractorInputMock()
+    let router = {{ module }}RouterInputMock()
+    let presenter = {{ module }}Presenter(interactor: interactor, router: router)
+    presenter.view = view
+    return (presenter, view, interactor, router)
+  }
 
-      {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
-        let (presenter, view, interactor, _) = makePresenter()
-        interactor.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
-        presenter.viewDidLoad()
-        await presenter.loading?.value
-    {%- if params.tests == "swift-testing" %}
-        #expect(view.showLoadingCallCount == 1)
-        #expect(interactor.fetchItemsCallCount == 1)
-        #expect(view.displayItemsReceivedArguments == [{{ module }}ItemViewModel(title: "First")])
-        #expect(view.showErrorCallCount == 0)
-    {%- else %}
-        XCTAssertEqual(view.showLoadingCallCount, 1)
-        XCTAssertEqual(interactor.fetchItemsCallCount, 1)
-        XCTAssertEqual(view.displayItemsReceivedArguments, [{{ module }}ItemViewModel(title: "First")])
-        XCTAssertEqual(view.showErrorCallCount, 0)
-    {%- endif %}
-      }
+  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
+    let (presenter, view, interactor, _) = makePresenter()
+    interactor.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+    presenter.viewDidLoad()
+    await presenter.loading?.value
+{%- if params.tests == "swift-testing" %}
+    #expect(view.showLoadingCallCount == 1)
+    #expect(interactor.fetchItemsCallCount == 1)
+    #expect(view.displayItemsReceivedArguments == [{{ module }}ItemViewModel(title: "First")])
+    #expect(view.showErrorCallCount == 0)
+{%- else %}
+    XCTAssertEqual(view.showLoadingCallCount, 1)
+    XCTAssertEqual(interactor.fetchItemsCallCount, 1)
+    XCTAssertEqual(view.displayItemsReceivedArguments, [{{ module }}ItemViewModel(title: "First")])
+    XCTAssertEqual(view.showErrorCallCount, 0)
+{%- endif %}
+  }
 
-      {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
-        struct LoadError: Error {}
-        let (presenter, view, interactor, _) = makePresenter()
-        interactor.fetchItemsError = LoadError()
-        presenter.viewDidLoad()
-        await presenter.loading?.value
-    {%- if params.tests == "swift-testing" %}
-        #expect(view.showErrorCallCount == 1)
-        #expect(view.displayItemsCallCount == 0)
-    {%- else %}
-        XCTAssertEqual(view.showErrorCallCount, 1)
-        XCTAssertEqual(view.displayItemsCallCount, 0)
-    {%- endif %}
-      }
+  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
+    struct LoadError: Error {}
+    let (presenter, view, interactor, _) = makePresenter()
+    interactor.fetchItemsError = LoadError()
+    presenter.viewDidLoad()
+    await presenter.loading?.value
+{%- if params.tests == "swift-testing" %}
+    #expect(view.showErrorCallCount == 1)
+    #expect(view.displayItemsCallCount == 0)
+{%- else %}
+    XCTAssertEqual(view.showErrorCallCount, 1)
+    XCTAssertEqual(view.displayItemsCallCount, 0)
+{%- endif %}
+  }
 
-      {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
-        let item = {{ module }}Item(id: UUID(), title: "First")
-        let (presenter, _, interactor, router) = makePresenter()
-        interactor.fetchItemsReturnValue = [item]
-        presenter.viewDidLoad()
-        await presenter.loading?.value
-        presenter.didSelectItem(at: 0)
-    {%- if params.tests == "swift-testing" %}
-        #expect(router.showDetailForReceivedArguments == item)
-    {%- else %}
-        XCTAssertEqual(router.showDetailForReceivedArguments, item)
-    {%- endif %}
-      }
-    {%- endif %}
-    }
+  {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
+    let item = {{ module }}Item(id: UUID(), title: "First")
+    let (presenter, _, interactor, router) = makePresenter()
+    interactor.fetchItemsReturnValue = [item]
+    presenter.viewDidLoad()
+    await presenter.loading?.value
+    presenter.didSelectItem(at: 0)
+{%- if params.tests == "swift-testing" %}
+    #expect(router.showDetailForReceivedArguments == item)
+{%- else %}
+    XCTAssertEqual(router.showDetailForReceivedArguments, item)
+{%- endif %}
+  }
+{%- endif %}
+}
 
-    """#,
+"""#,
     "viper/template.yml": #"""
-    name: viper
-    summary: VIPER module - View, Interactor, Presenter, Entity, Router and a Builder that wires them.
-    parameters:
-      - name: ui
-        type: choice
-        values: [uikit, swiftui]
-        default: uikit
-        description: A UIViewController, or a SwiftUI view hosted in a UIHostingController.
-      - name: tests
-        type: choice
-        values: [xctest, swift-testing]
-        default: xctest
-        description: The test framework of the generated tests.
-    files:
-      - template: Code/Entity.swift.liquid
-        output: "{{ module }}Entity.swift"
-      - template: Code/Contracts.swift.liquid
-        output: "{{ module }}Contracts.swift"
-      - template: Code/ViewController.swift.liquid
-        output: "{{ module }}ViewController.swift"
-        when: "params.ui == 'uikit'"
-      - template: Code/View.swift.liquid
-        output: "{{ module }}View.swift"
-        when: "params.ui == 'swiftui'"
-      - template: Code/Presenter.swift.liquid
-        output: "{{ module }}Presenter.swift"
-      - template: Code/Interactor.swift.liquid
-        output: "{{ module }}Interactor.swift"
-      - template: Code/Router.swift.liquid
-        output: "{{ module }}Router.swift"
-      - template: Code/Builder.swift.liquid
-        output: "{{ module }}Builder.swift"
-      - template: Tests/Mocks.swift.liquid
-        output: "{{ module }}Mocks.swift"
-        role: test
-      - template: Tests/Tests.swift.liquid
-        output: "{{ module }}Tests.swift"
-        role: test
+name: viper
+summary: VIPER module - View, Interactor, Presenter, Entity, Router and a Builder that wires them.
+parameters:
+  - name: ui
+    type: choice
+    values: [uikit, swiftui]
+    default: uikit
+    description: A UIViewController, or a SwiftUI view hosted in a UIHostingController.
+  - name: tests
+    type: choice
+    values: [xctest, swift-testing]
+    default: xctest
+    description: The test framework of the generated tests.
+files:
+  - template: Code/Entity.swift.liquid
+    output: "{{ module }}Entity.swift"
+  - template: Code/Contracts.swift.liquid
+    output: "{{ module }}Contracts.swift"
+  - template: Code/ViewController.swift.liquid
+    output: "{{ module }}ViewController.swift"
+    when: "params.ui == 'uikit'"
+  - template: Code/View.swift.liquid
+    output: "{{ module }}View.swift"
+    when: "params.ui == 'swiftui'"
+  - template: Code/Presenter.swift.liquid
+    output: "{{ module }}Presenter.swift"
+  - template: Code/Interactor.swift.liquid
+    output: "{{ module }}Interactor.swift"
+  - template: Code/Router.swift.liquid
+    output: "{{ module }}Router.swift"
+  - template: Code/Builder.swift.liquid
+    output: "{{ module }}Builder.swift"
+  - template: Tests/Mocks.swift.liquid
+    output: "{{ module }}Mocks.swift"
+    role: test
+  - template: Tests/Tests.swift.liquid
+    output: "{{ module }}Tests.swift"
+    role: test
 
-    """#,
+"""#,
   ]
 }

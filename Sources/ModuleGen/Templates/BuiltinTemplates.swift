@@ -12,6 +12,7 @@ public enum BuiltinTemplates {
   /// Swift source that embeds `files` (relative path → text).
   public static func generateSource(_ files: [String: String]) -> String {
     var out = """
+      // swift-format-ignore-file
       // Generated from Templates/ by `MODULEGEN_RECORD=1 swift test --filter EmbeddedTemplates`.
       // Do not edit: edit Templates/ and re-record.
 
