@@ -5,6 +5,8 @@ struct Command: Sendable {
   var spec: CommandSpec
   /// Runs with parsed arguments; returns the exit code. Errors are reported by the caller.
   var run: @Sendable (ParsedArguments, Console) throws -> Int32
+  /// For a command such as `templates`, its subcommands (`templates list`, …).
+  var subcommands: [Command] = []
 }
 
 /// Exit codes, as CI scripts read them.
@@ -19,7 +21,9 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
 
   static let commands: [Command] = [
-    GenCommand.command, CheckCommand.command, ValidateCommand.command, RenderCommand.command,
+    GenCommand.command, CheckCommand.command, ValidateCommand.command, TemplatesCommand.command,
+    InitCommand.command, CompletionsCommand.command,
+    RenderCommand.command,
   ]
 
   static var overview: String {
@@ -68,11 +72,11 @@ public enum CommandLineTool {
         console.writeOut(overview)
         return ExitCode.success
       }
-      return run([arguments[1], "--help"], console: console)
+      return run(Array(arguments.dropFirst()) + ["--help"], console: console)
     default:
       break
     }
-    guard let command = commands.first(where: { $0.spec.name == first }) else {
+    guard var command = commands.first(where: { $0.spec.name == first }) else {
       var message =
         first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
       if let suggestion = closestMatch(to: first, in: commands.map(\.spec.name)) {
@@ -80,8 +84,34 @@ public enum CommandLineTool {
       }
       return usageFailure(UsageError(message), console: console)
     }
+    var rest = Array(arguments.dropFirst())
+    if !command.subcommands.isEmpty {
+      guard let name = rest.first, !name.hasPrefix("-") else {
+        if rest.first == "--help" || rest.first == "-h" {
+          console.writeOut(command.spec.helpText)
+          return ExitCode.success
+        }
+        let names = command.subcommands.map { String($0.spec.name.dropFirst(first.count + 1)) }
+        let message =
+          rest.isEmpty
+          ? "'\(first)' needs a subcommand: \(names.joined(separator: ", "))"
+          : "unknown option '\(rest[0])'"
+        return usageFailure(UsageError(message, command: command.spec.name), console: console)
+      }
+      guard let sub = command.subcommands.first(where: { $0.spec.name == "\(first) \(name)" })
+      else {
+        var message = "unknown command '\(first) \(name)'"
+        let names = command.subcommands.map { String($0.spec.name.dropFirst(first.count + 1)) }
+        if let suggestion = closestMatch(to: name, in: names) {
+          message += "; did you mean '\(first) \(suggestion)'?"
+        }
+        return usageFailure(UsageError(message, command: command.spec.name), console: console)
+      }
+      command = sub
+      rest.removeFirst()
+    }
     do {
-      let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+      let parsed = try command.spec.parse(rest)
       if parsed.flag("help") {
         console.writeOut(command.spec.helpText)
         return ExitCode.success
@@ -91,6 +121,9 @@ public enum CommandLineTool {
       return report(error, console: console)
     }
   }
+
+  /// Every command and subcommand, for usage lines and completions.
+  static var allCommands: [Command] { commands.flatMap { [$0] + $0.subcommands } }
 
   /// Prints an error as a diagnostic and returns the exit code it means.
   static func report(_ error: any Error, console: Console) -> Int32 {
@@ -112,7 +145,7 @@ public enum CommandLineTool {
 
   private static func usageFailure(_ error: UsageError, console: Console) -> Int32 {
     console.report(Diagnostic(message: error.message))
-    if let name = error.command, let command = commands.first(where: { $0.spec.name == name }) {
+    if let name = error.command, let command = allCommands.first(where: { $0.spec.name == name }) {
       console.writeError("usage: \(command.spec.usage)\nSee 'modulegen help \(name)'.\n")
     } else {
       console.writeError("See 'modulegen --help'.\n")

@@ -67,12 +67,14 @@ enum GenCommand {
       }
       if conflicts.isEmpty {
         let names = plan.modules.map { "\($0.name) (\($0.template))" }.joined(separator: ", ")
+        let words: [PlannedFile.Action: String] =
+          dryRun
+          ? [.create: "to create", .overwrite: "to overwrite", .unchanged: "unchanged"]
+          : [.create: "created", .overwrite: "overwritten", .unchanged: "unchanged"]
         let counts = [PlannedFile.Action.create, .overwrite, .unchanged].compactMap {
           action -> String? in
           let n = plan.count(action)
-          return n == 0
-            ? nil
-            : "\(n) \(action == .create ? "created" : action == .overwrite ? "overwritten" : "unchanged")"
+          return n == 0 ? nil : "\(n) \(words[action]!)"
         }
         console.writeOut(
           (dryRun ? "Dry run, nothing written: " : "Generated ") + names + ": "

@@ -105,7 +105,8 @@ enum GenerationSetup {
     options.force = arguments.flag("force")
     let library = TemplateLibrary.standard(
       explicit: arguments.all("templates").map(console.path), config: config,
-      home: console.environment["HOME"], fileSystem: fileSystem)
+      home: console.environment["HOME"], currentDirectory: console.currentDirectory,
+      fileSystem: fileSystem)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,

@@ -81,12 +81,12 @@ public enum UnifiedDiff {
         operations.append(Operation(kind: .same, text: a[i], oldIndex: i, newIndex: j))
         i += 1
         j += 1
-      } else if j < m && (i == n || table[i][j + 1] >= table[i + 1][j]) {
-        operations.append(Operation(kind: .insert, text: b[j], oldIndex: i, newIndex: j))
-        j += 1
-      } else {
+      } else if i < n && (j == m || table[i + 1][j] >= table[i][j + 1]) {
         operations.append(Operation(kind: .delete, text: a[i], oldIndex: i, newIndex: j))
         i += 1
+      } else {
+        operations.append(Operation(kind: .insert, text: b[j], oldIndex: i, newIndex: j))
+        j += 1
       }
     }
     return operations

@@ -10,17 +10,38 @@ public struct TemplateLibrary: Sendable {
 
   public var folders: [Folder]
   public var fileSystem: any FileSystem
+  /// Paths in messages are shown relative to this folder.
+  public var displayBase: String?
 
-  public init(folders: [Folder], fileSystem: any FileSystem = LocalFileSystem()) {
+  public init(
+    folders: [Folder], fileSystem: any FileSystem = LocalFileSystem(), displayBase: String? = nil
+  ) {
     self.folders = folders
     self.fileSystem = fileSystem
+    self.displayBase = displayBase
+  }
+
+  private func shown(_ path: String) -> String {
+    guard let base = displayBase else { return path }
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  private func directorySource(_ path: String, _ kind: TemplateSource.Kind) -> TemplateSource {
+    .directory(path, kind: kind, displayRoot: shown(path), fileSystem: fileSystem)
   }
 
   /// The library for a run: explicit folders, the config's, and the user's.
   public static func standard(
-    explicit: [String], config: ProjectConfig?, home: String?, fileSystem: any FileSystem
+    explicit: [String], config: ProjectConfig?, home: String?, currentDirectory: String,
+    fileSystem: any FileSystem
   ) -> TemplateLibrary {
     var folders = explicit.map { Folder(path: $0, kind: .folder) }
+    if config?.templateFolders.isEmpty ?? true {
+      // Without template folders in the config, the project's Templates/ folder.
+      folders.append(
+        Folder(path: joinPath(config?.directory ?? currentDirectory, "Templates"), kind: .project))
+    }
     if let config {
       for folder in config.templateFolders {
         let path =
@@ -32,7 +53,7 @@ public struct TemplateLibrary: Sendable {
     if let home {
       folders.append(Folder(path: joinPath(home, ".modulegen/templates"), kind: .user))
     }
-    return TemplateLibrary(folders: folders, fileSystem: fileSystem)
+    return TemplateLibrary(folders: folders, fileSystem: fileSystem, displayBase: currentDirectory)
   }
 
   public struct Entry: Sendable {
@@ -49,13 +70,11 @@ public struct TemplateLibrary: Sendable {
         manifestName(joinPath(folder.path, "template.yml")) == name
           || folder.path.split(separator: "/").last.map(String.init) == name
       {
-        return .directory(
-          folder.path, kind: folder.kind, displayRoot: folder.path, fileSystem: fileSystem)
+        return directorySource(folder.path, folder.kind)
       }
       let candidate = joinPath(folder.path, name)
       if fileSystem.fileExists(atPath: joinPath(candidate, "template.yml")) {
-        return .directory(
-          candidate, kind: folder.kind, displayRoot: candidate, fileSystem: fileSystem)
+        return directorySource(candidate, folder.kind)
       }
     }
     return BuiltinTemplates.names.contains(name) ? .builtin(name) : nil
@@ -90,14 +109,13 @@ public struct TemplateLibrary: Sendable {
     for folder in folders {
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")) {
         add(
-          .directory(
-            folder.path, kind: folder.kind, displayRoot: folder.path, fileSystem: fileSystem))
+          directorySource(folder.path, folder.kind))
         continue
       }
       for name in (try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? [] {
         let path = joinPath(folder.path, name)
         if fileSystem.fileExists(atPath: joinPath(path, "template.yml")) {
-          add(.directory(path, kind: folder.kind, displayRoot: path, fileSystem: fileSystem))
+          add(directorySource(path, folder.kind))
         }
       }
     }

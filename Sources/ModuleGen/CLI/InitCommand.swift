@@ -1,0 +1,123 @@
+import Liquid
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `modulegen init`: writes `.modulegen.yml`.
+enum InitCommand {
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "init",
+    summary: "Write a .modulegen.yml for this project.",
+    discussion: """
+      Settings come from the flags. On a terminal, init asks for what the flags leave out,
+      offering defaults (the author from 'git config user.name', the project from the folder's
+      name); when stdin is not a terminal it never asks. An existing config is not overwritten
+      without --force.
+      """,
+    options: [
+      .init(name: "author", valueName: "name", help: "The author in file headers."),
+      .init(name: "company", valueName: "name", help: "The company in file headers."),
+      .init(
+        name: "project", valueName: "name", help: "The project (also the module tests import)."),
+      .init(name: "template", valueName: "name", help: "The default template."),
+      .init(
+        name: "output", valueName: "pattern",
+        help: "Where code goes, e.g. 'Sources/App/Modules/{{ module }}'."),
+      .init(
+        name: "tests-output", valueName: "pattern",
+        help: "Where tests go, e.g. 'Tests/AppTests/Modules/{{ module }}'."),
+      .init(name: "prefix", valueName: "prefix", help: "A prefix for type names."),
+      .init(name: "force", valueName: nil, help: "Overwrite an existing .modulegen.yml."),
+    ],
+    examples: [
+      ("modulegen init", "Asks for the settings on a terminal."),
+      (
+        "modulegen init --author 'Jane' --project App --template viper --output 'Sources/App/{{ module }}'",
+        "No questions, for scripts."
+      ),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let fileSystem = LocalFileSystem()
+    let path = joinPath(console.currentDirectory, ".modulegen.yml")
+    if fileSystem.fileExists(atPath: path) && !arguments.flag("force") {
+      throw Diagnostic(message: ".modulegen.yml already exists; use --force to replace it")
+    }
+    let folderName = String(console.currentDirectory.split(separator: "/").last ?? "App")
+    var values: [(key: String, value: String)] = []
+    let questions: [(key: String, flag: String, prompt: String, suggestion: String?)] = [
+      ("author", "author", "Author", console.gitUserName()),
+      ("company", "company", "Company", nil),
+      ("project", "project", "Project name", folderName),
+      (
+        "template", "template",
+        "Default template (\(BuiltinTemplates.names.filter { $0 != "common" }.joined(separator: ", ")))",
+        "viper"
+      ),
+      ("output", "output", "Where code goes", "{{ module }}"),
+      ("tests_output", "tests-output", "Where tests go", "{{ module }}Tests"),
+      ("prefix", "prefix", "Type name prefix", nil),
+    ]
+    for question in questions {
+      if let value = arguments.value(question.flag) {
+        values.append((question.key, value))
+      } else if console.inputIsTerminal,
+        let answer = console.ask(question.prompt, suggestion: question.suggestion)
+      {
+        if !answer.isEmpty { values.append((question.key, answer)) }
+      }
+    }
+    var text = "# modulegen project settings. See Templates/README.md in modulegen's repository.\n"
+    for (key, value) in values { text += "\(key): \(yamlQuoted(value))\n" }
+    // What we write must read back.
+    _ = try ProjectConfig.decode(text, file: ".modulegen.yml")
+    let plan = Plan(
+      files: [
+        PlannedFile(
+          module: "", role: .code, root: console.currentDirectory, path: path,
+          bytes: Array(text.utf8),
+          action: fileSystem.fileExists(atPath: path) ? .overwrite : .create)
+      ], modules: [], notes: [])
+    try PlanApplier(fileSystem: fileSystem).apply(plan)
+    console.writeOut("Wrote .modulegen.yml\n")
+    return ExitCode.success
+  }
+
+  /// A YAML scalar that reads back as the same string.
+  static func yamlQuoted(_ value: String) -> String {
+    "\"" + value.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"") + "\""
+  }
+}
+
+extension Console {
+  /// Asks on the terminal; nil at end of input.
+  func ask(_ prompt: String, suggestion: String?) -> String? {
+    writeError(prompt + (suggestion.map { " [\($0)]" } ?? "") + ": ")
+    guard let line = readLine() else { return nil }
+    let answer = line.trimmingCharacters()
+    return answer.isEmpty ? (suggestion ?? "") : answer
+  }
+
+  /// `git config user.name`, if git and the setting are there.
+  func gitUserName() -> String? {
+    guard let pipe = popen("git config user.name 2>/dev/null", "r") else { return nil }
+    defer { pclose(pipe) }
+    var buffer = [CChar](repeating: 0, count: 512)
+    guard fgets(&buffer, Int32(buffer.count), pipe) != nil else { return nil }
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
+    ).trimmingCharacters()
+    return name.isEmpty ? nil : name
+  }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// The built binary, run in temporary folders, as users and CI run it.
+@Suite struct GenEndToEndTests {
+  func run(_ arguments: [String], in dir: String, stdin: String = "") throws -> (
+    code: Int32, out: String, err: String
+  ) {
+    let result = try runBinary(
+      arguments, in: dir, stdin: stdin,
+      environment: ["HOME": dir + "/home", "PATH": "/usr/bin:/bin"])
+    return (result.code, String(decoding: result.out, as: UTF8.self), result.err)
+  }
+
+  func files(_ dir: String) -> [String] {
+    (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? [])
+      .filter { !$0.hasPrefix("home") && !$0.hasSuffix(".yml") }.filter { path in
+        var isDirectory: ObjCBool = false
+        FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory)
+        return !isDirectory.boolValue
+      }.sorted()
+  }
+
+  @Test func generatesAModuleAndItsTests() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = try run(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(files(dir).contains("Home/HomePresenter.swift"))
+    #expect(files(dir).contains("HomeTests/HomeMocks.swift"))
+    #expect(result.out.hasSuffix("Generated Home (viper): 9 created.\n"))
+    let presenter = try String(contentsOfFile: dir + "/Home/HomePresenter.swift", encoding: .utf8)
+    #expect(
+      presenter.hasPrefix(
+        "//\n//  HomePresenter.swift\n//\n//  Created on 2026-01-02.\n//\n\nimport Foundation\n"))
+  }
+
+  @Test func dryRunWritesNothingAndReportsJSON() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = try run(["gen", "Home", "viper", "--dry-run", "--format", "json"], in: dir)
+    #expect(result.code == 0)
+    #expect(files(dir).isEmpty)
+    let report = try JSONReader.read(result.out, file: "report")
+    #expect(report["dry_run"]?.value == .bool(true))
+    #expect(report["summary"]?["create"]?.value == .int(9))
+    guard case .array(let entries) = report["files"]?.value else { throw Failure() }
+    #expect(entries.first?["path"]?.value == .string("Home/HomeEntity.swift"))
+    #expect(entries.first?["action"]?.value == .string("create"))
+    if case .int(let bytes)? = entries.first?["bytes"]?.value {
+      #expect(bytes > 0)
+    } else {
+      Issue.record("no byte count")
+    }
+  }
+
+  @Test func conflictsWriteNothingWithoutForce() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(try run(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir).code == 0)
+    let edited = dir + "/Home/HomeRouter.swift"
+    try "// my edit\n".write(toFile: edited, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: dir + "/Home/HomeEntity.swift")
+    // Another date changes every header: every file differs now, one is missing.
+    let result = try run(["gen", "Home", "viper", "--date", "2026-02-03"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.err.contains("error: 'Home/HomeRouter.swift' exists with different content"))
+    #expect(result.err.contains("conflicts: nothing was written"))
+    #expect(try String(contentsOfFile: edited, encoding: .utf8) == "// my edit\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: dir + "/Home/HomeEntity.swift"),
+      "a conflict must stop even the creations")
+    let forced = try run(["gen", "Home", "viper", "--date", "2026-02-03", "--force"], in: dir)
+    #expect(forced.code == 0, "\(forced.err)")
+    #expect(try String(contentsOfFile: edited, encoding: .utf8).contains("2026-02-03"))
+  }
+
+  @Test func unchangedFilesKeepTheirModificationTime() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(try run(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir).code == 0)
+    let path = dir + "/Home/HomePresenter.swift"
+    let past = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+    let result = try run(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir)
+    #expect(result.code == 0)
+    #expect(result.out.contains("unchanged Home/HomePresenter.swift"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.modificationDate] as? Date) == past)
+  }
+
+  @Test func checkPassesThenFailsAfterAnEdit() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(try run(["gen", "--spec", "home.yml", "--date", "2026-01-02"], in: dir).code == 0)
+    let clean = try run(["check", "--spec", "home.yml", "--date", "2026-01-02"], in: dir)
+    #expect(clean.code == 0, "\(clean.out)\(clean.err)")
+    #expect(clean.out == "Up to date: 9 files of 1 module.\n")
+    let path = dir + "/Home/HomeInteractor.swift"
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    try original.replacingOccurrences(
+      of: "// TODO: load the items from a service.", with: "// edited"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let drift = try run(["check", "--spec", "home.yml", "--date", "2026-01-02", "--diff"], in: dir)
+    #expect(drift.code == 1)
+    #expect(
+      drift.out.contains(
+        "changed  Home/HomeInteractor.swift\n--- a/Home/HomeInteractor.swift\n+++ b/Home/HomeInteractor.swift\n@@"
+      ))
+    #expect(drift.out.contains("-    // edited\n+    // TODO: load the items from a service.\n"))
+    #expect(drift.err == "1 of 9 files are missing or out of date.\n")
+  }
+
+  @Test func batchFromASpec() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "modules:\n  - name: Home\n    template: viper\n  - name: Profile\n    template: viper\n    params: {ui: swiftui, tests: swift-testing}\n    output: Features/Profile\n",
+      to: dir + "/modules.yml")
+    let result = try run(["gen", "--spec", "modules.yml", "--date", "2026-01-02"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(result.out.hasSuffix("Generated Home (viper), Profile (viper): 18 created.\n"))
+    #expect(files(dir).contains("Features/Profile/ProfileView.swift"))
+    #expect(!files(dir).contains("Features/Profile/ProfileViewController.swift"))
+  }
+
+  @Test func aBadModuleInABatchWritesNothing() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "modules:\n  - name: Home\n    template: viper\n  - name: Profile\n    template: vipr\n",
+      to: dir + "/modules.yml")
+    let result = try run(["gen", "--spec", "modules.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.err.contains("error: no template named 'vipr'; did you mean 'viper'?"))
+    #expect(files(dir).isEmpty)
+  }
+
+  @Test func pathsThatLeaveTheOutputFolderAreRefused() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "name: escape\nsummary: tries to escape\nfiles:\n  - template: a.liquid\n    output: \"../{{ module }}.swift\"\n",
+      to: dir + "/Templates/escape/template.yml")
+    try write("x", to: dir + "/Templates/escape/a.liquid")
+    let result = try run(["gen", "Home", "escape"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.contains(
+        "renders the output path '../Home.swift', which goes up with '..' out of the output folder; nothing was written"
+      ))
+    #expect(result.err.contains("Templates/escape/template.yml:4:5"))
+    // Through a symbolic link.
+    try write(
+      "name: link\nsummary: via a link\nfiles:\n  - template: a.liquid\n    output: \"out/x.swift\"\n",
+      to: dir + "/Templates/link/template.yml")
+    try write("x", to: dir + "/Templates/link/a.liquid")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Home", withIntermediateDirectories: true)
+    let outside = try makeTemporaryDirectory()
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/Home/out", withDestinationPath: outside)
+    let linked = try run(["gen", "Home", "link"], in: dir)
+    #expect(linked.code == 1)
+    #expect(linked.err.contains("leads through a symbolic link"))
+    #expect((try FileManager.default.contentsOfDirectory(atPath: outside)).isEmpty)
+  }
+
+  @Test func strictVariablesInTemplates() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "name: typo\nsummary: a typo\nfiles:\n  - template: a.liquid\n    output: a.swift\n",
+      to: dir + "/Templates/typo/template.yml")
+    try write("struct {{ modul }} {}\n", to: dir + "/Templates/typo/a.liquid")
+    let result = try run(["gen", "Home", "typo"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/typo/a.liquid:1:11: error: undefined variable 'modul'; did you mean 'module'?"))
+  }
+
+  @Test func configPathsAndParams() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "author: Ann\nproject: App\ntemplate: viper\noutput: 'Sources/App/{{ module }}'\ntests_output: 'Tests/AppTests/{{ module }}'\nparams: {ui: swiftui, unrelated: 1}\n",
+      to: dir + "/.modulegen.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Sources/Deep", withIntermediateDirectories: true)
+    let result = try run(["gen", "Home", "--date", "2026-01-02"], in: dir + "/Sources/Deep")
+    #expect(result.code == 0, "\(result.err)")
+    #expect(files(dir).contains("Sources/App/Home/HomeView.swift"))
+    #expect(files(dir).contains("Tests/AppTests/Home/HomeTests.swift"))
+    let overridden = try run(
+      ["gen", "Other", "--set", "ui=uikit", "--output", "X", "--no-tests", "--date", "2026-01-02"],
+      in: dir)
+    #expect(overridden.code == 0, "\(overridden.err)")
+    #expect(files(dir).contains("X/OtherViewController.swift"))
+    #expect(!files(dir).contains { $0.contains("OtherTests") })
+    let bad = try run(["gen", "Third", "--set", "ui=swiftiu"], in: dir)
+    #expect(
+      bad.err.contains(
+        "'swiftiu' is not a value of 'ui' (--set); template 'viper' allows: uikit, swiftui; did you mean 'swiftui'?"
+      ))
+  }
+
+  @Test func deterministicWithSourceDateEpoch() throws {
+    let a = try makeTemporaryDirectory()
+    let b = try makeTemporaryDirectory()
+    for dir in [a, b] {
+      let result = try runBinary(
+        ["gen", "Home", "viper"], in: dir,
+        environment: ["SOURCE_DATE_EPOCH": "1767225600", "HOME": dir])
+      #expect(result.code == 0)
+    }
+    for file in files(a) {
+      #expect(
+        FileManager.default.contents(atPath: a + "/" + file)
+          == FileManager.default.contents(atPath: b + "/" + file))
+    }
+    #expect(
+      try String(contentsOfFile: a + "/Home/HomeRouter.swift", encoding: .utf8).contains(
+        "Created on 2026-01-01."))
+  }
+
+  @Test func namesAndUsage() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(
+      try run(["gen", "1Home", "viper"], in: dir).err.hasPrefix(
+        "error: module name '1Home' must start with a letter"))
+    let lower = try run(["gen", "home", "viper"], in: dir)
+    #expect(lower.err.contains("note: module name 'home' was capitalized to 'Home'"))
+    #expect(try run(["gen"], in: dir).code == 64)
+    #expect(try run(["gen", "Home", "viper", "--date", "2026-13-01"], in: dir).code == 64)
+    #expect(
+      try run(["gen", "Home", "viper", "--sett", "x=y"], in: dir).err.contains(
+        "did you mean '--set'?"))
+  }
+
+  @Test func initNeverPromptsWithoutATerminal() throws {
+    let dir = try makeTemporaryDirectory()
+    // stdin is a pipe: init must not wait for answers.
+    let result = try run(["init", "--author", "Ann", "--template", "viper"], in: dir, stdin: "")
+    #expect(result.code == 0)
+    let text = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
+    #expect(text.contains("author: \"Ann\"\ntemplate: \"viper\"\n"))
+    #expect(!text.contains("company"))
+    let again = try run(["init"], in: dir)
+    #expect(again.code == 1)
+    #expect(again.err.contains(".modulegen.yml already exists; use --force to replace it"))
+    #expect(try run(["init", "--force", "--project", "App"], in: dir).code == 0)
+  }
+
+  @Test func templateCommands() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(try run(["templates", "list", "--format", "names"], in: dir).out.contains("viper\n"))
+    let eject = try run(["templates", "eject", "viper"], in: dir)
+    #expect(eject.code == 0, "\(eject.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Templates/viper/template.yml"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/Templates/viper/snippets/header.liquid"))
+    #expect(try run(["templates", "list"], in: dir).out.contains("[project: Templates/viper]"))
+    try write("// changed\n", to: dir + "/Templates/viper/Code/Router.swift.liquid")
+    #expect(try run(["templates", "eject", "viper"], in: dir).code == 1)
+    #expect(
+      try run(["templates", "lint", "Templates/viper"], in: dir).out.hasPrefix(
+        "Templates/viper: ok"))
+    #expect(try run(["templates", "new", "feature"], in: dir).code == 0)
+    #expect(try run(["templates", "lint", "Templates/feature"], in: dir).code == 0)
+    #expect(try run(["gen", "Home", "feature", "--date", "2026-01-02"], in: dir).code == 0)
+    #expect(FileManager.default.fileExists(atPath: dir + "/Home/Home.swift"))
+    try write("{{ nope | upcase }}", to: dir + "/Templates/feature/Code/Module.swift.liquid")
+    let lint = try run(["templates", "lint", "Templates/feature"], in: dir)
+    #expect(lint.code == 1)
+    #expect(
+      lint.err.contains(
+        "Templates/feature/Code/Module.swift.liquid:1:4: error: undefined variable 'nope'"))
+    #expect(
+      try run(["templates", "show", "viper"], in: dir).out.contains(
+        "ui (choice: uikit | swiftui), default uikit"))
+  }
+
+  @Test func bashCompletionCompletesCommandsAndTemplates() throws {
+    let dir = try makeTemporaryDirectory()
+    let script = try run(["completions", "bash"], in: dir).out
+    try write(script, to: dir + "/completion.bash")
+    let binDir = URL(fileURLWithPath: builtBinary).deletingLastPathComponent().path
+    func complete(_ line: String) throws -> String {
+      let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }
+        .joined(separator: " ")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = [
+        "-c",
+        "PATH='\(binDir)':$PATH; source completion.bash; COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _modulegen; echo \"${COMPREPLY[*]}\"",
+      ]
+      process.currentDirectoryURL = URL(fileURLWithPath: dir)
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    #expect(try complete("modulegen ge") == "gen")
+    #expect(try complete("modulegen gen Home vi") == "viper")
+    #expect(try complete("modulegen gen --dry") == "--dry-run")
+    #expect(try complete("modulegen templates ej") == "eject")
+    #expect(try complete("modulegen gen --format j") == "json")
+  }
+}
