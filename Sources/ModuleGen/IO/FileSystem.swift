@@ -53,16 +53,27 @@ public struct LocalFileSystem: FileSystem {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 
+  /// A plain create-and-write: callers stage files and rename them, so no temporary copy is
+  /// needed here.
   public func writeFile(atPath path: String, bytes: [UInt8]) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-      throw Diagnostic(message: "cannot write '\(path)'\(reason())")
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw Diagnostic(message: "cannot write '\(path)'\(reason())") }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw Diagnostic(message: "cannot write '\(path)'\(reason())")
+      }
+      offset += written
     }
   }
 
   public func createDirectory(atPath path: String) throws {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    } catch {
+    guard mkdir(path, 0o755) == 0 else {
       throw Diagnostic(message: "cannot create the folder '\(path)'\(reason())")
     }
   }

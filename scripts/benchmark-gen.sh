@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Measures modulegen against the cost of starting the process, side by side in one run:
+#   1. `modulegen gen Home viper` (every file of the module and its tests) vs `modulegen --version`
+#      (target: at most 2x);
+#   2. a batch spec of 10, 100 and 1,000 modules (targets: time per module at 1,000 within 1.3x of
+#      the time per module at 10, and 1,000 modules in under 2 seconds).
+# Needs hyperfine (apt-get install hyperfine) and python3. A benchmark, not a test: it prints
+# numbers and never fails on a slow machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v hyperfine >/dev/null || { echo "hyperfine is not installed: apt-get install hyperfine"; exit 1; }
+swift build -c release --product modulegen >/dev/null
+bin="$PWD/.build/release/modulegen"
+# Measure modulegen, not the disk: work in memory where the machine has a tmpfs.
+if [[ -d /dev/shm && -w /dev/shm ]]; then work=$(mktemp -d -p /dev/shm); else work=$(mktemp -d); fi
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+for n in 10 100 1000; do
+  python3 - "$n" <<'PY'
+import sys
+n = int(sys.argv[1])
+with open(f"batch{n}.yml", "w") as f:
+    f.write("modules:\n")
+    for i in range(n):
+        f.write(f"  - name: Module{i}\n    template: viper\n")
+PY
+done
+hyperfine -N --warmup 5 --runs 50 --export-json single.json \
+  "$bin --version" \
+  --prepare "rm -rf $work/out" "$bin gen Home viper --output $work/out/Home --tests-output $work/out/HomeTests --date 2026-01-01" \
+  >/dev/null
+hyperfine -N --warmup 2 --runs 10 --export-json batch.json \
+  --prepare "rm -rf $work/out" \
+  "$bin gen --spec batch10.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
+  "$bin gen --spec batch100.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
+  "$bin gen --spec batch1000.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
+  >/dev/null
+python3 - <<'PY'
+import json
+single = [r["mean"] for r in json.load(open("single.json"))["results"]]
+batch = [r["mean"] for r in json.load(open("batch.json"))["results"]]
+version, gen = single
+print(f"(working in {'memory' if '/dev/shm' in __import__('os').getcwd() else 'a disk folder'})")
+print(f"modulegen --version          {version*1000:8.2f} ms")
+print(f"modulegen gen Home viper     {gen*1000:8.2f} ms   ratio {gen/version:.2f}x (target <= 2x)")
+per = []
+for n, t in zip([10, 100, 1000], batch):
+    per.append(t / n)
+    print(f"batch of {n:5d} modules       {t*1000:8.1f} ms   {t/n*1000:.3f} ms per module")
+print(f"per module at 1,000 vs at 10: {per[2]/per[0]:.2f}x (target <= 1.3x)")
+print(f"1,000 modules: {batch[2]:.2f} s (target < 2 s)")
+PY
