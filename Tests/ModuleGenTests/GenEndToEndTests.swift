@@ -36,6 +36,20 @@ import Testing
         "//\n//  HomePresenter.swift\n//\n//  Created on 2026-01-02.\n//\n\nimport Foundation\n"))
   }
 
+  @Test func aBinaryCopiedAloneStillHasEveryBuiltinTemplate() throws {
+    let dir = try makeTemporaryDirectory()
+    try FileManager.default.copyItem(atPath: builtBinary, toPath: dir + "/modulegen")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: dir + "/modulegen")
+    process.arguments = ["gen", "Home", "viper", "--date", "2026-01-02"]
+    process.currentDirectoryURL = URL(fileURLWithPath: dir)
+    process.environment = ["HOME": dir]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(FileManager.default.fileExists(atPath: dir + "/Home/HomeBuilder.swift"))
+  }
+
   @Test func dryRunWritesNothingAndReportsJSON() throws {
     let dir = try makeTemporaryDirectory()
     let result = try run(["gen", "Home", "viper", "--dry-run", "--format", "json"], in: dir)
