@@ -18,7 +18,7 @@ import Testing
     (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? [])
       .filter { !$0.hasPrefix("home") && !$0.hasSuffix(".yml") }.filter { path in
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory)
         return !isDirectory.boolValue
       }.sorted()
   }

@@ -32,7 +32,7 @@ import Testing
     ("save() throws(SaveError)", "func save() throws(SaveError)"),
     ("make() -> some View", "func make() -> some View"),
     ("nested() -> Swift.Result<Foo.Bar, Never>", "func nested() -> Swift.Result<Foo.Bar, Never>"),
-    ("`default`(`for` key: String)", "func `default`(`for` key: String)"),
+    ("`default`(`for` key: String)", "func `default`(for key: String)"),
     ("  spaced ( a :Int,b:String )  ->Bool  ", "func spaced(a: Int, b: String) -> Bool"),
     ("title(format: String = \"a, (b)\")", "func title(format: String = \"a, (b)\")"),
   ]

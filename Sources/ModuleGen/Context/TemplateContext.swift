@@ -86,8 +86,27 @@ public enum TemplateContext {
     object["name"] = .string(m.name)
     object["identifier"] = .string(m.identifier)
     object["selector"] = .string(m.selector)
-    object["declaration"] = .string(m.declaration)
-    object["signature"] = .string(String(m.declaration.dropFirst("func ".count)))
+    // Protocol requirements cannot have default values: `declaration` and `signature` leave
+    // them out; a method with defaults also gets a convenience overload for an extension.
+    object["declaration"] = .string(m.requirement)
+    object["signature"] = .string(String(m.requirement.dropFirst("func ".count)))
+    object["declaration_with_defaults"] = .string(m.declaration)
+    let defaulted = m.parameters.filter { $0.defaultValue != nil }
+    object["has_default_arguments"] = .bool(!defaulted.isEmpty)
+    if !defaulted.isEmpty {
+      var short = m
+      short.parameters = m.parameters.filter { $0.defaultValue == nil }
+      object["convenience_signature"] = .string(String(short.requirement.dropFirst("func ".count)))
+      let arguments = m.parameters.map { p -> String in
+        let value = p.defaultValue ?? ((p.isInout ? "&" : "") + swiftName(p.name))
+        return p.label.map { "\(swiftLabel($0)): \(value)" } ?? value
+      }
+      object["convenience_call"] = .string(
+        swiftName(m.name) + "(" + arguments.joined(separator: ", ") + ")")
+    } else {
+      object["convenience_signature"] = .nil
+      object["convenience_call"] = .nil
+    }
     object["parameters"] = .array(m.parameters.map(parameter))
     object["has_parameters"] = .bool(!m.parameters.isEmpty)
     object["is_async"] = .bool(m.isAsync)
@@ -108,7 +127,7 @@ public enum TemplateContext {
   /// How a call passes a parameter of the same name on: `at: index`, `index`, `&value`.
   static func argument(_ p: MethodParameter) -> String {
     let value = (p.isInout ? "&" : "") + swiftName(p.name)
-    return p.label.map { "\(swiftName($0)): \(value)" } ?? value
+    return p.label.map { "\(swiftLabel($0)): \(value)" } ?? value
   }
 
   static func parameter(_ p: MethodParameter) -> LiquidValue {

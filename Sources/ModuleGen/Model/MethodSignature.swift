@@ -29,10 +29,16 @@ public struct MethodSignature: Sendable, Equatable {
     self.identifier = MethodSignature.baseIdentifier(name: name, parameters: parameters)
   }
 
-  /// The declaration as Swift writes it in a protocol: `func load(id: Int) async throws -> Item`.
-  public var declaration: String {
-    var text =
-      "func \(swiftName(name))(" + parameters.map(\.declaration).joined(separator: ", ") + ")"
+  /// The declaration as written, default values included: `func load(page: Int = 1)`.
+  public var declaration: String { declaration(withDefaults: true) }
+
+  /// The declaration as a protocol requires it: without default values, which protocols
+  /// cannot have.
+  public var requirement: String { declaration(withDefaults: false) }
+
+  func declaration(withDefaults: Bool) -> String {
+    let list = parameters.map { withDefaults ? $0.declaration : $0.requirement }
+    var text = "func \(swiftName(name))(" + list.joined(separator: ", ") + ")"
     if isAsync { text += " async" }
     if isThrowing { text += thrownType.map { " throws(\($0))" } ?? " throws" }
     if let returnType { text += " -> \(returnType)" }
@@ -75,7 +81,7 @@ public struct MethodParameter: Sendable, Equatable {
   public var declaration: String {
     var text: String
     if let label {
-      text = label == name ? swiftName(name) : "\(swiftName(label)) \(swiftName(name))"
+      text = label == name ? swiftName(name) : "\(swiftLabel(label)) \(swiftName(name))"
     } else {
       text = "_ \(swiftName(name))"
     }
@@ -83,9 +89,21 @@ public struct MethodParameter: Sendable, Equatable {
     if let defaultValue { text += " = " + defaultValue }
     return text
   }
+
+  /// The declaration without its default value.
+  public var requirement: String {
+    var copy = self
+    copy.defaultValue = nil
+    return copy.declaration
+  }
 }
 
 /// A name as Swift code writes it: backticks around keywords.
 func swiftName(_ name: String) -> String {
   swiftKeywords.contains(name) ? "`\(name)`" : name
+}
+
+/// An argument label as Swift writes it: labels need backticks only for `inout`, `var` and `let`.
+func swiftLabel(_ label: String) -> String {
+  ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
 }

@@ -21,6 +21,31 @@ extension BuiltinTemplates {
 {%- endif %}
 //
 """#,
+    "common/snippets/protocol.liquid": #"""
+{%- comment -%}
+  A protocol and, for methods with default arguments, an extension with the short overload.
+  Expects `protocol_name`, `methods` and `summary`.
+{%- endcomment -%}
+/// {{ summary }}
+@MainActor
+protocol {{ protocol_name }}: AnyObject {
+{%- for m in methods %}
+  {{ m.declaration }}
+{%- endfor %}
+}
+{%- assign defaulted = methods | where: "has_default_arguments" %}
+{%- if defaulted.size > 0 %}
+
+extension {{ protocol_name }} {
+{%- for m in defaulted %}
+  func {{ m.convenience_signature }} {
+    {{ m.call_prefix }}{{ m.convenience_call }}
+  }
+{%- endfor %}
+}
+{%- endif %}
+
+"""#,
     "common/snippets/spy.liquid": #"""
 {%- comment -%}
   A spy mock of a protocol. Expects `mock_name`, `protocol_name` and `methods`.
@@ -44,7 +69,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
   private(set) var {{ m.identifier }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
   {%- endif %}
   {%- if m.is_throwing %}
-  var {{ m.identifier }}Error: (any Error)?
+  var {{ m.identifier }}Error: ({% if m.thrown_type %}{{ m.thrown_type }}{% else %}any Error{% endif %})?
   {%- endif %}
   {%- if m.has_return %}
   var {{ m.identifier }}ReturnValue: ({{ m.return_type }})!
@@ -64,13 +89,13 @@ final class {{ mock_name }}: {{ protocol_name }} {
     if let error = {{ m.identifier }}Error { throw error }
     {%- endif %}
     {%- if m.has_return %}
-    if let handler = {{ m.identifier }}Handler {
-      return {{ m.call_prefix }}handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    if let {{ m.identifier }}Handler {
+      return {{ m.call_prefix }}{{ m.identifier }}Handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
     }
     return {{ m.identifier }}ReturnValue
     {%- else %}
-    if let handler = {{ m.identifier }}Handler {
-      {{ m.call_prefix }}handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    if let {{ m.identifier }}Handler {
+      {{ m.call_prefix }}{{ m.identifier }}Handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
     }
     {%- endif %}
   }
@@ -153,46 +178,15 @@ enum {{ module }}Builder {
 {% include 'header' %}
 
 import Foundation
+{%- assign protocols = "ViewInput:view:What the presenter tells the view to show.|ViewOutput:presenter:What the view reports to the presenter.|InteractorInput:interactor:The module's use cases.|InteractorOutput:interactor_output:What the interactor reports back to the presenter.|RouterInput:router:Navigation out of the module." | split: "|" %}
+{%- for entry in protocols %}
+{%- assign parts = entry | split: ":" %}
+{%- assign protocol_name = module | append: parts[0] %}
+{%- assign methods = roles[parts[1]].methods %}
+{%- assign summary = parts[2] %}
 
-/// What the presenter tells the view to show.
-@MainActor
-protocol {{ module }}ViewInput: AnyObject {
-{%- for m in view %}
-  {{ m.declaration }}
+{% include 'protocol' %}
 {%- endfor %}
-}
-
-/// What the view reports to the presenter.
-@MainActor
-protocol {{ module }}ViewOutput: AnyObject {
-{%- for m in presenter %}
-  {{ m.declaration }}
-{%- endfor %}
-}
-
-/// The module's use cases.
-@MainActor
-protocol {{ module }}InteractorInput: AnyObject {
-{%- for m in interactor %}
-  {{ m.declaration }}
-{%- endfor %}
-}
-
-/// What the interactor reports back to the presenter.
-@MainActor
-protocol {{ module }}InteractorOutput: AnyObject {
-{%- for m in interactor_output %}
-  {{ m.declaration }}
-{%- endfor %}
-}
-
-/// Navigation out of the module.
-@MainActor
-protocol {{ module }}RouterInput: AnyObject {
-{%- for m in router %}
-  {{ m.declaration }}
-{%- endfor %}
-}
 
 """#,
     "viper/Code/Entity.swift.liquid": #"""
@@ -561,7 +555,7 @@ import UIKit
 
 @MainActor
 final class {{ module }}Tests: XCTestCase {
-  func testBuilderWiresEveryPart() {
+  func testBuilderWiresEveryPart() async {
 {%- endif %}
     let module = {{ module }}Builder.assemble()
 {%- if params.ui == "swiftui" %}
@@ -577,7 +571,7 @@ final class {{ module }}Tests: XCTestCase {
 {%- if uses_defaults %}
 {%- if params.ui == "uikit" %}
 
-  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter(){% endif %} {
+  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter() async{% endif %} {
     let output = {{ module }}ViewOutputMock()
     let viewController = {{ module }}ViewController(output: output)
     viewController.loadViewIfNeeded()
