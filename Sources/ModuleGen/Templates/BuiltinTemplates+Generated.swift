@@ -44,7 +44,6 @@ extension {{ protocol_name }} {
 {%- endfor %}
 }
 {%- endif %}
-
 """#,
     "common/snippets/spy.liquid": #"""
 {%- comment -%}
@@ -57,7 +56,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
   {%- assign stored = m.parameters | where: "is_closure", false %}
   {%- assign escaping = m.parameters | where: "is_escaping", true %}
   {%- assign stored = stored | concat: escaping %}
-
+  {%- unless forloop.first %}
+{% endunless %}
   // MARK: - {{ m.selector }}
 
   private(set) var {{ m.identifier }}CallCount = 0
@@ -101,14 +101,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
   }
 {%- endfor %}
 }
-
 """#,
     "common/snippets/stub_body.liquid": #"""
-{%- comment -%}
-  The body of a method the user fills in: a value of the return type where one is obvious.
-  Expects `method`.
-{%- endcomment -%}
-    // TODO: implement {{ method.selector }}.
+{% comment %}The body of a method the user fills in, with a value of the return type where one is obvious. Expects `method`.{% endcomment %}    // TODO: implement {{ method.selector }}.
 {%- if method.has_return %}
   {%- assign type = method.return_type %}
   {%- assign last = type | slice: -1 %}
@@ -129,15 +124,96 @@ final class {{ mock_name }}: {{ protocol_name }} {
     fatalError("{{ method.selector }} is not implemented yet")
   {%- endif %}
 {%- endif %}
+"""#,
+    "common/swift-format.json": #"""
+{
+  "fileScopedDeclarationPrivacy": {
+    "accessLevel": "private"
+  },
+  "indentBlankLines": false,
+  "indentConditionalCompilationBlocks": true,
+  "indentSwitchCaseLabels": false,
+  "indentation": {
+    "spaces": 2
+  },
+  "lineBreakAroundMultilineExpressionChainComponents": false,
+  "lineBreakBeforeControlFlowKeywords": false,
+  "lineBreakBeforeEachArgument": false,
+  "lineBreakBeforeEachGenericRequirement": false,
+  "lineBreakBetweenDeclarationAttributes": false,
+  "lineLength": 140,
+  "maximumBlankLines": 1,
+  "multiElementCollectionTrailingCommas": true,
+  "noAssignmentInExpressions": {
+    "allowedFunctions": [
+      "XCTAssertNoThrow"
+    ]
+  },
+  "orderedImports": {
+    "includeConditionalImports": false
+  },
+  "prioritizeKeepingFunctionOutputTogether": false,
+  "reflowMultilineStringLiterals": "never",
+  "respectsExistingLineBreaks": true,
+  "rules": {
+    "AllPublicDeclarationsHaveDocumentation": false,
+    "AlwaysUseLiteralForEmptyCollectionInit": false,
+    "AlwaysUseLowerCamelCase": true,
+    "AmbiguousTrailingClosureOverload": true,
+    "AvoidRetroactiveConformances": true,
+    "BeginDocumentationCommentWithOneLineSummary": false,
+    "DoNotUseSemicolons": true,
+    "DontRepeatTypeInStaticProperties": true,
+    "FileScopedDeclarationPrivacy": true,
+    "FullyIndirectEnum": true,
+    "GroupNumericLiterals": true,
+    "IdentifiersMustBeASCII": true,
+    "NeverForceUnwrap": false,
+    "NeverUseForceTry": false,
+    "NeverUseImplicitlyUnwrappedOptionals": false,
+    "NoAccessLevelOnExtensionDeclaration": true,
+    "NoAssignmentInExpressions": true,
+    "NoBlockComments": true,
+    "NoCasesWithOnlyFallthrough": true,
+    "NoEmptyLinesOpeningClosingBraces": false,
+    "NoEmptyTrailingClosureParentheses": true,
+    "NoLabelsInCasePatterns": true,
+    "NoLeadingUnderscores": false,
+    "NoParensAroundConditions": true,
+    "NoPlaygroundLiterals": true,
+    "NoVoidReturnOnFunctionSignature": true,
+    "OmitExplicitReturns": false,
+    "OneCasePerLine": true,
+    "OneVariableDeclarationPerLine": true,
+    "OnlyOneTrailingClosureArgument": true,
+    "OrderedImports": true,
+    "ReplaceForEachWithForLoop": true,
+    "ReturnVoidInsteadOfEmptyTuple": true,
+    "TypeNamesShouldBeCapitalized": true,
+    "UseEarlyExits": false,
+    "UseExplicitNilCheckInConditions": true,
+    "UseLetInEveryBoundCaseVariable": true,
+    "UseShorthandTypeNames": true,
+    "UseSingleLinePropertyGetter": true,
+    "UseSynthesizedInitializer": true,
+    "UseTripleSlashForDocumentationComments": true,
+    "UseWhereClausesInForLoops": false,
+    "ValidateDocumentationComments": false
+  },
+  "spacesAroundRangeFormationOperators": false,
+  "spacesBeforeEndOfLineComments": 2,
+  "tabWidth": 8,
+  "version": 1
+}
 
 """#,
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 
-import UIKit
-{%- if params.ui == "swiftui" %}
+{% if params.ui == "swiftui" -%}
 import SwiftUI
-{%- endif %}
+{% endif -%}
+import UIKit
 
 /// Creates the module and wires its parts: the view owns the presenter, the presenter owns
 /// the interactor and the router; the back references are weak.
@@ -169,7 +245,8 @@ enum {{ module }}Builder {
     presenter.view = viewController
 {%- endif %}
     router.viewController = viewController
-    return Module(viewController: viewController, presenter: presenter, interactor: interactor, router: router)
+    return Module(
+      viewController: viewController, presenter: presenter, interactor: interactor, router: router)
   }
 }
 
@@ -536,10 +613,11 @@ import SwiftUI
 {%- endif %}
 {%- if params.tests == "swift-testing" %}
 import Testing
-{%- else %}
-import XCTest
 {%- endif %}
 import UIKit
+{%- if params.tests == "xctest" %}
+import XCTest
+{%- endif %}
 {%- if project != "" %}
 
 @testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
