@@ -207,6 +207,299 @@ final class {{ mock_name }}: {{ protocol_name }} {
 }
 
 """#,
+    "mvc/Code/Builder.swift.liquid": #"""
+{% include 'header' %}
+
+import UIKit
+
+/// Creates the module: the controller with its service.
+@MainActor
+enum {{ module }}Builder {
+  static func build(service: any {{ module }}Servicing = {{ module }}Service()) -> {{ module }}ViewController {
+    {{ module }}ViewController(service: service)
+  }
+}
+
+"""#,
+    "mvc/Code/Model.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- for entity in entities %}
+
+struct {{ entity.name }}: Sendable, Equatable {
+{%- for field in entity.fields %}
+  var {{ field.name | swift_identifier }}: {{ field.type }}
+{%- endfor %}
+}
+{%- endfor %}
+{%- if uses_defaults %}
+
+// MARK: - Formatting
+
+extension {{ module }}Item {
+  /// The text a cell shows for the item.
+  var displayTitle: String {
+    title.isEmpty ? "Untitled" : title
+  }
+}
+{%- endif %}
+
+"""#,
+    "mvc/Code/Service.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign methods = interactor %}
+{%- assign summary = "Where the controller gets its data." %}
+
+{% include 'protocol' %}
+
+@MainActor
+final class {{ module }}Service: {{ module }}Servicing {
+{%- if uses_defaults %}
+  func fetchItems() async throws -> [{{ module }}Item] {
+    // TODO: load the items from the network or a database.
+    []
+  }
+{%- else %}
+{%- for method in interactor %}
+{%- unless forloop.first %}
+{% endunless %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+"""#,
+    "mvc/Code/ViewController.swift.liquid": #"""
+{% include 'header' %}
+
+import UIKit
+
+/// A skinny controller: it asks the service, keeps the model and updates its views.
+final class {{ module }}ViewController: UIViewController {
+  private let service: any {{ module }}Servicing
+{%- if uses_defaults %}
+  private(set) var items: [{{ module }}Item] = []
+  private let tableView = UITableView(frame: .zero, style: .plain)
+  private let activityIndicator = UIActivityIndicatorView(style: .medium)
+  /// The load started in viewDidLoad(), kept so that tests can wait for it.
+  private(set) var loading: Task<Void, Never>?
+{%- endif %}
+
+  init(service: any {{ module }}Servicing) {
+    self.service = service
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) is not supported")
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "{{ module }}"
+{%- if uses_defaults %}
+    tableView.frame = view.bounds
+    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+    view.addSubview(tableView)
+    view.addSubview(activityIndicator)
+    activityIndicator.startAnimating()
+    loading = Task {
+      do {
+        display(items: try await service.fetchItems())
+      } catch {
+        showError(String(describing: error))
+      }
+    }
+  }
+
+  private func display(items: [{{ module }}Item]) {
+    activityIndicator.stopAnimating()
+    self.items = items
+    tableView.reloadData()
+  }
+
+  private func showError(_ message: String) {
+    activityIndicator.stopAnimating()
+    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+    alert.addAction(UIAlertAction(title: "OK", style: .default))
+    present(alert, animated: true)
+  }
+
+  private func showDetail(for item: {{ module }}Item) {
+    // TODO: show the detail screen.
+    let detail = UIViewController()
+    detail.title = item.displayTitle
+    navigationController?.pushViewController(detail, animated: true)
+  }
+}
+
+// MARK: - UITableViewDataSource, UITableViewDelegate
+
+extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    items.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    var content = cell.defaultContentConfiguration()
+    content.text = items[indexPath.row].displayTitle
+    cell.contentConfiguration = content
+    return cell
+  }
+
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    showDetail(for: items[indexPath.row])
+  }
+}
+{%- else %}
+  }
+{%- assign sections = "presenter:Actions|view:View updates|router:Navigation" | split: "|" %}
+{%- for section in sections %}
+{%- assign parts = section | split: ":" %}
+{%- comment %} viewDidLoad() is the controller's own lifecycle method, overridden above. {% endcomment %}
+{%- assign methods = roles[parts[0]].methods | reject: "selector", "viewDidLoad()" %}
+{%- if methods.size > 0 %}
+
+  // MARK: - {{ parts[1] }}
+{%- for method in methods %}
+
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+{%- endfor %}
+}
+{%- endif %}
+
+"""#,
+    "mvc/Tests/Mocks.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- if project != "" %}
+
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = interactor %}
+
+{% include 'spy' %}
+
+"""#,
+    "mvc/Tests/Tests.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- if params.tests == "swift-testing" %}
+import Testing
+{%- endif %}
+import UIKit
+{%- if params.tests == "xctest" %}
+import XCTest
+{%- endif %}
+{%- if project != "" %}
+
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- if params.tests == "swift-testing" %}
+{%- assign check = "#expect(" %}
+
+@MainActor
+@Suite struct {{ module }}Tests {
+  @Test func builderCreatesTheController() {
+{%- else %}
+{%- assign check = "XCTAssertTrue(" %}
+
+@MainActor
+final class {{ module }}Tests: XCTestCase {
+  func testBuilderCreatesTheController() async {
+{%- endif %}
+    let service = {{ module }}ServicingMock()
+    let controller = {{ module }}Builder.build(service: service)
+    {{ check }}controller.title == nil)
+  }
+{%- if uses_defaults %}
+
+  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+    let controller = {{ module }}ViewController(service: service)
+    controller.loadViewIfNeeded()
+    await controller.loading?.value
+    {{ check }}service.fetchItemsCallCount == 1)
+    {{ check }}controller.items.map(\.displayTitle) == ["First"])
+    {{ check }}controller.presentedViewController == nil)
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
+    struct LoadError: Error {}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsError = LoadError()
+    let controller = {{ module }}ViewController(service: service)
+    controller.loadViewIfNeeded()
+    await controller.loading?.value
+    {{ check }}controller.items.isEmpty)
+    {{ check }}controller.presentedViewController is UIAlertController)
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func selectingAnItemShowsItsDetail(){% else %}func testSelectingAnItemShowsItsDetail(){% endif %} async {
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+    let controller = {{ module }}ViewController(service: service)
+    let navigation = UINavigationController(rootViewController: controller)
+    controller.loadViewIfNeeded()
+    await controller.loading?.value
+    controller.tableView(UITableView(frame: .zero, style: .plain), didSelectRowAt: IndexPath(row: 0, section: 0))
+    {{ check }}navigation.viewControllers.count == 2)
+    {{ check }}navigation.viewControllers.last?.title == "First")
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func modelFormatsUntitledItems(){% else %}func testModelFormatsUntitledItems(){% endif %} async {
+    {{ check }}{{ module }}Item(id: UUID(), title: "").displayTitle == "Untitled")
+  }
+{%- endif %}
+}
+
+"""#,
+    "mvc/template.yml": #"""
+name: mvc
+summary: MVC module - a skinny UIViewController, a service protocol behind it, and a model with its formatting.
+parameters:
+  - name: tests
+    type: choice
+    values: [xctest, swift-testing]
+    default: xctest
+    description: The test framework of the generated tests.
+files:
+  - template: Code/Model.swift.liquid
+    output: "{{ module }}Model.swift"
+  - template: Code/Service.swift.liquid
+    output: "{{ module }}Service.swift"
+  - template: Code/ViewController.swift.liquid
+    output: "{{ module }}ViewController.swift"
+  - template: Code/Builder.swift.liquid
+    output: "{{ module }}Builder.swift"
+  - template: Tests/Mocks.swift.liquid
+    output: "{{ module }}Mocks.swift"
+    role: test
+  - template: Tests/Tests.swift.liquid
+    output: "{{ module }}Tests.swift"
+    role: test
+
+"""#,
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 

@@ -1,0 +1,17 @@
+//
+//  HomeBuilder.swift
+//  App
+//
+//  Created by modulegen on 2026-01-01.
+//  Copyright © 2026 Example. All rights reserved.
+//
+
+import UIKit
+
+/// Creates the module: the controller with its service.
+@MainActor
+enum HomeBuilder {
+  static func build(service: any HomeServicing = HomeService()) -> HomeViewController {
+    HomeViewController(service: service)
+  }
+}
