@@ -500,6 +500,620 @@ files:
     role: test
 
 """#,
+    "mvp/Code/Builder.swift.liquid": #"""
+{% include 'header' %}
+
+{% if params.ui == "swiftui" -%}
+import SwiftUI
+{% endif -%}
+import UIKit
+
+/// Creates the module and wires it: the view owns the presenter, the presenter's reference
+/// back to the view is weak.
+@MainActor
+enum {{ module }}Builder {
+  /// The parts of an assembled module, for tests.
+  struct Module {
+    let viewController: UIViewController
+    let presenter: {{ module }}Presenter
+{%- if params.coordinator %}
+    let coordinator: {{ module }}Coordinator
+{%- endif %}
+  }
+
+  static func build() -> UIViewController {
+    assemble().viewController
+  }
+
+  static func assemble(service: any {{ module }}Servicing = {{ module }}Service()) -> Module {
+{%- if params.coordinator %}
+    let coordinator = {{ module }}Coordinator()
+    let presenter = {{ module }}Presenter(service: service, coordinator: coordinator)
+{%- else %}
+    let presenter = {{ module }}Presenter(service: service)
+{%- endif %}
+{%- if params.ui == "swiftui" %}
+    let state = {{ module }}ViewState()
+    presenter.view = state
+    let viewController = UIHostingController(rootView: {{ module }}View(state: state, presenter: presenter))
+{%- else %}
+    let viewController = {{ module }}ViewController(presenter: presenter)
+    presenter.view = viewController
+{%- endif %}
+{%- if params.coordinator %}
+    coordinator.viewController = viewController
+    return Module(viewController: viewController, presenter: presenter, coordinator: coordinator)
+{%- else %}
+    return Module(viewController: viewController, presenter: presenter)
+{%- endif %}
+  }
+}
+
+"""#,
+    "mvp/Code/Contracts.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- if params.coordinator %}
+{%- assign view_methods = view %}
+{%- else %}
+{%- assign view_methods = view | concat: router %}
+{%- endif %}
+{%- assign protocol_name = module | append: "Viewing" %}
+{%- assign methods = view_methods %}
+{%- assign summary = "The passive view: it shows what the presenter tells it." %}
+
+{% include 'protocol' %}
+{%- assign protocol_name = module | append: "Presenting" %}
+{%- assign methods = presenter %}
+{%- assign summary = "What the view reports to the presenter." %}
+
+{% include 'protocol' %}
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign methods = interactor %}
+{%- assign summary = "Where the presenter gets its data." %}
+
+{% include 'protocol' %}
+{%- if params.coordinator %}
+{%- assign protocol_name = module | append: "Coordinating" %}
+{%- assign methods = router %}
+{%- assign summary = "Navigation out of the module." %}
+
+{% include 'protocol' %}
+{%- endif %}
+
+"""#,
+    "mvp/Code/Coordinator.swift.liquid": #"""
+{% include 'header' %}
+
+import UIKit
+
+/// Navigation out of the module: neither the presenter nor the view navigates.
+@MainActor
+final class {{ module }}Coordinator: {{ module }}Coordinating {
+  weak var viewController: UIViewController?
+{%- if uses_defaults %}
+
+  func showDetail(for item: {{ module }}Item) {
+    // TODO: start the detail module.
+    let detail = UIViewController()
+    detail.title = item.title
+    viewController?.navigationController?.pushViewController(detail, animated: true)
+  }
+{%- else %}
+{%- for method in router %}
+
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+"""#,
+    "mvp/Code/Entity.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- for entity in entities %}
+
+struct {{ entity.name }}: Sendable, Equatable {
+{%- for field in entity.fields %}
+  var {{ field.name | swift_identifier }}: {{ field.type }}
+{%- endfor %}
+}
+{%- endfor %}
+{%- if uses_defaults %}
+
+/// What the view shows for one item: the presenter maps entities to this.
+struct {{ module }}ItemViewModel: Sendable, Equatable {
+  var title: String
+}
+{%- endif %}
+
+"""#,
+    "mvp/Code/Presenter.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+
+@MainActor
+final class {{ module }}Presenter {
+  weak var view: (any {{ module }}Viewing)?
+  private let service: any {{ module }}Servicing
+{%- if params.coordinator %}
+  private let coordinator: any {{ module }}Coordinating
+{%- endif %}
+{%- if uses_defaults %}
+  private var items: [{{ module }}Item] = []
+  /// The load started by viewDidLoad(), kept so that tests can wait for it.
+  private(set) var loading: Task<Void, Never>?
+{%- endif %}
+
+  init(service: any {{ module }}Servicing{% if params.coordinator %}, coordinator: any {{ module }}Coordinating{% endif %}) {
+    self.service = service
+{%- if params.coordinator %}
+    self.coordinator = coordinator
+{%- endif %}
+  }
+}
+
+// MARK: - {{ module }}Presenting
+
+extension {{ module }}Presenter: {{ module }}Presenting {
+{%- if uses_defaults %}
+  func viewDidLoad() {
+    view?.showLoading()
+    loading = Task {
+      do {
+        let items = try await service.fetchItems()
+        self.items = items
+        view?.display(items: items.map { {{ module }}ItemViewModel(title: $0.title) })
+      } catch {
+        view?.showError(String(describing: error))
+      }
+    }
+  }
+
+  func didSelectItem(at index: Int) {
+    guard items.indices.contains(index) else { return }
+{%- if params.coordinator %}
+    coordinator.showDetail(for: items[index])
+{%- else %}
+    view?.showDetail(for: items[index])
+{%- endif %}
+  }
+{%- else %}
+{%- for method in presenter %}
+{%- unless forloop.first %}
+{% endunless %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+"""#,
+    "mvp/Code/Service.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+
+@MainActor
+final class {{ module }}Service: {{ module }}Servicing {
+{%- if uses_defaults %}
+  func fetchItems() async throws -> [{{ module }}Item] {
+    // TODO: load the items from the network or a database.
+    []
+  }
+{%- else %}
+{%- for method in interactor %}
+{%- unless forloop.first %}
+{% endunless %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+"""#,
+    "mvp/Code/View.swift.liquid": #"""
+{% include 'header' %}
+
+import Observation
+import SwiftUI
+
+/// The passive view's state: the presenter drives it through {{ module }}Viewing.
+@MainActor
+@Observable
+final class {{ module }}ViewState: {{ module }}Viewing {
+{%- if uses_defaults %}
+  private(set) var items: [{{ module }}ItemViewModel] = []
+  private(set) var isLoading = false
+  private(set) var errorMessage: String?
+{%- if params.coordinator == false %}
+  /// The item whose detail is shown.
+  private(set) var detail: {{ module }}Item?
+{%- endif %}
+
+  func display(items: [{{ module }}ItemViewModel]) {
+    isLoading = false
+    self.items = items
+  }
+
+  func showLoading() {
+    isLoading = true
+    errorMessage = nil
+  }
+
+  func showError(_ message: String) {
+    isLoading = false
+    errorMessage = message
+  }
+{%- if params.coordinator == false %}
+
+  func showDetail(for item: {{ module }}Item) {
+    detail = item
+  }
+{%- endif %}
+{%- else %}
+{%- if params.coordinator %}
+{%- assign view_methods = view %}
+{%- else %}
+{%- assign view_methods = view | concat: router %}
+{%- endif %}
+{%- for method in view_methods %}
+
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+struct {{ module }}View: View {
+  let state: {{ module }}ViewState
+  let presenter: any {{ module }}Presenting
+
+  var body: some View {
+{%- if uses_defaults %}
+    VStack {
+      if state.isLoading {
+        ProgressView()
+      }
+      if let message = state.errorMessage {
+        Text(message)
+      }
+      List {
+        ForEach(Array(state.items.enumerated()), id: \.offset) { index, item in
+          Button(item.title) {
+            presenter.didSelectItem(at: index)
+          }
+        }
+      }
+    }
+    .onAppear {
+      presenter.viewDidLoad()
+    }
+{%- else %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+    Text("{{ module }}")
+{%- if lifecycle.size > 0 %}
+      .onAppear {
+        presenter.viewDidLoad()
+      }
+{%- endif %}
+{%- endif %}
+  }
+}
+
+"""#,
+    "mvp/Code/ViewController.swift.liquid": #"""
+{% include 'header' %}
+
+import UIKit
+
+/// A passive view: it forwards events to the presenter and shows what it is told.
+final class {{ module }}ViewController: UIViewController {
+  private let presenter: any {{ module }}Presenting
+{%- if uses_defaults %}
+  private var items: [{{ module }}ItemViewModel] = []
+  private let tableView = UITableView(frame: .zero, style: .plain)
+  private let activityIndicator = UIActivityIndicatorView(style: .medium)
+{%- endif %}
+
+  init(presenter: any {{ module }}Presenting) {
+    self.presenter = presenter
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) is not supported")
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "{{ module }}"
+{%- if uses_defaults %}
+    tableView.frame = view.bounds
+    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+    view.addSubview(tableView)
+    view.addSubview(activityIndicator)
+{%- endif %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- if lifecycle.size > 0 %}
+    presenter.viewDidLoad()
+{%- endif %}
+  }
+}
+
+// MARK: - {{ module }}Viewing
+
+extension {{ module }}ViewController: {{ module }}Viewing {
+{%- if uses_defaults %}
+  func display(items: [{{ module }}ItemViewModel]) {
+    activityIndicator.stopAnimating()
+    self.items = items
+    tableView.reloadData()
+  }
+
+  func showLoading() {
+    activityIndicator.startAnimating()
+  }
+
+  func showError(_ message: String) {
+    activityIndicator.stopAnimating()
+    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+    alert.addAction(UIAlertAction(title: "OK", style: .default))
+    present(alert, animated: true)
+  }
+{%- if params.coordinator == false %}
+
+  func showDetail(for item: {{ module }}Item) {
+    // TODO: show the detail screen.
+    let detail = UIViewController()
+    detail.title = item.title
+    navigationController?.pushViewController(detail, animated: true)
+  }
+{%- endif %}
+{%- else %}
+{%- if params.coordinator %}
+{%- assign view_methods = view %}
+{%- else %}
+{%- assign view_methods = view | concat: router %}
+{%- endif %}
+{%- for method in view_methods %}
+{%- unless forloop.first %}
+{% endunless %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+{%- if uses_defaults %}
+
+// MARK: - UITableViewDataSource, UITableViewDelegate
+
+extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    items.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    var content = cell.defaultContentConfiguration()
+    content.text = items[indexPath.row].title
+    cell.contentConfiguration = content
+    return cell
+  }
+
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    presenter.didSelectItem(at: indexPath.row)
+  }
+}
+{%- endif %}
+
+"""#,
+    "mvp/Tests/Mocks.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- if project != "" %}
+
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- if params.coordinator %}
+{%- assign view_methods = view %}
+{%- else %}
+{%- assign view_methods = view | concat: router %}
+{%- endif %}
+{%- assign protocol_name = module | append: "Viewing" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = view_methods %}
+
+{% include 'spy' %}
+{%- assign protocol_name = module | append: "Presenting" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = presenter %}
+
+{% include 'spy' %}
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = interactor %}
+
+{% include 'spy' %}
+{%- if params.coordinator %}
+{%- assign protocol_name = module | append: "Coordinating" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = router %}
+
+{% include 'spy' %}
+{%- endif %}
+
+"""#,
+    "mvp/Tests/Tests.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- if params.ui == "swiftui" %}
+import SwiftUI
+{%- endif %}
+{%- if params.tests == "swift-testing" %}
+import Testing
+{%- endif %}
+import UIKit
+{%- if params.tests == "xctest" %}
+import XCTest
+{%- endif %}
+{%- if project != "" %}
+
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- if params.tests == "swift-testing" %}
+{%- assign check = "#expect(" %}
+
+@MainActor
+@Suite struct {{ module }}Tests {
+  @Test func builderWiresEveryPart() {
+{%- else %}
+{%- assign check = "XCTAssertTrue(" %}
+
+@MainActor
+final class {{ module }}Tests: XCTestCase {
+  func testBuilderWiresEveryPart() async {
+{%- endif %}
+    let module = {{ module }}Builder.assemble()
+{%- if params.ui == "swiftui" %}
+    {{ check }}module.viewController is UIHostingController<{{ module }}View>)
+    {{ check }}module.presenter.view is {{ module }}ViewState)
+{%- else %}
+    {{ check }}module.viewController is {{ module }}ViewController)
+    {{ check }}module.presenter.view === module.viewController)
+{%- endif %}
+{%- if params.coordinator %}
+    {{ check }}module.coordinator.viewController === module.viewController)
+{%- endif %}
+  }
+{%- if uses_defaults %}
+{%- if params.ui == "uikit" %}
+
+  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter(){% endif %} async {
+    let presenter = {{ module }}PresentingMock()
+    let viewController = {{ module }}ViewController(presenter: presenter)
+    viewController.loadViewIfNeeded()
+    {{ check }}presenter.viewDidLoadCallCount == 1)
+  }
+{%- endif %}
+
+  private func makePresenter() -> ({{ module }}Presenter, {{ module }}ViewingMock, {{ module }}ServicingMock{% if params.coordinator %}, {{ module }}CoordinatingMock{% endif %}) {
+    let view = {{ module }}ViewingMock()
+    let service = {{ module }}ServicingMock()
+{%- if params.coordinator %}
+    let coordinator = {{ module }}CoordinatingMock()
+    let presenter = {{ module }}Presenter(service: service, coordinator: coordinator)
+    presenter.view = view
+    return (presenter, view, service, coordinator)
+{%- else %}
+    let presenter = {{ module }}Presenter(service: service)
+    presenter.view = view
+    return (presenter, view, service)
+{%- endif %}
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
+    let (presenter, view, service{% if params.coordinator %}, _{% endif %}) = makePresenter()
+    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+    presenter.viewDidLoad()
+    await presenter.loading?.value
+    {{ check }}view.showLoadingCallCount == 1)
+    {{ check }}service.fetchItemsCallCount == 1)
+    {{ check }}view.displayItemsReceivedArguments == [{{ module }}ItemViewModel(title: "First")])
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
+    struct LoadError: Error {}
+    let (presenter, view, service{% if params.coordinator %}, _{% endif %}) = makePresenter()
+    service.fetchItemsError = LoadError()
+    presenter.viewDidLoad()
+    await presenter.loading?.value
+    {{ check }}view.showErrorCallCount == 1)
+    {{ check }}view.displayItemsCallCount == 0)
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
+    let item = {{ module }}Item(id: UUID(), title: "First")
+{%- if params.coordinator %}
+    let (presenter, _, service, coordinator) = makePresenter()
+{%- else %}
+    let (presenter, view, service) = makePresenter()
+{%- endif %}
+    service.fetchItemsReturnValue = [item]
+    presenter.viewDidLoad()
+    await presenter.loading?.value
+    presenter.didSelectItem(at: 0)
+{%- if params.coordinator %}
+    {{ check }}coordinator.showDetailForReceivedArguments == item)
+{%- else %}
+    {{ check }}view.showDetailForReceivedArguments == item)
+{%- endif %}
+  }
+{%- endif %}
+}
+
+"""#,
+    "mvp/template.yml": #"""
+name: mvp
+summary: MVP module - a passive view behind a protocol, a presenter with a weak view and a service; coordinator=true gives MVP-C.
+parameters:
+  - name: ui
+    type: choice
+    values: [uikit, swiftui]
+    default: uikit
+    description: A UIViewController, or a SwiftUI view whose state the presenter drives.
+  - name: coordinator
+    type: bool
+    default: false
+    description: Navigate through a coordinator protocol (MVP-C) instead of the view.
+  - name: tests
+    type: choice
+    values: [xctest, swift-testing]
+    default: xctest
+    description: The test framework of the generated tests.
+files:
+  - template: Code/Entity.swift.liquid
+    output: "{{ module }}Entity.swift"
+  - template: Code/Contracts.swift.liquid
+    output: "{{ module }}Contracts.swift"
+  - template: Code/Presenter.swift.liquid
+    output: "{{ module }}Presenter.swift"
+  - template: Code/Service.swift.liquid
+    output: "{{ module }}Service.swift"
+  - template: Code/Coordinator.swift.liquid
+    output: "{{ module }}Coordinator.swift"
+    when: "params.coordinator"
+  - template: Code/ViewController.swift.liquid
+    output: "{{ module }}ViewController.swift"
+    when: "params.ui == 'uikit'"
+  - template: Code/View.swift.liquid
+    output: "{{ module }}View.swift"
+    when: "params.ui == 'swiftui'"
+  - template: Code/Builder.swift.liquid
+    output: "{{ module }}Builder.swift"
+  - template: Tests/Mocks.swift.liquid
+    output: "{{ module }}Mocks.swift"
+    role: test
+  - template: Tests/Tests.swift.liquid
+    output: "{{ module }}Tests.swift"
+    role: test
+
+"""#,
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 

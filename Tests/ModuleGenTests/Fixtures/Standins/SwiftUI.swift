@@ -1,5 +1,6 @@
 // A stand-in for the parts of SwiftUI that generated modules use. `View` keeps its real
 // isolation (@MainActor) and its result builder, so bodies type-check as they do on iOS.
+@_exported import Foundation
 @_exported import Observation
 import UIKit
 
