@@ -1114,6 +1114,706 @@ files:
     role: test
 
 """#,
+    "mvvm/Code/Builder.swift.liquid": #"""
+{% include 'header' %}
+
+{% if params.ui == "swiftui" -%}
+import SwiftUI
+{% endif -%}
+import UIKit
+
+/// Creates the module: the view owns the view model, the view model owns its service.
+@MainActor
+enum {{ module }}Builder {
+  /// The parts of an assembled module, for tests.
+  struct Module {
+    let viewController: UIViewController
+    let viewModel: {{ module }}ViewModel
+{%- if params.coordinator %}
+    let coordinator: {{ module }}Coordinator
+{%- endif %}
+  }
+
+  static func build() -> UIViewController {
+    assemble().viewController
+  }
+
+  static func assemble(service: any {{ module }}Servicing = {{ module }}Service()) -> Module {
+{%- if params.coordinator %}
+    let coordinator = {{ module }}Coordinator()
+    let viewModel = {{ module }}ViewModel(service: service, coordinator: coordinator)
+{%- else %}
+    let viewModel = {{ module }}ViewModel(service: service)
+{%- endif %}
+{%- if params.ui == "swiftui" %}
+    let viewController = UIHostingController(rootView: {{ module }}View(viewModel: viewModel))
+{%- else %}
+    let viewController = {{ module }}ViewController(viewModel: viewModel)
+{%- endif %}
+{%- if params.coordinator %}
+    coordinator.viewController = viewController
+    return Module(viewController: viewController, viewModel: viewModel, coordinator: coordinator)
+{%- else %}
+    return Module(viewController: viewController, viewModel: viewModel)
+{%- endif %}
+  }
+}
+
+"""#,
+    "mvvm/Code/Contracts.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign methods = interactor %}
+{%- assign summary = "Where the view model gets its data." %}
+
+{% include 'protocol' %}
+{%- if params.coordinator %}
+{%- assign protocol_name = module | append: "Coordinating" %}
+{%- assign methods = router %}
+{%- assign summary = "Navigation out of the module." %}
+
+{% include 'protocol' %}
+{%- endif %}
+{%- if params.io %}
+{%- if params.coordinator %}
+{%- assign output_methods = view %}
+{%- else %}
+{%- assign output_methods = view | concat: router %}
+{%- endif %}
+{%- assign protocol_name = module | append: "ViewModelInputs" %}
+{%- assign methods = presenter %}
+{%- assign summary = "What the view tells the view model." %}
+
+{% include 'protocol' %}
+
+/// What the view shows: the view model's state.
+@MainActor
+protocol {{ module }}ViewModelOutputs: AnyObject {
+{%- include 'state', declare: "requirement" %}
+}
+{%- endif %}
+
+"""#,
+    "mvvm/Code/Coordinator.swift.liquid": #"""
+{% include 'header' %}
+
+import UIKit
+
+/// Navigation out of the module: the view model asks, the coordinator navigates.
+@MainActor
+final class {{ module }}Coordinator: {{ module }}Coordinating {
+  weak var viewController: UIViewController?
+{%- if uses_defaults %}
+
+  func showDetail(for item: {{ module }}Item) {
+    // TODO: start the detail module.
+    let detail = UIViewController()
+    detail.title = item.title
+    viewController?.navigationController?.pushViewController(detail, animated: true)
+  }
+{%- else %}
+{%- for method in router %}
+
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+"""#,
+    "mvvm/Code/Entity.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- for entity in entities %}
+
+struct {{ entity.name }}: Sendable, Equatable {
+{%- for field in entity.fields %}
+  var {{ field.name | swift_identifier }}: {{ field.type }}
+{%- endfor %}
+}
+{%- endfor %}
+{%- if uses_defaults %}
+
+/// What the view shows for one item: the presenter maps entities to this.
+struct {{ module }}ItemViewModel: Sendable, Equatable {
+  var title: String
+}
+{%- endif %}
+
+"""#,
+    "mvvm/Code/Service.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+
+@MainActor
+final class {{ module }}Service: {{ module }}Servicing {
+{%- if uses_defaults %}
+  func fetchItems() async throws -> [{{ module }}Item] {
+    // TODO: load the items from the network or a database.
+    []
+  }
+{%- else %}
+{%- for method in interactor %}
+{%- unless forloop.first %}
+{% endunless %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+
+"""#,
+    "mvvm/Code/View.swift.liquid": #"""
+{% include 'header' %}
+
+import SwiftUI
+
+struct {{ module }}View: View {
+{%- if params.binding == "combine" %}
+  @ObservedObject var viewModel: {{ module }}ViewModel
+{%- else %}
+  let viewModel: {{ module }}ViewModel
+{%- endif %}
+
+  var body: some View {
+{%- if uses_defaults %}
+    VStack {
+      if viewModel{% if params.io %}.outputs{% endif %}.isLoading {
+        ProgressView()
+      }
+      if let message = viewModel{% if params.io %}.outputs{% endif %}.errorMessage {
+        Text(message)
+      }
+      List {
+        ForEach(Array(viewModel{% if params.io %}.outputs{% endif %}.items.enumerated()), id: \.offset) { index, item in
+          Button(item.title) {
+            viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: index)
+          }
+        }
+      }
+    }
+    .onAppear {
+      viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
+    }
+{%- else %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+    Text("{{ module }}")
+{%- if lifecycle.size > 0 %}
+      .onAppear {
+        viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
+      }
+{%- endif %}
+{%- endif %}
+  }
+}
+
+"""#,
+    "mvvm/Code/ViewController.swift.liquid": #"""
+{% include 'header' %}
+
+{% if params.binding == "combine" -%}
+import Combine
+{% endif -%}
+{% if params.binding == "observation" -%}
+import Observation
+{% endif -%}
+import UIKit
+
+/// Shows the view model's state and sends it the user's actions.
+final class {{ module }}ViewController: UIViewController {
+  let viewModel: {{ module }}ViewModel
+{%- if params.binding == "combine" %}
+  private var cancellables: Set<AnyCancellable> = []
+{%- endif %}
+{%- if uses_defaults %}
+  private let tableView = UITableView(frame: .zero, style: .plain)
+  private let activityIndicator = UIActivityIndicatorView(style: .medium)
+  private var shownError: String?
+{%- endif %}
+
+  init(viewModel: {{ module }}ViewModel) {
+    self.viewModel = viewModel
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) is not supported")
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "{{ module }}"
+{%- if uses_defaults %}
+    tableView.frame = view.bounds
+    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+    view.addSubview(tableView)
+    view.addSubview(activityIndicator)
+{%- endif %}
+    bind()
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- if lifecycle.size > 0 %}
+    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
+{%- endif %}
+  }
+
+  private func bind() {
+{%- if params.binding == "observation" %}
+    withObservationTracking {
+      render()
+    } onChange: { [weak self] in
+      Task { @MainActor in self?.bind() }
+    }
+{%- elsif params.binding == "combine" %}
+{%- if uses_defaults %}
+    viewModel.$items.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
+    viewModel.$isLoading.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
+    viewModel.$errorMessage.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
+{%- unless params.coordinator %}
+    viewModel.$selectedItem.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
+{%- endunless %}
+{%- else %}
+    render()
+{%- endif %}
+{%- else %}
+    viewModel.onChange = { [weak self] in self?.render() }
+    render()
+{%- endif %}
+  }
+
+  /// Brings the views up to date with the view model.
+  private func render() {
+{%- if uses_defaults %}
+    if viewModel{% if params.io %}.outputs{% endif %}.isLoading {
+      activityIndicator.startAnimating()
+    } else {
+      activityIndicator.stopAnimating()
+    }
+    tableView.reloadData()
+    if let message = viewModel{% if params.io %}.outputs{% endif %}.errorMessage, message != shownError {
+      shownError = message
+      let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+      alert.addAction(UIAlertAction(title: "OK", style: .default))
+      present(alert, animated: true)
+    }
+{%- unless params.coordinator %}
+    if let item = viewModel{% if params.io %}.outputs{% endif %}.selectedItem,
+      navigationController?.viewControllers.last?.title != item.title
+    {
+      // TODO: show the detail screen.
+      let detail = UIViewController()
+      detail.title = item.title
+      navigationController?.pushViewController(detail, animated: true)
+    }
+{%- endunless %}
+{%- else %}
+    // TODO: update the views from the view model's state.
+{%- endif %}
+  }
+}
+{%- if uses_defaults %}
+
+// MARK: - UITableViewDataSource, UITableViewDelegate
+
+extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    viewModel{% if params.io %}.outputs{% endif %}.items.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    var content = cell.defaultContentConfiguration()
+    content.text = viewModel{% if params.io %}.outputs{% endif %}.items[indexPath.row].title
+    cell.contentConfiguration = content
+    return cell
+  }
+
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: indexPath.row)
+  }
+}
+{%- endif %}
+
+"""#,
+    "mvvm/Code/ViewModel.swift.liquid": #"""
+{% include 'header' %}
+
+{% if params.binding == "combine" -%}
+import Combine
+{% endif -%}
+import Foundation
+{%- if params.binding != "combine" %}
+import Observation
+{%- endif %}
+{%- if params.coordinator %}
+{%- assign output_methods = view %}
+{%- else %}
+{%- assign output_methods = view | concat: router %}
+{%- endif %}
+{%- if params.binding == "combine" %}
+{%- assign published = "@Published " %}
+{%- else %}
+{%- assign published = "" %}
+{%- endif %}
+{%- if params.binding == "closures" %}
+{%- capture did_set %} {
+    didSet { onChange?() }
+  }{% endcapture %}
+{%- else %}
+{%- assign did_set = "" %}
+{%- endif %}
+
+/// The module's state and logic. It knows nothing about UIKit or SwiftUI.
+@MainActor
+{%- if params.binding == "observation" or params.ui == "swiftui" and params.binding == "closures" %}
+@Observable
+{%- endif %}
+final class {{ module }}ViewModel{% if params.binding == "combine" %}: ObservableObject{% endif %} {
+{%- include 'state', declare: "storage" %}
+{%- if params.binding == "closures" %}
+
+  /// Called after every change of the state above.
+  var onChange: (@MainActor () -> Void)?
+{%- endif %}
+
+  private let service: any {{ module }}Servicing
+{%- if params.coordinator %}
+  private let coordinator: any {{ module }}Coordinating
+{%- endif %}
+{%- if uses_defaults %}
+  private var models: [{{ module }}Item] = []
+  /// The load started by viewDidLoad(), kept so that tests can wait for it.
+  private(set) var loading: Task<Void, Never>?
+{%- endif %}
+
+  init(service: any {{ module }}Servicing{% if params.coordinator %}, coordinator: any {{ module }}Coordinating{% endif %}) {
+    self.service = service
+{%- if params.coordinator %}
+    self.coordinator = coordinator
+{%- endif %}
+  }
+{%- if params.io %}
+
+  var inputs: any {{ module }}ViewModelInputs { self }
+  var outputs: any {{ module }}ViewModelOutputs { self }
+{%- endif %}
+}
+
+// MARK: - Inputs
+
+extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{% endif %} {
+{%- if uses_defaults %}
+  func viewDidLoad() {
+    isLoading = true
+    errorMessage = nil
+    loading = Task {
+      do {
+        models = try await service.fetchItems()
+        items = models.map { {{ module }}ItemViewModel(title: $0.title) }
+      } catch {
+        errorMessage = String(describing: error)
+      }
+      isLoading = false
+    }
+  }
+
+  func didSelectItem(at index: Int) {
+    guard models.indices.contains(index) else { return }
+{%- if params.coordinator %}
+    coordinator.showDetail(for: models[index])
+{%- else %}
+    selectedItem = models[index]
+{%- endif %}
+  }
+{%- else %}
+{%- for method in presenter %}
+{%- unless forloop.first %}
+{% endunless %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
+{%- endif %}
+}
+{%- if uses_defaults == false and output_methods.size > 0 %}
+
+// MARK: - Outputs
+
+extension {{ module }}ViewModel {
+{%- for m in output_methods %}
+{%- assign stored = m.parameters | where: "is_closure", false %}
+{%- unless forloop.first %}
+{% endunless %}
+  /// Updates the state the view shows.
+  func {{ m.signature }} {
+{%- if stored.size == 0 %}
+    {{ m.identifier }}Count += 1
+{%- elsif stored.size == 1 %}
+    {{ m.identifier }} = {{ stored[0].name | swift_identifier }}
+{%- else %}
+    {{ m.identifier }} = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+{%- endif %}
+{%- if m.has_return %}
+{%- assign method = m %}
+{% include 'stub_body' %}
+{%- endif %}
+  }
+{%- endfor %}
+}
+{%- endif %}
+{%- if params.io %}
+
+extension {{ module }}ViewModel: {{ module }}ViewModelOutputs {}
+{%- endif %}
+
+"""#,
+    "mvvm/Tests/Mocks.swift.liquid": #"""
+{% include 'header' %}
+
+import Foundation
+{%- if project != "" %}
+
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = interactor %}
+
+{% include 'spy' %}
+{%- if params.coordinator %}
+{%- assign protocol_name = module | append: "Coordinating" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = router %}
+
+{% include 'spy' %}
+{%- endif %}
+{%- if params.io %}
+{%- assign protocol_name = module | append: "ViewModelInputs" %}
+{%- assign mock_name = protocol_name | append: "Mock" %}
+{%- assign methods = presenter %}
+
+{% include 'spy' %}
+{%- endif %}
+
+"""#,
+    "mvvm/Tests/Tests.swift.liquid": #"""
+{% include 'header' %}
+
+{% if params.binding == "combine" -%}
+import Combine
+{% endif -%}
+import Foundation
+{%- if params.ui == "swiftui" %}
+import SwiftUI
+{%- endif %}
+{%- if params.tests == "swift-testing" %}
+import Testing
+{%- endif %}
+import UIKit
+{%- if params.tests == "xctest" %}
+import XCTest
+{%- endif %}
+{%- if project != "" %}
+
+@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- endif %}
+{%- capture outputs %}{% if params.io %}.outputs{% endif %}{% endcapture %}
+{%- if params.tests == "swift-testing" %}
+{%- assign check = "#expect(" %}
+
+@MainActor
+@Suite struct {{ module }}Tests {
+  @Test func builderWiresEveryPart() {
+{%- else %}
+{%- assign check = "XCTAssertTrue(" %}
+
+@MainActor
+final class {{ module }}Tests: XCTestCase {
+  func testBuilderWiresEveryPart() async {
+{%- endif %}
+    let module = {{ module }}Builder.assemble()
+{%- if params.ui == "swiftui" %}
+    {{ check }}module.viewController is UIHostingController<{{ module }}View>)
+{%- else %}
+    {{ check }}(module.viewController as? {{ module }}ViewController)?.viewModel === module.viewModel)
+{%- endif %}
+{%- if params.coordinator %}
+    {{ check }}module.coordinator.viewController === module.viewController)
+{%- endif %}
+  }
+{%- if uses_defaults %}
+
+  private func makeViewModel() -> ({{ module }}ViewModel, {{ module }}ServicingMock{% if params.coordinator %}, {{ module }}CoordinatingMock{% endif %}) {
+    let service = {{ module }}ServicingMock()
+{%- if params.coordinator %}
+    let coordinator = {{ module }}CoordinatingMock()
+    return ({{ module }}ViewModel(service: service, coordinator: coordinator), service, coordinator)
+{%- else %}
+    return ({{ module }}ViewModel(service: service), service)
+{%- endif %}
+  }
+{%- if params.ui == "uikit" %}
+
+  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesTheViewModel(){% else %}func testViewDidLoadReachesTheViewModel(){% endif %} async {
+    let (viewModel, service{% if params.coordinator %}, _{% endif %}) = makeViewModel()
+    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+    let viewController = {{ module }}ViewController(viewModel: viewModel)
+    viewController.loadViewIfNeeded()
+    await viewModel.loading?.value
+    {{ check }}service.fetchItemsCallCount == 1)
+  }
+{%- endif %}
+
+  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
+    let (viewModel, service{% if params.coordinator %}, _{% endif %}) = makeViewModel()
+    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+{%- if params.binding == "combine" %}
+    var received: [[{{ module }}ItemViewModel]] = []
+    let subscription = viewModel.$items.sink { received.append($0) }
+{%- elsif params.binding == "closures" %}
+    var changes = 0
+    viewModel.onChange = { changes += 1 }
+{%- endif %}
+    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
+    {{ check }}viewModel{{ outputs }}.isLoading)
+    await viewModel.loading?.value
+    {{ check }}!viewModel{{ outputs }}.isLoading)
+    {{ check }}viewModel{{ outputs }}.items == [{{ module }}ItemViewModel(title: "First")])
+    {{ check }}viewModel{{ outputs }}.errorMessage == nil)
+{%- if params.binding == "combine" %}
+    {{ check }}received.last == [{{ module }}ItemViewModel(title: "First")])
+    subscription.cancel()
+{%- elsif params.binding == "closures" %}
+    {{ check }}changes > 0)
+{%- endif %}
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
+    struct LoadError: Error {}
+    let (viewModel, service{% if params.coordinator %}, _{% endif %}) = makeViewModel()
+    service.fetchItemsError = LoadError()
+    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
+    await viewModel.loading?.value
+    {{ check }}viewModel{{ outputs }}.errorMessage != nil)
+    {{ check }}viewModel{{ outputs }}.items.isEmpty)
+  }
+
+  {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
+    let item = {{ module }}Item(id: UUID(), title: "First")
+    let (viewModel, service{% if params.coordinator %}, coordinator{% endif %}) = makeViewModel()
+    service.fetchItemsReturnValue = [item]
+    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
+    await viewModel.loading?.value
+    viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: 0)
+{%- if params.coordinator %}
+    {{ check }}coordinator.showDetailForReceivedArguments == item)
+{%- else %}
+    {{ check }}viewModel{{ outputs }}.selectedItem == item)
+{%- endif %}
+  }
+{%- endif %}
+}
+
+"""#,
+    "mvvm/snippets/state.liquid": #"""
+{%- comment %}
+  The view model's state, one property per output. For the typical screen: items, loading,
+  error and the selected item; for a spec, one property per method of the view role (and of the
+  router role without a coordinator): the last arguments, or a count for a method without any.
+  `declare` is "requirement" (a protocol's get-only property) or "storage".
+{% endcomment %}
+{%- if uses_defaults %}
+{%- assign names = "items:[" | append: module | append: "ItemViewModel]:[]|isLoading:Bool:false|errorMessage:String?:nil" %}
+{%- unless params.coordinator %}
+{%- assign names = names | append: "|selectedItem:" | append: module | append: "Item?:nil" %}
+{%- endunless %}
+{%- assign outputs = names | split: "|" %}
+{%- for output in outputs %}
+{%- assign parts = output | split: ":" %}
+{%- if declare == "requirement" %}
+  var {{ parts[0] }}: {{ parts[1] }} { get }
+{%- else %}
+  {{ published }}private(set) var {{ parts[0] }}: {{ parts[1] }} = {{ parts[2] }}{{ did_set }}
+{%- endif %}
+{%- endfor %}
+{%- else %}
+{%- for m in output_methods %}
+{%- assign stored = m.parameters | where: "is_closure", false %}
+{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}({{ stored[0].storage_type }})?{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
+{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
+{%- if declare == "requirement" %}
+  var {{ name }}: {{ type }} { get }
+{%- else %}
+  {{ published }}private(set) var {{ name }}: {{ type }}{% if stored.size == 0 %} = 0{% else %} = nil{% endif %}{{ did_set }}
+{%- endif %}
+{%- endfor %}
+{%- endif %}
+
+"""#,
+    "mvvm/template.yml": #"""
+name: mvvm
+summary: MVVM module - a view model that never imports UIKit or SwiftUI, bound with Observation, Combine or closures; io=true gives Input/Output, coordinator=true gives MVVM-C.
+parameters:
+  - name: ui
+    type: choice
+    values: [uikit, swiftui]
+    default: uikit
+    description: A UIViewController, or a SwiftUI view.
+  - name: binding
+    type: choice
+    values: [observation, combine, closures]
+    default: observation
+    description: How the view follows the view model. With ui=swiftui, closures are offered besides Observation.
+  - name: io
+    type: bool
+    default: false
+    description: Split the view model into Inputs and Outputs protocols.
+  - name: coordinator
+    type: bool
+    default: false
+    description: Navigate through a coordinator protocol (MVVM-C) instead of the view.
+  - name: tests
+    type: choice
+    values: [xctest, swift-testing]
+    default: xctest
+    description: The test framework of the generated tests.
+files:
+  - template: Code/Entity.swift.liquid
+    output: "{{ module }}Entity.swift"
+  - template: Code/Contracts.swift.liquid
+    output: "{{ module }}Contracts.swift"
+  - template: Code/ViewModel.swift.liquid
+    output: "{{ module }}ViewModel.swift"
+  - template: Code/Service.swift.liquid
+    output: "{{ module }}Service.swift"
+  - template: Code/Coordinator.swift.liquid
+    output: "{{ module }}Coordinator.swift"
+    when: "params.coordinator"
+  - template: Code/ViewController.swift.liquid
+    output: "{{ module }}ViewController.swift"
+    when: "params.ui == 'uikit'"
+  - template: Code/View.swift.liquid
+    output: "{{ module }}View.swift"
+    when: "params.ui == 'swiftui'"
+  - template: Code/Builder.swift.liquid
+    output: "{{ module }}Builder.swift"
+  - template: Tests/Mocks.swift.liquid
+    output: "{{ module }}Mocks.swift"
+    role: test
+  - template: Tests/Tests.swift.liquid
+    output: "{{ module }}Tests.swift"
+    role: test
+
+"""#,
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 
