@@ -23,11 +23,7 @@ struct ForNode: Node {
     } else {
       from = 0
     }
-    var to = items.count
-    if let limit { to = saturatingAdd(from, try context.loopInteger(limit, attribute: "limit")) }
-    let lower = min(max(from, 0), items.count)
-    let upper = min(max(to, lower), items.count)
-    var slice = Array(items[lower..<upper])
+    var slice = Array(items[try context.loopRange(count: items.count, from: from, limit: limit)])
     context.forOffsets[name] = saturatingAdd(from, slice.count)
     if reversed { slice.reverse() }
 
@@ -71,11 +67,7 @@ struct TablerowNode: Node {
     let from =
       try offset.map { (e) throws(LiquidError) in try context.loopInteger(e, attribute: "offset") }
       ?? 0
-    var to = items.count
-    if let limit { to = saturatingAdd(from, try context.loopInteger(limit, attribute: "limit")) }
-    let lower = min(max(from, 0), items.count)
-    let upper = min(max(to, lower), items.count)
-    let slice = items[lower..<upper]
+    let slice = items[try context.loopRange(count: items.count, from: from, limit: limit)]
     var columns = slice.count
     if let cols, case let value = try context.evaluate(cols), !value.isNil {
       columns = try context.loopInteger(cols, attribute: "cols")

@@ -230,6 +230,14 @@ final class RenderContext {
     }
   }
 
+  /// The items a loop visits: from `from`, at most `limit` of them, within `0..<count`.
+  func loopRange(count: Int, from: Int, limit: Expression?) throws(LiquidError) -> Range<Int> {
+    var to = count
+    if let limit { to = saturatingAdd(from, try loopInteger(limit, attribute: "limit")) }
+    let lower = min(max(from, 0), count)
+    return lower..<min(max(to, lower), count)
+  }
+
   func loopInteger(_ expression: Expression, attribute: String) throws(LiquidError) -> Int {
     let value = try evaluate(expression)
     switch value {

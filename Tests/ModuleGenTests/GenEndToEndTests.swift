@@ -214,7 +214,9 @@ import Testing
 
   @Test func theConfigHeaderReplacesTheHeaderPartial() throws {
     let dir = try makeTemporaryDirectory()
-    try write("company: Acme\nheader: '// {{ file_name }} (c) {{ year }} {{ company }}'\n", to: dir + "/.modulegen.yml")
+    try write(
+      "company: Acme\nheader: '// {{ file_name }} (c) {{ year }} {{ company }}'\n",
+      to: dir + "/.modulegen.yml")
     #expect(try run(["gen", "Home", "mvc", "--date", "2026-05-06"], in: dir).code == 0)
     let text = try String(contentsOfFile: dir + "/Home/HomeService.swift", encoding: .utf8)
     #expect(text.hasPrefix("// HomeService.swift (c) 2026 Acme\n\nimport Foundation\n"))
