@@ -12,23 +12,48 @@ public struct Template: Sendable {
   )
     throws(LiquidError)
   {
+    self = try Template.parseGroup([(name, text)], environment: environment)[0]
+  }
+
+  private init(
+    name: String, source: SourceText, body: Block, environment: LiquidEnvironment,
+    partials: [String: ParsedPartial]
+  ) {
     self.name = name
+    self.source = source
+    self.body = body
     self.environment = environment
-    source = SourceText(name: name, text: text)
-    var parser = try TemplateParser(source: source, environment: environment)
-    body = try parser.parseDocument()
-    partials = try Template.loadPartials(
-      parser.partialReferences, source: source, environment: environment)
+    self.partials = partials
+  }
+
+  /// Parses several templates that share partials (the files of one template package): each
+  /// partial is read and parsed once for all of them.
+  public static func parseGroup(
+    _ sources: [(name: String, text: String)], environment: LiquidEnvironment = .init()
+  ) throws(LiquidError) -> [Template] {
+    var parsed: [(String, SourceText, Block)] = []
+    var references: [(name: String, offset: Int, source: SourceText)] = []
+    for (name, text) in sources {
+      let source = SourceText(name: name, text: text)
+      var parser = try TemplateParser(source: source, environment: environment)
+      let body = try parser.parseDocument()
+      references += parser.partialReferences.map { ($0.name, $0.offset, source) }
+      parsed.append((name, source, body))
+    }
+    let partials = try loadPartials(references, environment: environment)
+    return parsed.map {
+      Template(name: $0.0, source: $0.1, body: $0.2, environment: environment, partials: partials)
+    }
   }
 
   /// Loads and parses every partial named by a literal, transitively, so that a missing or
   /// broken partial is reported before rendering.
   private static func loadPartials(
-    _ references: [(name: String, offset: Int)], source: SourceText, environment: LiquidEnvironment
+    _ references: [(name: String, offset: Int, source: SourceText)], environment: LiquidEnvironment
   ) throws(LiquidError) -> [String: ParsedPartial] {
     var loaded: [String: ParsedPartial] = [:]
     var pending = references.map {
-      (name: $0.name, offset: $0.offset, source: source, chain: [SourceLocation]())
+      (name: $0.name, offset: $0.offset, source: $0.source, chain: [SourceLocation]())
     }
     while !pending.isEmpty {
       let reference = pending.removeFirst()

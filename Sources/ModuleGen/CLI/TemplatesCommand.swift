@@ -406,8 +406,16 @@ enum TemplatesCommand {
 }
 
 extension String {
+  /// Every occurrence of `target` replaced.
   func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-    split(separator: Character(target), omittingEmptySubsequences: false).joined(
-      separator: replacement)
+    guard !target.isEmpty else { return self }
+    var out = ""
+    var rest = self[...]
+    while let range = rest.firstRange(of: target) {
+      out += rest[..<range.lowerBound]
+      out += replacement
+      rest = rest[range.upperBound...]
+    }
+    return out + rest
   }
 }

@@ -3,26 +3,27 @@
 /// item is selected.
 public enum RoleDefaults {
   public static func methods(for role: Role, module: String) -> [MethodSignature] {
-    let signatures: [String]
-    switch role {
-    case .view:
-      signatures = [
-        "display(items: [\(module)ItemViewModel])", "showLoading()", "showError(_ message: String)",
-      ]
-    case .presenter:
-      signatures = ["viewDidLoad()", "didSelectItem(at index: Int)"]
-    case .interactor:
-      signatures = ["fetchItems() async throws -> [\(module)Item]"]
-    case .interactorOutput:
-      signatures = [
-        "didFetchItems(_ items: [\(module)Item])", "didFailToFetchItems(_ error: any Error)",
-      ]
-    case .router:
-      signatures = ["showDetail(for item: \(module)Item)"]
-    }
-    // These are fixed, valid signatures.
-    return signatures.compactMap { try? SignatureParser.parseMethod($0) }
+    (parsed[role] ?? []).map { $0.replacingPlaceholder(with: module) }
   }
+
+  /// The signatures, parsed once with a placeholder for the module's name.
+  private static let placeholder = "ModulePlaceholder"
+  private static let parsed: [Role: [MethodSignature]] = {
+    let m = placeholder
+    let signatures: [Role: [String]] = [
+      .view: [
+        "display(items: [\(m)ItemViewModel])", "showLoading()", "showError(_ message: String)",
+      ],
+      .presenter: ["viewDidLoad()", "didSelectItem(at index: Int)"],
+      .interactor: ["fetchItems() async throws -> [\(m)Item]"],
+      .interactorOutput: [
+        "didFetchItems(_ items: [\(m)Item])", "didFailToFetchItems(_ error: any Error)",
+      ],
+      .router: ["showDetail(for item: \(m)Item)"],
+    ]
+    // These are fixed, valid signatures.
+    return signatures.mapValues { $0.compactMap { try? SignatureParser.parseMethod($0) } }
+  }()
 
   public static func entities(module: String) -> [ModuleSpec.Entity] {
     [
@@ -30,5 +31,20 @@ public enum RoleDefaults {
         name: "\(module)Item",
         fields: [.init(name: "id", type: "UUID"), .init(name: "title", type: "String")])
     ]
+  }
+}
+
+extension MethodSignature {
+  fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
+    func fix(_ text: String) -> String { text.replacingOccurrences("ModulePlaceholder", module) }
+    var copy = self
+    copy.returnType = returnType.map(fix)
+    copy.parameters = parameters.map { p in
+      var q = p
+      q.type = fix(p.type)
+      q.storageType = fix(p.storageType)
+      return q
+    }
+    return copy
   }
 }

@@ -25,6 +25,12 @@ public struct Generator {
   public var config: ProjectConfig?
   public var fileSystem: any FileSystem
   private var compiled: [String: CompiledTemplate] = [:]
+  /// Folders whose real path is known, so that checking many files in one folder is cheap.
+  private let resolvedFolders = FolderCache()
+
+  final class FolderCache {
+    var paths: [String: String?] = [:]
+  }
 
   public init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
     self.library = library
@@ -185,14 +191,18 @@ public struct Generator {
 
   /// The path with the symbolic links of its deepest existing ancestor resolved.
   private func resolveExisting(_ path: String) -> String? {
-    var existing = path
-    var rest: [String] = []
-    while !fileSystem.fileExists(atPath: existing) && existing != "/" && existing != "." {
-      rest.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
-      existing = parentPath(existing)
+    if fileSystem.fileExists(atPath: path) { return fileSystem.resolvedPath(path) }
+    let parent = parentPath(path)
+    let name = String(path.split(separator: "/").last ?? "")
+    if parent == path { return fileSystem.resolvedPath(path) }
+    let resolvedParent: String?
+    if let cached = resolvedFolders.paths[parent] {
+      resolvedParent = cached
+    } else {
+      resolvedParent = resolveExisting(parent)
+      resolvedFolders.paths[parent] = resolvedParent
     }
-    guard let resolved = fileSystem.resolvedPath(existing) else { return nil }
-    return normalizePath(([resolved] + rest).joined(separator: "/"))
+    return resolvedParent.map { joinPath($0, name) }
   }
 
   // MARK: - Parameters

@@ -126,7 +126,7 @@ public struct CompiledTemplate: Sendable {
     let environment = LiquidEnvironment(
       partialLoader: ChainedPartialLoader(loaders: loaders), strictVariables: true)
     var problems: [Diagnostic] = []
-    var files: [CompiledFile] = []
+    var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
     for entry in manifest.files {
       guard let text = source.read(entry.template) else {
         problems.append(
@@ -135,9 +135,28 @@ public struct CompiledTemplate: Sendable {
             location: entry.location))
         continue
       }
+      sources.append((entry, source.displayPath(entry.template), text))
+    }
+    // The files share their partials: parse them together, each partial once.
+    var contents: [Template] = []
+    do {
+      contents = try Template.parseGroup(
+        sources.map { ($0.name, $0.text) }, environment: environment)
+    } catch {
+      // Report the problem of every file, not only the first.
+      for file in sources {
+        do {
+          _ = try Template(parsing: file.text, name: file.name, environment: environment)
+        } catch {
+          problems.append(error.diagnostic)
+        }
+      }
+      if problems.isEmpty { problems.append(error.diagnostic) }
+    }
+    var files: [CompiledFile] = []
+    for (file, content) in zip(sources, contents) {
+      let entry = file.entry
       do {
-        let content = try Template(
-          parsing: text, name: source.displayPath(entry.template), environment: environment)
         let output = try Template(
           parsing: entry.output, name: manifestPath + " (output of \(entry.template))",
           environment: environment)
