@@ -1,0 +1,114 @@
+import Liquid
+
+extension TemplatesCommand {
+  static let new = Command(
+    spec: CommandSpec(
+      name: "templates new",
+      summary: "Scaffold a new template: a manifest, one file, a partial and a test file.",
+      arguments: [.init(name: "name", help: "The new template's name.")],
+      options: [
+        .init(
+          name: "dir", valueName: "dir",
+          help: "Where to create it (default: the project's first template folder, else Templates)."
+        ),
+        .init(name: "force", valueName: nil, help: "Overwrite files that differ."),
+      ],
+      examples: [
+        (
+          "modulegen templates new feature",
+          "Creates Templates/feature; try it with 'modulegen gen Home feature'."
+        )
+      ]),
+    run: { arguments, console in
+      let name = arguments.positional[0]
+      guard SpecDecoder.isIdentifier(name.replacingOccurrences("-", "_")) else {
+        throw Diagnostic(message: "template name '\(name)' must be letters, digits, '-' or '_'")
+      }
+      let (_, config) = try library(arguments, console: console)
+      let base =
+        arguments.value("dir").map(console.path)
+        ?? config?.templateFolders.first.map {
+          joinPath(config?.directory ?? console.currentDirectory, $0)
+        }
+        ?? console.path("Templates")
+      let files = scaffold(name)
+      return try writeAll(
+        files, into: normalizePath(joinPath(base, name)), force: arguments.flag("force"),
+        console: console, what: "Created template '\(name)'")
+    })
+
+  static func scaffold(_ name: String) -> [(String, String)] {
+    [
+      (
+        "template.yml",
+        """
+        name: \(name)
+        summary: A module with one type and a test.
+        parameters:
+          - name: tests
+            type: choice
+            values: [xctest, swift-testing]
+            default: xctest
+            description: The test framework.
+        files:
+          - template: Code/Module.swift.liquid
+            output: "{{ module }}.swift"
+          - template: Tests/ModuleTests.swift.liquid
+            output: "{{ module }}Tests.swift"
+            role: test
+
+        """
+      ),
+      (
+        "Code/Module.swift.liquid",
+        """
+        {% include 'header' %}
+
+        import Foundation
+
+        /// {{ description | default: module }}
+        final class {{ module }} {
+        {%- for method in presenter %}
+          {% include 'todo', method: method %}
+        {%- endfor %}
+        }
+
+        """
+      ),
+      (
+        "snippets/todo.liquid",
+        """
+        func {{ method.signature }} {
+            // TODO: implement {{ method.selector }}.
+          }
+        """
+      ),
+      (
+        "Tests/ModuleTests.swift.liquid",
+        """
+        {% include 'header' %}
+        {%- if params.tests == "swift-testing" %}
+
+        import Testing
+
+        @Suite struct {{ module }}Tests {
+          @Test func creates() {
+            _ = {{ module }}()
+          }
+        }
+        {%- else %}
+
+        import XCTest
+
+        final class {{ module }}Tests: XCTestCase {
+          func testCreates() {
+            _ = {{ module }}()
+          }
+        }
+        {%- endif %}
+
+        """
+      ),
+    ]
+  }
+}

@@ -1,0 +1,129 @@
+import Liquid
+
+/// Flow collections: `[a, b]` and `{k: v}`.
+extension YAMLReader {
+  mutating func skipFlowSpace() throws(Diagnostic) {
+    while !atEnd {
+      if isBlank(current) || isBreak(current) {
+        position += 1
+      } else if current == UInt8(ascii: "#") && isBlankOrEnd(position - 1) {
+        while !atEnd && !isBreak(current) { position += 1 }
+      } else {
+        break
+      }
+    }
+  }
+
+  /// A flow node; for a plain scalar, also its text as written (keys are kept as written:
+  /// `1: x` has the key "1", `on: x` the key "on").
+  mutating func parseFlowItem() throws(Diagnostic) -> (node: DataNode, plainText: String?) {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth < 200 else { throw error("the document is nested too deeply") }
+    let start = position
+    try rejectUnsupported()
+    switch current {
+    case UInt8(ascii: "["):
+      position += 1
+      var items: [DataNode] = []
+      while true {
+        try skipFlowSpace()
+        if current == UInt8(ascii: "]") {
+          position += 1
+          break
+        }
+        let itemStart = position
+        let (item, plain) = try parseFlowItem()
+        try skipFlowSpace()
+        if current == UInt8(ascii: ":") {
+          // A single-pair mapping inside a list: [a: b].
+          position += 1
+          try skipFlowSpace()
+          let value =
+            current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
+            ? DataNode(.null, at: location(position)) : try parseFlowItem().node
+          guard let key = try keyText(item, plain, at: itemStart) else {
+            throw error("expected a key", at: itemStart)
+          }
+          items.append(DataNode(.object([(key, item.location, value)]), at: location(itemStart)))
+          try skipFlowSpace()
+        } else {
+          items.append(item)
+        }
+        if current == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        if current == UInt8(ascii: "]") {
+          position += 1
+          break
+        }
+        throw atEnd
+          ? error("the list '[' is never closed with ']'", at: start)
+          : error("expected ',' or ']' in a flow list")
+      }
+      return (DataNode(.array(items), at: location(start)), nil)
+    case UInt8(ascii: "{"):
+      position += 1
+      var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
+      var seen: [String: Int] = [:]
+      while true {
+        try skipFlowSpace()
+        if current == UInt8(ascii: "}") {
+          position += 1
+          break
+        }
+        let keyStart = position
+        let (keyNode, plain) = try parseFlowItem()
+        guard let key = try keyText(keyNode, plain, at: keyStart) else {
+          throw error("expected a key", at: keyStart)
+        }
+        if let first = seen[key] {
+          throw error(
+            "duplicate key '\(key)' (first defined at line \(location(first).line))", at: keyStart)
+        }
+        seen[key] = keyStart
+        try skipFlowSpace()
+        var value = DataNode(.null, at: location(position))
+        if current == UInt8(ascii: ":") {
+          position += 1
+          try skipFlowSpace()
+          if current != UInt8(ascii: ",") && current != UInt8(ascii: "}") {
+            value = try parseFlowItem().node
+          }
+          try skipFlowSpace()
+        }
+        pairs.append((key, location(keyStart), value))
+        if current == UInt8(ascii: ",") {
+          position += 1
+          continue
+        }
+        if current == UInt8(ascii: "}") {
+          position += 1
+          break
+        }
+        throw atEnd
+          ? error("the mapping '{' is never closed with '}'", at: start)
+          : error("expected ',' or '}' in a flow mapping")
+      }
+      return (DataNode(.object(pairs), at: location(start)), nil)
+    case UInt8(ascii: "\""), UInt8(ascii: "'"):
+      return (DataNode(.string(try parseQuotedScalar()), at: location(start), style: .quoted), nil)
+    case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
+      throw error("expected a value, found '\(String(UnicodeScalar(current)))'")
+    default:
+      if atEnd { throw error("expected a value, found the end of the file") }
+      let text = try parsePlainScalar(parentIndent: -1, flow: true)
+      guard !text.isEmpty else { throw error("expected a value") }
+      return (DataNode(try resolvePlain(text, at: start), at: location(start)), text)
+    }
+  }
+
+  mutating func parseFlowNode() throws(Diagnostic) -> DataNode { try parseFlowItem().node }
+
+  func keyText(_ node: DataNode, _ plain: String?, at offset: Int) throws(Diagnostic) -> String? {
+    if let plain { return plain }
+    if case .string(let s) = node.value { return s }
+    throw error("a list or mapping cannot be a key (complex keys are not supported)", at: offset)
+  }
+}

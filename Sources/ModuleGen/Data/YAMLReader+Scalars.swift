@@ -1,0 +1,308 @@
+import Liquid
+
+/// Plain, quoted and block scalars.
+extension YAMLReader {
+  /// A plain scalar; in block context it may continue on following lines indented more than
+  /// `parentIndent`, folded with spaces.
+  mutating func parsePlainScalar(parentIndent: Int, flow: Bool) throws(Diagnostic) -> String {
+    var result: [UInt8] = []
+    var pendingBreaks = 0
+    var firstLine = true
+    while true {
+      // One line's worth.
+      let lineStart = position
+      var end = position
+      while end < bytes.count && !isBreak(bytes[end]) {
+        let b = bytes[end]
+        if b == UInt8(ascii: "#") && end > lineStart && isBlank(bytes[end - 1]) { break }
+        if b == UInt8(ascii: ":")
+          && (isBlankOrEnd(end + 1) || (flow && isFlowIndicator(byte(at: end + 1))))
+        {
+          if flow { break }
+          throw error(
+            "a ': ' in a plain value makes it look like a mapping; quote the value", at: end)
+        }
+        if flow && (b == UInt8(ascii: ",") || isFlowIndicator(b)) { break }
+        end += 1
+      }
+      var textEnd = end
+      while textEnd > lineStart && isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
+      if textEnd > lineStart {
+        if !firstLine {
+          if pendingBreaks == 0 {
+            result.append(UInt8(ascii: " "))
+          } else {
+            result += [UInt8](repeating: UInt8(ascii: "\n"), count: pendingBreaks)
+          }
+        }
+        result += bytes[lineStart..<textEnd]
+        firstLine = false
+        pendingBreaks = 0
+      }
+      position = end
+      // Continue on the next line?
+      if atEnd || !isBreak(current) { break }
+      let save = position
+      skipLineBreak()
+      var breaks = 0
+      var continued = false
+      while true {
+        let lineBegin = position
+        while current == UInt8(ascii: " ") { position += 1 }
+        let indent = position - lineBegin
+        while isBlank(current) { position += 1 }
+        if atEnd { break }
+        if isBreak(current) {
+          breaks += 1
+          skipLineBreak()
+          continue
+        }
+        if current == UInt8(ascii: "#") || isDocumentMarker(at: lineBegin)
+          || isDocumentMarker(at: lineBegin, "...")
+        {
+          break
+        }
+        // Only spaces indent; a line indented no deeper than the parent ends the value.
+        continued = flow || indent > parentIndent
+        break
+      }
+      if !continued {
+        position = save
+        break
+      }
+      pendingBreaks = breaks
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  func isFlowIndicator(_ b: UInt8) -> Bool {
+    b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "{")
+      || b == UInt8(ascii: "}")
+      || b == UInt8(ascii: ",")
+  }
+
+  /// A single- or double-quoted scalar, which may span lines (folded).
+  mutating func parseQuotedScalar() throws(Diagnostic) -> String {
+    let start = position
+    let quote = current
+    position += 1
+    var out: [UInt8] = []
+    while true {
+      guard !atEnd else { throw error("quoted string is not terminated", at: start) }
+      let b = current
+      if b == quote {
+        if quote == UInt8(ascii: "'") && byte(at: position + 1) == quote {
+          out.append(quote)
+          position += 2
+          continue
+        }
+        position += 1
+        break
+      }
+      if isBreak(b) {
+        // Fold: trailing spaces go, one break becomes a space, more become newlines.
+        while let last = out.last, isBlank(last) { out.removeLast() }
+        var breaks = 0
+        while !atEnd && (isBreak(current) || isBlank(current)) {
+          if isBreak(current) {
+            breaks += 1
+            skipLineBreak()
+          } else {
+            position += 1
+          }
+        }
+        if isDocumentMarker(at: position - column(position)) && column(position) == 0 {
+          throw error("quoted string is not terminated", at: start)
+        }
+        out +=
+          breaks == 1
+          ? [UInt8(ascii: " ")] : [UInt8](repeating: UInt8(ascii: "\n"), count: breaks - 1)
+        continue
+      }
+      if b == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") {
+        try parseEscape(into: &out)
+        continue
+      }
+      out.append(b)
+      position += 1
+    }
+    guard let text = String(validating: out, as: UTF8.self) else {
+      throw error("quoted string is not valid UTF-8", at: start)
+    }
+    return text
+  }
+
+  mutating func parseEscape(into out: inout [UInt8]) throws(Diagnostic) {
+    let escapeStart = position
+    position += 1
+    let c = current
+    position += 1
+    func append(_ scalar: UInt32) throws(Diagnostic) {
+      guard let unicode = Unicode.Scalar(scalar) else {
+        throw error("invalid escape: not a Unicode character", at: escapeStart)
+      }
+      out += Array(String(Character(unicode)).utf8)
+    }
+    switch c {
+    case UInt8(ascii: "0"): out.append(0)
+    case UInt8(ascii: "a"): out.append(7)
+    case UInt8(ascii: "b"): out.append(8)
+    case UInt8(ascii: "t"), 9: out.append(9)
+    case UInt8(ascii: "n"): out.append(10)
+    case UInt8(ascii: "v"): out.append(11)
+    case UInt8(ascii: "f"): out.append(12)
+    case UInt8(ascii: "r"): out.append(13)
+    case UInt8(ascii: "e"): out.append(27)
+    case UInt8(ascii: " "): out.append(32)
+    case UInt8(ascii: "\""): out.append(34)
+    case UInt8(ascii: "/"): out.append(47)
+    case UInt8(ascii: "\\"): out.append(92)
+    case UInt8(ascii: "N"): try append(0x85)
+    case UInt8(ascii: "_"): try append(0xA0)
+    case UInt8(ascii: "L"): try append(0x2028)
+    case UInt8(ascii: "P"): try append(0x2029)
+    case UInt8(ascii: "x"): try append(try hex(2, escapeStart))
+    case UInt8(ascii: "u"): try append(try hex(4, escapeStart))
+    case UInt8(ascii: "U"): try append(try hex(8, escapeStart))
+    case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      // An escaped line break joins the lines without a space.
+      position -= 1
+      skipLineBreak()
+      while isBlank(current) { position += 1 }
+    default:
+      throw error(
+        "unknown escape '\\\(String(decoding: [c], as: UTF8.self))' in a double-quoted string",
+        at: escapeStart)
+    }
+  }
+
+  mutating func hex(_ count: Int, _ escapeStart: Int) throws(Diagnostic) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<count {
+      let b = current
+      let digit: UInt32
+      switch b {
+      case 0x30...0x39: digit = UInt32(b - 0x30)
+      case 0x41...0x46: digit = UInt32(b - 0x37)
+      case 0x61...0x66: digit = UInt32(b - 0x57)
+      default: throw error("invalid escape: expected \(count) hex digits", at: escapeStart)
+      }
+      value = value << 4 | digit
+      position += 1
+    }
+    return value
+  }
+
+  /// `|` (literal) or `>` (folded) with optional chomping (`-`, `+`) and indentation digit.
+  mutating func parseBlockScalar(parentIndent: Int) throws(Diagnostic) -> DataNode {
+    let start = position
+    let folded = current == UInt8(ascii: ">")
+    position += 1
+    var chomping: UInt8 = 0
+    var indent: Int?
+    for _ in 0..<2 {
+      if current == UInt8(ascii: "-") || current == UInt8(ascii: "+") {
+        guard chomping == 0 else { throw error("a block scalar has two chomping indicators") }
+        chomping = current
+        position += 1
+      } else if current >= UInt8(ascii: "1") && current <= UInt8(ascii: "9") {
+        guard indent == nil else { throw error("a block scalar has two indentation indicators") }
+        indent = max(parentIndent, 0) + Int(current - UInt8(ascii: "0"))
+        position += 1
+      }
+    }
+    skipInlineSpace()
+    guard atLineEnd else { throw error("unexpected text after a block scalar indicator") }
+    skipLineBreak()
+
+    // The scalar's lines, without their indentation; "" for empty lines.
+    var lines: [ArraySlice<UInt8>] = []
+    var lastHadBreak = false
+    var longestLeadingEmpty = 0
+    while !atEnd {
+      let lineStart = position
+      if isDocumentMarker(at: lineStart) || isDocumentMarker(at: lineStart, "...") { break }
+      var spaces = 0
+      while byte(at: lineStart + spaces) == UInt8(ascii: " ") { spaces += 1 }
+      var lineEnd = lineStart + spaces
+      while lineEnd < bytes.count && !isBreak(bytes[lineEnd]) { lineEnd += 1 }
+      let isEmptyLine = bytes[(lineStart + spaces)..<lineEnd].allSatisfy { isBlank($0) }
+      if indent == nil && !isEmptyLine {
+        if byte(at: lineStart + spaces) == UInt8(ascii: "\t") {
+          throw error("tabs are not allowed for indentation; use spaces", at: lineStart + spaces)
+        }
+        guard spaces > parentIndent else { break }
+        if longestLeadingEmpty > spaces {
+          throw error(
+            "a leading empty line of this block scalar is indented more than its first line",
+            at: start)
+        }
+        indent = spaces
+      }
+      if isEmptyLine {
+        if indent == nil { longestLeadingEmpty = max(longestLeadingEmpty, spaces) }
+        if let indent, lineStart + indent < lineEnd {
+          lines.append(bytes[(lineStart + indent)..<lineEnd])
+        } else {
+          lines.append([])
+        }
+      } else {
+        guard let indent, spaces >= indent else { break }
+        lines.append(bytes[(lineStart + indent)..<lineEnd])
+      }
+      position = lineEnd
+      lastHadBreak = !atEnd
+      if atEnd { break }
+      skipLineBreak()
+    }
+    // Trailing empty lines are kept or dropped by chomping.
+    var trailing = 0
+    while let last = lines.last, last.isEmpty {
+      lines.removeLast()
+      trailing += 1
+    }
+    var out: [UInt8] = []
+    if folded {
+      var previousMoreIndented = false
+      var pending = 0
+      var first = true
+      for line in lines {
+        if line.isEmpty {
+          pending += 1
+          continue
+        }
+        let moreIndented = isBlank(line.first!)
+        if first {
+          out += [UInt8](repeating: UInt8(ascii: "\n"), count: pending)
+        } else if pending == 0 {
+          out.append(moreIndented || previousMoreIndented ? UInt8(ascii: "\n") : UInt8(ascii: " "))
+        } else {
+          let count = moreIndented || previousMoreIndented ? pending + 1 : pending
+          out += [UInt8](repeating: UInt8(ascii: "\n"), count: count)
+        }
+        out += line
+        first = false
+        previousMoreIndented = moreIndented
+        pending = 0
+      }
+    } else {
+      for (i, line) in lines.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: "\n")) }
+        out += line
+      }
+    }
+    let finalBreak = !lines.isEmpty && (lastHadBreak || trailing > 0)
+    switch chomping {
+    case UInt8(ascii: "-"): break
+    case UInt8(ascii: "+"):
+      out += [UInt8](repeating: UInt8(ascii: "\n"), count: trailing + (finalBreak ? 1 : 0))
+    default:
+      if finalBreak { out.append(UInt8(ascii: "\n")) }
+    }
+    guard let text = String(validating: out, as: UTF8.self) else {
+      throw error("block scalar is not valid UTF-8", at: start)
+    }
+    return DataNode(.string(text), at: location(start), style: folded ? .folded : .literal)
+  }
+
+}
