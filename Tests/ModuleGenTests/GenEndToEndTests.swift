@@ -269,6 +269,33 @@ import Testing
     #expect(try run(["init", "--force", "--project", "App"], in: dir).code == 0)
   }
 
+  @Test func initAsksOnATerminal() throws {
+    // `script` gives the binary a terminal; the answers come through it.
+    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"))
+    let dir = try makeTemporaryDirectory()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", "'\(builtBinary)' init --company Acme", "/dev/null"]
+    process.currentDirectoryURL = URL(fileURLWithPath: dir)
+    process.environment = ["HOME": dir, "PATH": "/usr/bin:/bin"]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = Pipe()
+    try process.run()
+    // Author, project (the folder's name by default), template, output, tests output, prefix.
+    input.fileHandleForWriting.write(Data("Ann\n\nmvvm\n\n\nAC\n".utf8))
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let text = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
+    let folder = URL(fileURLWithPath: dir).lastPathComponent
+    #expect(
+      text.contains(
+        "author: \"Ann\"\ncompany: \"Acme\"\nproject: \"\(folder)\"\ntemplate: \"mvvm\"\n"))
+    #expect(
+      text.contains(
+        "output: \"{{ module }}\"\ntests_output: \"{{ module }}Tests\"\nprefix: \"AC\"\n"))
+  }
+
   @Test func templateCommands() throws {
     let dir = try makeTemporaryDirectory()
     #expect(try run(["templates", "list", "--format", "names"], in: dir).out.contains("viper\n"))
