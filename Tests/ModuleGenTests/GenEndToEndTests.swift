@@ -249,6 +249,11 @@ import Testing
     let lower = try run(["gen", "home", "viper"], in: dir)
     #expect(lower.err.contains("note: module name 'home' was capitalized to 'Home'"))
     #expect(try run(["gen"], in: dir).code == 64)
+    let noTemplate = try run(["gen", "Home"], in: dir)
+    #expect(noTemplate.code == 64)
+    #expect(
+      noTemplate.err.hasPrefix(
+        "error: missing <template>: name one (gen Home viper) or set 'template' in .modulegen.yml"))
     #expect(try run(["gen", "Home", "viper", "--date", "2026-13-01"], in: dir).code == 64)
     #expect(
       try run(["gen", "Home", "viper", "--sett", "x=y"], in: dir).err.contains(

@@ -79,6 +79,11 @@ enum GenerationSetup {
           "give a module name and a template (\(command) Home viper), or --spec FILE",
           command: command)
       }
+      if template == nil && config?.template == nil {
+        throw UsageError(
+          "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml",
+          command: command)
+      }
       let wanted = try checkedName(name, convert: convert, notes: &notes)
       modules = [ModuleSpec(name: wanted, template: template)]
     }
