@@ -142,14 +142,14 @@ enum CompletionsCommand {
         CommandLineTool.commands.first { $0.spec.name == name }?.spec.summary
         ?? "Show help for a command"
       out +=
-        "complete -c modulegen -n '__fish_use_subcommand' -a '\(name)' -d '\(summary.replacingOccurrences("'", "\\'"))'\n"
+        "complete -c modulegen -n '__fish_use_subcommand' -a '\(name)' -d '\(summary.replacingAll("'", with: "\\'"))'\n"
     }
     for command in CommandLineTool.commands {
       let name = command.spec.name
       for sub in command.subcommands {
         let subName = String(sub.spec.name.split(separator: " ").last!)
         out +=
-          "complete -c modulegen -n '__fish_seen_subcommand_from \(name)' -a '\(subName)' -d '\(sub.spec.summary.replacingOccurrences("'", "\\'"))'\n"
+          "complete -c modulegen -n '__fish_seen_subcommand_from \(name)' -a '\(subName)' -d '\(sub.spec.summary.replacingAll("'", with: "\\'"))'\n"
       }
       for option in (command.subcommands.isEmpty ? [command] : command.subcommands).flatMap(
         \.spec.allOptions)
@@ -162,7 +162,7 @@ enum CompletionsCommand {
         } else if option.valueName != nil {
           line += " -r"
         }
-        line += " -d '\(option.help.replacingOccurrences("'", "\\'"))'"
+        line += " -d '\(option.help.replacingAll("'", with: "\\'"))'"
         out += line + "\n"
       }
     }

@@ -96,7 +96,7 @@ enum InitCommand {
 
   /// A YAML scalar that reads back as the same string.
   static func yamlQuoted(_ value: String) -> String {
-    "\"" + value.replacingOccurrences("\\", "\\\\").replacingOccurrences("\"", "\\\"") + "\""
+    "\"" + value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
   }
 }
 

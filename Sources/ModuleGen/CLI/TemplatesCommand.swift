@@ -204,18 +204,3 @@ enum TemplatesCommand {
     return ExitCode.success
   }
 }
-
-extension String {
-  /// Every occurrence of `target` replaced.
-  func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var out = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      out += rest[..<range.lowerBound]
-      out += replacement
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
-  }
-}

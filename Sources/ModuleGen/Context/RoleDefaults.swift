@@ -36,7 +36,7 @@ public enum RoleDefaults {
 
 extension MethodSignature {
   fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
-    func fix(_ text: String) -> String { text.replacingOccurrences("ModulePlaceholder", module) }
+    func fix(_ text: String) -> String { text.replacingAll("ModulePlaceholder", with: module) }
     var copy = self
     copy.returnType = returnType.map(fix)
     copy.parameters = parameters.map { p in
