@@ -27,6 +27,7 @@ final class HomeViewingMock: HomeViewing {
       displayItemsHandler(items)
     }
   }
+
   // MARK: - showLoading()
 
   private(set) var showLoadingCallCount = 0
@@ -38,6 +39,7 @@ final class HomeViewingMock: HomeViewing {
       showLoadingHandler()
     }
   }
+
   // MARK: - showError(_:)
 
   private(set) var showErrorCallCount = 0
@@ -53,6 +55,7 @@ final class HomeViewingMock: HomeViewing {
       showErrorHandler(message)
     }
   }
+
   // MARK: - showDetail(for:)
 
   private(set) var showDetailForCallCount = 0
@@ -83,6 +86,7 @@ final class HomePresentingMock: HomePresenting {
       viewDidLoadHandler()
     }
   }
+
   // MARK: - didSelectItem(at:)
 
   private(set) var didSelectItemAtCallCount = 0

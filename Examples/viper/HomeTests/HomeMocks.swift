@@ -27,6 +27,7 @@ final class HomeViewInputMock: HomeViewInput {
       displayItemsHandler(items)
     }
   }
+
   // MARK: - showLoading()
 
   private(set) var showLoadingCallCount = 0
@@ -38,6 +39,7 @@ final class HomeViewInputMock: HomeViewInput {
       showLoadingHandler()
     }
   }
+
   // MARK: - showError(_:)
 
   private(set) var showErrorCallCount = 0
@@ -68,6 +70,7 @@ final class HomeViewOutputMock: HomeViewOutput {
       viewDidLoadHandler()
     }
   }
+
   // MARK: - didSelectItem(at:)
 
   private(set) var didSelectItemAtCallCount = 0
@@ -121,6 +124,7 @@ final class HomeInteractorOutputMock: HomeInteractorOutput {
       didFetchItemsHandler(items)
     }
   }
+
   // MARK: - didFailToFetchItems(_:)
 
   private(set) var didFailToFetchItemsCallCount = 0

@@ -4,6 +4,24 @@
 
 extension BuiltinTemplates {
   static let files: [String: String] = [
+    "common/snippets/entities.liquid": #"""
+{%- comment %} The spec's entities as Sendable structs; for the typical screen, its item view model. {% endcomment %}
+{%- for entity in entities %}
+
+struct {{ entity.name }}: Sendable, Equatable {
+{%- for field in entity.fields %}
+  var {{ field.name | swift_identifier }}: {{ field.type }}
+{%- endfor %}
+}
+{%- endfor %}
+{%- if uses_defaults and item_view_model %}
+
+/// What the view shows for one item: the presenter maps entities to this.
+struct {{ module }}ItemViewModel: Sendable, Equatable {
+  var title: String
+}
+{%- endif %}
+"""#,
     "common/snippets/header.liquid": #"""
 //
 //  {{ file_name }}
@@ -52,12 +70,13 @@ extension {{ protocol_name }} {
 {%- endcomment -%}
 @MainActor
 final class {{ mock_name }}: {{ protocol_name }} {
+{%- capture newline %}
+{% endcapture %}
 {%- for m in methods %}
   {%- assign stored = m.parameters | where: "is_closure", false %}
   {%- assign escaping = m.parameters | where: "is_escaping", true %}
   {%- assign stored = stored | concat: escaping %}
-  {%- unless forloop.first %}
-{% endunless %}
+  {%- unless forloop.first %}{{ newline }}{% endunless %}
   // MARK: - {{ m.selector }}
 
   private(set) var {{ m.identifier }}CallCount = 0
@@ -124,6 +143,20 @@ final class {{ mock_name }}: {{ protocol_name }} {
     fatalError("{{ method.selector }} is not implemented yet")
   {%- endif %}
 {%- endif %}
+"""#,
+    "common/snippets/stubs.liquid": #"""
+{%- comment %}
+  A method the user fills in, for each of `methods`: `func signature { TODO }`, separated by
+  blank lines, and preceded by one when `blank_before_first` is true.
+{% endcomment %}
+{%- capture newline %}
+{% endcapture %}
+{%- for method in methods %}
+{%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
+  func {{ method.signature }} {
+{% include 'stub_body' %}
+  }
+{%- endfor %}
 """#,
     "common/swift-format.json": #"""
 {
@@ -264,13 +297,7 @@ final class {{ module }}Service: {{ module }}Servicing {
     []
   }
 {%- else %}
-{%- for method in interactor %}
-{%- unless forloop.first %}
-{% endunless %}
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: interactor, blank_before_first: false %}
 {%- endif %}
 }
 
@@ -372,12 +399,7 @@ extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate
 {%- if methods.size > 0 %}
 
   // MARK: - {{ parts[1] }}
-{%- for method in methods %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: methods, blank_before_first: true %}
 {%- endif %}
 {%- endfor %}
 }
@@ -601,12 +623,7 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     viewController?.navigationController?.pushViewController(detail, animated: true)
   }
 {%- else %}
-{%- for method in router %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: router, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -615,21 +632,7 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
 {% include 'header' %}
 
 import Foundation
-{%- for entity in entities %}
-
-struct {{ entity.name }}: Sendable, Equatable {
-{%- for field in entity.fields %}
-  var {{ field.name | swift_identifier }}: {{ field.type }}
-{%- endfor %}
-}
-{%- endfor %}
-{%- if uses_defaults %}
-
-/// What the view shows for one item: the presenter maps entities to this.
-struct {{ module }}ItemViewModel: Sendable, Equatable {
-  var title: String
-}
-{%- endif %}
+{%- include 'entities', item_view_model: true %}
 
 """#,
     "mvp/Code/Presenter.swift.liquid": #"""
@@ -684,13 +687,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- endif %}
   }
 {%- else %}
-{%- for method in presenter %}
-{%- unless forloop.first %}
-{% endunless %}
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: presenter, blank_before_first: false %}
 {%- endif %}
 }
 
@@ -708,13 +705,7 @@ final class {{ module }}Service: {{ module }}Servicing {
     []
   }
 {%- else %}
-{%- for method in interactor %}
-{%- unless forloop.first %}
-{% endunless %}
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: interactor, blank_before_first: false %}
 {%- endif %}
 }
 
@@ -764,12 +755,7 @@ final class {{ module }}ViewState: {{ module }}Viewing {
 {%- else %}
 {%- assign view_methods = view | concat: router %}
 {%- endif %}
-{%- for method in view_methods %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: view_methods, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -888,13 +874,7 @@ extension {{ module }}ViewController: {{ module }}Viewing {
 {%- else %}
 {%- assign view_methods = view | concat: router %}
 {%- endif %}
-{%- for method in view_methods %}
-{%- unless forloop.first %}
-{% endunless %}
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: view_methods, blank_before_first: false %}
 {%- endif %}
 }
 {%- if uses_defaults %}
@@ -1214,12 +1194,7 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     viewController?.navigationController?.pushViewController(detail, animated: true)
   }
 {%- else %}
-{%- for method in router %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: router, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -1228,21 +1203,7 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
 {% include 'header' %}
 
 import Foundation
-{%- for entity in entities %}
-
-struct {{ entity.name }}: Sendable, Equatable {
-{%- for field in entity.fields %}
-  var {{ field.name | swift_identifier }}: {{ field.type }}
-{%- endfor %}
-}
-{%- endfor %}
-{%- if uses_defaults %}
-
-/// What the view shows for one item: the presenter maps entities to this.
-struct {{ module }}ItemViewModel: Sendable, Equatable {
-  var title: String
-}
-{%- endif %}
+{%- include 'entities', item_view_model: true %}
 
 """#,
     "mvvm/Code/Service.swift.liquid": #"""
@@ -1258,13 +1219,7 @@ final class {{ module }}Service: {{ module }}Servicing {
     []
   }
 {%- else %}
-{%- for method in interactor %}
-{%- unless forloop.first %}
-{% endunless %}
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: interactor, blank_before_first: false %}
 {%- endif %}
 }
 
@@ -1454,6 +1409,8 @@ import Foundation
 {%- if params.binding != "combine" %}
 import Observation
 {%- endif %}
+{%- capture newline %}
+{% endcapture %}
 {%- if params.coordinator %}
 {%- assign output_methods = view %}
 {%- else %}
@@ -1535,13 +1492,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
 {%- endif %}
   }
 {%- else %}
-{%- for method in presenter %}
-{%- unless forloop.first %}
-{% endunless %}
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: presenter, blank_before_first: false %}
 {%- endif %}
 }
 {%- if uses_defaults == false and output_methods.size > 0 %}
@@ -1551,8 +1502,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
 extension {{ module }}ViewModel {
 {%- for m in output_methods %}
 {%- assign stored = m.parameters | where: "is_closure", false %}
-{%- unless forloop.first %}
-{% endunless %}
+{%- unless forloop.first %}{{ newline }}{% endunless %}
   /// Updates the state the view shows.
   func {{ m.signature }} {
 {%- if stored.size == 0 %}
@@ -1877,21 +1827,7 @@ import Foundation
 {% include 'header' %}
 
 import Foundation
-{%- for entity in entities %}
-
-struct {{ entity.name }}: Sendable, Equatable {
-{%- for field in entity.fields %}
-  var {{ field.name | swift_identifier }}: {{ field.type }}
-{%- endfor %}
-}
-{%- endfor %}
-{%- if uses_defaults %}
-
-/// What the view shows for one item: the presenter maps entities to this.
-struct {{ module }}ItemViewModel: Sendable, Equatable {
-  var title: String
-}
-{%- endif %}
+{%- include 'entities', item_view_model: true %}
 
 """#,
     "viper/Code/Interactor.swift.liquid": #"""
@@ -1910,12 +1846,7 @@ final class {{ module }}Interactor: {{ module }}InteractorInput {
     []
   }
 {%- else %}
-{%- for method in interactor %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: interactor, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -1962,12 +1893,7 @@ extension {{ module }}Presenter: {{ module }}ViewOutput {
     router.showDetail(for: items[index])
   }
 {%- else %}
-{%- for method in presenter %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: presenter, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -1984,12 +1910,7 @@ extension {{ module }}Presenter: {{ module }}InteractorOutput {
     view?.showError(String(describing: error))
   }
 {%- else %}
-{%- for method in interactor_output %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: interactor_output, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -2011,12 +1932,7 @@ final class {{ module }}Router: {{ module }}RouterInput {
     viewController?.navigationController?.pushViewController(detail, animated: true)
   }
 {%- else %}
-{%- for method in router %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: router, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -2051,12 +1967,7 @@ final class {{ module }}ViewState: {{ module }}ViewInput {
     errorMessage = message
   }
 {%- else %}
-{%- for method in view %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: view, blank_before_first: true %}
 {%- endif %}
 }
 
@@ -2160,12 +2071,7 @@ extension {{ module }}ViewController: {{ module }}ViewInput {
     present(alert, animated: true)
   }
 {%- else %}
-{%- for method in view %}
-
-  func {{ method.signature }} {
-{% include 'stub_body' %}
-  }
-{%- endfor %}
+{%- include 'stubs', methods: view, blank_before_first: true %}
 {%- endif %}
 }
 {%- if uses_defaults %}
