@@ -158,6 +158,31 @@ final class {{ mock_name }}: {{ protocol_name }} {
   }
 {%- endfor %}
 """#,
+    "common/snippets/table_data_source.liquid": #"""
+{%- comment %}
+  A table view's data source and delegate for the typical screen. Expects `rows` (the items),
+  `row_title` (the property a cell shows) and `selection` (what selecting a row does).
+{% endcomment -%}
+// MARK: - UITableViewDataSource, UITableViewDelegate
+
+extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    {{ rows }}.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    var content = cell.defaultContentConfiguration()
+    content.text = {{ rows }}[indexPath.row].{{ row_title }}
+    cell.contentConfiguration = content
+    return cell
+  }
+
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    {{ selection }}
+  }
+}
+"""#,
     "common/swift-format.json": #"""
 {
   "fileScopedDeclarationPrivacy": {
@@ -370,25 +395,7 @@ final class {{ module }}ViewController: UIViewController {
   }
 }
 
-// MARK: - UITableViewDataSource, UITableViewDelegate
-
-extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
-  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    items.count
-  }
-
-  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
-    var content = cell.defaultContentConfiguration()
-    content.text = items[indexPath.row].displayTitle
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    showDetail(for: items[indexPath.row])
-  }
-}
+{% include 'table_data_source', rows: 'items', row_title: 'displayTitle', selection: 'showDetail(for: items[indexPath.row])' %}
 {%- else %}
   }
 {%- assign sections = "presenter:Actions|view:View updates|router:Navigation" | split: "|" %}
@@ -879,25 +886,7 @@ extension {{ module }}ViewController: {{ module }}Viewing {
 }
 {%- if uses_defaults %}
 
-// MARK: - UITableViewDataSource, UITableViewDelegate
-
-extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
-  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    items.count
-  }
-
-  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
-    var content = cell.defaultContentConfiguration()
-    content.text = items[indexPath.row].title
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    presenter.didSelectItem(at: indexPath.row)
-  }
-}
+{% include 'table_data_source', rows: 'items', row_title: 'title', selection: 'presenter.didSelectItem(at: indexPath.row)' %}
 {%- endif %}
 
 """#,
@@ -1376,26 +1365,10 @@ final class {{ module }}ViewController: UIViewController {
   }
 }
 {%- if uses_defaults %}
+{%- capture rows %}viewModel{% if params.io %}.outputs{% endif %}.items{% endcapture %}
+{%- capture selection %}viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: indexPath.row){% endcapture %}
 
-// MARK: - UITableViewDataSource, UITableViewDelegate
-
-extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
-  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    viewModel{% if params.io %}.outputs{% endif %}.items.count
-  }
-
-  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
-    var content = cell.defaultContentConfiguration()
-    content.text = viewModel{% if params.io %}.outputs{% endif %}.items[indexPath.row].title
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: indexPath.row)
-  }
-}
+{% include 'table_data_source', row_title: 'title' %}
 {%- endif %}
 
 """#,
@@ -2076,25 +2049,7 @@ extension {{ module }}ViewController: {{ module }}ViewInput {
 }
 {%- if uses_defaults %}
 
-// MARK: - UITableViewDataSource, UITableViewDelegate
-
-extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
-  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    items.count
-  }
-
-  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
-    var content = cell.defaultContentConfiguration()
-    content.text = items[indexPath.row].title
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    output.didSelectItem(at: indexPath.row)
-  }
-}
+{% include 'table_data_source', rows: 'items', row_title: 'title', selection: 'output.didSelectItem(at: indexPath.row)' %}
 {%- endif %}
 
 """#,
