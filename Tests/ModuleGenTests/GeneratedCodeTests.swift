@@ -196,5 +196,20 @@ import Testing
     print(
       "Generated code: \(variants.count) modules built with warnings as errors; \(summary.suffix(3).joined(separator: " | "))"
     )
+
+    // Generated files follow the built-in templates' formatting style.
+    let style = Self.root.appendingPathComponent("Templates/common/swift-format.json").path
+    let folders = variants.flatMap { ["Sources/\($0.target)", "Tests/\($0.target)Tests"] }
+    let (_, lintOutput) = try Self.shell(
+      "swift format lint --configuration '\(style)' --recursive \(folders.joined(separator: " "))",
+      in: package)
+    let findings = lintOutput.split(separator: "\n").filter {
+      $0.contains("warning") || $0.contains("error")
+    }
+    #expect(
+      findings.isEmpty,
+      "generated files are not swift format lint clean:\n\(findings.prefix(40).joined(separator: "\n"))"
+    )
+    #expect(!lintOutput.contains("command not found"))
   }
 }

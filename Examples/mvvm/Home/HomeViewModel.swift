@@ -18,7 +18,6 @@ final class HomeViewModel {
   private(set) var errorMessage: String? = nil
   private(set) var selectedItem: HomeItem? = nil
 
-
   private let service: any HomeServicing
   private var models: [HomeItem] = []
   /// The load started by viewDidLoad(), kept so that tests can wait for it.

@@ -1680,7 +1680,6 @@ final class {{ module }}Tests: XCTestCase {
 {%- endif %}
 {%- endfor %}
 {%- endif %}
-
 """#,
     "mvvm/template.yml": #"""
 name: mvvm
