@@ -21,7 +21,7 @@ import Testing
     }.sorted()
   }
 
-  @Test(arguments: BuiltinTemplates.names.filter { $0 != "common" })
+  @Test(arguments: BuiltinTemplates.names)
   func exampleMatches(_ template: String) throws {
     let folder = Self.examples + "/" + template
     let specPath = folder + "/Home.yml"

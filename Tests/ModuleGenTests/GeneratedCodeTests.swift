@@ -59,7 +59,7 @@ import Testing
   static func variants() throws -> [Variant] {
     let rich = try SpecDecoder.decode(richSpec, file: "rich.yml").modules[0]
     var variants: [Variant] = []
-    for name in BuiltinTemplates.names where name != "common" {
+    for name in BuiltinTemplates.names {
       let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
       var combinations: [[(String, String)]] = [[]]
       for parameter in manifest.parameters {

@@ -62,7 +62,7 @@ enum InitCommand {
       ("project", "project", "Project name", folderName),
       (
         "template", "template",
-        "Default template (\(BuiltinTemplates.names.filter { $0 != "common" }.joined(separator: ", ")))",
+        "Default template (\(BuiltinTemplates.names.joined(separator: ", ")))",
         "viper"
       ),
       ("output", "output", "Where code goes", "{{ module }}"),

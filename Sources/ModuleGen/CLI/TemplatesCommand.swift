@@ -57,7 +57,7 @@ enum TemplatesCommand {
       examples: [("modulegen templates list", ""), ("modulegen templates list --format json", "")]),
     run: { arguments, console in
       let (library, _) = try library(arguments, console: console)
-      let entries = library.list().filter { $0.name != "common" }
+      let entries = library.list()
       switch arguments.value("format") {
       case "json":
         let value = LiquidValue.array(
@@ -137,9 +137,9 @@ enum TemplatesCommand {
       ]),
     run: { arguments, console in
       let name = arguments.positional[0]
-      guard BuiltinTemplates.names.contains(name), name != "common" else {
+      guard BuiltinTemplates.names.contains(name) else {
         var message = "no built-in template named '\(name)'"
-        let names = BuiltinTemplates.names.filter { $0 != "common" }
+        let names = BuiltinTemplates.names
         if let suggestion = closestMatch(to: name, in: names) {
           message += "; did you mean '\(suggestion)'?"
         }
