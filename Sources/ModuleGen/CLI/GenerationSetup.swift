@@ -40,13 +40,7 @@ enum GenerationSetup {
   {
     let fileSystem = LocalFileSystem()
     var notes: [Diagnostic] = []
-    var config: ProjectConfig?
-    if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
-      let text = try fileSystem.readText(
-        atPath: path, displayPath: relative(path, to: console.currentDirectory))
-      config = try ProjectConfig.decode(
-        text, file: relative(path, to: console.currentDirectory), directory: parentPath(path))
-    }
+    let (library, config) = try projectLibrary(arguments, console: console, fileSystem: fileSystem)
     let convert = arguments.flag("convert-name")
     var modules: [ModuleSpec] = []
     let name = arguments.positional.first
@@ -108,14 +102,30 @@ enum GenerationSetup {
     options.testsOutput = arguments.value("tests-output")
     options.includeTests = !arguments.flag("no-tests")
     options.force = arguments.flag("force")
-    let library = TemplateLibrary.standard(
-      explicit: arguments.all("templates").map(console.path), config: config,
-      home: console.environment["HOME"], currentDirectory: console.currentDirectory,
-      fileSystem: fileSystem)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,
       options: options, notes: notes)
+  }
+
+  /// The nearest `.modulegen.yml`, if any, and the templates the run can use.
+  static func projectLibrary(
+    _ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem
+  )
+    throws -> (TemplateLibrary, ProjectConfig?)
+  {
+    var config: ProjectConfig?
+    if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
+      let shown = relative(path, to: console.currentDirectory)
+      config = try ProjectConfig.decode(
+        try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
+        directory: parentPath(path))
+    }
+    let library = TemplateLibrary.standard(
+      explicit: arguments.all("templates").map(console.path), config: config,
+      home: console.environment["HOME"], currentDirectory: console.currentDirectory,
+      fileSystem: fileSystem)
+    return (library, config)
   }
 
   private static func normalizedName(_ name: String, convert: Bool) -> String {

@@ -27,17 +27,7 @@ enum TemplatesCommand {
   static func library(_ arguments: ParsedArguments, console: Console) throws -> (
     TemplateLibrary, ProjectConfig?
   ) {
-    let fileSystem = LocalFileSystem()
-    var config: ProjectConfig?
-    if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
-      config = try ProjectConfig.decode(
-        try fileSystem.readText(atPath: path), file: path, directory: parentPath(path))
-    }
-    let library = TemplateLibrary.standard(
-      explicit: arguments.all("templates").map(console.path), config: config,
-      home: console.environment["HOME"],
-      currentDirectory: console.currentDirectory, fileSystem: fileSystem)
-    return (library, config)
+    try GenerationSetup.projectLibrary(arguments, console: console, fileSystem: LocalFileSystem())
   }
 
   static let templatesOption = CommandSpec.Option(
