@@ -28,8 +28,15 @@ public struct Generator {
   /// Folders whose real path is known, so that checking many files in one folder is cheap.
   private let resolvedFolders = FolderCache()
 
+  /// Output path patterns, parsed once for a whole batch.
+  private let parsedPatterns = PatternCache()
+
   final class FolderCache {
     var paths: [String: String?] = [:]
+  }
+
+  final class PatternCache {
+    var templates: [String: Template] = [:]
   }
 
   public init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
@@ -144,11 +151,17 @@ public struct Generator {
   private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)
     throws -> String
   {
-    let environment = LiquidEnvironment(strictVariables: true)
     let rendered: String
     do {
-      rendered = try Template(parsing: pattern.text, name: what, environment: environment).render(
-        context)
+      let template: Template
+      if let parsed = parsedPatterns.templates[pattern.text] {
+        template = parsed
+      } else {
+        template = try Template(
+          parsing: pattern.text, name: what, environment: LiquidEnvironment(strictVariables: true))
+        parsedPatterns.templates[pattern.text] = template
+      }
+      rendered = try template.render(context)
     } catch {
       throw Diagnostic(message: "the \(what) pattern '\(pattern.text)': \(error.message)")
     }
