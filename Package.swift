@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(name: "LiquidBenchmark", dependencies: ["Liquid", "ModuleGen"]),
     .testTarget(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
-      exclude: ["golden-liquid-skips.txt"]),
+      exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
   ],

@@ -7,11 +7,11 @@ seconds="${1:-60}"
 mkdir -p .build/fuzz Fuzz/corpus Fuzz/artifacts
 swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name LiquidFuzz \
   Sources/Liquid/*.swift Fuzz/LiquidFuzz.swift -o .build/fuzz/liquid-fuzz
-# Seed the corpus with every golden-liquid template when the shared suite is beside us.
-if [[ -f ../shared/conformance/golden-liquid/golden_liquid.json && -z "$(ls -A Fuzz/corpus)" ]]; then
+# Seed the corpus with every golden-liquid template.
+if [[ -z "$(ls -A Fuzz/corpus)" ]]; then
   python3 - <<'PY'
 import json, hashlib
-for t in json.load(open("../shared/conformance/golden-liquid/golden_liquid.json"))["tests"]:
+for t in json.load(open("Tests/LiquidTests/Fixtures/golden-liquid/golden_liquid.json"))["tests"]:
     data = t["template"].encode()
     open("Fuzz/corpus/" + hashlib.sha1(data).hexdigest(), "wb").write(data)
 PY

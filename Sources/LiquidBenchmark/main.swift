@@ -162,7 +162,7 @@ if let i = arguments.firstIndex(of: "--seconds"), i + 1 < arguments.count {
   seconds = Double(arguments[i + 1]) ?? 1
   arguments.removeSubrange(i...(i + 1))
 }
-let directory = arguments.first ?? "../shared/conformance/golden-liquid/benchmark_fixtures"
+let directory = arguments.first ?? "Tests/LiquidTests/Fixtures/golden-liquid/benchmark_fixtures"
 let fixtures = try loadFixtures(directory)
 guard !fixtures.isEmpty else {
   print("no fixtures in \(directory)")
