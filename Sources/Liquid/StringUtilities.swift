@@ -51,3 +51,11 @@ extension String {
 
   func rubyStrip() -> String { rubyLStrip().rubyRStrip() }
 }
+
+extension String.UTF8View {
+  /// The text without a leading UTF-8 byte order mark, which marks the encoding of a file
+  /// written by some editors and is not part of its content.
+  package var dropByteOrderMark: Substring.UTF8View {
+    starts(with: [0xEF, 0xBB, 0xBF]) ? dropFirst(3) : self[...]
+  }
+}

@@ -146,11 +146,11 @@ enum TemplatesCommand {
       }
       let root = normalizePath(joinPath(base, name))
       let source = TemplateSource.builtin(name)
-      var files = source.allFiles().map { ($0, source.read($0)!) }
+      var files = try source.allFiles().map { ($0, try source.read($0)!) }
       // The shared snippets travel with the template, so that the copy is complete.
       let common = TemplateSource.builtin("common")
       for file in common.allFiles() where !files.contains(where: { $0.0 == file }) {
-        files.append((file, common.read(file)!))
+        files.append((file, try common.read(file)!))
       }
       return try writeAll(
         files, into: root, force: arguments.flag("force"), console: console,

@@ -126,10 +126,7 @@ extension FileSystem {
     } catch {
       throw Diagnostic(message: "cannot read '\(shown)'")
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw Diagnostic(message: "'\(shown)' is not UTF-8 text")
-    }
-    return text
+    return try UTF8Text.decode(bytes, file: shown)
   }
 }
 

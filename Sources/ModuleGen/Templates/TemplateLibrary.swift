@@ -99,7 +99,7 @@ public struct TemplateLibrary: Sendable {
     var entries: [Entry] = []
     var seen: Set<String> = []
     func add(_ source: TemplateSource) {
-      guard let text = source.read("template.yml"),
+      guard let text = (try? source.read("template.yml")) ?? nil,
         let manifest = try? TemplateManifest.decode(text, file: "template.yml"),
         !seen.contains(manifest.name)
       else { return }

@@ -14,8 +14,9 @@ public struct TemplateSource: Sendable {
   public var displayRoot: String
   /// The folder on disk; nil for built-in templates.
   public var directory: String?
-  /// A file's text by its path relative to the template folder; nil if there is none.
-  public var read: @Sendable (String) -> String?
+  /// A file's text by its path relative to the template folder; nil if there is none, an
+  /// error if it cannot be read as text.
+  public var read: @Sendable (String) throws(Diagnostic) -> String?
   /// Every file's relative path, sorted.
   public var allFiles: @Sendable () -> [String]
 
@@ -27,12 +28,12 @@ public struct TemplateSource: Sendable {
   ) -> TemplateSource {
     TemplateSource(
       kind: kind, displayRoot: displayRoot, directory: path,
-      read: { relative in
+      read: { relative throws(Diagnostic) in
         let full = joinPath(path, relative)
         guard fileSystem.fileExists(atPath: full), !fileSystem.isDirectory(atPath: full) else {
           return nil
         }
-        return try? fileSystem.readText(atPath: full)
+        return try fileSystem.readText(atPath: full, displayPath: joinPath(displayRoot, relative))
       },
       allFiles: {
         var result: [String] = []
@@ -76,7 +77,11 @@ struct SnippetLoader: PartialLoader {
       throw LiquidError(.syntax, "partial name '\(name)' must be a relative path inside snippets/")
     }
     let file = "snippets/" + (name.hasSuffix(".liquid") ? name : name + ".liquid")
-    return source.read(file).map { ($0, source.displayPath(file)) }
+    do throws(Diagnostic) {
+      return try source.read(file).map { ($0, source.displayPath(file)) }
+    } catch {
+      throw LiquidError(.syntax, error.message, location: error.location)
+    }
   }
 
   var searchDescription: String { " (looked in \(source.displayPath("snippets/")))" }
@@ -115,7 +120,7 @@ public struct CompiledTemplate: Sendable {
     -> CompiledTemplate
   {
     let manifestPath = source.displayPath("template.yml")
-    guard let manifestText = source.read("template.yml") else {
+    guard let manifestText = try source.read("template.yml") else {
       throw Diagnostic(message: "no template.yml in '\(source.displayRoot)'")
     }
     let manifest = try TemplateManifest.decode(manifestText, file: manifestPath)
@@ -128,7 +133,14 @@ public struct CompiledTemplate: Sendable {
     var problems: [Diagnostic] = []
     var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
     for entry in manifest.files {
-      guard let text = source.read(entry.template) else {
+      let read: String?
+      do throws(Diagnostic) {
+        read = try source.read(entry.template)
+      } catch {
+        problems.append(error)
+        continue
+      }
+      guard let text = read else {
         problems.append(
           Diagnostic(
             message: "template file '\(entry.template)' is not in \(source.displayRoot)",
