@@ -168,8 +168,20 @@ public struct Generator {
     guard !rendered.trimmingCharacters().isEmpty else {
       throw Diagnostic(message: "the \(what) pattern '\(pattern.text)' renders as an empty path")
     }
-    return normalizePath(joinPath(pattern.base, rendered.trimmingCharacters()))
+    let path = normalizePath(joinPath(pattern.base, rendered.trimmingCharacters()))
+    // No file system takes a longer path; refusing it here also keeps the checks of every path
+    // below it linear (a pattern of 8,000 components took seconds).
+    guard path.utf8.count <= Self.maxPathBytes else {
+      throw Diagnostic(
+        message:
+          "the \(what) pattern makes a path of \(path.utf8.count) bytes, longer than the \(Self.maxPathBytes) a file system accepts"
+      )
+    }
+    return path
   }
+
+  /// PATH_MAX on Linux, and more than macOS's 1,024.
+  static let maxPathBytes = 4096
 
   /// The absolute path of a rendered output path, refused if it could leave its root.
   private func safePath(
@@ -206,7 +218,14 @@ public struct Generator {
   private func resolveExisting(_ path: String) -> String? {
     if fileSystem.fileExists(atPath: path) { return fileSystem.resolvedPath(path) }
     let parent = parentPath(path)
-    let name = String(path.split(separator: "/").last ?? "")
+    // The last component, found from the end: splitting the whole path at every level of the
+    // recursion made a path of n components cost n² (8,000 components: seconds).
+    var end = path.endIndex
+    while end > path.startIndex && path[path.index(before: end)] == "/" {
+      end = path.index(before: end)
+    }
+    let start = path[..<end].lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    let name = String(path[start..<end])
     if parent == path { return fileSystem.resolvedPath(path) }
     let resolvedParent: String?
     if let cached = resolvedFolders.paths[parent] {
