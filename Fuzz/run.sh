@@ -1,20 +1,69 @@
 #!/usr/bin/env bash
-# Builds the Liquid engine with libFuzzer and AddressSanitizer and fuzzes it.
-#   Fuzz/run.sh [SECONDS]      (default 60; crashes are written to Fuzz/artifacts/)
+# Builds the engine and the library with libFuzzer and AddressSanitizer and fuzzes one target:
+#   Fuzz/run.sh TARGET [SECONDS] [JOBS]     (default 60 seconds, 1 job)
+#   Fuzz/run.sh all [SECONDS]               (every target in turn, SECONDS each)
+#   Fuzz/run.sh build                       (only build .build/fuzz/modulegen-fuzz)
+# Targets (Fuzz/*.swift say what each checks beyond "no crash, no hang, no runaway memory"):
+#   templates   any bytes as a template, with partials, strict and lax
+#   filters     every filter with inputs and arguments of every kind, as a template would call it
+#   yaml        any bytes through the YAML reader and the spec and config decoders
+#   json        any bytes through the JSON reader; what it reads written back as JSON
+#   signatures  any text as a Swift method signature and as a type; parse ∘ print is stable
+#   manifests   any bytes as a template.yml
+# The seeds in Fuzz/seeds/TARGET (and, for templates, every golden-liquid template) start each
+# run; what the fuzzer learns goes to .build/fuzz/corpus/TARGET, findings to
+# Fuzz/artifacts/TARGET/. Not part of CI: run it by hand (the README has the latest numbers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-60}"
-mkdir -p .build/fuzz Fuzz/corpus Fuzz/artifacts
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name LiquidFuzz \
-  Sources/Liquid/*.swift Fuzz/LiquidFuzz.swift -o .build/fuzz/liquid-fuzz
-# Seed the corpus with every golden-liquid template.
-if [[ -z "$(ls -A Fuzz/corpus)" ]]; then
-  python3 - <<'PY'
-import json, hashlib
+target="${1:?usage: Fuzz/run.sh TARGET|all [SECONDS] [JOBS]}"
+seconds="${2:-60}"
+jobs="${3:-1}"
+targets=(templates filters yaml json signatures manifests)
+out=.build/fuzz
+flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6 -enable-testing
+  -package-name modulegen)
+quiet() { grep -v "Cannot export local symbol" >&2 || true; }
+
+build() {
+  mkdir -p "$out/modules"
+  # The library is built once, instrumented, then linked into the one fuzzing binary, whose
+  # FUZZ_TARGET picks what each input goes to.
+  swiftc "${flags[@]}" -module-name Liquid -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
+    -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
+  swiftc "${flags[@]}" -module-name ModuleGen -I "$out/modules" \
+    -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
+    -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
+  swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
+    "$out/libModuleGen.a" "$out/libLiquid.a" -o "$out/modulegen-fuzz" 2> >(quiet)
+}
+
+run() {
+  local name="$1"
+  mkdir -p "$out/corpus/$name" "Fuzz/artifacts/$name"
+  local seeds=("Fuzz/seeds/$name")
+  if [[ "$name" == templates ]]; then
+    # Every golden-liquid template, as a seed.
+    mkdir -p "$out/seeds/templates"
+    python3 - "$out/seeds/templates" <<'PY'
+import json, hashlib, sys
 for t in json.load(open("Tests/LiquidTests/Fixtures/golden-liquid/golden_liquid.json"))["tests"]:
     data = t["template"].encode()
-    open("Fuzz/corpus/" + hashlib.sha1(data).hexdigest(), "wb").write(data)
+    open(sys.argv[1] + "/" + hashlib.sha1(data).hexdigest(), "wb").write(data)
 PY
+    seeds+=("$out/seeds/templates")
+  fi
+  echo "== fuzzing '$name' for $seconds s"
+  # Swift's own backtracer and AddressSanitizer's report get in each other's way: keep ASan's.
+  SWIFT_BACKTRACE=enable=no FUZZ_TARGET="$name" "$out/modulegen-fuzz" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -jobs="$jobs" -workers="$jobs" \
+    -artifact_prefix="Fuzz/artifacts/$name/" "$out/corpus/$name" "${seeds[@]}"
+}
+
+build
+if [[ "$target" == build ]]; then
+  exit 0
+elif [[ "$target" == all ]]; then
+  for name in "${targets[@]}"; do run "$name"; done
+else
+  run "$target"
 fi
-.build/fuzz/liquid-fuzz -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix=Fuzz/artifacts/ -max_len=4096 Fuzz/corpus

@@ -126,6 +126,14 @@ struct TemplateParser {
   // MARK: - The liquid tag
 
   mutating func parseLiquidTag(_ token: TemplateToken) throws(LiquidError) -> any Node {
+    // `{% liquid liquid liquid … %}` nests one parser in another: it counts as a block.
+    depth += 1
+    defer { depth -= 1 }
+    if depth > environment.limits.maxNesting {
+      throw source.error(
+        "blocks are nested more than \(environment.limits.maxNesting) deep",
+        at: token.range.lowerBound)
+    }
     var lines: [TemplateToken] = []
     let bytes = source.bytes
     var lineStart = token.argumentsStart
