@@ -31,9 +31,12 @@ func fuzzFilters(_ bytes: [UInt8]) {
     let arguments = (0..<count).map { _ in argument(&input, depth: 0) }
     var keywords = filter.keywords.sorted().map { "\($0): \(argument(&input, depth: 0))" }
     if input.pick(2) == 0 { keywords = [] }
-    if !(arguments + keywords).isEmpty { markup += ": " + (arguments + keywords).joined(separator: ", ") }
+    if !(arguments + keywords).isEmpty {
+      markup += ": " + (arguments + keywords).joined(separator: ", ")
+    }
   }
-  let source = input.pick(2) == 0 ? "{{ \(markup) }}" : "{% assign r = \(markup) %}{{ r | size }}{{ r }}"
+  let source =
+    input.pick(2) == 0 ? "{{ \(markup) }}" : "{% assign r = \(markup) %}{{ r | size }}{{ r }}"
   let environment = LiquidEnvironment(currentTime: 0, limits: .fuzzing)
   do {
     let output = try Template(parsing: source, name: "fuzz", environment: environment).render(data)

@@ -1,4 +1,5 @@
 import Liquid
+
 @testable import ModuleGen
 
 /// Any bytes as a template's `template.yml`: a manifest or located errors, never a crash or a

@@ -13,7 +13,8 @@ func fuzzSignature(_ bytes: [UInt8]) {
     do {
       let again = try SignatureParser.parseMethod(method.declaration)
       if again.declaration != method.declaration {
-        violated("'\(text)' declares '\(method.declaration)', which reads as '\(again.declaration)'")
+        violated(
+          "'\(text)' declares '\(method.declaration)', which reads as '\(again.declaration)'")
       }
     } catch {
       violated("'\(text)' declares '\(method.declaration)', which does not parse: \(error.message)")
