@@ -6,12 +6,7 @@
 /// reader reads back; the same text also goes through the spec and config decoders.
 func fuzzYAML(_ bytes: [UInt8]) {
   let text = String(decoding: bytes, as: UTF8.self)
-  do {
-    let node = try YAMLReader.read(text, file: "fuzz.yml")
-    checkRoundTrip(node, "YAML")
-  } catch {
-    checkLocated(error)
-  }
+  check(text, "YAML") { text throws(Diagnostic) in try YAMLReader.read(text, file: "fuzz.yml") }
   do {
     _ = try SpecDecoder.decode(text, file: "fuzz.yml")
   } catch {
@@ -23,10 +18,17 @@ func fuzzYAML(_ bytes: [UInt8]) {
 /// Any bytes as a JSON file: data or a located error; what is read is written back as JSON
 /// that reads as the same data.
 func fuzzJSON(_ bytes: [UInt8]) {
-  let text = String(decoding: bytes, as: UTF8.self)
+  check(String(decoding: bytes, as: UTF8.self), "JSON") { text throws(Diagnostic) in
+    try JSONReader.read(text, file: "fuzz.json")
+  }
+}
+
+/// Reads `text`: data that round-trips through JSON, or an error located in the file.
+private func check(
+  _ text: String, _ reader: String, _ read: (String) throws(Diagnostic) -> DataNode
+) {
   do {
-    let node = try JSONReader.read(text, file: "fuzz.json")
-    checkRoundTrip(node, "JSON")
+    checkRoundTrip(try read(text), reader)
   } catch {
     checkLocated(error)
   }

@@ -82,29 +82,27 @@ import Testing
   }
 
   /// Values from `--data` reach the filters as they are.
-  @Test func overflowingDataIsAnError() {
+  static let dataCases: [(template: String, expected: String)] = [
+    ("{{ big | plus: 1 }}", "t:1:10: error: filter 'plus': 9223372036854775807 + 1 \(range)"),
+    ("{{ small | minus: 1 }}", "t:1:12: error: filter 'minus': -9223372036854775808 - 1 \(range)"),
+    ("{{ small | abs }}", "t:1:12: error: filter 'abs': abs(-9223372036854775808) \(range)"),
+    (
+      "{{ small | times: -1 }}", "t:1:12: error: filter 'times': -9223372036854775808 * -1 \(range)"
+    ),
+    ("{{ text | plus: 1 }}", "t:1:11: error: filter 'plus': \(tooBig)"),
+    ("{{ 1.5 | round: huge }}", "1.5"),
+    ("{{ 1.5 | round: nan }}", "2"),
+    ("{{ small | modulo: -1.0 }}", "0.0"),
+    ("{{ small | modulo: -1 }}", "0"),
+  ]
+
+  @Test(arguments: dataCases) func overflowingDataIsAnError(_ template: String, _ expected: String)
+  {
     let data = object([
       "big": .int(.max), "small": .int(.min), "text": "9223372036854775808", "huge": .double(1e300),
       "nan": .double(.nan),
     ])
-    #expect(
-      Self.outcome("{{ big | plus: 1 }}", data)
-        == "t:1:10: error: filter 'plus': 9223372036854775807 + 1 \(Self.range)")
-    #expect(
-      Self.outcome("{{ small | minus: 1 }}", data)
-        == "t:1:12: error: filter 'minus': -9223372036854775808 - 1 \(Self.range)")
-    #expect(
-      Self.outcome("{{ small | abs }}", data)
-        == "t:1:12: error: filter 'abs': abs(-9223372036854775808) \(Self.range)")
-    #expect(
-      Self.outcome("{{ small | times: -1 }}", data)
-        == "t:1:12: error: filter 'times': -9223372036854775808 * -1 \(Self.range)")
-    #expect(
-      Self.outcome("{{ text | plus: 1 }}", data) == "t:1:11: error: filter 'plus': \(Self.tooBig)")
-    #expect(Self.outcome("{{ 1.5 | round: huge }}", data) == "1.5")
-    #expect(Self.outcome("{{ 1.5 | round: nan }}", data) == "2")
-    #expect(Self.outcome("{{ small | modulo: -1.0 }}", data) == "0.0")
-    #expect(Self.outcome("{{ small | modulo: -1 }}", data) == "0")
+    #expect(Self.outcome(template, data) == expected)
   }
 
   /// What still fits is computed exactly, as before.
@@ -167,34 +165,34 @@ import Testing
   @Test func replacementsAndRenderedArraysStayWithinTheOutputLimit() {
     var limits = LiquidEnvironment.Limits()
     limits.maxOutputBytes = 1 << 14
+    let limit = "larger than the output limit of 16384 bytes"
     let long = "{% capture s %}{% for i in (1..1000) %}0123456789{% endfor %}{% endcapture %}"
-    // 1,000 occurrences of '0', each replaced by 10,000 bytes: 10 MB, refused as it grows.
-    #expect(
-      firstLine(render(long + "{{ s | replace: '0', s }}", limits: limits))
-        == "ERROR t:1:85: error: filter 'replace': the result of the replacement would be larger than the output limit of 16384 bytes"
-    )
-    #expect(
-      firstLine(render(long + "{{ 'ab' | replace: '', s }}", limits: limits))
-        == "ERROR t:1:88: error: filter 'replace': the result of the replacement would be larger than the output limit of 16384 bytes"
-    )
     // An array of many copies of one long string is never written out in full.
     let copies =
       long
       + "{% assign a = s | split: ',' %}{% for i in (1..12) %}{% assign a = a | concat: a %}{% endfor %}"
-    #expect(
-      firstLine(render(copies + "{{ a }}", limits: limits))
-        == "ERROR error: output is larger than the limit of 16384 bytes")
-    #expect(
-      firstLine(render(copies + "{{ a | append: 'x' }}", limits: limits))
-        == "ERROR t:1:180: error: filter 'append': the text of this array would be larger than the output limit of 16384 bytes"
-    )
-    #expect(
-      firstLine(render(copies + "{% cycle a: 1, 2 %}", limits: limits))
-        == "ERROR t:1:181: error: the cycle's group name is larger than the output limit of 16384 bytes"
-    )
-    #expect(
-      render(copies + "{% if 'x' contains a %}yes{% else %}no{% endif %}", limits: limits) == "no")
-    #expect(render(copies + "{{ a | size }}", limits: limits) == "4096")
+    let cases = [
+      // 1,000 occurrences of '0', each replaced by 10,000 bytes: 10 MB, refused as it grows.
+      (
+        long + "{{ s | replace: '0', s }}",
+        "ERROR t:1:85: error: filter 'replace': the result of the replacement would be \(limit)"
+      ),
+      (
+        long + "{{ 'ab' | replace: '', s }}",
+        "ERROR t:1:88: error: filter 'replace': the result of the replacement would be \(limit)"
+      ),
+      (copies + "{{ a }}", "ERROR error: output is larger than the limit of 16384 bytes"),
+      (
+        copies + "{{ a | append: 'x' }}",
+        "ERROR t:1:180: error: filter 'append': the text of this array would be \(limit)"
+      ),
+      (copies + "{% cycle a: 1, 2 %}", "ERROR t:1:181: error: the cycle's group name is \(limit)"),
+      (copies + "{% if 'x' contains a %}yes{% else %}no{% endif %}", "no"),
+      (copies + "{{ a | size }}", "4096"),
+    ]
+    for (template, expected) in cases {
+      #expect(firstLine(render(template, limits: limits)) == expected)
+    }
   }
 
   /// The runaway: each `concat` doubles the array. It stops at the array limit.
