@@ -59,7 +59,11 @@ PY
     -artifact_prefix="Fuzz/artifacts/$name/" "$out/corpus/$name" "${seeds[@]}"
 }
 
-build
+# Rebuilt only when a source changed since the last build.
+if [[ ! -x "$out/modulegen-fuzz" ]] \
+  || [[ -n "$(find Sources/Liquid Sources/ModuleGen Fuzz -name '*.swift' -newer "$out/modulegen-fuzz")" ]]; then
+  build
+fi
 if [[ "$target" == build ]]; then
   exit 0
 elif [[ "$target" == all ]]; then
