@@ -52,10 +52,13 @@ for t in json.load(open("Tests/LiquidTests/Fixtures/golden-liquid/golden_liquid.
 PY
     seeds+=("$out/seeds/templates")
   fi
+  # Several jobs write their logs to fuzz-N.log; one runs in this process.
+  local parallel=()
+  if ((jobs > 1)); then parallel=(-jobs="$jobs" -workers="$jobs"); fi
   echo "== fuzzing '$name' for $seconds s"
   # Swift's own backtracer and AddressSanitizer's report get in each other's way: keep ASan's.
   SWIFT_BACKTRACE=enable=no FUZZ_TARGET="$name" "$out/modulegen-fuzz" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -jobs="$jobs" -workers="$jobs" \
+    -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 "${parallel[@]}" \
     -artifact_prefix="Fuzz/artifacts/$name/" "$out/corpus/$name" "${seeds[@]}"
 }
 
