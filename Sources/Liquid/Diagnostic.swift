@@ -186,6 +186,22 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { rendered(color: false) }
 
   /// The diagnostic as printed; with `color`, ANSI colour for a terminal.
+  /// Lines longer than this are shown as a window around the column: a minified document is
+  /// one line, and each of its errors would print all of it.
+  static let maxExcerptCharacters = 160
+
+  /// The part of `line` to show and the caret's column in it.
+  static func excerpt(_ line: String, column: Int) -> (text: String, caret: Int) {
+    let characters = Array(line)
+    guard characters.count > maxExcerptCharacters else { return (line, column) }
+    let half = maxExcerptCharacters / 2
+    let start = max(0, min(column - 1 - half, characters.count - maxExcerptCharacters))
+    let end = min(characters.count, start + maxExcerptCharacters)
+    let lead = start > 0 ? "…" : ""
+    let tail = end < characters.count ? "…" : ""
+    return (lead + String(characters[start..<end]) + tail, column - start + lead.count)
+  }
+
   public func rendered(color: Bool) -> String {
     let bold = color ? "\u{1B}[1m" : ""
     let red = color ? "\u{1B}[1;31m" : ""
@@ -195,9 +211,10 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     if let location { out += "\(bold)\(location): \(reset)" }
     out += "\(red)\(severity.rawValue):\(reset) \(bold)\(message)\(reset)"
     if let location, !location.lineText.isEmpty || location.column > 1 {
-      out += "\n" + location.lineText + "\n"
+      let (text, caret) = Self.excerpt(location.lineText, column: location.column)
+      out += "\n" + text + "\n"
       // Keep tabs so the caret lines up under the column in any tab width.
-      let prefix = location.lineText.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }
+      let prefix = text.prefix(caret - 1).map { $0 == "\t" ? "\t" : " " }
       out += prefix.joined() + "\(green)^\(reset)"
     }
     for note in notes { out += "\n" + note }
