@@ -3,6 +3,7 @@
 #   Fuzz/run.sh TARGET [SECONDS] [JOBS]     (default 60 seconds, 1 job)
 #   Fuzz/run.sh all [SECONDS]               (every target in turn, SECONDS each)
 #   Fuzz/run.sh build                       (only build .build/fuzz/modulegen-fuzz)
+#   Fuzz/run.sh save TARGET|all             (minimise what was learned into Fuzz/corpus/TARGET)
 # Targets (Fuzz/*.swift say what each checks beyond "no crash, no hang, no runaway memory"):
 #   templates   any bytes as a template, with partials, strict and lax
 #   filters     every filter with inputs and arguments of every kind, as a template would call it
@@ -10,9 +11,12 @@
 #   json        any bytes through the JSON reader; what it reads written back as JSON
 #   signatures  any text as a Swift method signature and as a type; parse ∘ print is stable
 #   manifests   any bytes as a template.yml
-# The seeds in Fuzz/seeds/TARGET (and, for templates, every golden-liquid template) start each
-# run; what the fuzzer learns goes to .build/fuzz/corpus/TARGET, findings to
-# Fuzz/artifacts/TARGET/. Not part of CI: run it by hand (the README has the latest numbers).
+# Each run starts from the corpus kept in the repository, Fuzz/corpus/TARGET, the hand-made seeds
+# in Fuzz/seeds/TARGET (and, for templates, every golden-liquid template) and what earlier runs
+# learned in .build/fuzz/corpus/TARGET, where new inputs go; findings go to Fuzz/artifacts/TARGET/
+# (not committed). `save` merges the learned inputs and the kept corpus into the smallest set
+# with the same coverage (libFuzzer's -merge=1) and replaces Fuzz/corpus/TARGET with it.
+# Not part of CI: run it by hand (the README has the latest numbers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${1:?usage: Fuzz/run.sh TARGET|all [SECONDS] [JOBS]}"
@@ -40,7 +44,8 @@ build() {
 run() {
   local name="$1"
   mkdir -p "$out/corpus/$name" "Fuzz/artifacts/$name"
-  local seeds=("Fuzz/seeds/$name")
+  mkdir -p "Fuzz/corpus/$name"
+  local seeds=("Fuzz/corpus/$name" "Fuzz/seeds/$name")
   if [[ "$name" == templates ]]; then
     # Every golden-liquid template, as a seed.
     mkdir -p "$out/seeds/templates"
@@ -62,6 +67,21 @@ PY
     -artifact_prefix="Fuzz/artifacts/$name/" "$out/corpus/$name" "${seeds[@]}"
 }
 
+# Keeps the inputs that reach new coverage, from what was learned and what is kept.
+save() {
+  local name="$1" merged="$out/merged/$1"
+  rm -rf "$merged"
+  mkdir -p "$merged" "$out/corpus/$name" "Fuzz/corpus/$name"
+  echo "== minimising the corpus of '$name' into Fuzz/corpus/$name"
+  SWIFT_BACKTRACE=enable=no FUZZ_TARGET="$name" "$out/modulegen-fuzz" -merge=1 -timeout=10 \
+    -rss_limit_mb=2048 -max_len=4096 "$merged" "Fuzz/corpus/$name" "$out/corpus/$name" \
+    2>"$out/merge-$name.log" || { cat "$out/merge-$name.log" >&2; exit 1; }
+  grep -E "MERGE-OUTER: [0-9]+ new files" "$out/merge-$name.log" || true
+  rm -rf "Fuzz/corpus/$name"
+  mv "$merged" "Fuzz/corpus/$name"
+  echo "   $(ls "Fuzz/corpus/$name" | wc -l) files, $(du -sk --apparent-size "Fuzz/corpus/$name" | cut -f1) KB"
+}
+
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
   || [[ -n "$(find Sources/Liquid Sources/ModuleGen Fuzz -name '*.swift' -newer "$out/modulegen-fuzz")" ]]; then
@@ -69,6 +89,13 @@ if [[ ! -x "$out/modulegen-fuzz" ]] \
 fi
 if [[ "$target" == build ]]; then
   exit 0
+elif [[ "$target" == save ]]; then
+  which="${2:?usage: Fuzz/run.sh save TARGET|all}"
+  if [[ "$which" == all ]]; then
+    for name in "${targets[@]}"; do save "$name"; done
+  else
+    save "$which"
+  fi
 elif [[ "$target" == all ]]; then
   for name in "${targets[@]}"; do run "$name"; done
 else

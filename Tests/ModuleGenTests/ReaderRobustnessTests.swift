@@ -96,6 +96,39 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
+/// Numbers from `--data` files reach the filters: beyond 64 bits they are errors, not crashes.
+@Suite struct DataLimitTests {
+  @Test(arguments: [
+    ("d.json", #"{"n": 9223372036854775807, "s": "9223372036854775808"}"#),
+    ("d.yml", "n: 9223372036854775807\ns: '9223372036854775808'\n"),
+  ])
+  func overflowingDataValuesAreErrors(_ name: String, _ data: String) throws {
+    let dir = try makeTemporaryDirectory()
+    try write(data, to: dir + "/" + name)
+    try write("{{ n | plus: 1 }}", to: dir + "/n.liquid")
+    try write("{{ s | times: 2 }}", to: dir + "/s.liquid")
+    let range = "is outside the 64-bit integer range (-9223372036854775808 to 9223372036854775807)"
+    let n = runTool(["render", "n.liquid", "--data", name], in: dir)
+    #expect(n.code == 1)
+    #expect(
+      n.err == """
+        n.liquid:1:8: error: filter 'plus': 9223372036854775807 + 1 \(range)
+        {{ n | plus: 1 }}
+               ^
+
+        """)
+    let s = runTool(["render", "s.liquid", "--data", name], in: dir)
+    #expect(s.code == 1)
+    #expect(
+      s.err == """
+        s.liquid:1:8: error: filter 'times': '9223372036854775808' \(range)
+        {{ s | times: 2 }}
+               ^
+
+        """)
+  }
+}
+
 /// An output pattern of thousands of components: each path check used to split the whole path
 /// once per component (8,000 components: 3.4 s). Past PATH_MAX it is refused before any check;
 /// below it, it is generated.
