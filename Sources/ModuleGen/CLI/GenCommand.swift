@@ -36,6 +36,7 @@ enum GenCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    for note in plan.notes { console.report(note) }
     let dryRun = arguments.flag("dry-run")
     let json = arguments.value("format") == "json"
     let conflicts = plan.conflicts
@@ -89,6 +90,9 @@ enum GenCommand {
               "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
           ))
       }
+      if setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil {
+        console.report(GenerambaCommandLine.overwriteNote)
+      }
       console.writeError(
         "\(conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"): nothing was written. Use --force to overwrite, or 'modulegen check --diff' to see the differences.\n"
       )
@@ -122,6 +126,7 @@ enum CheckCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    for note in plan.notes { console.report(note) }
     let drift = plan.files.filter { $0.action != .unchanged }
     if arguments.value("format") == "json" {
       console.writeOut(

@@ -2,32 +2,35 @@ import Liquid
 
 /// What `gen` and `check` share: reading the config and specs, and the options they take.
 enum GenerationSetup {
-  static let options: [CommandSpec.Option] = [
-    .init(
-      name: "spec", valueName: "file",
-      help: "A module spec (YAML or JSON) with one module or several."),
-    .init(name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
-    .init(
-      name: "output", valueName: "dir",
-      help: "Where code goes (a pattern: {{ module }} is the module's name)."),
-    .init(
-      name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
-    .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
-    .init(
-      name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true),
-    .init(name: "author", valueName: "name", help: "The author in file headers."),
-    .init(name: "company", valueName: "name", help: "The company in file headers."),
-    .init(name: "project", valueName: "name", help: "The project name in file headers."),
-    .init(
-      name: "date", valueName: "YYYY-MM-DD",
-      help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
-    .init(
-      name: "convert-name", valueName: nil,
-      help: "Turn a name like 'home screen' into 'HomeScreen'."),
-    .init(
-      name: "format", valueName: "format", help: "How to print the result.",
-      choices: ["text", "json"]),
-  ]
+  static let options: [CommandSpec.Option] =
+    [
+      .init(
+        name: "spec", valueName: "file",
+        help: "A module spec (YAML or JSON) with one module or several."),
+      .init(
+        name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
+      .init(
+        name: "output", valueName: "dir",
+        help: "Where code goes (a pattern: {{ module }} is the module's name)."),
+      .init(
+        name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
+      .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
+      .init(
+        name: "templates", valueName: "dir", help: "Look for templates here first.",
+        repeatable: true),
+      .init(name: "author", valueName: "name", help: "The author in file headers."),
+      .init(name: "company", valueName: "name", help: "The company in file headers."),
+      .init(name: "project", valueName: "name", help: "The project name in file headers."),
+      .init(
+        name: "date", valueName: "YYYY-MM-DD",
+        help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
+      .init(
+        name: "convert-name", valueName: nil,
+        help: "Turn a name like 'home screen' into 'HomeScreen'."),
+      .init(
+        name: "format", valueName: "format", help: "How to print the result.",
+        choices: ["text", "json"]),
+    ] + GenerambaCommandLine.options
 
   struct Setup {
     var generator: Generator
@@ -78,7 +81,10 @@ enum GenerationSetup {
           "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml",
           command: command)
       }
-      let wanted = try checkedName(name, convert: convert, notes: &notes)
+      let wanted =
+        try GenerambaCommandLine.moduleName(
+          name, template: template ?? config?.template, library: library)
+        ?? checkedName(name, convert: convert, notes: &notes)
       modules = [ModuleSpec(name: wanted, template: template)]
     }
 
@@ -102,6 +108,9 @@ enum GenerationSetup {
     options.testsOutput = arguments.value("tests-output")
     options.includeTests = !arguments.flag("no-tests")
     options.force = arguments.flag("force")
+    try GenerambaCommandLine.apply(
+      arguments, config: config, modules: &modules, options: &options, notes: &notes,
+      command: command, fileSystem: fileSystem)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,
@@ -117,9 +126,14 @@ enum GenerationSetup {
     var config: ProjectConfig?
     if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
       let shown = relative(path, to: console.currentDirectory)
-      config = try ProjectConfig.decode(
-        try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
-        directory: parentPath(path))
+      let text = try fileSystem.readText(atPath: path, displayPath: shown)
+      config =
+        Rambafile.isRambafile(path)
+        ? try Rambafile.decode(
+          text, file: shown, directory: parentPath(path), home: console.environment["HOME"],
+          fileSystem: fileSystem
+        ).config
+        : try ProjectConfig.decode(text, file: shown, directory: parentPath(path))
     }
     let library = TemplateLibrary.standard(
       explicit: arguments.all("templates").map(console.path), config: config,
