@@ -5,7 +5,7 @@ enum TemplatesCommand {
   static let command = Command(
     spec: CommandSpec(
       name: "templates",
-      summary: "List, show, eject, create and lint templates.",
+      summary: "List, show, eject, create, lint and install templates.",
       discussion: """
         SUBCOMMANDS:
           list      Every template, with where it comes from (built-in, user, project, folder).
@@ -13,6 +13,7 @@ enum TemplatesCommand {
           eject     Copy a built-in template into the project to customize it.
           new       Scaffold a new template.
           lint      Check a template folder: manifest, every file, and a sample render.
+          install   Install templates from a folder, a git URL, or the Rambafile's list.
 
         Templates are looked up in --templates folders, then the project's template folders
         (.modulegen.yml), then ~/.modulegen/templates, then the built-in ones.
@@ -22,7 +23,7 @@ enum TemplatesCommand {
         ("modulegen templates eject viper Templates", ""),
       ]),
     run: { _, _ in ExitCode.usage },
-    subcommands: [list, show, eject, new, lint])
+    subcommands: [list, show, eject, new, lint, install])
 
   static func library(_ arguments: ParsedArguments, console: Console) throws -> (
     TemplateLibrary, ProjectConfig?
@@ -86,6 +87,10 @@ enum TemplatesCommand {
       examples: [("modulegen templates show mvvm", "")]),
     run: { arguments, console in
       let (library, _) = try library(arguments, console: console)
+      if let source = library.source(named: arguments.positional[0]), source.rambaspec != nil {
+        console.writeOut(try showGeneramba(source, named: arguments.positional[0]))
+        return ExitCode.success
+      }
       let template = try library.compile(named: arguments.positional[0], header: nil)
       let manifest = template.manifest
       var out =

@@ -114,9 +114,14 @@ public struct ProjectConfig: Sendable, Equatable {
   /// The nearest `.modulegen.yml` in `directory` or a folder above it; in a folder without
   /// one, its Generamba `Rambafile`.
   public static func find(from directory: String, fileSystem: any FileSystem) -> String? {
+    find(from: directory, fileSystem: fileSystem, names: fileNames + [Rambafile.fileName])
+  }
+
+  /// The nearest file with one of `names`, the first of them in each folder.
+  static func find(from directory: String, fileSystem: any FileSystem, names: [String]) -> String? {
     var folder = directory
     while true {
-      for name in fileNames + [Rambafile.fileName] {
+      for name in names {
         let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
         if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
           return path

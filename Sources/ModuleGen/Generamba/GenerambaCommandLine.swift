@@ -146,7 +146,13 @@ enum GenerambaCommandLine {
   /// Generamba keeps a module's name exactly as typed (`profile` stays `profile`); modulegen
   /// still refuses names that are not usable.
   static func moduleName(_ typed: String, template: String?, library: TemplateLibrary) -> String? {
-    guard let template, library.source(named: template)?.rambaspec != nil else { return nil }
+    guard let template, let source = library.source(named: template) else { return nil }
+    let generamba =
+      source.rambaspec != nil
+      || source.read("template.yml").flatMap {
+        try? TemplateManifest.decode($0, file: "template.yml").variables
+      } == .generamba
+    guard generamba else { return nil }
     let trimmed = typed.trimmingCharacters()
     switch ModuleName.normalize(typed) {
     case .valid(let name): return name

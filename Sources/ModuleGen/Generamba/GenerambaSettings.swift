@@ -67,8 +67,7 @@ package struct GenerambaSettings: Sendable, Equatable {
     case "create_logical_groups":
       guard case .bool(let flag) = node.value else {
         problems.error(
-          "'\(key)' must be true or false, found \(node.value.kindName)", at: node.location,
-          path: keyPath)
+          "expected true or false, found \(node.value.kindName)", at: node.location, path: keyPath)
         return true
       }
       createLogicalGroups = flag
@@ -138,8 +137,9 @@ package struct GenerambaSettings: Sendable, Equatable {
     -> [String]
   {
     guard case .array(let items) = node.value else {
-      problems.error(
-        "expected a list of \(what), found \(node.value.kindName)", at: node.location, path: path)
+      var message = "expected a list of \(what), found \(node.value.kindName)"
+      if case .string(let text) = node.value { message += " (write [\(text)])" }
+      problems.error(message, at: node.location, path: path)
       return []
     }
     return items.enumerated().compactMap { i, item in

@@ -103,11 +103,10 @@ package enum Rambafile {
     -> [Diagnostic]
   {
     var warnings: [Diagnostic] = []
-    func warn(_ message: String, _ key: String? = nil) {
-      warnings.append(
-        Diagnostic(
-          .warning, message: message,
-          location: key.flatMap { settings.locations[$0] } ?? root.location))
+    // A missing key has no line: the warning names the file.
+    let file = SourceLocation(file: root.location.file, line: 1, column: 1, lineText: "")
+    func warn(_ message: String) {
+      warnings.append(Diagnostic(.warning, message: message, location: file))
     }
     for (key, value) in [
       ("company", config.company), ("project_name", config.project),

@@ -10,6 +10,9 @@ public struct TemplateLibrary: Sendable {
     package var templateName: String? = nil
   }
 
+  /// The project's templates folder when the config names none (where Generamba installs).
+  static let projectFolderName = "Templates"
+
   public var folders: [Folder]
   public var fileSystem: any FileSystem
   /// Paths in messages are shown relative to this folder.
@@ -42,7 +45,8 @@ public struct TemplateLibrary: Sendable {
     if config?.templateFolders.isEmpty ?? true {
       // Without template folders in the config, the project's Templates/ folder.
       folders.append(
-        Folder(path: joinPath(config?.directory ?? currentDirectory, "Templates"), kind: .project))
+        Folder(
+          path: joinPath(config?.directory ?? currentDirectory, projectFolderName), kind: .project))
     }
     if let config {
       for folder in config.templateFolders {
