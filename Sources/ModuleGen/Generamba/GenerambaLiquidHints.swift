@@ -13,10 +13,7 @@ package enum GenerambaLiquidHints {
   }
 
   static func hint(for diagnostic: Diagnostic) -> String? {
-    if diagnostic.message.hasPrefix("unknown filter") {
-      return
-        "Generamba's Liquid passes a value through an unknown filter unchanged; remove the filter (or correct its name) to get what Generamba wrote"
-    }
+    if diagnostic.message.hasPrefix("unknown filter") { return unknownFilter }
     guard let location = diagnostic.location else { return nil }
     let line = Array(location.lineText)
     let at = location.column - 1
@@ -28,38 +25,46 @@ package enum GenerambaLiquidHints {
       let start = before.lastIndex { !($0.isLetter || $0.isNumber || "_.-[]'\"".contains($0)) }
       let low = String(before[(start.map { before.index(after: $0) } ?? before.startIndex)...])
       let high = String(rest.dropFirst(2).prefix { !" \t%}|".contains($0) })
-      return
-        "a range needs parentheses: write '(\(low)..\(high))'. Generamba's lax parser reads '\(low)..\(high)' without them as a number or a variable, not a range"
+      return rangeWithoutParentheses("\(low)..\(high)")
     }
     let trimmedRest = rest.drop { $0 == " " || $0 == "\t" }
-    let endsMarkup =
-      trimmedRest.hasPrefix("}}") || trimmedRest.hasPrefix("%}") || trimmedRest.hasPrefix("|")
-      || trimmedRest.hasPrefix("-}}") || trimmedRest.hasPrefix("-%}")
-    if endsMarkup && (before.hasSuffix(",") || before.hasSuffix(":")) && before.contains("|") {
-      return
-        "remove the '\(before.last!)' after the filter's last argument; Generamba's lax parser ignores it"
+    let endsMarkup = ["}}", "%}", "|", "-}}", "-%}"].contains { trimmedRest.hasPrefix($0) }
+    // `| f: a, }}`: the error is at the end of the markup, after the separator.
+    if endsMarkup, before.contains("|"), let separator = before.last, ",:".contains(separator) {
+      return trailingSeparator(separator)
     }
-    if (trimmedRest.hasPrefix(":") || trimmedRest.hasPrefix(","))
-      && trimmedRest.dropFirst().drop(while: { $0 == " " }).hasPrefix("}}")
+    // `| f: a: }}`: the error is at the separator.
+    if let separator = trimmedRest.first, ",:".contains(separator),
+      trimmedRest.dropFirst().drop(while: { $0 == " " }).hasPrefix("}}")
     {
-      return
-        "remove the '\(trimmedRest.first!)' after the filter's last argument; Generamba's lax parser ignores it"
+      return trailingSeparator(separator)
     }
     // `| append "x"`: a filter name followed by a value without ':'.
-    if let filter = filterBeforeValue(before: before, rest: rest) {
-      return
-        "write ':' between the filter and its arguments ('\(filter): …'). Generamba's lax parser drops arguments given without it and writes a Liquid error into the file"
-    }
+    if let filter = filterBeforeValue(before: before, rest: rest) { return missingColon(filter) }
     if let name = filterNamed(at: rest), before.hasSuffix("|"),
       diagnostic.message.contains("argument")
     {
       let after = rest.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
-      if let next = after.first, next != ":", next != "|", next != "}", next != "%" {
-        return
-          "write ':' between the filter and its arguments ('\(name): …'). Generamba's lax parser drops arguments given without it and writes a Liquid error into the file"
-      }
+      if let next = after.first, !":|}%".contains(next) { return missingColon(name) }
     }
     return nil
+  }
+
+  // MARK: - Messages
+
+  static let unknownFilter =
+    "Generamba's Liquid passes a value through an unknown filter unchanged; remove the filter (or correct its name) to get what Generamba wrote"
+
+  static func rangeWithoutParentheses(_ range: String) -> String {
+    "a range needs parentheses: write '(\(range))'. Generamba's lax parser reads '\(range)' without them as a number or a variable, not a range"
+  }
+
+  static func trailingSeparator(_ separator: Character) -> String {
+    "remove the '\(separator)' after the filter's last argument; Generamba's lax parser ignores it"
+  }
+
+  static func missingColon(_ filter: String) -> String {
+    "write ':' between the filter and its arguments ('\(filter): …'). Generamba's lax parser drops arguments given without it (the filter runs without them, or writes a Liquid error into the file)"
   }
 
   /// The filter whose name ends `before` when `rest` starts with a value.
