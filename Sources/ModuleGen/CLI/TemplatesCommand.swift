@@ -162,36 +162,46 @@ enum TemplatesCommand {
         what: "Ejected '\(name)'")
     })
 
+  /// A file to write at `path` inside `root`: created, unchanged, overwritten with `force`,
+  /// else a conflict.
+  static func plannedFile(
+    _ text: String, at path: String, root: String, force: Bool, fileSystem: any FileSystem
+  ) throws -> PlannedFile {
+    let bytes = Array(text.utf8)
+    var action = PlannedFile.Action.create
+    if fileSystem.fileExists(atPath: path) {
+      action =
+        try fileSystem.readFile(atPath: path) == bytes ? .unchanged : force ? .overwrite : .conflict
+    }
+    return PlannedFile(
+      module: "", role: .code, root: root, path: path, bytes: bytes, action: action)
+  }
+
+  /// Reports the conflicts of a plan; true when there are any, and nothing must be written.
+  static func reportConflicts(_ plan: Plan, console: Console) -> Bool {
+    guard !plan.conflicts.isEmpty else { return false }
+    for file in plan.conflicts {
+      console.report(
+        Diagnostic(
+          message:
+            "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
+        ))
+    }
+    console.writeError("nothing was written; use --force to overwrite\n")
+    return true
+  }
+
   /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`.
   static func writeAll(
     _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String
   ) throws -> Int32 {
     let fileSystem = LocalFileSystem()
-    var planned: [PlannedFile] = []
-    for (relative, text) in files {
-      let path = joinPath(root, relative)
-      let bytes = Array(text.utf8)
-      var action = PlannedFile.Action.create
-      if fileSystem.fileExists(atPath: path) {
-        action =
-          try fileSystem.readFile(atPath: path) == bytes
-          ? .unchanged : force ? .overwrite : .conflict
-      }
-      planned.append(
-        PlannedFile(module: "", role: .code, root: root, path: path, bytes: bytes, action: action))
-    }
-    let plan = Plan(files: planned, modules: [], notes: [])
-    if !plan.conflicts.isEmpty {
-      for file in plan.conflicts {
-        console.report(
-          Diagnostic(
-            message:
-              "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-          ))
-      }
-      console.writeError("nothing was written; use --force to overwrite\n")
-      return ExitCode.failure
-    }
+    let plan = Plan(
+      files: try files.map {
+        try plannedFile(
+          $0.1, at: joinPath(root, $0.0), root: root, force: force, fileSystem: fileSystem)
+      }, modules: [], notes: [])
+    if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem).apply(plan)
     console.writeOut(
       "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"

@@ -149,9 +149,10 @@ enum GenerambaCommandLine {
     guard let template, let source = library.source(named: template) else { return nil }
     let generamba =
       source.rambaspec != nil
-      || source.read("template.yml").flatMap {
-        try? TemplateManifest.decode($0, file: "template.yml").variables
-      } == .generamba
+      || source.kind != .builtin
+        && source.read("template.yml").flatMap {
+          try? TemplateManifest.decode($0, file: "template.yml").variables
+        } == .generamba
     guard generamba else { return nil }
     let trimmed = typed.trimmingCharacters()
     switch ModuleName.normalize(typed) {

@@ -85,41 +85,21 @@ enum MigrateCommand {
     _ outputs: [(path: String, root: String, text: String)], console: Console,
     arguments: ParsedArguments, fileSystem: LocalFileSystem
   ) throws -> Int32 {
-    let force = arguments.flag("force")
-    var files: [PlannedFile] = []
-    for output in outputs {
-      let bytes = Array(output.text.utf8)
-      var action = PlannedFile.Action.create
-      if fileSystem.fileExists(atPath: output.path) {
-        action =
-          try fileSystem.readFile(atPath: output.path) == bytes
-          ? .unchanged : force ? .overwrite : .conflict
-      }
-      files.append(
-        PlannedFile(
-          module: "", role: .code, root: output.root, path: output.path, bytes: bytes,
-          action: action))
-    }
-    let plan = Plan(files: files, modules: [], notes: [])
+    let plan = Plan(
+      files: try outputs.map {
+        try TemplatesCommand.plannedFile(
+          $0.text, at: $0.path, root: $0.root, force: arguments.flag("force"),
+          fileSystem: fileSystem)
+      }, modules: [], notes: [])
     let dryRun = arguments.flag("dry-run")
     for file in plan.files {
       let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
       let verb =
-        file.action == .conflict
-        ? "conflict" : (dryRun && file.action != .unchanged ? "would " : "") + file.action.rawValue
+        file.action == .conflict || file.action == .unchanged || !dryRun
+        ? file.action.rawValue : "would " + file.action.rawValue
       console.writeOut("  \(verb) \(path)\n")
     }
-    if !plan.conflicts.isEmpty {
-      for file in plan.conflicts {
-        console.report(
-          Diagnostic(
-            message:
-              "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-          ))
-      }
-      console.writeError("nothing was written; use --force to overwrite\n")
-      return ExitCode.failure
-    }
+    if TemplatesCommand.reportConflicts(plan, console: console) { return ExitCode.failure }
     if dryRun {
       console.writeOut("Dry run, nothing written.\n")
       return ExitCode.success

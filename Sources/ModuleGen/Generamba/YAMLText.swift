@@ -15,8 +15,12 @@ enum YAMLText {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
+        // YAML's non-printable characters: C0 and C1 controls (but NEL), DEL, and the BOM.
+        let value = scalar.value
+        if value == 0xFEFF {
+          out += "\\uFEFF"
+        } else if value < 0x20 || (0x7F...0x9F).contains(value) && value != 0x85 {
+          let hex = String(value, radix: 16, uppercase: true)
           out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
         } else {
           out.unicodeScalars.append(scalar)
