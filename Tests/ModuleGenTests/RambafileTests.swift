@@ -33,7 +33,9 @@ import Testing
     #expect(config.author == "Jane")
     #expect(config.company == "Acme")
     #expect(config.project == "Acme-App")
-    #expect(config.prefix == "ac")
+    // 'ac' cannot start a Swift type name: Generamba's templates use it, modulegen's do not.
+    #expect(config.prefix == nil)
+    #expect(config.generamba?.prefix == "ac")
     #expect(config.directory == "/p")
     // Generamba strips one slash at each end and appends the module's name.
     #expect(config.output == "Sources/Modules/{{ module }}")

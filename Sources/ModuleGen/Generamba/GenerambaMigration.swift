@@ -17,13 +17,10 @@ enum GenerambaMigration {
       if let value { out += "\(indent)\(key): \(YAMLText.scalar(value))\n" }
     }
     let settings = config.generamba ?? GenerambaSettings()
-    // modulegen's `prefix` must start a Swift type name; another stays Generamba's only.
-    let prefix = config.prefix
-    let nativePrefix = prefix.map { $0.isEmpty || SpecDecoder.isTypeName($0) } ?? false
     line("author", config.author)
     line("company", config.company)
     line("project", config.project)
-    line("prefix", nativePrefix ? prefix : nil)
+    line("prefix", config.prefix)
     line("output", config.output)
     line("tests_output", config.testsOutput)
     out += "generamba:"
@@ -31,7 +28,7 @@ enum GenerambaMigration {
     func sectionLine(_ key: String, _ value: String?) {
       if let value { section += "  \(key): \(value)\n" }
     }
-    sectionLine("prefix", nativePrefix ? nil : prefix.map(YAMLText.scalar))
+    sectionLine("prefix", settings.prefix.map(YAMLText.scalar))
     sectionLine("product_module_name", settings.productModuleName.map(YAMLText.scalar))
     sectionLine("xcodeproj_path", settings.xcodeprojPath.map(YAMLText.scalar))
     sectionLine("project_targets", settings.projectTargets.map(YAMLText.list))
@@ -56,8 +53,6 @@ enum GenerambaMigration {
     // What is written must read back as what the Rambafile said.
     var written = try ProjectConfig.decode(out, file: ".modulegen.yml", directory: config.directory)
     var expected = config
-    expected.prefix = nativePrefix ? prefix : nil
-    expected.generamba?.prefix = nativePrefix ? nil : prefix
     written.generamba = written.generamba.map(comparable)
     expected.generamba = expected.generamba.map(comparable)
     guard written == expected else {

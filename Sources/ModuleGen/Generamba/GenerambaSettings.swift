@@ -5,8 +5,8 @@ import Liquid
 /// files, and where templates are installed from. Read from a Rambafile, or from the
 /// `generamba:` section of `.modulegen.yml` that `modulegen migrate` writes.
 package struct GenerambaSettings: Sendable, Equatable {
-  /// Generamba's `prefix` when it differs from modulegen's (`prefix:` must start a Swift type
-  /// name in `.modulegen.yml`; a Rambafile's may be anything).
+  /// Generamba's `prefix` when it cannot be modulegen's, which must start a Swift type name
+  /// (`rds`, `AC-`): Generamba templates use it, modulegen's own templates do not.
   package var prefix: String?
   package var productModuleName: String?
   package var xcodeprojPath: String?

@@ -67,8 +67,11 @@ package enum Rambafile {
         at: root.location)
     }
     try problems.throwIfAny(file: file)
-    config.prefix = settings.prefix
-    settings.prefix = nil
+    // modulegen's prefix must start a Swift type name; another is Generamba's only.
+    if let prefix = settings.prefix, prefix.isEmpty || SpecDecoder.isTypeName(prefix) {
+      config.prefix = prefix
+      settings.prefix = nil
+    }
     if config.author == nil, let home {
       config.author = GenerambaUserPreferences.username(home: home, fileSystem: fileSystem)
     }
