@@ -18,7 +18,7 @@ enum GenCommand {
       .init(
         name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true),
     ],
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
       .init(name: "force", valueName: nil, help: "Overwrite files whose content differs."),
     ],
@@ -30,6 +30,10 @@ enum GenCommand {
       ),
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
+      (
+        "modulegen gen Profile rviper_controller --module_path Sources/Modules --custom_parameters storyboard:true",
+        "A Generamba template, with Generamba's options (a Rambafile is read as the config)."
+      ),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -114,7 +118,7 @@ enum CheckCommand {
       when everything is up to date; 1 listing every file that would be created or changed.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
     ],
     examples: [

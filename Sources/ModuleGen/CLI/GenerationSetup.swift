@@ -2,35 +2,32 @@ import Liquid
 
 /// What `gen` and `check` share: reading the config and specs, and the options they take.
 enum GenerationSetup {
-  static let options: [CommandSpec.Option] =
-    [
-      .init(
-        name: "spec", valueName: "file",
-        help: "A module spec (YAML or JSON) with one module or several."),
-      .init(
-        name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
-      .init(
-        name: "output", valueName: "dir",
-        help: "Where code goes (a pattern: {{ module }} is the module's name)."),
-      .init(
-        name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
-      .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
-      .init(
-        name: "templates", valueName: "dir", help: "Look for templates here first.",
-        repeatable: true),
-      .init(name: "author", valueName: "name", help: "The author in file headers."),
-      .init(name: "company", valueName: "name", help: "The company in file headers."),
-      .init(name: "project", valueName: "name", help: "The project name in file headers."),
-      .init(
-        name: "date", valueName: "YYYY-MM-DD",
-        help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
-      .init(
-        name: "convert-name", valueName: nil,
-        help: "Turn a name like 'home screen' into 'HomeScreen'."),
-      .init(
-        name: "format", valueName: "format", help: "How to print the result.",
-        choices: ["text", "json"]),
-    ] + GenerambaCommandLine.options
+  static let options: [CommandSpec.Option] = [
+    .init(
+      name: "spec", valueName: "file",
+      help: "A module spec (YAML or JSON) with one module or several."),
+    .init(name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
+    .init(
+      name: "output", valueName: "dir",
+      help: "Where code goes (a pattern: {{ module }} is the module's name)."),
+    .init(
+      name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
+    .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
+    .init(
+      name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true),
+    .init(name: "author", valueName: "name", help: "The author in file headers."),
+    .init(name: "company", valueName: "name", help: "The company in file headers."),
+    .init(name: "project", valueName: "name", help: "The project name in file headers."),
+    .init(
+      name: "date", valueName: "YYYY-MM-DD",
+      help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
+    .init(
+      name: "convert-name", valueName: nil,
+      help: "Turn a name like 'home screen' into 'HomeScreen'."),
+    .init(
+      name: "format", valueName: "format", help: "How to print the result.",
+      choices: ["text", "json"]),
+  ]
 
   struct Setup {
     var generator: Generator
