@@ -22,7 +22,7 @@ public enum CommandLineTool {
 
   static let commands: [Command] = [
     GenCommand.command, CheckCommand.command, ValidateCommand.command, TemplatesCommand.command,
-    InitCommand.command, CompletionsCommand.command,
+    InitCommand.command, MigrateCommand.command, CompletionsCommand.command,
     RenderCommand.command,
   ]
 

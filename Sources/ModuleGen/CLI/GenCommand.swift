@@ -18,7 +18,7 @@ enum GenCommand {
       .init(
         name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true),
     ],
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
       .init(name: "force", valueName: nil, help: "Overwrite files whose content differs."),
     ],
@@ -30,12 +30,17 @@ enum GenCommand {
       ),
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
+      (
+        "modulegen gen Profile rviper_controller --module_path Sources/Modules --custom_parameters storyboard:true",
+        "A Generamba template, with Generamba's options (a Rambafile is read as the config)."
+      ),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    for note in plan.notes { console.report(note) }
     let dryRun = arguments.flag("dry-run")
     let json = arguments.value("format") == "json"
     let conflicts = plan.conflicts
@@ -89,6 +94,9 @@ enum GenCommand {
               "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
           ))
       }
+      if setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil {
+        console.report(GenerambaCommandLine.overwriteNote)
+      }
       console.writeError(
         "\(conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"): nothing was written. Use --force to overwrite, or 'modulegen check --diff' to see the differences.\n"
       )
@@ -110,7 +118,7 @@ enum CheckCommand {
       when everything is up to date; 1 listing every file that would be created or changed.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
     ],
     examples: [
@@ -122,6 +130,7 @@ enum CheckCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    for note in plan.notes { console.report(note) }
     let drift = plan.files.filter { $0.action != .unchanged }
     if arguments.value("format") == "json" {
       console.writeOut(

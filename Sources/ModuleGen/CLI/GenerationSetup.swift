@@ -78,7 +78,10 @@ enum GenerationSetup {
           "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml",
           command: command)
       }
-      let wanted = try checkedName(name, convert: convert, notes: &notes)
+      let wanted =
+        try GenerambaCommandLine.moduleName(
+          name, template: template ?? config?.template, library: library)
+        ?? checkedName(name, convert: convert, notes: &notes)
       modules = [ModuleSpec(name: wanted, template: template)]
     }
 
@@ -102,6 +105,9 @@ enum GenerationSetup {
     options.testsOutput = arguments.value("tests-output")
     options.includeTests = !arguments.flag("no-tests")
     options.force = arguments.flag("force")
+    try GenerambaCommandLine.apply(
+      arguments, config: config, modules: &modules, options: &options, notes: &notes,
+      command: command, fileSystem: fileSystem)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,
@@ -117,9 +123,14 @@ enum GenerationSetup {
     var config: ProjectConfig?
     if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
       let shown = relative(path, to: console.currentDirectory)
-      config = try ProjectConfig.decode(
-        try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
-        directory: parentPath(path))
+      let text = try fileSystem.readText(atPath: path, displayPath: shown)
+      config =
+        Rambafile.isRambafile(path)
+        ? try Rambafile.decode(
+          text, file: shown, directory: parentPath(path), home: console.environment["HOME"],
+          fileSystem: fileSystem
+        ).config
+        : try ProjectConfig.decode(text, file: shown, directory: parentPath(path))
     }
     let library = TemplateLibrary.standard(
       explicit: arguments.all("templates").map(console.path), config: config,

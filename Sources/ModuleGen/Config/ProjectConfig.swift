@@ -20,13 +20,15 @@ public struct ProjectConfig: Sendable, Equatable {
   public var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.
   public var directory: String?
+  /// Generamba's settings, from a Rambafile or the `generamba:` section.
+  package var generamba: GenerambaSettings?
 
   public init() {}
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
   static let keys = [
     "author", "company", "project", "header", "prefix", "template", "params", "output",
-    "tests_output", "templates",
+    "tests_output", "templates", "generamba",
   ]
 
   public static func decode(_ text: String, file: String, directory: String? = nil)
@@ -75,6 +77,8 @@ public struct ProjectConfig: Sendable, Equatable {
           }
         case "params":
           config.params = SpecDecoder.decodeParams(value, path: "params", problems: &problems)
+        case "generamba":
+          config.generamba = GenerambaSettings.decodeSection(value, problems: &problems)
         case "templates":
           switch value.value {
           case .string(let folder): config.templateFolders = [folder]
@@ -107,11 +111,17 @@ public struct ProjectConfig: Sendable, Equatable {
     return config
   }
 
-  /// The nearest `.modulegen.yml` in `directory` or a folder above it.
+  /// The nearest `.modulegen.yml` in `directory` or a folder above it; in a folder without
+  /// one, its Generamba `Rambafile`.
   public static func find(from directory: String, fileSystem: any FileSystem) -> String? {
+    find(from: directory, fileSystem: fileSystem, names: fileNames + [Rambafile.fileName])
+  }
+
+  /// The nearest file with one of `names`, the first of them in each folder.
+  static func find(from directory: String, fileSystem: any FileSystem, names: [String]) -> String? {
     var folder = directory
     while true {
-      for name in fileNames {
+      for name in names {
         let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
         if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
           return path

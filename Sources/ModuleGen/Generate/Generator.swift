@@ -11,6 +11,8 @@ public struct GenerationOptions: Sendable {
   public var force = false
   public var settings: GenerationSettings
   public var currentDirectory: String
+  /// Generamba's targets and groups, from its command-line options.
+  package var generamba = GenerambaRunOptions()
 
   public init(settings: GenerationSettings, currentDirectory: String) {
     self.settings = settings
@@ -30,6 +32,8 @@ public struct Generator {
 
   /// Output path patterns, parsed once for a whole batch.
   private let parsedPatterns = PatternCache()
+  /// The Generamba templates of the run (`.rambaspec`), compiled per module.
+  let generambaTemplates = GenerambaTemplates()
 
   final class FolderCache {
     var paths: [String: String?] = [:]
@@ -74,7 +78,7 @@ public struct Generator {
     for i in files.indices {
       files[i].action = try action(for: files[i], force: options.force)
     }
-    return Plan(files: files, modules: planned, notes: [])
+    return Plan(files: files, modules: planned, notes: generambaTemplates.notes)
   }
 
   private func action(for file: PlannedFile, force: Bool) throws -> PlannedFile.Action {
@@ -89,8 +93,15 @@ public struct Generator {
 
   // MARK: - One module
 
-  private mutating func template(named name: String) throws -> CompiledTemplate {
+  private mutating func template(
+    named name: String, for module: ModuleSpec, options: GenerationOptions
+  ) throws -> CompiledTemplate {
     if let cached = compiled[name] { return cached }
+    if let generamba = try generambaTemplates.template(
+      named: name, module: module, config: config, options: options, library: library)
+    {
+      return generamba
+    }
     let template = try library.compile(named: name, header: config?.header)
     compiled[name] = template
     return template
@@ -105,10 +116,20 @@ public struct Generator {
           "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
         location: module.location)
     }
-    let template = try self.template(named: templateName)
-    let params = try resolveParams(module, template.manifest, options: options)
-    var context = TemplateContext.make(
-      module: module, template: template.manifest.name, params: params, settings: options.settings)
+    let template = try self.template(named: templateName, for: module, options: options)
+    let generamba = template.manifest.variables == .generamba
+    var context =
+      generamba
+      ? GenerambaContext.make(module: module, config: config, options: options)
+      : TemplateContext.make(
+        module: module, template: template.manifest.name,
+        params: try resolveParams(module, template.manifest, options: options),
+        settings: options.settings)
+    // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
+    let patternContext =
+      generamba
+      ? GenerambaContext.patternContext(
+        module: module, template: templateName, config: config, options: options) : context
 
     let projectBase = config?.directory ?? options.currentDirectory
     let codeRoot = try root(
@@ -116,7 +137,7 @@ public struct Generator {
         ($0, projectBase)
       }
         ?? config?.output.map { ($0, projectBase) } ?? ("{{ module }}", options.currentDirectory),
-      context: context, what: "output folder")
+      context: patternContext, what: "output folder")
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory) } ?? module.testsOutput.map {
         ($0, projectBase)
@@ -124,7 +145,7 @@ public struct Generator {
         ?? config?.testsOutput.map { ($0, projectBase) } ?? (
           "{{ module }}Tests", options.currentDirectory
         ),
-      context: context, what: "tests output folder")
+      context: patternContext, what: "tests output folder")
 
     var files: [PlannedFile] = []
     for file in template.files {
@@ -133,9 +154,10 @@ public struct Generator {
       let relative = try file.output.render(context).trimmingCharacters()
       let root = file.entry.role == .code ? codeRoot : testsRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
-      context["file_name"] = .string(String(path.split(separator: "/").last ?? ""))
+      let fileName = LiquidValue.string(String(path.split(separator: "/").last ?? ""))
+      if !generamba { context["file_name"] = fileName }
       if case .object(var info) = context["module_info"] {
-        info["file_name"] = context["file_name"]
+        info["file_name"] = fileName
         context["module_info"] = .object(info)
       }
       let content = try file.content.render(context)
