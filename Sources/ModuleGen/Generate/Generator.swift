@@ -48,11 +48,13 @@ public struct Generator {
   public mutating func plan(_ modules: [ModuleSpec], options: GenerationOptions) throws -> Plan {
     var files: [PlannedFile] = []
     var planned: [(String, String)] = []
+    var versions: [String: String] = [:]
     var problems: [Diagnostic] = []
     for module in modules {
       do {
-        let (template, moduleFiles) = try render(module, options: options)
-        planned.append((module.name, template))
+        let (manifest, moduleFiles) = try render(module, options: options)
+        planned.append((module.name, manifest.name))
+        versions[manifest.name] = manifest.version
         files += moduleFiles
       } catch let error as DiagnosticList {
         problems += error.diagnostics
@@ -74,7 +76,7 @@ public struct Generator {
     for i in files.indices {
       files[i].action = try action(for: files[i], force: options.force)
     }
-    return Plan(files: files, modules: planned, notes: [])
+    return Plan(files: files, modules: planned, notes: [], templateVersions: versions)
   }
 
   private func action(for file: PlannedFile, force: Bool) throws -> PlannedFile.Action {
@@ -97,7 +99,7 @@ public struct Generator {
   }
 
   private mutating func render(_ module: ModuleSpec, options: GenerationOptions) throws -> (
-    String, [PlannedFile]
+    TemplateManifest, [PlannedFile]
   ) {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
@@ -108,7 +110,8 @@ public struct Generator {
     let template = try self.template(named: templateName)
     let params = try resolveParams(module, template.manifest, options: options)
     var context = TemplateContext.make(
-      module: module, template: template.manifest.name, params: params, settings: options.settings)
+      module: module, template: template.manifest.name, params: params, settings: options.settings,
+      templateVersion: template.manifest.version)
 
     let projectBase = config?.directory ?? options.currentDirectory
     let codeRoot = try root(
@@ -145,7 +148,7 @@ public struct Generator {
           bytes: Array(content.utf8),
           action: .create))
     }
-    return (template.manifest.name, files)
+    return (template.manifest, files)
   }
 
   private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)

@@ -59,6 +59,7 @@ public struct TemplateLibrary: Sendable {
   public struct Entry: Sendable {
     public var name: String
     public var summary: String
+    public var version: String?
     public var source: TemplateSource
   }
 
@@ -104,7 +105,10 @@ public struct TemplateLibrary: Sendable {
         !seen.contains(manifest.name)
       else { return }
       seen.insert(manifest.name)
-      entries.append(Entry(name: manifest.name, summary: manifest.summary, source: source))
+      entries.append(
+        Entry(
+          name: manifest.name, summary: manifest.summary, version: manifest.version, source: source)
+      )
     }
     for folder in folders {
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")) {

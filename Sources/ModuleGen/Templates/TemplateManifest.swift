@@ -6,6 +6,9 @@ public struct TemplateManifest: Sendable {
   public var summary: String
   public var parameters: [Parameter]
   public var files: [FileEntry]
+  /// `version: 1.2.0` (MAJOR.MINOR.PATCH): which revision of the template generated a module.
+  /// Built-in templates always have one; for other templates it is optional.
+  public var version: String? = nil
 
   public struct Parameter: Sendable, Equatable {
     public enum Kind: String, Sendable { case string, bool, choice }
@@ -31,7 +34,7 @@ public struct TemplateManifest: Sendable {
     public var whenLocation: SourceLocation?
   }
 
-  static let keys = ["name", "summary", "parameters", "files"]
+  static let keys = ["name", "summary", "version", "parameters", "files"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
   static let fileKeys = ["template", "output", "role", "when"]
 
@@ -61,6 +64,14 @@ public struct TemplateManifest: Sendable {
           continue
         }
         if pair.key == "name" { manifest.name = text } else { manifest.summary = text }
+      case "version":
+        guard case .string(let text) = pair.value.value, isVersion(text) else {
+          problems.error(
+            "'version' must be MAJOR.MINOR.PATCH: three numbers, such as 1.0.0",
+            at: pair.value.location)
+          continue
+        }
+        manifest.version = text
       case "parameters":
         manifest.parameters = decodeParameters(pair.value, problems: &problems)
       case "files":
@@ -78,6 +89,13 @@ public struct TemplateManifest: Sendable {
     }
     try problems.throwIfAny(file: file)
     return manifest
+  }
+
+  /// `1.0.0`: three numbers separated by dots.
+  static func isVersion(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
   static func decodeParameters(_ node: DataNode, problems: inout Problems) -> [Parameter] {
