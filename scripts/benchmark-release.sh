@@ -6,10 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v hyperfine >/dev/null || { echo "hyperfine is not installed: apt-get install hyperfine"; exit 1; }
+echo "Building both (release; a few minutes the first time)..."
+mkdir -p .build
 swift build -c release --product modulegen >/dev/null
 dynamic="$PWD/.build/release/modulegen"
 dist="$PWD/.build/dist"
-scripts/build-release.sh "$dist" >/dev/null
+scripts/build-release.sh "$dist" >/dev/null 2>"$dist.log" || { cat "$dist.log"; exit 1; }
 static="$(ls "$dist"/modulegen-*-linux-* | grep -v '\.sha256$' | head -1)"
 if [[ -d /dev/shm && -w /dev/shm ]]; then work=$(mktemp -d -p /dev/shm); else work=$(mktemp -d); fi
 trap 'rm -rf "$work"' EXIT

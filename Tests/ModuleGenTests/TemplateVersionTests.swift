@@ -74,38 +74,37 @@ import Testing
       ))
   }
 
-  @Test func genReportsAndExposesTheTemplateVersion() throws {
-    let dir = try makeTemporaryDirectory()
+  /// A one-file template in `dir/Templates/NAME` that renders `body`.
+  static func writeTemplate(_ name: String, version: String?, body: String, in dir: String) throws {
     try write(
-      "name: stamped\nsummary: S.\nversion: 3.1.4\nfiles:\n  - template: A.liquid\n    output: \"{{ module }}.txt\"\n",
-      to: dir + "/Templates/stamped/template.yml")
-    try write(
-      "{{ template }} {{ template_version }}\n", to: dir + "/Templates/stamped/A.liquid")
-    try write(
-      "name: bare\nsummary: B.\nfiles:\n  - template: A.liquid\n    output: \"{{ module }}.txt\"\n",
-      to: dir + "/Templates/bare/template.yml")
-    try write("[{{ template_version }}]\n", to: dir + "/Templates/bare/A.liquid")
-    let result = runTool(["gen", "Home", "stamped", "--format", "json"], in: dir)
+      "name: \(name)\nsummary: S.\n" + (version.map { "version: \($0)\n" } ?? "")
+        + "files:\n  - template: A.liquid\n    output: \"{{ module }}.txt\"\n",
+      to: dir + "/Templates/\(name)/template.yml")
+    try write(body, to: dir + "/Templates/\(name)/A.liquid")
+  }
+
+  /// `modules[0].template_version` of gen's JSON report.
+  static func reportedVersion(_ arguments: [String], in dir: String) throws -> DataNode.Value? {
+    let result = runTool(arguments + ["--format", "json"], in: dir)
     #expect(result.code == 0, "\(result.err)")
-    #expect(
-      try String(contentsOfFile: dir + "/Home/Home.txt", encoding: .utf8) == "stamped 3.1.4\n")
     let report = try JSONReader.read(result.out, file: "report")
     guard case .array(let modules) = report["modules"]?.value else { throw Failure() }
-    #expect(modules.first?["template_version"]?.value == .string("3.1.4"))
+    return modules.first?["template_version"]?.value
+  }
 
-    let bare = runTool(["gen", "Other", "bare", "--format", "json"], in: dir)
-    #expect(bare.code == 0, "\(bare.err)")
-    #expect(try String(contentsOfFile: dir + "/Other/Other.txt", encoding: .utf8) == "[]\n")
-    let bareReport = try JSONReader.read(bare.out, file: "report")
-    guard case .array(let bareModules) = bareReport["modules"]?.value else { throw Failure() }
-    #expect(bareModules.first?["template_version"]?.value == .null)
-
-    let builtin = try JSONReader.read(
-      runTool(["gen", "Home", "viper", "--dry-run", "--format", "json"], in: dir).out, file: "r")
-    guard case .array(let builtinModules) = builtin["modules"]?.value else { throw Failure() }
+  @Test func genReportsAndExposesTheTemplateVersion() throws {
+    let dir = try makeTemporaryDirectory()
+    try Self.writeTemplate(
+      "stamped", version: "3.1.4", body: "{{ template }} {{ template_version }}\n", in: dir)
+    try Self.writeTemplate("bare", version: nil, body: "[{{ template_version }}]\n", in: dir)
+    #expect(try Self.reportedVersion(["gen", "Home", "stamped"], in: dir) == .string("3.1.4"))
     #expect(
-      builtinModules.first?["template_version"]?.value
-        == .string(try CompiledTemplate.compile(.builtin("viper")).manifest.version ?? ""))
+      try String(contentsOfFile: dir + "/Home/Home.txt", encoding: .utf8) == "stamped 3.1.4\n")
+    #expect(try Self.reportedVersion(["gen", "Other", "bare"], in: dir) == .null)
+    #expect(try String(contentsOfFile: dir + "/Other/Other.txt", encoding: .utf8) == "[]\n")
+    let builtin = try #require(try CompiledTemplate.compile(.builtin("viper")).manifest.version)
+    #expect(
+      try Self.reportedVersion(["gen", "Home", "viper", "--dry-run"], in: dir) == .string(builtin))
   }
 
   @Test func aNewTemplateStartsWithAVersion() throws {
