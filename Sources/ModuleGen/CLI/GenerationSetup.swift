@@ -190,7 +190,11 @@ enum GenerationSetup {
     root["dry_run"] = .bool(dryRun)
     root["modules"] = .array(
       plan.modules.map {
-        .object(LiquidObject([("name", .string($0.name)), ("template", .string($0.template))]))
+        .object(
+          LiquidObject([
+            ("name", .string($0.name)), ("template", .string($0.template)),
+            ("template_version", plan.templateVersions[$0.template].map { .string($0) } ?? .nil),
+          ]))
       })
     root["files"] = .array(
       plan.files.map { file in

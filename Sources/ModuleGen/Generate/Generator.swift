@@ -52,11 +52,13 @@ public struct Generator {
   public mutating func plan(_ modules: [ModuleSpec], options: GenerationOptions) throws -> Plan {
     var files: [PlannedFile] = []
     var planned: [(String, String)] = []
+    var versions: [String: String] = [:]
     var problems: [Diagnostic] = []
     for module in modules {
       do {
-        let (template, moduleFiles) = try render(module, options: options)
-        planned.append((module.name, template))
+        let (manifest, moduleFiles) = try render(module, options: options)
+        planned.append((module.name, manifest.name))
+        versions[manifest.name] = manifest.version
         files += moduleFiles
       } catch let error as DiagnosticList {
         problems += error.diagnostics
@@ -78,7 +80,8 @@ public struct Generator {
     for i in files.indices {
       files[i].action = try action(for: files[i], force: options.force)
     }
-    return Plan(files: files, modules: planned, notes: generambaTemplates.notes)
+    return Plan(
+      files: files, modules: planned, notes: generambaTemplates.notes, templateVersions: versions)
   }
 
   private func action(for file: PlannedFile, force: Bool) throws -> PlannedFile.Action {
@@ -108,7 +111,7 @@ public struct Generator {
   }
 
   private mutating func render(_ module: ModuleSpec, options: GenerationOptions) throws -> (
-    String, [PlannedFile]
+    TemplateManifest, [PlannedFile]
   ) {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
@@ -124,7 +127,7 @@ public struct Generator {
       : TemplateContext.make(
         module: module, template: template.manifest.name,
         params: try resolveParams(module, template.manifest, options: options),
-        settings: options.settings)
+        settings: options.settings, templateVersion: template.manifest.version)
     // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
     let patternContext =
       generamba
@@ -167,7 +170,7 @@ public struct Generator {
           bytes: Array(content.utf8),
           action: .create))
     }
-    return (template.manifest.name, files)
+    return (template.manifest, files)
   }
 
   private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)

@@ -7,6 +7,8 @@ public struct Plan: Sendable {
   /// Modules and the templates they were generated with, in order.
   public var modules: [(name: String, template: String)]
   public var notes: [Diagnostic]
+  /// The `version` of each template the modules were generated with, by template name.
+  public var templateVersions: [String: String] = [:]
 
   public var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.
