@@ -16,6 +16,17 @@ extension ProjectEditor {
     var role: FileType.Role
     var targets: [String]
     var setIndex: Int
+
+    /// The order of items in their groups: by name as Xcode shows them, ignoring case, folder
+    /// by folder (a localized file by its variant group's name), as Xcode sorts by name.
+    static func isOrderedBefore(_ a: Item, _ b: Item) -> Bool {
+      let (x, y) = (a.sortKey, b.sortKey)
+      return x != y ? x.lexicographicallyPrecedes(y) : a.path < b.path
+    }
+
+    private var sortKey: [String] {
+      ProjectPath.components(ProjectPath.join(groupFolder, name)).map { $0.lowercased() }
+    }
   }
 
   /// The files of `sets` as items, checked, one per path (a path in two sets joins the targets
@@ -66,7 +77,7 @@ extension ProjectEditor {
             name: name, language: language, type: type,
             role: isResource ? .resource : type.role, targets: set.targets, setIndex: setIndex))
       }
-      for item in setItems.sorted(by: { $0.path < $1.path }) {
+      for item in setItems.sorted(by: Item.isOrderedBefore) {
         if let existing = indexByPath[item.path] {
           for target in item.targets where !items[existing].targets.contains(target) {
             items[existing].targets.append(target)
