@@ -97,7 +97,10 @@ extension ProjectEditor {
           deletedObjects.insert(buildFile.object)
           removedHere += 1
           let name = comment(forObject: phase) ?? "Build Phase"
-          changes.append(.removeFromTarget(path: buildFile.path, target: target.name, phase: name))
+          let change = ProjectChange.removeFromTarget(
+            path: buildFile.path, target: target.name, phase: name)
+          // A build file listed twice in a phase is one membership.
+          if !changes.contains(change) { changes.append(change) }
         }
         let isa = document.isa(ofObject: phase) ?? ""
         if removedHere > 0 && removedHere == items.count

@@ -113,7 +113,8 @@ import Testing
         "add iOS/New.swift to target iOS (Sources)",
         "add iOS/New.swift to target iOSTests (Sources)",
       ])
-    #expect(plan.text.components(separatedBy: "/* New.swift */ = {isa = PBXFileReference").count == 2)
+    #expect(
+      plan.text.components(separatedBy: "/* New.swift */ = {isa = PBXFileReference").count == 2)
   }
 
   @Test func filesInsideAnAssetCatalogJoinAsTheCatalog() throws {
@@ -153,7 +154,9 @@ import Testing
     let project = try XcodeProject(bytes: bytes, file: "p")
     guard let tree = project.tree(fileNames: nil) else { return [:] }
     var result: [String: String] = [:]
-    for file in tree.files { result[project.callerPath(file.path)] = tree.displayPath(of: file.parent) }
+    for file in tree.files {
+      result[project.callerPath(file.path)] = tree.displayPath(of: file.parent)
+    }
     return result
   }
 
@@ -195,7 +198,8 @@ import Testing
       ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
     ])
     let lines = plan.text.split(separator: "\n").map(String.init)
-    guard let last = lines.firstIndex(of: "\t\t\t\t04D5C0A21F153921008A2F98 /* Private.h */,") else {
+    guard let last = lines.firstIndex(of: "\t\t\t\t04D5C0A21F153921008A2F98 /* Private.h */,")
+    else {
       Issue.record("no Private.h in the iOS group")
       return
     }
@@ -249,7 +253,8 @@ import Testing
     let project = try Fixtures.project("WithoutWorkspace/WithoutWorkspace.xcodeproj")
     do {
       _ = try project.plan(adding: [
-        ProjectFileSet(folder: "Sources", files: ["A.swift"], targets: ["WithoutWorkspacePackageTests"])
+        ProjectFileSet(
+          folder: "Sources", files: ["A.swift"], targets: ["WithoutWorkspacePackageTests"])
       ])
       Issue.record("no error")
     } catch {
