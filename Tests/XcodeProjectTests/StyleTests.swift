@@ -99,4 +99,36 @@ import Testing
         ProjectFileSet(folder: "", files: ["Café.swift"], targets: ["App"])
       ]).isEmpty)
   }
+
+  @Test func aMissingSectionGoesWhereXcodeOrdersIt() throws {
+    // The project has PBXGroup, PBXProject, XCBuildConfiguration and XCConfigurationList
+    // sections: PBXFileReference comes first, with a blank line after it.
+    let project = try Fixtures.project("iOS/ProjectWithoutProductsGroup.xcodeproj")
+    let text = try project.plan(adding: [
+      ProjectFileSet(folder: "", files: ["A.swift"], targets: [])
+    ])
+    .text
+    #expect(
+      text.hasPrefix(
+        """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	classes = {
+        	};
+        	objectVersion = 48;
+        	objects = {
+
+        /* Begin PBXFileReference section */
+        		7AC8F1C3AAF28634C6E49F08 /* A.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = A.swift; sourceTree = "<group>"; };
+        /* End PBXFileReference section */
+
+        /* Begin PBXGroup section */
+        		E4C06A7B1FC1CA8500A9AB51 = {
+        			isa = PBXGroup;
+        			children = (
+        				7AC8F1C3AAF28634C6E49F08 /* A.swift */,
+        			);
+        """))
+  }
 }
