@@ -75,7 +75,8 @@ struct PlistParser {
   private func run(classes: UnsafeBufferPointer<UInt8>) throws(XcodeProjectError) -> Result {
     let count = bytes.count
     var tokens: [PlistToken] = []
-    tokens.reserveCapacity(count / 12 + 16)
+    // Xcode's files hold about one token per 25 bytes.
+    tokens.reserveCapacity(count / 20 + 16)
     var markers: [SectionMarker] = []
     var stack: [Int] = []
     var state = State.value

@@ -20,9 +20,12 @@ enum PlistText {
     if token.kind == .escaped { return decode(token, in: bytes) == text }
     let start = Int(token.start)
     let length = Int(token.end) - start
+    // Most comparisons fail on the length or the first byte: check those before anything else.
+    guard text.utf8.count == length else { return false }
+    guard let first = text.utf8.first else { return true }
+    guard bytes[start] == first else { return false }
     var text = text
     return text.withUTF8 { utf8 in
-      guard utf8.count == length else { return false }
       return bytes.withUnsafeBufferPointer { buffer in
         guard let base = buffer.baseAddress, let other = utf8.baseAddress else {
           return length == 0

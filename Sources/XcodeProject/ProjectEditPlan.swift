@@ -16,6 +16,12 @@ package struct ProjectEditPlan: Sendable {
   package func apply() -> [UInt8] {
     edits.isEmpty ? original : edits.apply(to: original)
   }
+
+  /// The project file with the plan's edits, in consecutive pieces (slices of the original and
+  /// inserted lines), for writing a large project without another copy of it in memory.
+  package func write<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+    try edits.forEachPiece(of: original, body)
+  }
 }
 
 extension XcodeProject {

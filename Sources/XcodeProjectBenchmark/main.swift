@@ -55,17 +55,24 @@ func readFile(_ path: String) -> [UInt8] {
 }
 
 func writeFile(_ path: String, _ bytes: [UInt8]) {
+  bytes.withUnsafeBufferPointer { buffer in writeFile(path) { write in write(buffer) } }
+}
+
+/// Writes what `body` hands its writer, piece by piece.
+func writeFile(_ path: String, _ body: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
   guard let file = fopen(path, "wb") else { fail("cannot write \(path)") }
   defer { fclose(file) }
-  if !bytes.isEmpty && fwrite(bytes, 1, bytes.count, file) != bytes.count {
-    fail("cannot write \(path)")
+  body { piece in
+    if piece.count > 0 && fwrite(piece.baseAddress, 1, piece.count, file) != piece.count {
+      fail("cannot write \(path)")
+    }
   }
 }
 
-func edit(_ bytes: [UInt8]) -> [UInt8] {
+func plan(_ bytes: [UInt8]) -> ProjectEditPlan {
   do {
     let project = try XcodeProject(bytes: bytes, file: "project.pbxproj")
-    return try project.plan(adding: moduleSets).apply()
+    return try project.plan(adding: moduleSets)
   } catch {
     fail(error.description)
   }
@@ -98,7 +105,8 @@ case "generate":
   writeFile(arguments[2], Array(SyntheticProject(files: files, targets: targets).text().utf8))
 case "edit":
   guard arguments.count > 3 else { fail("edit needs a project file and an output path") }
-  writeFile(arguments[3], edit(readFile(arguments[2])))
+  let plan = plan(readFile(arguments[2]))
+  writeFile(arguments[3]) { write in plan.write(write) }
   if arguments.contains("--memory") { print(peakMemory()) }
 default:
   let runs = option("--runs", default: 20)
@@ -130,17 +138,20 @@ default:
     let plan: ProjectEditPlan
     do { plan = try project.plan(adding: moduleSets) } catch { fail(error.description) }
     lap("plan")
-    let result = plan.apply()
-    lap("apply")
-    writeFile(output, result)
+    outputSize = 0
+    writeFile(output) { write in
+      plan.write { piece in
+        write(piece)
+        outputSize += piece.count
+      }
+    }
     lap("write")
-    outputSize = result.count
   }
   print(
     "synthetic project: \(files) files, \(targets) targets, \(text.utf8.count / 1024) KiB; "
       + "after adding the module: \(outputSize / 1024) KiB")
   var total = 0.0
-  for stage in ["read", "parse", "plan", "apply", "write"] {
+  for stage in ["read", "parse", "plan", "write"] {
     // The first run warms up.
     let times = stages[stage, default: []].dropFirst().sorted()
     let median = times[times.count / 2]
