@@ -43,37 +43,44 @@ package indirect enum PlistValue: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-extension ProjectDocument {
-  /// The value at a token, decoded.
-  func value(at token: Int) -> PlistValue {
+extension PlistValue {
+  /// The value at `token` of a parsed file, decoded.
+  init(at token: Int, tokens: [PlistToken], bytes: [UInt8]) {
     let value = tokens[token]
     switch value.kind {
     case .bare, .quoted, .escaped:
-      return .string(PlistText.decode(value, in: bytes))
+      self = .string(PlistText.decode(value, in: bytes))
     case .data:
-      var data: [UInt8] = []
-      var high: UInt8?
-      for byte in bytes[Int(value.start)..<Int(value.end)] {
-        guard let digit = byte.hexValue else { continue }
-        if let first = high {
-          data.append(first << 4 | digit)
-          high = nil
-        } else {
-          high = digit
-        }
-      }
-      return .data(data)
+      let digits = bytes[Int(value.start)..<Int(value.end)].compactMap(\.hexValue)
+      self = .data(
+        stride(from: 0, to: digits.count - 1, by: 2).map { digits[$0] << 4 | digits[$0 + 1] })
     case .array:
-      return .array(items(of: token).map { self.value(at: $0) })
+      var items: [PlistValue] = []
+      var item = token + 1
+      while item < Int(value.next) {
+        items.append(PlistValue(at: item, tokens: tokens, bytes: bytes))
+        item = Int(tokens[item].next)
+      }
+      self = .array(items)
     case .dictionary:
-      var entries: [PlistValue.Entry] = []
+      var entries: [Entry] = []
       var entry = token + 1
       while entry < Int(value.next) {
-        entries.append(PlistValue.Entry(text(entry) ?? "", self.value(at: entry + 1)))
+        entries.append(
+          Entry(
+            PlistText.decode(tokens[entry], in: bytes),
+            PlistValue(at: entry + 1, tokens: tokens, bytes: bytes)))
         entry = Int(tokens[entry + 1].next)
       }
-      return .dictionary(entries)
+      self = .dictionary(entries)
     }
+  }
+}
+
+extension ProjectDocument {
+  /// The value at a token, decoded.
+  func value(at token: Int) -> PlistValue {
+    PlistValue(at: token, tokens: tokens, bytes: bytes)
   }
 }
 

@@ -9,7 +9,7 @@ import Testing
     let result = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
       try PlistParser.parse(buffer, file: "t")
     }
-    return PlistDocumentView(bytes: bytes, tokens: result.tokens).value(at: 0)
+    return PlistValue(at: 0, tokens: result.tokens, bytes: bytes)
   }
 
   @Test func everyKindOfValue() throws {
@@ -140,40 +140,6 @@ import Testing
       Issue.record("no error for \(input)")
     } catch {
       #expect(error.description == message)
-    }
-  }
-}
-
-/// Decodes tokens without the checks `ProjectDocument` makes, for testing the parser alone.
-struct PlistDocumentView {
-  var bytes: [UInt8]
-  var tokens: [PlistToken]
-
-  func value(at token: Int) -> PlistValue {
-    let value = tokens[token]
-    switch value.kind {
-    case .bare, .quoted, .escaped:
-      return .string(PlistText.decode(value, in: bytes))
-    case .data:
-      let digits = bytes[Int(value.start)..<Int(value.end)].compactMap(\.hexValue)
-      return .data(
-        stride(from: 0, to: digits.count - 1, by: 2).map { digits[$0] << 4 | digits[$0 + 1] })
-    case .array:
-      var items: [PlistValue] = []
-      var item = token + 1
-      while item < Int(value.next) {
-        items.append(self.value(at: item))
-        item = Int(tokens[item].next)
-      }
-      return .array(items)
-    case .dictionary:
-      var entries: [PlistValue.Entry] = []
-      var entry = token + 1
-      while entry < Int(value.next) {
-        entries.append(.init(PlistText.decode(tokens[entry], in: bytes), self.value(at: entry + 1)))
-        entry = Int(tokens[entry + 1].next)
-      }
-      return .dictionary(entries)
     }
   }
 }
