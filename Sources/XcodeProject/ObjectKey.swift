@@ -64,47 +64,64 @@ struct ObjectKey: Hashable, Sendable {
   }
 }
 
-/// Object IDs to token indices, by open addressing on the three words of Xcode's IDs: no
-/// hashing of strings, one probe in most lookups. IDs of other lengths go to a dictionary.
+/// Object IDs to the tokens of their keys, by open addressing on the three words of Xcode's
+/// IDs: one 8-byte slot per object (a hash tag and the token), no hashing of strings, one probe
+/// in most lookups, the ID itself checked against the file. IDs of other lengths go to a
+/// dictionary.
 struct ObjectIndex: Sendable {
-  private struct Slot: Sendable {
-    var words: (UInt64, UInt64, UInt64)
-    /// The value plus one; 0 marks an empty slot.
-    var value: Int
-  }
-
-  private var slots: [Slot]
+  /// The upper 32 bits: the hash's upper half; the lower 32 bits: the token plus one (0 marks an
+  /// empty slot).
+  private var slots: [UInt64]
   private let mask: Int
   private var others: [String: Int] = [:]
 
   init(capacity: Int) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    slots = [Slot](repeating: Slot(words: (0, 0, 0), value: 0), count: size)
+    slots = [UInt64](repeating: 0, count: size)
     mask = size - 1
   }
 
-  /// Sets the value for `key`; a key set twice keeps the last value.
-  mutating func insert(_ key: ObjectKey, _ value: Int) {
+  /// Sets the token for `key` (the ID of the key token `token`); a key set twice keeps the
+  /// last token.
+  mutating func insert(_ key: ObjectKey, token: Int, tokens: [PlistToken], bytes: [UInt8]) {
     if let text = key.text {
-      others[text] = value
+      others[text] = token
       return
     }
-    var index = Int(truncatingIfNeeded: key.mixedWords) & mask
-    while slots[index].value != 0 && slots[index].words != key.words {
+    let hash = key.mixedWords
+    let tag = hash & 0xFFFF_FFFF_0000_0000
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index] != 0 {
+      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag,
+        matches(key, Int(slots[index] & 0xFFFF_FFFF) - 1, tokens, bytes)
+      {
+        break
+      }
       index = (index + 1) & mask
     }
-    slots[index] = Slot(words: key.words, value: value + 1)
+    slots[index] = tag | UInt64(token + 1)
   }
 
-  func value(for key: ObjectKey) -> Int? {
+  func token(for key: ObjectKey, tokens: [PlistToken], bytes: [UInt8]) -> Int? {
     if let text = key.text { return others[text] }
-    var index = Int(truncatingIfNeeded: key.mixedWords) & mask
-    while slots[index].value != 0 {
-      if slots[index].words == key.words { return slots[index].value - 1 }
+    let hash = key.mixedWords
+    let tag = hash & 0xFFFF_FFFF_0000_0000
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while slots[index] != 0 {
+      let token = Int(slots[index] & 0xFFFF_FFFF) - 1
+      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag && matches(key, token, tokens, bytes) {
+        return token
+      }
       index = (index + 1) & mask
     }
     return nil
+  }
+
+  private func matches(_ key: ObjectKey, _ token: Int, _ tokens: [PlistToken], _ bytes: [UInt8])
+    -> Bool
+  {
+    ObjectKey(token: tokens[token], in: bytes) == key
   }
 }
 

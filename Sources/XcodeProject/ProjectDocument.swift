@@ -14,6 +14,8 @@ final class ProjectDocument: Sendable {
   let style: ProjectStyle
   /// Object ID → the token of its key in `objects` (its value is the next token).
   private let index: ObjectIndex
+  /// The key token of every object, in file order.
+  let objectKeys: [Int32]
 
   init(bytes: [UInt8], file: String) throws(XcodeProjectError) {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
@@ -44,22 +46,24 @@ final class ProjectDocument: Sendable {
     }
     self.objectsToken = objects
 
-    var objectCount = 0
+    var objectKeys: [Int32] = []
     var entry = objects + 1
     while entry < Int(tokens[objects].next) {
-      objectCount += 1
+      objectKeys.append(Int32(truncatingIfNeeded: entry))
       entry = Int(tokens[entry + 1].next)
     }
-    var index = ObjectIndex(capacity: objectCount)
-    entry = objects + 1
-    while entry < Int(tokens[objects].next) {
-      index.insert(ObjectKey(token: tokens[entry], in: bytes), entry)
-      entry = Int(tokens[entry + 1].next)
+    var index = ObjectIndex(capacity: objectKeys.count)
+    for key in objectKeys {
+      let token = Int(key)
+      index.insert(
+        ObjectKey(token: tokens[token], in: bytes), token: token, tokens: tokens, bytes: bytes)
     }
+    self.objectKeys = objectKeys
     self.index = index
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
-    guard let rootKey = index.value(for: ObjectKey(rootID)), tokens[rootKey + 1].kind == .dictionary
+    guard let rootKey = index.token(for: ObjectKey(rootID), tokens: tokens, bytes: bytes),
+      tokens[rootKey + 1].kind == .dictionary
     else {
       throw XcodeProjectError(
         .missingObject(id: rootID, from: "'rootObject'"), file: file,
@@ -137,7 +141,7 @@ final class ProjectDocument: Sendable {
 
   /// The dictionary token of the object with this ID.
   func object(_ id: ObjectKey) -> Int? {
-    index.value(for: id).map { $0 + 1 }
+    index.token(for: id, tokens: tokens, bytes: bytes).map { $0 + 1 }
   }
 
   /// The dictionary token of the object a text token names.
@@ -146,7 +150,9 @@ final class ProjectDocument: Sendable {
     return object(ObjectKey(token: tokens[token], in: bytes))
   }
 
-  func contains(_ id: ObjectKey) -> Bool { index.value(for: id) != nil }
+  func contains(_ id: ObjectKey) -> Bool {
+    index.token(for: id, tokens: tokens, bytes: bytes) != nil
+  }
 
   /// The key token of an object, from its dictionary token.
   func idToken(ofObject object: Int) -> Int { object - 1 }
@@ -160,13 +166,7 @@ final class ProjectDocument: Sendable {
 
   /// Every object in file order, as (key token, dictionary token).
   var objectEntries: [(key: Int, object: Int)] {
-    var result: [(key: Int, object: Int)] = []
-    var entry = objectsToken + 1
-    while entry < Int(tokens[objectsToken].next) {
-      result.append((entry, entry + 1))
-      entry = Int(tokens[entry + 1].next)
-    }
-    return result
+    objectKeys.map { (Int($0), Int($0) + 1) }
   }
 
   /// The `/* comment */` Xcode wrote after a token (an object's ID or a reference), if any.
