@@ -22,7 +22,8 @@ struct ProjectTree {
     var hasPath: Bool
     var depth: Int
     var kind: Kind
-    /// What Xcode shows: its name, else its path, else nothing (the main group).
+    /// What Xcode shows: its name, else the last component of its path, else nothing (the main
+    /// group).
     var displayName: String
   }
 
@@ -85,7 +86,7 @@ struct ProjectTree {
               path: path, sourceTree: document.string(in: child, key: Key.sourceTree),
               parentFolder: group.folder, absoluteSourceRoot: absoluteSourceRoot),
             hasPath: !(path ?? "").isEmpty, depth: group.depth + 1, kind: kind,
-            displayName: name ?? path ?? ""))
+            displayName: name ?? path.map(ProjectPath.lastComponent) ?? ""))
         childGroups.append(groups.count - 1)
       }
       // Visit children in order: the stack takes them last first.

@@ -173,6 +173,20 @@ import Testing
     #expect(placements["Sources/New/New.swift"] == "Sources/New")
   }
 
+  @Test func absoluteGroupsResolveAgainstTheProjectsFolder() throws {
+    // The Mini group given an absolute path inside the folder holding the project.
+    let text = String(decoding: try Self.mini().bytes, as: UTF8.self).replacingAll(
+      "\t\t\tpath = Mini;\n\t\t\tsourceTree = \"<group>\";",
+      with: "\t\t\tpath = /work/App/Mini;\n\t\t\tsourceTree = \"<absolute>\";")
+    let set = ProjectFileSet(folder: "Mini", files: ["New.swift"], targets: ["Mini"])
+    let found = try XcodeProject(text: text, file: "p", absoluteFolder: "/work/App")
+      .plan(adding: [set])
+    #expect(found.changes.first?.description == "add file Mini/New.swift to group Mini")
+    // Without the folder, the group cannot be placed: a new group stands for the folder.
+    let unknown = try XcodeProject(text: text, file: "p").plan(adding: [set])
+    #expect(unknown.changes.first?.description == "add group Mini (folder Mini)")
+  }
+
   @Test func aGroupPathPlacesTheModuleUnderTheNamedGroup() throws {
     let project = try Fixtures.project("iOS/Project.xcodeproj")
     let plan = try project.plan(adding: [
