@@ -61,7 +61,7 @@ struct PlistParser {
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(XcodeProjectError)
     -> Result
   {
-    guard bytes.count < Int(UInt32.max) else {
+    guard bytes.count < PlistToken.maximumFileSize else {
       throw XcodeProjectError(.fileTooLarge, file: file)
     }
     let parser = PlistParser(bytes: bytes, file: file)
@@ -83,7 +83,7 @@ struct PlistParser {
     var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
 
     func append(_ kind: PlistToken.Kind, _ start: Int, _ end: Int) {
-      // The file is smaller than 4 GiB (checked first), so offsets fit.
+      // The file is smaller than 512 MiB (checked first), so offsets fit.
       tokens.append(
         PlistToken(
           kind: kind, start: UInt32(truncatingIfNeeded: start),

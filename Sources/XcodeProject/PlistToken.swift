@@ -17,15 +17,33 @@ struct PlistToken: Sendable {
     case dictionary
   }
 
-  var kind: Kind
-  /// Text and data: the first byte of the content (inside the quotes or angle brackets).
-  /// Containers: the opening bracket.
-  var start: UInt32
+  /// The start offset in the low 29 bits, the kind in the top 3: twelve bytes a token, as a
+  /// project of 20,000 files has half a million of them.
+  private var startAndKind: UInt32
   /// Text and data: one past the content (the closing quote or `>`). Containers: the closing
   /// bracket.
   var end: UInt32
   /// The index of the token after this value and everything inside it.
   var next: UInt32
+
+  /// Files are at most this large, so that offsets fit in 29 bits.
+  static let maximumFileSize = 1 << 29
+
+  init(kind: Kind, start: UInt32, end: UInt32, next: UInt32) {
+    self.startAndKind = UInt32(kind.rawValue) << 29 | start
+    self.end = end
+    self.next = next
+  }
+
+  var kind: Kind {
+    // Only `init` sets the top bits, always from a `Kind`: the bits are a valid raw value, and
+    // this is the parser's hottest accessor.
+    unsafeBitCast(UInt8(truncatingIfNeeded: startAndKind >> 29), to: Kind.self)
+  }
+
+  /// Text and data: the first byte of the content (inside the quotes or angle brackets).
+  /// Containers: the opening bracket.
+  var start: UInt32 { startAndKind & 0x1FFF_FFFF }
 
   var isText: Bool { kind.rawValue <= Kind.data.rawValue }
 

@@ -81,7 +81,7 @@ package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConver
     case .nestingTooDeep(let limit):
       return "values are nested more than \(limit) levels deep"
     case .fileTooLarge:
-      return "the project file is larger than 4 GiB"
+      return "the project file is larger than 512 MiB"
     case .notAProject(let problem):
       return "not an Xcode project: \(problem)"
     case .missingObject(let id, let from):
