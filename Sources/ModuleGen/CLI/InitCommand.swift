@@ -88,8 +88,8 @@ enum InitCommand {
           module: "", role: .code, root: console.currentDirectory, path: path,
           bytes: Array(text.utf8),
           action: fileSystem.fileExists(atPath: path) ? .overwrite : .create)
-      ], modules: [], notes: [])
-    try PlanApplier(fileSystem: fileSystem).apply(plan)
+      ], modules: [], notes: [], force: true)
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut("Wrote .modulegen.yml\n")
     return ExitCode.success
   }

@@ -175,7 +175,7 @@ enum TemplatesCommand {
       planned.append(
         PlannedFile(module: "", role: .code, root: root, path: path, bytes: bytes, action: action))
     }
-    let plan = Plan(files: planned, modules: [], notes: [])
+    let plan = Plan(files: planned, modules: [], notes: [], force: force)
     if !plan.conflicts.isEmpty {
       for file in plan.conflicts {
         console.report(
@@ -187,7 +187,7 @@ enum TemplatesCommand {
       console.writeError("nothing was written; use --force to overwrite\n")
       return ExitCode.failure
     }
-    try PlanApplier(fileSystem: fileSystem).apply(plan)
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(
       "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )
