@@ -70,7 +70,7 @@ enum InitCommand {
       ("prefix", "prefix", "Type name prefix", nil),
     ]
     for question in questions {
-      if let value = arguments.value(question.flag) {
+      if let value = try GenerationSetup.oneLine(arguments, question.flag, command: "init") {
         values.append((question.key, value))
       } else if console.inputIsTerminal,
         let answer = console.ask(question.prompt, suggestion: question.suggestion)

@@ -57,7 +57,8 @@ public struct Generator {
       } catch let error as Diagnostic {
         problems.append(error)
       } catch let error as LiquidError {
-        problems.append(error.diagnostic)
+        let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
+        problems.append(header?.relocate(error.diagnostic) ?? error.diagnostic)
       }
     }
     // A problem shared by every module (a template's, the config's) is reported once.
@@ -81,7 +82,8 @@ public struct Generator {
 
   private mutating func template(named name: String) throws -> CompiledTemplate {
     if let cached = compiled[name] { return cached }
-    let template = try library.compile(named: name, header: config?.header)
+    let template = try library.compile(
+      named: name, header: config?.header, headerMap: config?.headerMap)
     compiled[name] = template
     return template
   }
@@ -119,8 +121,8 @@ public struct Generator {
     var files: [PlannedFile] = []
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
-      if let condition = file.condition, try condition.render(context) != "1" { continue }
-      let relative = try file.output.render(context).trimmingCharacters()
+      guard try file.isIncluded(context) else { continue }
+      let relative = try file.renderOutput(context).trimmingCharacters()
       let root = file.entry.role == .code ? codeRoot : testsRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
       context["file_name"] = .string(lastPathComponent(path))
@@ -169,9 +171,12 @@ public struct Generator {
       )
     }
     if case .blocked(let at) = containment.folder(path) {
+      let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
       throw Diagnostic(
-        message:
-          "the \(what) '\(path)' cannot be created: '\(at)' is a file; nothing was written")
+        message: PathKey(at) == PathKey(path)
+          ? "the \(what) '\(shown(path))' is a file; nothing was written"
+          : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file; nothing was written"
+      )
     }
     return path
   }
@@ -187,7 +192,7 @@ public struct Generator {
       Diagnostic(
         message:
           "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
-        location: entry.location)
+        location: entry.outputLocation)
     }
     let components: [String]
     do {

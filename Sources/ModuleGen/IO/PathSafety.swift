@@ -137,6 +137,16 @@ enum PathSafety {
     return p.count == f.count || f == [slash] || p[f.count] == slash
   }
 
+  /// `path` relative to `folder` when it is inside it (for messages), else `path`.
+  static func relative(_ path: String, to folder: String) -> String {
+    var base = Array(folder.utf8)
+    while base.last == slash { base.removeLast() }
+    let bytes = Array(path.utf8)
+    guard bytes.count > base.count + 1, bytes.starts(with: base), bytes[base.count] == slash
+    else { return path }
+    return String(decoding: bytes[(base.count + 1)...], as: UTF8.self)
+  }
+
   /// The first C0 or C1 control character or DEL, as a scalar value.
   private static func firstControlScalar(_ text: String) -> UInt32? {
     for scalar in text.unicodeScalars {
