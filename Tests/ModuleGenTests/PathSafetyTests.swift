@@ -142,7 +142,6 @@ import Testing
   @Test func aCombiningMarkAfterDotDotInTheManifest() throws {
     let dir = try project(output: "../\u{301}{{ module }}.swift")
     let parent = URL(fileURLWithPath: dir).deletingLastPathComponent().path
-    let before = try FileManager.default.contentsOfDirectory(atPath: parent).count
     let result = runTool(["gen", "Home", "t", "--no-tests"], in: dir)
     #expect(result.code == 1)
     #expect(
@@ -150,7 +149,7 @@ import Testing
         "Templates/t/template.yml:13:13: error: template 't' renders the output path '../\u{301}Home.swift', which goes up with '..' out of the output folder; nothing was written\n"
       ), "\(result.err)")
     #expect(!entries(dir).contains { $0.hasPrefix("Home") || $0.contains("\u{301}") })
-    #expect(try FileManager.default.contentsOfDirectory(atPath: parent).count <= before)
+    #expect(!FileManager.default.fileExists(atPath: parent + "/\u{301}Home.swift"))
   }
 
   @Test func aSpecDescriptionInTheOutputPath() throws {

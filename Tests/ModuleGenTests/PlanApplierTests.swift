@@ -82,7 +82,9 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
   var files: [String: String] = [:]
   var leftovers: [String] = []
   for path in (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? [] {
-    if path.split(separator: "/").contains(where: { $0.hasPrefix(".modulegen") }) {
+    if path.split(separator: "/").contains(where: {
+      $0 == ".modulegen.lock" || $0.hasPrefix(".modulegen-run-")
+    }) {
       leftovers.append(path)
       continue
     }

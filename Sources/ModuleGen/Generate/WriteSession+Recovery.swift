@@ -10,57 +10,81 @@ extension WriteSession {
     var folders: Int
   }
 
-  /// Finishes every run that a killed process left in `root`, which this session holds.
-  func recoverInterruptedRuns(in root: String) throws -> [RecoveryOutcome] {
-    var outcomes: [RecoveryOutcome] = []
+  /// A lock file left by a run that is gone (a killed run; this session holds the lock now):
+  /// finishes that run everywhere it wrote, and whatever else was left in `root`.
+  func recoverStaleLock(_ record: LockRecord?, at root: String) throws {
+    strayFolders += record?.createdFolders ?? []
+    var runs: [String] = []
+    if let id = record?.transaction, id != transaction { runs.append(id) }
+    // Run folders without a matching lock record (a lock file removed by hand).
     for name in (try? fileSystem.contentsOfDirectory(atPath: root)) ?? [] {
-      guard let id = WriteJournal.transaction(ofFolderNamed: name), id != transaction else {
-        continue
+      if let id = WriteJournal.transaction(ofFolderNamed: name), id != transaction,
+        !runs.contains(id)
+      {
+        runs.append(id)
       }
-      outcomes.append(try recoverTransaction(id, foundIn: root))
     }
-    return outcomes
+    for id in runs {
+      try recoverRun(id, record: record?.transaction == id ? record : nil, at: root)
+    }
   }
 
-  /// Completes (if it committed) or rolls back (if not) the run `id` in every root it wrote
-  /// into that can be locked now; a root that another live run holds is left to that run.
-  private func recoverTransaction(_ id: String, foundIn root: String) throws -> RecoveryOutcome {
-    let pid = String(id.prefix { $0 != "-" })
-    let folder = WriteJournal.runFolder(in: root, transaction: id)
-    guard let journal = readJournal(in: folder) else {
-      // Killed while staging: nothing visible had changed yet.
-      do {
-        try removeRunFolder(folder)
-      } catch {
-        unfinished.insert(PathKey(root))
-        throw error
-      }
-      return RecoveryOutcome(transaction: id, pid: pid, committed: false, folders: 1)
+  /// Completes (if it committed) or rolls back (if not) the killed run `id` in every root it
+  /// locked that can be locked now; a root another live run holds is left to that run.
+  private func recoverRun(_ id: String, record: LockRecord?, at root: String) throws {
+    if let known = recovered[id] {
+      // Already finished from another root: only this root's part is left.
+      try finishRoot(root, run: id, committed: known.committed, removing: true)
+      return
     }
-    let primary = journal.primary
-    let committed = fileSystem.fileExists(
-      atPath: joinPath(
-        WriteJournal.runFolder(in: primary, transaction: id), WriteJournal.commitFileName))
-    var others = journal.roots.filter { PathKey($0) != PathKey(primary) }
-    if !journal.roots.contains(where: { PathKey($0) == PathKey(root) }) { others.append(root) }
+    // Every root of the run: from the home's lock record, else from the journals.
+    var roots = record?.roots ?? []
+    if roots.isEmpty, let home = record?.home,
+      let bytes = try? fileSystem.readFile(
+        atPath: joinPath(home, WriteJournal.lockFileName)),
+      let homeRecord = LockRecord(bytes: bytes), homeRecord.transaction == id
+    {
+      roots = homeRecord.roots
+    }
+    let here = readJournal(in: WriteJournal.runFolder(in: root, transaction: id))
+    roots += here?.roots ?? []
+    roots.append(root)
+    var seen: Set<PathKey> = []
+    roots = roots.filter { seen.insert(PathKey($0)).inserted }
+    // The commit in the primary's run folder decides for every root.
+    let primary =
+      here?.primary
+      ?? roots.lazy.compactMap {
+        self.readJournal(in: WriteJournal.runFolder(in: $0, transaction: id))?.primary
+      }.first
+    let committed =
+      primary.map {
+        fileSystem.fileExists(
+          atPath: joinPath(
+            WriteJournal.runFolder(in: $0, transaction: id), WriteJournal.commitFileName))
+      } ?? false
+    var outcome = RecoveryOutcome(
+      transaction: id, pid: record?.pid.map(String.init) ?? String(id.prefix { $0 != "-" }),
+      committed: committed, folders: 0)
+    recovered[id] = outcome
     var pending = false
-    var finished = 0
-    for other in others + [primary] {
-      let otherFolder = WriteJournal.runFolder(in: other, transaction: id)
-      guard fileSystem.isDirectory(atPath: otherFolder) else { continue }
-      // The primary holds the commit: it goes last, and only when no other root still
-      // needs to know that the run committed.
-      let keep = committed && pending && PathKey(other) == PathKey(primary)
+    let primaryKey = primary.map(PathKey.init)
+    for other in roots.filter({ PathKey($0) != primaryKey }) + (primary.map { [$0] } ?? []) {
+      // The primary holds the commit: it goes last, and stays while another root may still
+      // need to know that the run committed.
+      let keep = committed && pending && PathKey(other) == primaryKey
       if holds(other) {
         do {
-          try finish(otherFolder, root: other, forward: committed, removing: !keep)
+          if try finishRoot(other, run: id, committed: committed, removing: !keep) {
+            outcome.folders += 1
+          }
         } catch {
           unfinished.insert(PathKey(other))
           throw error
         }
-        finished += 1
         continue
       }
+      guard fileSystem.isDirectory(atPath: other) else { continue }
       guard
         case .acquired(let lock)? = try? fileSystem.tryLock(
           atPath: joinPath(other, WriteJournal.lockFileName))
@@ -68,21 +92,32 @@ extension WriteSession {
         pending = true
         continue
       }
-      var done = false
-      defer {
-        lock.release(removingFile: done)
-        strayFolders += LockRecord(bytes: lock.previousContent)?.createdFolders ?? []
-      }
+      let previous = LockRecord(bytes: lock.previousContent)
+      let theirs = previous?.transaction == id
+      if theirs { strayFolders += previous?.createdFolders ?? [] }
+      var removable = lock.previousContent.isEmpty || theirs
       do {
-        try finish(otherFolder, root: other, forward: committed, removing: !keep)
-        finished += 1
-        done = !keep
+        if try finishRoot(other, run: id, committed: committed, removing: !keep) {
+          outcome.folders += 1
+        }
       } catch {
         pending = true
-        if PathKey(other) == PathKey(root) { throw error }
+        removable = false
       }
+      lock.release(removingFile: removable && !keep)
     }
-    return RecoveryOutcome(transaction: id, pid: pid, committed: committed, folders: finished)
+    recovered[id] = outcome
+  }
+
+  /// Finishes the run folder of `run` in `root`, if there is one; true if there was.
+  @discardableResult
+  private func finishRoot(_ root: String, run: String, committed: Bool, removing: Bool) throws
+    -> Bool
+  {
+    let folder = WriteJournal.runFolder(in: root, transaction: run)
+    guard fileSystem.isDirectory(atPath: folder) else { return false }
+    try finish(folder, root: root, forward: committed, removing: removing)
+    return true
   }
 
   /// Replays one root's journal in the given direction, then removes its run folder.
