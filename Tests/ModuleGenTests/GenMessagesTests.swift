@@ -230,6 +230,25 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: dir + "/Templates/t") == ["Code"])
   }
 
+  @Test func templateFoldersFromTheCommandLineAreCheckedToo() throws {
+    let dir = try makeTemporaryDirectory()
+    let control = runTool(["templates", "new", "t", "--dir", "My\nTemplates"], in: dir)
+    #expect(control.code == 1)
+    #expect(
+      control.err
+        == "error: the template folder 'My\nTemplates' contains the control character U+000A\n")
+    let climbing = runTool(["templates", "eject", "mvc", "A/../../B"], in: dir)
+    #expect(
+      climbing.err
+        == "error: the template folder 'A/../../B' goes up with '..' out of its base folder\n")
+    // A folder the person names may start above the current one.
+    try FileManager.default.createDirectory(
+      atPath: dir + "/sub", withIntermediateDirectories: true)
+    #expect(runTool(["templates", "new", "t", "--dir", "../Shared"], in: dir + "/sub").code == 0)
+    #expect(FileManager.default.fileExists(atPath: dir + "/Shared/t/template.yml"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["Shared", "sub"])
+  }
+
   @Test func initRefusesALineBreakInsteadOfChangingIt() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["init", "--author", "Ann\nBob"], in: dir)

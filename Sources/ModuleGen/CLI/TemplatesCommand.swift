@@ -136,15 +136,9 @@ enum TemplatesCommand {
         throw Diagnostic(message: message)
       }
       let (_, config) = try library(arguments, console: console)
-      let base: String
-      if arguments.positional.count > 1 {
-        base = console.path(arguments.positional[1])
-      } else if let folder = config?.templateFolders.first {
-        base = joinPath(config?.directory ?? console.currentDirectory, folder)
-      } else {
-        base = console.path("Templates")
-      }
-      let root = normalizePath(joinPath(base, name))
+      let root = try templateFolder(
+        arguments.positional.count > 1 ? arguments.positional[1] : nil, name: name,
+        config: config, console: console)
       let source = TemplateSource.builtin(name)
       var files = source.allFiles().map { ($0, source.read($0)!) }
       // The shared snippets travel with the template, so that the copy is complete.
@@ -156,6 +150,32 @@ enum TemplatesCommand {
         files, into: root, force: arguments.flag("force"), console: console,
         what: "Ejected '\(name)'")
     })
+
+  /// Where `templates new` / `eject` write template `name`: in `folder` (from the command
+  /// line), else the config's first template folder, else `Templates`. Checked like every
+  /// path: control characters, `..` inside the path and the like are refused.
+  static func templateFolder(
+    _ folder: String?, name: String, config: ProjectConfig?, console: Console
+  ) throws -> String {
+    var base = console.currentDirectory
+    var text = folder ?? "Templates"
+    if folder == nil, let first = config?.templateFolders.first {
+      base = config?.directory ?? console.currentDirectory
+      text = first
+      if first.hasPrefix("~/"), let home = console.environment["HOME"] {
+        base = home
+        text = String(first.dropFirst(2))
+      }
+    }
+    do {
+      return try PathSafety.resolve(
+        joinPath(text, name), against: base,
+        rules: PathSafety.rules(forPattern: text, allowsTrailingSlash: true))
+    } catch {
+      throw Diagnostic(
+        message: "the template folder '\(text)' \(error.phrase(inside: "its base folder"))")
+    }
+  }
 
   /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`.
   static func writeAll(
