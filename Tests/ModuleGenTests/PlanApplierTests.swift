@@ -221,6 +221,36 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(completed > 0 && rolledBack > 0)
   }
 
+  @Test func aRootAnotherRunHoldsIsLeftToItAndTheCommitIsKeptForIt() throws {
+    // Killed after the commit, while moving files into place.
+    let total = try changesOfASuccessfulRun()
+    let dir = try makeTemporaryDirectory()
+    let plan = try makePlan(dir)
+    let fileSystem = FaultyFileSystem()
+    fileSystem.failAt = total - 8
+    fileSystem.dies = true
+    _ = try? PlanApplier(fileSystem: fileSystem).apply(plan)
+    #expect(snapshot(dir).leftovers.contains { $0.hasSuffix("/commit") })
+    // Another process holds one folder of the killed run (without finishing it).
+    let held = dir + "/tests/M/Nested"
+    guard
+      case .acquired(let other) = try LocalFileSystem().tryLock(atPath: held + "/.modulegen.lock")
+    else { throw Failure() }
+    try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir + "/out"]).end()
+    // Everything else is complete; the commit stays for the held folder.
+    var state = snapshot(dir)
+    #expect(state.files["out/Existing.swift"] == "new Existing.swift\n")
+    #expect(
+      state.leftovers.contains { $0.hasPrefix("out/.modulegen-run-") && $0.hasSuffix("/commit") })
+    #expect(state.leftovers.contains { $0.hasPrefix("tests/M/Nested/.modulegen-run-") })
+    other.release(removingFile: false)
+    // The next run there completes it too, and then nothing is left anywhere.
+    try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [held]).end()
+    state = snapshot(dir)
+    #expect(state.files == expectedAfter(dir))
+    #expect(state.leftovers == [])
+  }
+
   @Test func aSecondWriterWaitsThenFailsNamingTheFirst() throws {
     let dir = try makeTemporaryDirectory()
     let plan = try makePlan(dir)

@@ -6,7 +6,10 @@ extension WriteSession {
   /// into place; a failure before the commit removes the staging, a failure after it rolls
   /// every moved file back. Either way nothing changed, or the error says what to do.
   func apply(_ plan: Plan) throws {
-    precondition(plan.conflicts.isEmpty, "a plan with conflicts is never applied")
+    if let conflict = plan.conflicts.first {
+      throw Diagnostic(
+        message: "'\(conflict.path)' exists with different content; nothing was written")
+    }
     var groups: [PathKey: (root: String, files: [PlannedFile])] = [:]
     for file in plan.changes {
       groups[PathKey(file.root), default: (file.root, [])].files.append(file)

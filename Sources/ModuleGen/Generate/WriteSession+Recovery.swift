@@ -74,6 +74,12 @@ extension WriteSession {
       // need to know that the run committed.
       let keep = committed && pending && PathKey(other) == primaryKey
       if holds(other) {
+        // A kept primary keeps a lock file naming the killed run, so that a later run looks
+        // into it again.
+        if keep {
+          unfinished.insert(PathKey(other))
+          leftFor[PathKey(other)] = id
+        }
         do {
           if try finishRoot(other, run: id, committed: committed, removing: !keep) {
             outcome.folders += 1
@@ -103,6 +109,9 @@ extension WriteSession {
       } catch {
         pending = true
         removable = false
+      }
+      if keep && !theirs {
+        try? lock.record(LockRecord(pid: nil, transaction: id, createdFolders: []).bytes)
       }
       lock.release(removingFile: removable && !keep)
     }

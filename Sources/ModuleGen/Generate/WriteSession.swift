@@ -31,6 +31,8 @@ public final class WriteSession {
   /// Roots where a run folder could not be removed: their lock file stays, so that the next
   /// run sees a stale lock and finishes the job.
   var unfinished: Set<PathKey> = []
+  /// Unfinished roots whose lock file must name a killed run rather than this one.
+  var leftFor: [PathKey: String] = [:]
   /// Killed runs already finished by this session, and whether each had committed.
   var recovered: [String: RecoveryOutcome] = [:]
   /// What the session did besides locking, for the person running it.
@@ -168,6 +170,9 @@ public final class WriteSession {
     let homeKey = home.map(PathKey.init)
     let ordered = locks.filter { $0.key != homeKey } + locks.filter { $0.key == homeKey }
     for (key, lock) in ordered {
+      if let id = leftFor[key] {
+        try? lock.record(LockRecord(pid: nil, transaction: id, createdFolders: []).bytes)
+      }
       lock.release(removingFile: !unfinished.contains(key))
       if !written.contains(key) { leftovers += createdFolders[key] ?? [] }
     }
