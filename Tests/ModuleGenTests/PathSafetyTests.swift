@@ -196,6 +196,16 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir + "/Out/Home/Home.swift"))
   }
 
+  @Test func aPathLongerThanTheFileSystemTakesIsRefusedWithTheLimit() throws {
+    let dir = try project(output: "{{ module }}.swift")
+    let deep = Array(repeating: "a", count: 8000).joined(separator: "/")
+    let result = runTool(["gen", "Home", "t", "--output", deep + "/{{ module }}"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasSuffix("which makes a path longer than 1024 bytes; nothing was written\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/a"))
+  }
+
   /// Every hostile sequence of up to two atoms, and the three-atom ones that climb, as a
   /// parameter in the output path, in one batch: exactly those the reference refuses are
   /// refused, the others land inside their module's folder.

@@ -201,6 +201,9 @@ public struct Generator {
       throw refuse(error.phrase(inside: "the output folder"))
     }
     let path = joinPath(root, components.joined(separator: "/"))
+    if path.utf8.count > PathSafety.maximumPathBytes {
+      throw refuse(PathSafety.Problem.tooLong.phrase(inside: "the output folder"))
+    }
     // Follow symbolic links of what exists already: the real location must stay inside.
     switch containment.escape(ofFile: path, inside: root) {
     case .outside(let real)?:

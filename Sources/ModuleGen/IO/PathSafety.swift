@@ -28,6 +28,7 @@ enum PathSafety {
     case emptyComponent
     case noFileName
     case componentTooLong
+    case tooLong
 
     /// The reason, naming the folder the path must stay in ("the output folder").
     func phrase(inside folder: String) -> String {
@@ -42,6 +43,7 @@ enum PathSafety {
       case .emptyComponent: return "has an empty component ('//')"
       case .noFileName: return "names no file"
       case .componentTooLong: return "has a name longer than \(maximumNameBytes) bytes"
+      case .tooLong: return "makes a path longer than \(maximumPathBytes) bytes"
       }
     }
   }
@@ -91,12 +93,25 @@ enum PathSafety {
     -> String
   {
     let parts = try components(of: path, rules: rules)
-    var folder = path.utf8.first == slash ? "/" : base
-    for part in parts {
-      folder = part == ".." ? parentPath(folder) : joinPath(folder, part)
+    let start = path.utf8.first == slash ? "/" : base
+    var folder = Array(start.utf8).split(separator: slash).map {
+      String(decoding: $0, as: UTF8.self)
     }
-    return folder
+    for part in parts {
+      if part == ".." {
+        _ = folder.popLast()
+      } else {
+        folder.append(part)
+      }
+    }
+    let joined = folder.joined(separator: "/")
+    let resolved = start.utf8.first == slash ? "/" + joined : (joined.isEmpty ? "." : joined)
+    if resolved.utf8.count > maximumPathBytes { throw .tooLong }
+    return resolved
   }
+
+  /// The longest path modulegen writes: macOS's PATH_MAX (Linux allows 4096).
+  static let maximumPathBytes = 1024
 
   /// The rules for a path pattern: it may be absolute or climb with `..` only in its own text,
   /// before the first `{{` or `{%`; a value rendered into it can never add either.
