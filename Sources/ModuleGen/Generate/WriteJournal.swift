@@ -25,7 +25,8 @@ struct WriteJournal: Equatable, Sendable {
   }
 
   var transaction: String
-  /// Every root of the transaction, the primary first (absolute paths).
+  /// The primary root first (absolute paths); in the primary's own journal, every root of the
+  /// transaction.
   var roots: [String]
   /// Folders this run creates in this root for its files, relative, outermost first.
   var folders: [String]
@@ -122,6 +123,11 @@ struct WriteJournal: Equatable, Sendable {
 
   /// Percent-escapes `%` and line breaks, the only bytes the line format cannot hold.
   static func escape(_ text: String) -> String {
+    guard
+      text.utf8.contains(where: {
+        $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+      })
+    else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -41,8 +41,11 @@ extension WriteSession {
       for group in ordered {
         let folder = WriteJournal.runFolder(in: group.root, transaction: transaction)
         try fileSystem.createDirectory(atPath: folder)
+        // The primary's journal lists every root; the others name the primary, whose commit
+        // decides for them (listing every root in every journal would be quadratic).
         var journal = WriteJournal(
-          transaction: transaction, roots: roots, folders: [], operations: [])
+          transaction: transaction, roots: staged.isEmpty ? roots : [roots[0]], folders: [],
+          operations: [])
         staged.append((group.root, folder, journal))
         var knownFolders: Set<PathKey> = []
         for (number, file) in group.files.enumerated() {

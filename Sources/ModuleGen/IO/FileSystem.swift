@@ -51,7 +51,8 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func fileExists(atPath path: String) -> Bool {
-    FileManager.default.fileExists(atPath: path)
+    var status = stat()
+    return stat(path, &status) == 0
   }
 
   public func itemExists(atPath path: String) -> Bool {
@@ -60,8 +61,8 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func isDirectory(atPath path: String) -> Bool {
-    var isDirectory = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   public func contentsOfDirectory(atPath path: String) throws -> [String] {
