@@ -119,7 +119,8 @@ import Testing
         }
       }
       #expect(broken.isEmpty, "kill \(kill): missing or partial: \(broken.prefix(5))")
-      if files.leftovers.contains(where: { $0.contains(".modulegen-run-") }) {
+      let staged = files.leftovers.contains(where: { $0.contains(".modulegen-run-") })
+      if staged {
         interrupted += 1
         if !checked {
           checked = true
@@ -133,6 +134,12 @@ import Testing
       // whole: completed or rolled back in every folder, nothing left behind.
       let after = try run(["gen", "--spec", "first.yml", "--date", next, "--force"], in: dir)
       #expect(after.code == 0, "kill \(kill): \(after.err)")
+      if staged {
+        #expect(
+          after.err.contains(
+            "changes of an interrupted modulegen run (pid \(process.processIdentifier))"),
+          "kill \(kill): \(after.err)")
+      }
       files = snapshot(dir)
       #expect(files.leftovers.isEmpty, "kill \(kill): \(files.leftovers.prefix(5))")
       let outcome = Set(names.dropFirst().map { date(of: $0, in: files.files, dates: dates) })
