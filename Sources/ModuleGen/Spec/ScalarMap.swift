@@ -61,3 +61,18 @@ struct ScalarMap: Sendable, Equatable {
     }
   }
 }
+
+extension ScalarMap {
+  /// The diagnostic of `error` from a template made of this value (after `prefixLength`
+  /// characters of wrapping), at its place in the file; an error in an included partial keeps
+  /// its own place.
+  func diagnostic(
+    for error: LiquidError, named name: String, prefixLength: Int = 0,
+    message: (String) -> String
+  ) -> Diagnostic {
+    guard let location = error.location, location.file == name else { return error.diagnostic }
+    let column = location.column - (location.line == 1 ? prefixLength : 0)
+    return Diagnostic(
+      message: message(error.message), location: self.location(line: location.line, column: column))
+  }
+}
