@@ -129,25 +129,6 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 }
 
-/// An output pattern of thousands of components: each path check used to split the whole path
-/// once per component (8,000 components: 3.4 s). Past PATH_MAX it is refused before any check;
-/// below it, it is generated.
-@Suite struct LongOutputPatternTests {
-  @Test func aPathLongerThanAnyFileSystemTakesIsRefusedAtOnce() throws {
-    let dir = try makeTemporaryDirectory()
-    let long = Array(repeating: "a", count: 8000).joined(separator: "/") + "/{{ module }}"
-    let result = runTool(["gen", "Home", "viper", "--output", long, "--dry-run"], in: dir)
-    #expect(result.code == 1)
-    #expect(
-      result.err.hasPrefix(
-        "error: the output folder pattern makes a path of \(dir.utf8.count + 16_005) bytes, longer than the 4096 a file system accepts"
-      ), "\(result.err)")
-    let deep = Array(repeating: "a", count: 1000).joined(separator: "/") + "/{{ module }}"
-    let ok = runTool(["gen", "Home", "viper", "--output", deep, "--dry-run"], in: dir)
-    #expect(ok.code == 0, "\(ok.err)")
-  }
-}
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -22,7 +22,7 @@ public enum CommandLineTool {
 
   static let commands: [Command] = [
     GenCommand.command, CheckCommand.command, ValidateCommand.command, TemplatesCommand.command,
-    InitCommand.command, CompletionsCommand.command,
+    InitCommand.command, MigrateCommand.command, CompletionsCommand.command,
     RenderCommand.command,
   ]
 
@@ -55,24 +55,36 @@ public enum CommandLineTool {
   }
 
   /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
+  /// Output that could not be written is an error: the command then exits 1, saying so on
+  /// stderr if stderr still works.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
+    let code = dispatch(arguments, console: console)
+    guard let failure = console.outputFailure() else { return code }
+    console.writeError("error: cannot write to \(failure)\n")
+    return code == ExitCode.success ? ExitCode.failure : code
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
       console.writeOut(overview)
       return ExitCode.success
     }
     switch first {
     case "--version", "version":
-      console.writeOut("modulegen \(version)\n")
+      console.writeOut(versionLine + "\n")
       return ExitCode.success
     case "--help", "-h":
       console.writeOut(overview)
+      return ExitCode.success
+    case ManualPage.option:
+      console.writeOut(ManualPage.text)
       return ExitCode.success
     case "help":
       guard arguments.count > 1 else {
         console.writeOut(overview)
         return ExitCode.success
       }
-      return run(Array(arguments.dropFirst()) + ["--help"], console: console)
+      return dispatch(Array(arguments.dropFirst()) + ["--help"], console: console)
     default:
       break
     }

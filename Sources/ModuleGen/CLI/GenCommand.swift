@@ -18,7 +18,7 @@ enum GenCommand {
       .init(
         name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true),
     ],
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
       .init(name: "force", valueName: nil, help: "Overwrite files whose content differs."),
     ],
@@ -30,56 +30,40 @@ enum GenCommand {
       ),
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
+      (
+        "modulegen gen Profile rviper_controller --module_path Sources/Modules --custom_parameters storyboard:true",
+        "A Generamba template, with Generamba's options (a Rambafile is read as the config)."
+      ),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
-    let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    var plan = try setup.generator.plan(setup.modules, options: setup.options)
+    for note in plan.notes { console.report(note) }
     let dryRun = arguments.flag("dry-run")
-    let json = arguments.value("format") == "json"
-    let conflicts = plan.conflicts
-    if !dryRun && conflicts.isEmpty {
-      try PlanApplier(fileSystem: setup.generator.fileSystem).apply(plan)
+    let fileSystem = setup.generator.fileSystem
+    var session: WriteSession?
+    defer { session?.end() }
+    if !dryRun {
+      // One writer at a time: lock the output folders (finishing what an interrupted run left
+      // there), then read the disk again, since it may have changed while this run waited.
+      let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
+      session = try applier.begin(roots: plan.roots)
+      for note in session?.notes ?? [] { console.report(note) }
+      plan = try plan.refreshed(fileSystem: fileSystem)
     }
-    if json {
+    let conflicts = plan.conflicts
+    let writes = !dryRun && conflicts.isEmpty
+    if writes { try session?.apply(plan) }
+    session?.end()
+    if arguments.value("format") == "json" {
       console.writeOut(
         GenerationSetup.jsonReport(
-          plan, console: console, dryRun: dryRun,
-          extra: [("written", .bool(!dryRun && conflicts.isEmpty))]))
+          plan, console: console, dryRun: dryRun, extra: [("written", .bool(writes))]))
     } else {
-      let verbs: [PlannedFile.Action: String] =
-        dryRun
-        ? [
-          .create: "would create", .overwrite: "would overwrite", .unchanged: "unchanged",
-          .conflict: "conflict",
-        ]
-        : [
-          .create: "create", .overwrite: "overwrite", .unchanged: "unchanged",
-          .conflict: "conflict",
-        ]
-      let width = verbs.values.map(\.count).max()!
-      for file in plan.files {
-        let verb = verbs[file.action]!
-        console.writeOut(
-          "  " + verb + String(repeating: " ", count: width - verb.count + 1)
-            + GenerationSetup.relative(file.path, to: console.currentDirectory) + "\n")
-      }
-      if conflicts.isEmpty {
-        let names = plan.modules.map { "\($0.name) (\($0.template))" }.joined(separator: ", ")
-        let words: [PlannedFile.Action: String] =
-          dryRun
-          ? [.create: "to create", .overwrite: "to overwrite", .unchanged: "unchanged"]
-          : [.create: "created", .overwrite: "overwritten", .unchanged: "unchanged"]
-        let counts = [PlannedFile.Action.create, .overwrite, .unchanged].compactMap {
-          action -> String? in
-          let n = plan.count(action)
-          return n == 0 ? nil : "\(n) \(words[action]!)"
-        }
-        console.writeOut(
-          (dryRun ? "Dry run, nothing written: " : "Generated ") + names + ": "
-            + counts.joined(separator: ", ") + ".\n")
-      }
+      // A blocked run writes nothing, so it lists what it would have done.
+      printPlan(plan, console: console, written: writes)
     }
     if !conflicts.isEmpty {
       for file in conflicts {
@@ -89,12 +73,50 @@ enum GenCommand {
               "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
           ))
       }
+      if setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil {
+        console.report(GenerambaCommandLine.overwriteNote)
+      }
       console.writeError(
         "\(conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"): nothing was written. Use --force to overwrite, or 'modulegen check --diff' to see the differences.\n"
       )
       return ExitCode.failure
     }
     return ExitCode.success
+  }
+
+  /// The plan as a list of files and a summary; `written` says whether it was applied.
+  private static func printPlan(_ plan: Plan, console: Console, written: Bool) {
+    let verbs: [PlannedFile.Action: String] =
+      written
+      ? [
+        .create: "create", .overwrite: "overwrite", .unchanged: "unchanged",
+        .conflict: "conflict",
+      ]
+      : [
+        .create: "would create", .overwrite: "would overwrite", .unchanged: "unchanged",
+        .conflict: "conflict",
+      ]
+    let width = verbs.values.map(\.count).max() ?? 0
+    for file in plan.files {
+      let verb = verbs[file.action] ?? file.action.rawValue
+      console.writeOut(
+        "  " + verb + String(repeating: " ", count: width - verb.count + 1)
+          + GenerationSetup.relative(file.path, to: console.currentDirectory) + "\n")
+    }
+    guard plan.conflicts.isEmpty else { return }
+    let names = plan.modules.map { "\($0.name) (\($0.template))" }.joined(separator: ", ")
+    let words: [PlannedFile.Action: String] =
+      written
+      ? [.create: "created", .overwrite: "overwritten", .unchanged: "unchanged"]
+      : [.create: "to create", .overwrite: "to overwrite", .unchanged: "unchanged"]
+    let counts = [PlannedFile.Action.create, .overwrite, .unchanged].compactMap {
+      action -> String? in
+      let n = plan.count(action)
+      return n == 0 ? nil : "\(n) \(words[action] ?? action.rawValue)"
+    }
+    console.writeOut(
+      (written ? "Generated " : "Dry run, nothing written: ") + names + ": "
+        + counts.joined(separator: ", ") + ".\n")
   }
 }
 
@@ -110,7 +132,7 @@ enum CheckCommand {
       when everything is up to date; 1 listing every file that would be created or changed.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
     ],
     examples: [
@@ -122,12 +144,16 @@ enum CheckCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    for note in plan.notes { console.report(note) }
+    let unfinished = PlanApplier(fileSystem: setup.generator.fileSystem).unfinishedRuns(
+      in: plan.roots)
+    reportUnfinished(unfinished, console: console)
     let drift = plan.files.filter { $0.action != .unchanged }
     if arguments.value("format") == "json" {
       console.writeOut(
         GenerationSetup.jsonReport(
           plan, console: console, dryRun: true, extra: [("up_to_date", .bool(drift.isEmpty))]))
-      return drift.isEmpty ? ExitCode.success : ExitCode.failure
+      return drift.isEmpty && unfinished.isEmpty ? ExitCode.success : ExitCode.failure
     }
     for file in drift {
       let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
@@ -143,13 +169,44 @@ enum CheckCommand {
             newName: "b/" + path))
       }
     }
-    if drift.isEmpty {
+    if drift.isEmpty && unfinished.isEmpty {
       console.writeOut(
         "Up to date: \(plan.files.count) files of \(plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules").\n"
       )
       return ExitCode.success
     }
-    console.writeError("\(drift.count) of \(plan.files.count) files are missing or out of date.\n")
+    if !drift.isEmpty {
+      console.writeError(
+        "\(drift.count) of \(plan.files.count) files are missing or out of date.\n")
+    }
     return ExitCode.failure
+  }
+
+  /// An interrupted run (or one writing now) means the files on disk are not final.
+  static func reportUnfinished(_ runs: [PlanApplier.UnfinishedRun], console: Console) {
+    func list(_ runs: [PlanApplier.UnfinishedRun]) -> String {
+      let shown = runs.prefix(3).map {
+        "'\(GenerationSetup.relative($0.root, to: console.currentDirectory))'"
+      }
+      let more = runs.count > 3 ? " and \(runs.count - 3) more" : ""
+      return shown.joined(separator: ", ") + more
+    }
+    let interrupted = runs.filter { !$0.isRunning }
+    if !interrupted.isEmpty {
+      console.report(
+        Diagnostic(
+          message:
+            "an interrupted modulegen run left unfinished changes in \(list(interrupted)); run 'modulegen gen' again to complete or roll them back"
+        ))
+    }
+    let running = runs.filter(\.isRunning)
+    if !running.isEmpty {
+      let pid = running[0].runningPID.map(String.init) ?? "unknown"
+      console.report(
+        Diagnostic(
+          message:
+            "another modulegen run is writing here (pid \(pid)): \(list(running)); check again when it has finished"
+        ))
+    }
   }
 }

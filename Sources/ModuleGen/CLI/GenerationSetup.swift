@@ -78,7 +78,10 @@ enum GenerationSetup {
           "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml",
           command: command)
       }
-      let wanted = try checkedName(name, convert: convert, notes: &notes)
+      let wanted =
+        try GenerambaCommandLine.moduleName(
+          name, template: template ?? config?.template, library: library)
+        ?? checkedName(name, convert: convert, notes: &notes)
       modules = [ModuleSpec(name: wanted, template: template)]
     }
 
@@ -91,9 +94,9 @@ enum GenerationSetup {
         (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
     }
     let settings = GenerationSettings(
-      author: arguments.value("author") ?? config?.author ?? "",
-      company: arguments.value("company") ?? config?.company ?? "",
-      project: arguments.value("project") ?? config?.project ?? "",
+      author: try oneLine(arguments, "author", command: command) ?? config?.author ?? "",
+      company: try oneLine(arguments, "company", command: command) ?? config?.company ?? "",
+      project: try oneLine(arguments, "project", command: command) ?? config?.project ?? "",
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
@@ -102,6 +105,9 @@ enum GenerationSetup {
     options.testsOutput = arguments.value("tests-output")
     options.includeTests = !arguments.flag("no-tests")
     options.force = arguments.flag("force")
+    try GenerambaCommandLine.apply(
+      arguments, config: config, modules: &modules, options: &options, notes: &notes,
+      command: command, fileSystem: fileSystem)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,
@@ -117,9 +123,14 @@ enum GenerationSetup {
     var config: ProjectConfig?
     if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
       let shown = relative(path, to: console.currentDirectory)
-      config = try ProjectConfig.decode(
-        try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
-        directory: parentPath(path))
+      let text = try fileSystem.readText(atPath: path, displayPath: shown)
+      config =
+        Rambafile.isRambafile(path)
+        ? try Rambafile.decode(
+          text, file: shown, directory: parentPath(path), home: console.environment["HOME"],
+          fileSystem: fileSystem
+        ).config
+        : try ProjectConfig.decode(text, file: shown, directory: parentPath(path))
     }
     let library = TemplateLibrary.standard(
       explicit: arguments.all("templates").map(console.path), config: config,
@@ -147,18 +158,47 @@ enum GenerationSetup {
     }
   }
 
+  /// The value of `--option`, refused if it holds a line break or another control character:
+  /// it goes into one line of every file header (or of the config), where a line break would
+  /// end the comment.
+  static func oneLine(_ arguments: ParsedArguments, _ option: String, command: String) throws
+    -> String?
+  {
+    guard let value = arguments.value(option) else { return nil }
+    if let scalar = value.unicodeScalars.first(where: {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+    }) {
+      let name =
+        scalar == "\n"
+        ? "a line break"
+        : "the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+      throw UsageError(
+        "--\(option) takes one line of text; '\(value.debugDescription.dropFirst().dropLast())' contains \(name)",
+        command: command)
+    }
+    return value
+  }
+
   /// `--date`, else `SOURCE_DATE_EPOCH`, else today (UTC).
   static func date(_ arguments: ParsedArguments, console: Console, command: String) throws -> String
   {
     if let date = arguments.value("date") {
       guard CalendarDate.isValid(date) else {
-        throw UsageError("--date takes a date as YYYY-MM-DD, not '\(date)'", command: command)
+        throw UsageError(
+          "--date takes a date as YYYY-MM-DD (years 0001 to 9999), not '\(date)'",
+          command: command)
       }
       return date
     }
     if let epoch = console.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-      guard let seconds = Int(epoch) else {
-        throw Diagnostic(message: "SOURCE_DATE_EPOCH must be a number of seconds, not '\(epoch)'")
+      let range = CalendarDate.supportedEpochSeconds
+      guard epoch.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        let seconds = Int(epoch), range.contains(seconds)
+      else {
+        throw Diagnostic(
+          message:
+            "SOURCE_DATE_EPOCH must be whole seconds since 1970 from \(range.lowerBound) to \(range.upperBound) (9999-12-31), not '\(epoch)'"
+        )
       }
       return CalendarDate.string(fromEpochSeconds: seconds)
     }
@@ -167,8 +207,7 @@ enum GenerationSetup {
 
   /// `path` relative to `directory` when it is inside it.
   static func relative(_ path: String, to directory: String) -> String {
-    let base = directory.hasSuffix("/") ? directory : directory + "/"
-    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    PathSafety.relative(path, to: directory)
   }
 
   /// The JSON report of a plan.
@@ -179,7 +218,11 @@ enum GenerationSetup {
     root["dry_run"] = .bool(dryRun)
     root["modules"] = .array(
       plan.modules.map {
-        .object(LiquidObject([("name", .string($0.name)), ("template", .string($0.template))]))
+        .object(
+          LiquidObject([
+            ("name", .string($0.name)), ("template", .string($0.template)),
+            ("template_version", plan.templateVersions[$0.template].map { .string($0) } ?? .nil),
+          ]))
       })
     root["files"] = .array(
       plan.files.map { file in

@@ -25,15 +25,11 @@ extension TemplatesCommand {
         throw Diagnostic(message: "template name '\(name)' must be letters, digits, '-' or '_'")
       }
       let (_, config) = try library(arguments, console: console)
-      let base =
-        arguments.value("dir").map(console.path)
-        ?? config?.templateFolders.first.map {
-          joinPath(config?.directory ?? console.currentDirectory, $0)
-        }
-        ?? console.path("Templates")
+      let root = try templateFolder(
+        arguments.value("dir"), name: name, config: config, console: console)
       let files = scaffold(name)
       return try writeAll(
-        files, into: normalizePath(joinPath(base, name)), force: arguments.flag("force"),
+        files, into: root, force: arguments.flag("force"),
         console: console, what: "Created template '\(name)'")
     })
 
@@ -44,6 +40,7 @@ extension TemplatesCommand {
         """
         name: \(name)
         summary: A module with one type and a test.
+        version: 0.1.0
         parameters:
           - name: tests
             type: choice

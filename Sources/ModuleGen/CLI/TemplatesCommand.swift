@@ -5,7 +5,7 @@ enum TemplatesCommand {
   static let command = Command(
     spec: CommandSpec(
       name: "templates",
-      summary: "List, show, eject, create and lint templates.",
+      summary: "List, show, eject, create, lint and install templates.",
       discussion: """
         SUBCOMMANDS:
           list      Every template, with where it comes from (built-in, user, project, folder).
@@ -13,6 +13,7 @@ enum TemplatesCommand {
           eject     Copy a built-in template into the project to customize it.
           new       Scaffold a new template.
           lint      Check a template folder: manifest, every file, and a sample render.
+          install   Install templates from a folder, a git URL, or the Rambafile's list.
 
         Templates are looked up in --templates folders, then the project's template folders
         (.modulegen.yml), then ~/.modulegen/templates, then the built-in ones.
@@ -22,7 +23,7 @@ enum TemplatesCommand {
         ("modulegen templates eject viper Templates", ""),
       ]),
     run: { _, _ in ExitCode.usage },
-    subcommands: [list, show, eject, new, lint])
+    subcommands: [list, show, eject, new, lint, install])
 
   static func library(_ arguments: ParsedArguments, console: Console) throws -> (
     TemplateLibrary, ProjectConfig?
@@ -55,6 +56,7 @@ enum TemplatesCommand {
             .object(
               LiquidObject([
                 ("name", .string($0.name)), ("summary", .string($0.summary)),
+                ("version", $0.version.map { .string($0) } ?? .nil),
                 ("source", .string($0.source.kind.rawValue)),
                 ("path", .string($0.source.displayRoot)),
               ]))
@@ -63,13 +65,19 @@ enum TemplatesCommand {
       case "names":
         console.writeOut(entries.map(\.name).joined(separator: "\n") + "\n")
       default:
-        let width = entries.map(\.name.count).max() ?? 0
-        for entry in entries {
+        /// `text` and two spaces, padded to the widest of `texts`; nothing when all are empty.
+        func column(_ text: String, of texts: [String]) -> String {
+          let width = texts.map(\.count).max() ?? 0
+          return width == 0 ? "" : text + String(repeating: " ", count: width - text.count + 2)
+        }
+        let names = entries.map(\.name)
+        let versions = entries.map { $0.version ?? "" }
+        for (i, entry) in entries.enumerated() {
           let source =
             entry.source.kind == .builtin
             ? "built-in" : "\(entry.source.kind.rawValue): \(entry.source.displayRoot)"
           console.writeOut(
-            entry.name + String(repeating: " ", count: width - entry.name.count + 2) + entry.summary
+            column(names[i], of: names) + column(versions[i], of: versions) + entry.summary
               + " [\(source)]\n")
         }
       }
@@ -86,10 +94,14 @@ enum TemplatesCommand {
       examples: [("modulegen templates show mvvm", "")]),
     run: { arguments, console in
       let (library, _) = try library(arguments, console: console)
+      if let source = library.source(named: arguments.positional[0]), source.rambaspec != nil {
+        console.writeOut(try showGeneramba(source, named: arguments.positional[0]))
+        return ExitCode.success
+      }
       let template = try library.compile(named: arguments.positional[0], header: nil)
       let manifest = template.manifest
       var out =
-        "\(manifest.name): \(manifest.summary)\nsource: \(template.source.displayRoot)\n\nPARAMETERS:\n"
+        "\(manifest.name): \(manifest.summary)\nversion: \(manifest.version ?? "none")\nsource: \(template.source.displayRoot)\n\nPARAMETERS:\n"
       if manifest.parameters.isEmpty { out += "  (none)\n" }
       for p in manifest.parameters {
         out += "  \(p.name) (\(p.kind.rawValue)"
@@ -136,58 +148,84 @@ enum TemplatesCommand {
         throw Diagnostic(message: message)
       }
       let (_, config) = try library(arguments, console: console)
-      let base: String
-      if arguments.positional.count > 1 {
-        base = console.path(arguments.positional[1])
-      } else if let folder = config?.templateFolders.first {
-        base = joinPath(config?.directory ?? console.currentDirectory, folder)
-      } else {
-        base = console.path("Templates")
-      }
-      let root = normalizePath(joinPath(base, name))
+      let root = try templateFolder(
+        arguments.positional.count > 1 ? arguments.positional[1] : nil, name: name,
+        config: config, console: console)
       let source = TemplateSource.builtin(name)
-      var files = try source.allFiles().map { ($0, try source.read($0)!) }
+      var files = source.allFiles().map { ($0, source.read($0)!) }
       // The shared snippets travel with the template, so that the copy is complete.
       let common = TemplateSource.builtin("common")
       for file in common.allFiles() where !files.contains(where: { $0.0 == file }) {
-        files.append((file, try common.read(file)!))
+        files.append((file, common.read(file)!))
       }
       return try writeAll(
         files, into: root, force: arguments.flag("force"), console: console,
         what: "Ejected '\(name)'")
     })
 
+  /// A file to write at `path` inside `root`: created, unchanged, overwritten with `force`,
+  /// else a conflict.
+  static func plannedFile(
+    _ text: String, at path: String, root: String, force: Bool, fileSystem: any FileSystem
+  ) throws -> PlannedFile {
+    var file = PlannedFile(
+      module: "", role: .code, root: root, path: path, bytes: Array(text.utf8), action: .create)
+    file.action = try file.currentAction(force: force, fileSystem: fileSystem)
+    return file
+  }
+
+  /// Reports the conflicts of a plan; true when there are any, and nothing must be written.
+  static func reportConflicts(_ plan: Plan, console: Console) -> Bool {
+    guard !plan.conflicts.isEmpty else { return false }
+    for file in plan.conflicts {
+      console.report(
+        Diagnostic(
+          message:
+            "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
+        ))
+    }
+    console.writeError("nothing was written; use --force to overwrite\n")
+    return true
+  }
+
+  /// Where `templates new` / `eject` write template `name`: in `folder` (from the command
+  /// line), else the config's first template folder, else `Templates`. Checked like every
+  /// path: control characters, `..` inside the path and the like are refused.
+  static func templateFolder(
+    _ folder: String?, name: String, config: ProjectConfig?, console: Console
+  ) throws -> String {
+    var base = console.currentDirectory
+    var text = folder ?? "Templates"
+    if folder == nil, let first = config?.templateFolders.first {
+      base = config?.directory ?? console.currentDirectory
+      text = first
+      if first.hasPrefix("~/"), let home = console.environment["HOME"] {
+        base = home
+        text = String(first.dropFirst(2))
+      }
+    }
+    do {
+      return try PathSafety.resolve(
+        joinPath(text, name), against: base,
+        rules: PathSafety.rules(forPattern: text, allowsTrailingSlash: true))
+    } catch {
+      throw Diagnostic(
+        message: "the template folder '\(text)' \(error.phrase(inside: "its base folder"))")
+    }
+  }
+
   /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`.
   static func writeAll(
     _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String
   ) throws -> Int32 {
     let fileSystem = LocalFileSystem()
-    var planned: [PlannedFile] = []
-    for (relative, text) in files {
-      let path = joinPath(root, relative)
-      let bytes = Array(text.utf8)
-      var action = PlannedFile.Action.create
-      if fileSystem.fileExists(atPath: path) {
-        action =
-          try fileSystem.readFile(atPath: path) == bytes
-          ? .unchanged : force ? .overwrite : .conflict
-      }
-      planned.append(
-        PlannedFile(module: "", role: .code, root: root, path: path, bytes: bytes, action: action))
-    }
-    let plan = Plan(files: planned, modules: [], notes: [])
-    if !plan.conflicts.isEmpty {
-      for file in plan.conflicts {
-        console.report(
-          Diagnostic(
-            message:
-              "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-          ))
-      }
-      console.writeError("nothing was written; use --force to overwrite\n")
-      return ExitCode.failure
-    }
-    try PlanApplier(fileSystem: fileSystem).apply(plan)
+    let plan = Plan(
+      files: try files.map {
+        try plannedFile(
+          $0.1, at: joinPath(root, $0.0), root: root, force: force, fileSystem: fileSystem)
+      }, modules: [], notes: [], force: force)
+    if reportConflicts(plan, console: console) { return ExitCode.failure }
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(
       "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )

@@ -9,7 +9,8 @@ enum ValidateCommand {
     summary: "Check module specs and project configs, reporting every problem.",
     discussion: """
       Each file is read completely and every problem in it is reported, with its line and
-      column. A file named .modulegen.yml is read as a project config; any other as a module
+      column. A file named .modulegen.yml is read as a project config, a Rambafile as
+      Generamba's (with warnings for what Generamba itself would refuse); any other as a module
       spec. Exit code 0 when every file is valid, 1 otherwise.
       """,
     arguments: [.init(name: "file", help: "Spec or config files (YAML or JSON).", repeating: true)],
@@ -21,6 +22,7 @@ enum ValidateCommand {
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
       ("modulegen validate .modulegen.yml --format json", "A machine-readable report."),
+      ("modulegen validate Rambafile", "Check a Generamba project's config."),
     ])
 
   struct FileResult {
@@ -37,10 +39,14 @@ enum ValidateCommand {
     for path in arguments.positional {
       let name = path.split(separator: "/").last.map(String.init) ?? path
       let isConfig = ProjectConfig.fileNames.contains(name)
-      var result = FileResult(path: path, kind: isConfig ? "config" : "spec")
+      let isRambafile = Rambafile.isRambafile(name)
+      var result = FileResult(
+        path: path, kind: isRambafile ? "rambafile" : isConfig ? "config" : "spec")
       do {
         let text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
-        if isConfig {
+        if isRambafile {
+          result.notes = try Rambafile.decode(text, file: path).warnings
+        } else if isConfig {
           _ = try ProjectConfig.decode(text, file: path)
         } else {
           let file = try SpecDecoder.decode(text, file: path)
@@ -62,9 +68,11 @@ enum ValidateCommand {
         for error in result.errors { console.report(error) }
         if result.errors.isEmpty {
           let what =
-            result.kind == "config"
-            ? "project config"
-            : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
+            result.kind == "rambafile"
+            ? "Generamba project config"
+            : result.kind == "config"
+              ? "project config"
+              : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
           console.writeOut("\(result.path): ok (\(what))\n")
         } else {
           console.writeError(DiagnosticList(result.errors, file: result.path).summary + "\n")

@@ -8,6 +8,8 @@ public struct ProjectConfig: Sendable, Equatable {
   public var project: String?
   /// A Liquid template for the header of every generated file.
   public var header: String?
+  /// Where `header` is in the file, so that an error inside it points at its line.
+  var headerMap: ScalarMap?
   /// Prepended to generated type names (`ACME` → `ACMEHomeView`).
   public var prefix: String?
   /// The template `gen` uses when none is named.
@@ -20,19 +22,22 @@ public struct ProjectConfig: Sendable, Equatable {
   public var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.
   public var directory: String?
+  /// Generamba's settings, from a Rambafile or the `generamba:` section.
+  package var generamba: GenerambaSettings?
 
   public init() {}
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
   static let keys = [
     "author", "company", "project", "header", "prefix", "template", "params", "output",
-    "tests_output", "templates",
+    "tests_output", "templates", "generamba",
   ]
 
   public static func decode(_ text: String, file: String, directory: String? = nil)
     throws(DiagnosticList)
     -> ProjectConfig
   {
+    let source = text
     let root: DataNode
     do {
       root = try DataFile.parse(text, file: file)
@@ -61,7 +66,9 @@ public struct ProjectConfig: Sendable, Equatable {
           case "author": config.author = text
           case "company": config.company = text
           case "project": config.project = text
-          case "header": config.header = text
+          case "header":
+            config.header = text
+            config.headerMap = ScalarMap(node: value, source: source)
           case "prefix":
             if !text.isEmpty && !SpecDecoder.isTypeName(text) {
               problems.error(
@@ -75,6 +82,8 @@ public struct ProjectConfig: Sendable, Equatable {
           }
         case "params":
           config.params = SpecDecoder.decodeParams(value, path: "params", problems: &problems)
+        case "generamba":
+          config.generamba = GenerambaSettings.decodeSection(value, problems: &problems)
         case "templates":
           switch value.value {
           case .string(let folder): config.templateFolders = [folder]
@@ -107,11 +116,17 @@ public struct ProjectConfig: Sendable, Equatable {
     return config
   }
 
-  /// The nearest `.modulegen.yml` in `directory` or a folder above it.
+  /// The nearest `.modulegen.yml` in `directory` or a folder above it; in a folder without
+  /// one, its Generamba `Rambafile`.
   public static func find(from directory: String, fileSystem: any FileSystem) -> String? {
+    find(from: directory, fileSystem: fileSystem, names: fileNames + [Rambafile.fileName])
+  }
+
+  /// The nearest file with one of `names`, the first of them in each folder.
+  static func find(from directory: String, fileSystem: any FileSystem, names: [String]) -> String? {
     var folder = directory
     while true {
-      for name in fileNames {
+      for name in names {
         let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
         if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
           return path

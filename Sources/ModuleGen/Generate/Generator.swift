@@ -11,6 +11,8 @@ public struct GenerationOptions: Sendable {
   public var force = false
   public var settings: GenerationSettings
   public var currentDirectory: String
+  /// Generamba's targets and groups, from its command-line options.
+  package var generamba = GenerambaRunOptions()
 
   public init(settings: GenerationSettings, currentDirectory: String) {
     self.settings = settings
@@ -25,15 +27,13 @@ public struct Generator {
   public var config: ProjectConfig?
   public var fileSystem: any FileSystem
   private var compiled: [String: CompiledTemplate] = [:]
-  /// Folders whose real path is known, so that checking many files in one folder is cheap.
-  private let resolvedFolders = FolderCache()
+  /// Where existing folders really lead, for the paths of one plan.
+  private var containment: PathContainment
 
   /// Output path patterns, parsed once for a whole batch.
   private let parsedPatterns = PatternCache()
-
-  final class FolderCache {
-    var paths: [String: String?] = [:]
-  }
+  /// The Generamba templates of the run (`.rambaspec`), compiled per module.
+  let generambaTemplates = GenerambaTemplates()
 
   final class PatternCache {
     var templates: [String: Template] = [:]
@@ -43,25 +43,33 @@ public struct Generator {
     self.library = library
     self.config = config
     self.fileSystem = fileSystem
+    self.containment = PathContainment(fileSystem: fileSystem)
   }
 
   public mutating func plan(_ modules: [ModuleSpec], options: GenerationOptions) throws -> Plan {
+    containment = PathContainment(fileSystem: fileSystem)
     var files: [PlannedFile] = []
     var planned: [(String, String)] = []
+    var versions: [String: String] = [:]
     var problems: [Diagnostic] = []
     for module in modules {
       do {
-        let (template, moduleFiles) = try render(module, options: options)
-        planned.append((module.name, template))
+        let (manifest, moduleFiles) = try render(module, options: options)
+        planned.append((module.name, manifest.name))
+        versions[manifest.name] = manifest.version
         files += moduleFiles
       } catch let error as DiagnosticList {
         problems += error.diagnostics
       } catch let error as Diagnostic {
         problems.append(error)
       } catch let error as LiquidError {
-        problems.append(error.diagnostic)
+        let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
+        problems.append(header?.relocate(error.diagnostic) ?? error.diagnostic)
       }
     }
+    // A problem shared by every module (a template's, the config's) is reported once.
+    var seen: Set<String> = []
+    problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems) }
     var byPath: [String: PlannedFile] = [:]
     for file in files {
@@ -71,33 +79,32 @@ public struct Generator {
       }
       byPath[file.path] = file
     }
-    for i in files.indices {
-      files[i].action = try action(for: files[i], force: options.force)
-    }
-    return Plan(files: files, modules: planned, notes: [])
-  }
-
-  private func action(for file: PlannedFile, force: Bool) throws -> PlannedFile.Action {
-    guard fileSystem.fileExists(atPath: file.path) else { return .create }
-    if fileSystem.isDirectory(atPath: file.path) {
-      throw Diagnostic(message: "'\(file.path)' is a folder; the module needs a file there")
-    }
-    let existing = try fileSystem.readFile(atPath: file.path)
-    if existing == file.bytes { return .unchanged }
-    return force ? .overwrite : .conflict
+    var plan = Plan(
+      files: files, modules: planned, notes: generambaTemplates.notes, templateVersions: versions,
+      force: options.force)
+    plan = try plan.refreshed(fileSystem: fileSystem)
+    return plan
   }
 
   // MARK: - One module
 
-  private mutating func template(named name: String) throws -> CompiledTemplate {
+  private mutating func template(
+    named name: String, for module: ModuleSpec, options: GenerationOptions
+  ) throws -> CompiledTemplate {
     if let cached = compiled[name] { return cached }
-    let template = try library.compile(named: name, header: config?.header)
+    if let generamba = try generambaTemplates.template(
+      named: name, module: module, config: config, options: options, library: library)
+    {
+      return generamba
+    }
+    let template = try library.compile(
+      named: name, header: config?.header, headerMap: config?.headerMap)
     compiled[name] = template
     return template
   }
 
   private mutating func render(_ module: ModuleSpec, options: GenerationOptions) throws -> (
-    String, [PlannedFile]
+    TemplateManifest, [PlannedFile]
   ) {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
@@ -105,10 +112,20 @@ public struct Generator {
           "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
         location: module.location)
     }
-    let template = try self.template(named: templateName)
-    let params = try resolveParams(module, template.manifest, options: options)
-    var context = TemplateContext.make(
-      module: module, template: template.manifest.name, params: params, settings: options.settings)
+    let template = try self.template(named: templateName, for: module, options: options)
+    let generamba = template.manifest.variables == .generamba
+    var context =
+      generamba
+      ? GenerambaContext.make(module: module, config: config, options: options)
+      : TemplateContext.make(
+        module: module, template: template.manifest.name,
+        params: try resolveParams(module, template.manifest, options: options),
+        settings: options.settings, templateVersion: template.manifest.version)
+    // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
+    let patternContext =
+      generamba
+      ? GenerambaContext.patternContext(
+        module: module, template: templateName, config: config, options: options) : context
 
     let projectBase = config?.directory ?? options.currentDirectory
     let codeRoot = try root(
@@ -116,7 +133,7 @@ public struct Generator {
         ($0, projectBase)
       }
         ?? config?.output.map { ($0, projectBase) } ?? ("{{ module }}", options.currentDirectory),
-      context: context, what: "output folder")
+      context: patternContext, what: "output folder")
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory) } ?? module.testsOutput.map {
         ($0, projectBase)
@@ -124,18 +141,19 @@ public struct Generator {
         ?? config?.testsOutput.map { ($0, projectBase) } ?? (
           "{{ module }}Tests", options.currentDirectory
         ),
-      context: context, what: "tests output folder")
+      context: patternContext, what: "tests output folder")
 
     var files: [PlannedFile] = []
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
-      if let condition = file.condition, try condition.render(context) != "1" { continue }
-      let relative = try file.output.render(context).trimmingCharacters()
+      guard try file.isIncluded(context) else { continue }
+      let relative = try file.renderOutput(context).trimmingCharacters()
       let root = file.entry.role == .code ? codeRoot : testsRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
-      context["file_name"] = .string(String(path.split(separator: "/").last ?? ""))
+      let fileName = LiquidValue.string(lastPathComponent(path))
+      if !generamba { context["file_name"] = fileName }
       if case .object(var info) = context["module_info"] {
-        info["file_name"] = context["file_name"]
+        info["file_name"] = fileName
         context["module_info"] = .object(info)
       }
       let content = try file.content.render(context)
@@ -145,9 +163,11 @@ public struct Generator {
           bytes: Array(content.utf8),
           action: .create))
     }
-    return (template.manifest.name, files)
+    return (template.manifest, files)
   }
 
+  /// An output folder: its pattern rendered, checked and joined onto its base folder. The
+  /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
   private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)
     throws -> String
   {
@@ -161,27 +181,31 @@ public struct Generator {
           parsing: pattern.text, name: what, environment: LiquidEnvironment(strictVariables: true))
         parsedPatterns.templates[pattern.text] = template
       }
-      rendered = try template.render(context)
+      rendered = try template.render(context).trimmingCharacters()
     } catch {
       throw Diagnostic(message: "the \(what) pattern '\(pattern.text)': \(error.message)")
     }
-    guard !rendered.trimmingCharacters().isEmpty else {
-      throw Diagnostic(message: "the \(what) pattern '\(pattern.text)' renders as an empty path")
-    }
-    let path = normalizePath(joinPath(pattern.base, rendered.trimmingCharacters()))
-    // No file system takes a longer path; refusing it here also keeps the checks of every path
-    // below it linear (a pattern of 8,000 components took seconds).
-    guard path.utf8.count <= Self.maxPathBytes else {
+    let path: String
+    do {
+      path = try PathSafety.resolve(
+        rendered, against: pattern.base,
+        rules: PathSafety.rules(forPattern: pattern.text, allowsTrailingSlash: true))
+    } catch {
       throw Diagnostic(
         message:
-          "the \(what) pattern makes a path of \(path.utf8.count) bytes, longer than the \(Self.maxPathBytes) a file system accepts"
+          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written"
+      )
+    }
+    if case .blocked(let at) = containment.folder(path) {
+      let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
+      throw Diagnostic(
+        message: PathKey(at) == PathKey(path)
+          ? "the \(what) '\(shown(path))' is a file; nothing was written"
+          : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file; nothing was written"
       )
     }
     return path
   }
-
-  /// PATH_MAX on Linux, and more than macOS's 1,024.
-  static let maxPathBytes = 4096
 
   /// The absolute path of a rendered output path, refused if it could leave its root.
   private func safePath(
@@ -194,47 +218,27 @@ public struct Generator {
       Diagnostic(
         message:
           "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
-        location: entry.location)
+        location: entry.outputLocation)
     }
-    if relative.isEmpty { throw refuse("is empty") }
-    if relative.hasPrefix("/") || relative.hasPrefix("~") { throw refuse("is absolute") }
-    if relative.contains("\0") { throw refuse("contains a NUL character") }
-    let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-    if components.contains("..") { throw refuse("goes up with '..' out of the output folder") }
-    if components.last == "." || components.isEmpty { throw refuse("names no file") }
-    let path = normalizePath(joinPath(root, relative))
+    let components: [String]
+    do {
+      components = try PathSafety.components(of: relative)
+    } catch {
+      throw refuse(error.phrase(inside: "the output folder"))
+    }
+    let path = joinPath(root, components.joined(separator: "/"))
+    if path.utf8.count > PathSafety.maximumPathBytes {
+      throw refuse(PathSafety.Problem.tooLong.phrase(inside: "the output folder"))
+    }
     // Follow symbolic links of what exists already: the real location must stay inside.
-    if let resolvedRoot = resolveExisting(root), let resolvedPath = resolveExisting(path) {
-      if !(resolvedPath == resolvedRoot
-        || resolvedPath.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"))
-      {
-        throw refuse("leads through a symbolic link to '\(resolvedPath)', outside '\(root)'")
-      }
+    switch containment.escape(ofFile: path, inside: root) {
+    case .outside(let real)?:
+      throw refuse("leads through a symbolic link to '\(real)', outside '\(root)'")
+    case .blocked(let at)?:
+      throw refuse("needs a folder where '\(at)' is a file")
+    case nil:
+      return path
     }
-    return path
-  }
-
-  /// The path with the symbolic links of its deepest existing ancestor resolved.
-  private func resolveExisting(_ path: String) -> String? {
-    if fileSystem.fileExists(atPath: path) { return fileSystem.resolvedPath(path) }
-    let parent = parentPath(path)
-    // The last component, found from the end: splitting the whole path at every level of the
-    // recursion made a path of n components cost n² (8,000 components: seconds).
-    var end = path.endIndex
-    while end > path.startIndex && path[path.index(before: end)] == "/" {
-      end = path.index(before: end)
-    }
-    let start = path[..<end].lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    let name = String(path[start..<end])
-    if parent == path { return fileSystem.resolvedPath(path) }
-    let resolvedParent: String?
-    if let cached = resolvedFolders.paths[parent] {
-      resolvedParent = cached
-    } else {
-      resolvedParent = resolveExisting(parent)
-      resolvedFolders.paths[parent] = resolvedParent
-    }
-    return resolvedParent.map { joinPath($0, name) }
   }
 
   // MARK: - Parameters

@@ -59,33 +59,23 @@ public enum UnifiedDiff {
     var newIndex: Int
   }
 
-  /// A longest-common-subsequence diff; beyond a size it degrades to "replace everything".
+  /// The lines of both texts in order: removed lines before added ones between matches.
   static func diff(_ a: [String], _ b: [String]) -> [Operation] {
-    let n = a.count
-    let m = b.count
-    guard n * m <= 4_000_000 else {
-      return a.enumerated().map { Operation(kind: .delete, text: $1, oldIndex: $0, newIndex: 0) }
-        + b.enumerated().map { Operation(kind: .insert, text: $1, oldIndex: n, newIndex: $0) }
-    }
-    var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-      }
-    }
     var operations: [Operation] = []
     var i = 0
     var j = 0
-    while i < n || j < m {
-      if i < n && j < m && a[i] == b[j] {
-        operations.append(Operation(kind: .same, text: a[i], oldIndex: i, newIndex: j))
-        i += 1
-        j += 1
-      } else if i < n && (j == m || table[i + 1][j] >= table[i][j + 1]) {
+    for match in LineDiff.matches(a, b) + [LineDiff.Match(oldIndex: a.count, newIndex: b.count)] {
+      while i < match.oldIndex {
         operations.append(Operation(kind: .delete, text: a[i], oldIndex: i, newIndex: j))
         i += 1
-      } else {
+      }
+      while j < match.newIndex {
         operations.append(Operation(kind: .insert, text: b[j], oldIndex: i, newIndex: j))
+        j += 1
+      }
+      if i < a.count && j < b.count {
+        operations.append(Operation(kind: .same, text: a[i], oldIndex: i, newIndex: j))
+        i += 1
         j += 1
       }
     }

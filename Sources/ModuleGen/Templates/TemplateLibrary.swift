@@ -6,7 +6,12 @@ public struct TemplateLibrary: Sendable {
   public struct Folder: Sendable {
     public var path: String
     public var kind: TemplateSource.Kind
+    /// For a folder that is one template (a Rambafile's `local:` declaration), its name.
+    package var templateName: String? = nil
   }
+
+  /// The project's templates folder when the config names none (where Generamba installs).
+  static let projectFolderName = "Templates"
 
   public var folders: [Folder]
   public var fileSystem: any FileSystem
@@ -21,14 +26,14 @@ public struct TemplateLibrary: Sendable {
     self.displayBase = displayBase
   }
 
-  private func shown(_ path: String) -> String {
+  func shownPath(_ path: String) -> String {
     guard let base = displayBase else { return path }
     let prefix = base.hasSuffix("/") ? base : base + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
   private func directorySource(_ path: String, _ kind: TemplateSource.Kind) -> TemplateSource {
-    .directory(path, kind: kind, displayRoot: shown(path), fileSystem: fileSystem)
+    .directory(path, kind: kind, displayRoot: shownPath(path), fileSystem: fileSystem)
   }
 
   /// The library for a run: explicit folders, the config's, and the user's.
@@ -40,7 +45,8 @@ public struct TemplateLibrary: Sendable {
     if config?.templateFolders.isEmpty ?? true {
       // Without template folders in the config, the project's Templates/ folder.
       folders.append(
-        Folder(path: joinPath(config?.directory ?? currentDirectory, "Templates"), kind: .project))
+        Folder(
+          path: joinPath(config?.directory ?? currentDirectory, projectFolderName), kind: .project))
     }
     if let config {
       for folder in config.templateFolders {
@@ -50,6 +56,7 @@ public struct TemplateLibrary: Sendable {
         folders.append(Folder(path: path, kind: .project))
       }
     }
+    folders += declaredFolders(config, home: home)
     if let home {
       folders.append(Folder(path: joinPath(home, ".modulegen/templates"), kind: .user))
     }
@@ -59,12 +66,14 @@ public struct TemplateLibrary: Sendable {
   public struct Entry: Sendable {
     public var name: String
     public var summary: String
+    public var version: String?
     public var source: TemplateSource
   }
 
   /// The source of the template called `name`, in lookup order.
   public func source(named name: String) -> TemplateSource? {
     for folder in folders {
+      if let only = folder.templateName, only != name { continue }
       // A folder may itself be a template, or hold templates.
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")),
         manifestName(joinPath(folder.path, "template.yml")) == name
@@ -76,12 +85,20 @@ public struct TemplateLibrary: Sendable {
       if fileSystem.fileExists(atPath: joinPath(candidate, "template.yml")) {
         return directorySource(candidate, folder.kind)
       }
+      if let generamba = generambaSource(in: folder, named: name) { return generamba }
     }
     return BuiltinTemplates.names.contains(name) ? .builtin(name) : nil
   }
 
   /// Compiles the template called `name`, or says which names exist.
   public func compile(named name: String, header: String?) throws -> CompiledTemplate {
+    try compile(named: name, header: header, headerMap: nil)
+  }
+
+  /// `headerMap` locates the header in the config, for errors inside it.
+  func compile(named name: String, header: String?, headerMap: ScalarMap?) throws
+    -> CompiledTemplate
+  {
     guard let source = source(named: name) else {
       let names = list().map(\.name)
       var message = "no template named '\(name)'"
@@ -91,7 +108,7 @@ public struct TemplateLibrary: Sendable {
       message += " (available: \(names.joined(separator: ", ")))"
       throw Diagnostic(message: message)
     }
-    return try CompiledTemplate.compile(source, header: header)
+    return try CompiledTemplate.compile(source, header: header, headerMap: headerMap)
   }
 
   /// Every template that can be used, the first of each name in lookup order.
@@ -99,14 +116,29 @@ public struct TemplateLibrary: Sendable {
     var entries: [Entry] = []
     var seen: Set<String> = []
     func add(_ source: TemplateSource) {
-      guard let text = (try? source.read("template.yml")) ?? nil,
+      guard let text = source.read("template.yml"),
         let manifest = try? TemplateManifest.decode(text, file: "template.yml"),
         !seen.contains(manifest.name)
       else { return }
       seen.insert(manifest.name)
-      entries.append(Entry(name: manifest.name, summary: manifest.summary, source: source))
+      entries.append(
+        Entry(
+          name: manifest.name, summary: manifest.summary, version: manifest.version, source: source)
+      )
+    }
+    func addGeneramba(_ found: (name: String, source: TemplateSource)) {
+      guard seen.insert(found.name).inserted else { return }
+      let spec = try? GenerambaTemplateInfo.read(found.source)
+      entries.append(
+        Entry(
+          name: found.name, summary: GenerambaTemplateInfo.summary(spec), version: spec?.version,
+          source: found.source))
     }
     for folder in folders {
+      if let generamba = generambaTemplate(folder) {
+        addGeneramba(generamba)
+        continue
+      }
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")) {
         add(
           directorySource(folder.path, folder.kind))
@@ -116,6 +148,8 @@ public struct TemplateLibrary: Sendable {
         let path = joinPath(folder.path, name)
         if fileSystem.fileExists(atPath: joinPath(path, "template.yml")) {
           add(directorySource(path, folder.kind))
+        } else if let source = generambaSource(in: folder, named: name) {
+          addGeneramba((name, source))
         }
       }
     }

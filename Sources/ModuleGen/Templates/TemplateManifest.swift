@@ -6,6 +6,20 @@ public struct TemplateManifest: Sendable {
   public var summary: String
   public var parameters: [Parameter]
   public var files: [FileEntry]
+  /// `version: 1.2.0` (MAJOR.MINOR.PATCH): which revision of the template generated a module.
+  /// Built-in templates always have one; for other templates it is optional.
+  public var version: String? = nil
+  /// The variables the files are rendered with: modulegen's context, or Generamba's.
+  package var variables: Variables = .modulegen
+
+  /// Which context a template's files see (`variables:` in template.yml).
+  package enum Variables: String, Sendable {
+    /// modulegen's context (Templates/README.md), with strict variables.
+    case modulegen
+    /// Generamba's variables (`module_info`, `developer`, `date` as dd/MM/yyyy,
+    /// `custom_parameters`), with undefined variables rendering empty, as Generamba does.
+    case generamba
+  }
 
   public struct Parameter: Sendable, Equatable {
     public enum Kind: String, Sendable { case string, bool, choice }
@@ -28,10 +42,17 @@ public struct TemplateManifest: Sendable {
     public var when: String?
     /// Where the entry is in the manifest, for errors.
     public var location: SourceLocation
+    /// Where its `template`, `output` and `when` values are.
+    public var templateLocation: SourceLocation
+    public var outputLocation: SourceLocation
     public var whenLocation: SourceLocation?
+    /// Where the characters of `output` are in the manifest, for errors inside the pattern.
+    var outputMap: ScalarMap
+    /// Where the characters of `when` are in the manifest, for errors inside the condition.
+    var whenMap: ScalarMap?
   }
 
-  static let keys = ["name", "summary", "parameters", "files"]
+  static let keys = ["name", "summary", "version", "parameters", "files", "variables"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
   static let fileKeys = ["template", "output", "role", "when"]
 
@@ -61,10 +82,27 @@ public struct TemplateManifest: Sendable {
           continue
         }
         if pair.key == "name" { manifest.name = text } else { manifest.summary = text }
+      case "version":
+        guard case .string(let text) = pair.value.value, isVersion(text) else {
+          problems.error(
+            "'version' must be MAJOR.MINOR.PATCH: three numbers, such as 1.0.0",
+            at: pair.value.location)
+          continue
+        }
+        manifest.version = text
       case "parameters":
         manifest.parameters = decodeParameters(pair.value, problems: &problems)
       case "files":
-        manifest.files = decodeFiles(pair.value, problems: &problems)
+        manifest.files = decodeFiles(pair.value, source: text, problems: &problems)
+      case "variables":
+        guard case .string(let text) = pair.value.value, let variables = Variables(rawValue: text)
+        else {
+          problems.error(
+            "'variables' must be 'modulegen' or 'generamba'", at: pair.value.location,
+            path: pair.key)
+          continue
+        }
+        manifest.variables = variables
       default:
         problems.unknownKey(
           pair.key, at: pair.keyLocation, known: keys, path: "", in: "a template manifest")
@@ -80,12 +118,20 @@ public struct TemplateManifest: Sendable {
     return manifest
   }
 
+  /// `1.0.0`: three numbers separated by dots.
+  static func isVersion(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+  }
+
   static func decodeParameters(_ node: DataNode, problems: inout Problems) -> [Parameter] {
     guard case .array(let items) = node.value else {
       problems.error("'parameters' must be a list", at: node.location, path: "parameters")
       return []
     }
     var parameters: [Parameter] = []
+    var declared: [String: SourceLocation] = [:]
     for (i, item) in items.enumerated() {
       let path = "parameters[\(i)]"
       guard case .object(let pairs) = item.value else {
@@ -102,6 +148,14 @@ public struct TemplateManifest: Sendable {
           "a parameter needs a 'name' that is an identifier", at: item.location, path: path)
         continue
       }
+      let nameLocation = item["name"]?.location ?? item.location
+      if let first = declared[name] {
+        problems.error(
+          "parameter '\(name)' is declared twice; the first is at line \(first.line)",
+          at: nameLocation, path: path)
+        continue
+      }
+      declared[name] = nameLocation
       let typeText: String
       if case .string(let t)? = item["type"]?.value { typeText = t } else { typeText = "string" }
       guard let kind = Parameter.Kind(rawValue: typeText) else {
@@ -150,7 +204,9 @@ public struct TemplateManifest: Sendable {
     return parameters
   }
 
-  static func decodeFiles(_ node: DataNode, problems: inout Problems) -> [FileEntry] {
+  static func decodeFiles(_ node: DataNode, source: String, problems: inout Problems)
+    -> [FileEntry]
+  {
     guard case .array(let items) = node.value else {
       problems.error("'files' must be a list", at: node.location, path: "files")
       return []
@@ -173,6 +229,15 @@ public struct TemplateManifest: Sendable {
           at: item.location, path: path)
         continue
       }
+      let templateLocation = item["template"]?.location ?? item.location
+      do {
+        _ = try PathSafety.components(of: template)
+      } catch {
+        problems.error(
+          "'template' must be a file inside the template folder; '\(template)' \(error.phrase(inside: "the template folder"))",
+          at: templateLocation, path: path)
+        continue
+      }
       guard case .string(let output)? = item["output"]?.value, !output.isEmpty else {
         problems.error(
           "a file needs 'output', the generated file's path", at: item.location, path: path)
@@ -189,9 +254,10 @@ public struct TemplateManifest: Sendable {
       }
       var when: String?
       if let node = item["when"] {
-        guard case .string(let text) = node.value else {
+        guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}")
+        else {
           problems.error(
-            "'when' must be a condition such as \"params.ui == 'swiftui'\"", at: node.location,
+            "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
             path: path)
           continue
         }
@@ -200,7 +266,11 @@ public struct TemplateManifest: Sendable {
       files.append(
         FileEntry(
           template: template, output: output, role: role, when: when, location: item.location,
-          whenLocation: item["when"]?.location))
+          templateLocation: templateLocation,
+          outputLocation: item["output"]?.location ?? item.location,
+          whenLocation: item["when"]?.location,
+          outputMap: ScalarMap(node: item["output"] ?? item, source: source),
+          whenMap: item["when"].map { ScalarMap(node: $0, source: source) }))
     }
     return files
   }
