@@ -36,6 +36,11 @@ enum GenCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options)
+    if plan.files.contains(where: { $0.role == .test })
+      && setup.options.settings.testableModule.isEmpty
+    {
+      console.report(Diagnostic(.warning, message: untestableWarning))
+    }
     let dryRun = arguments.flag("dry-run")
     let json = arguments.value("format") == "json"
     let conflicts = plan.conflicts
@@ -96,6 +101,12 @@ enum GenCommand {
     }
     return ExitCode.success
   }
+}
+
+extension GenCommand {
+  /// Tests live in their own target: without the app's module name they cannot see its types.
+  static let untestableWarning =
+    "the generated tests have no module to '@testable import': set 'module' (or 'project') in .modulegen.yml, or pass --project"
 }
 
 /// `modulegen check`: whether the generated files on disk match what would be generated.

@@ -94,6 +94,7 @@ enum GenerationSetup {
       author: arguments.value("author") ?? config?.author ?? "",
       company: arguments.value("company") ?? config?.company ?? "",
       project: arguments.value("project") ?? config?.project ?? "",
+      module: config?.module ?? "",
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
