@@ -29,7 +29,8 @@ import Testing
     #expect(result.code == 0, "\(result.err)")
     #expect(files(dir).contains("Home/HomePresenter.swift"))
     #expect(files(dir).contains("HomeTests/HomeMocks.swift"))
-    #expect(result.out.hasSuffix("Generated Home (viper): 9 created.\n"))
+    #expect(result.out.hasSuffix("Generated Home (viper): 10 created.\n"))
+    #expect(result.err.contains("warning: \(GenCommand.untestableWarning)"))
     let presenter = try String(contentsOfFile: dir + "/Home/HomePresenter.swift", encoding: .utf8)
     #expect(
       presenter.hasPrefix(
@@ -57,7 +58,7 @@ import Testing
     #expect(files(dir).isEmpty)
     let report = try JSONReader.read(result.out, file: "report")
     #expect(report["dry_run"]?.value == .bool(true))
-    #expect(report["summary"]?["create"]?.value == .int(9))
+    #expect(report["summary"]?["create"]?.value == .int(10))
     guard case .array(let entries) = report["files"]?.value else { throw Failure() }
     #expect(entries.first?["path"]?.value == .string("Home/HomeEntity.swift"))
     #expect(entries.first?["action"]?.value == .string("create"))
@@ -107,11 +108,11 @@ import Testing
     #expect(try run(["gen", "--spec", "home.yml", "--date", "2026-01-02"], in: dir).code == 0)
     let clean = try run(["check", "--spec", "home.yml", "--date", "2026-01-02"], in: dir)
     #expect(clean.code == 0, "\(clean.out)\(clean.err)")
-    #expect(clean.out == "Up to date: 9 files of 1 module.\n")
+    #expect(clean.out == "Up to date: 10 files of 1 module.\n")
     let path = dir + "/Home/HomeInteractor.swift"
     let original = try String(contentsOfFile: path, encoding: .utf8)
     try original.replacingOccurrences(
-      of: "// TODO: load the items from a service.", with: "// edited"
+      of: "// TODO: apply the module's business rules", with: "// edited"
     ).write(toFile: path, atomically: true, encoding: .utf8)
     let drift = try run(["check", "--spec", "home.yml", "--date", "2026-01-02", "--diff"], in: dir)
     #expect(drift.code == 1)
@@ -119,8 +120,8 @@ import Testing
       drift.out.contains(
         "changed  Home/HomeInteractor.swift\n--- a/Home/HomeInteractor.swift\n+++ b/Home/HomeInteractor.swift\n@@"
       ))
-    #expect(drift.out.contains("-    // edited\n+    // TODO: load the items from a service.\n"))
-    #expect(drift.err == "1 of 9 files are missing or out of date.\n")
+    #expect(drift.out.contains("-    // edited (filtering, sorting) to what the service returns."))
+    #expect(drift.err == "1 of 10 files are missing or out of date.\n")
   }
 
   @Test func batchFromASpec() throws {
@@ -130,7 +131,7 @@ import Testing
       to: dir + "/modules.yml")
     let result = try run(["gen", "--spec", "modules.yml", "--date", "2026-01-02"], in: dir)
     #expect(result.code == 0, "\(result.err)")
-    #expect(result.out.hasSuffix("Generated Home (viper), Profile (viper): 18 created.\n"))
+    #expect(result.out.hasSuffix("Generated Home (viper), Profile (viper): 20 created.\n"))
     #expect(files(dir).contains("Features/Profile/ProfileView.swift"))
     #expect(!files(dir).contains("Features/Profile/ProfileViewController.swift"))
   }

@@ -124,7 +124,7 @@ import Testing
   @Test func aBlockedRunNeverSaysCreate() throws {
     let dir = try project()
     try write("// mine\n", to: dir + "/Home/Home.swift")
-    let result = runTool(["gen", "Home", "t", "--date", "2026-01-02"], in: dir)
+    let result = runTool(["gen", "Home", "t", "--project", "App", "--date", "2026-01-02"], in: dir)
     #expect(result.code == 1)
     #expect(
       result.out

@@ -41,6 +41,9 @@ enum GenCommand {
     for note in setup.notes { console.report(note) }
     var plan = try setup.generator.plan(setup.modules, options: setup.options)
     for note in plan.notes { console.report(note) }
+    if plan.testsImportTheApp && setup.options.settings.testableModule.isEmpty {
+      console.report(Diagnostic(.warning, message: untestableWarning))
+    }
     let dryRun = arguments.flag("dry-run")
     let fileSystem = setup.generator.fileSystem
     var session: WriteSession?
@@ -118,6 +121,12 @@ enum GenCommand {
       (written ? "Generated " : "Dry run, nothing written: ") + names + ": "
         + counts.joined(separator: ", ") + ".\n")
   }
+}
+
+extension GenCommand {
+  /// Tests live in their own target: without the app's module name they cannot see its types.
+  static let untestableWarning =
+    "the generated tests have no module to '@testable import': set 'module' (or 'project') in .modulegen.yml, or pass --project"
 }
 
 /// `modulegen check`: whether the generated files on disk match what would be generated.

@@ -97,6 +97,7 @@ enum GenerationSetup {
       author: try oneLine(arguments, "author", command: command) ?? config?.author ?? "",
       company: try oneLine(arguments, "company", command: command) ?? config?.company ?? "",
       project: try oneLine(arguments, "project", command: command) ?? config?.project ?? "",
+      module: config?.module ?? "",
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)

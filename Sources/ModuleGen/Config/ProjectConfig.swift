@@ -6,6 +6,8 @@ public struct ProjectConfig: Sendable, Equatable {
   public var author: String?
   public var company: String?
   public var project: String?
+  /// The Swift module the generated tests `@testable import`; else derived from `project`.
+  public var module: String?
   /// A Liquid template for the header of every generated file.
   public var header: String?
   /// Where `header` is in the file, so that an error inside it points at its line.
@@ -29,7 +31,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
   static let keys = [
-    "author", "company", "project", "header", "prefix", "template", "params", "output",
+    "author", "company", "project", "module", "header", "prefix", "template", "params", "output",
     "tests_output", "templates", "generamba",
   ]
 
@@ -54,7 +56,7 @@ public struct ProjectConfig: Sendable, Equatable {
       for pair in pairs {
         let value = pair.value
         switch pair.key {
-        case "author", "company", "project", "header", "prefix", "template", "output",
+        case "author", "company", "project", "module", "header", "prefix", "template", "output",
           "tests_output":
           guard case .string(let text) = value.value else {
             problems.error(
@@ -66,6 +68,13 @@ public struct ProjectConfig: Sendable, Equatable {
           case "author": config.author = text
           case "company": config.company = text
           case "project": config.project = text
+          case "module":
+            if !SpecDecoder.isIdentifier(text) {
+              problems.error(
+                "module '\(text)' must be a Swift module name, such as 'AcmeApp'",
+                at: value.location)
+            }
+            config.module = text
           case "header":
             config.header = text
             config.headerMap = ScalarMap(node: value, source: source)

@@ -51,6 +51,7 @@ public struct Generator {
     var files: [PlannedFile] = []
     var planned: [(String, String)] = []
     var versions: [String: String] = [:]
+    var testsImportTheApp = false
     var problems: [Diagnostic] = []
     for module in modules {
       do {
@@ -58,6 +59,9 @@ public struct Generator {
         planned.append((module.name, manifest.name))
         versions[manifest.name] = manifest.version
         files += moduleFiles
+        if manifest.variables == .modulegen && moduleFiles.contains(where: { $0.role == .test }) {
+          testsImportTheApp = true
+        }
       } catch let error as DiagnosticList {
         problems += error.diagnostics
       } catch let error as Diagnostic {
@@ -82,6 +86,7 @@ public struct Generator {
     var plan = Plan(
       files: files, modules: planned, notes: generambaTemplates.notes, templateVersions: versions,
       force: options.force)
+    plan.testsImportTheApp = testsImportTheApp
     plan = try plan.refreshed(fileSystem: fileSystem)
     return plan
   }

@@ -11,6 +11,9 @@ public struct Plan: Sendable {
   public var templateVersions: [String: String] = [:]
   /// Whether files with other content are overwritten (`--force`) or are conflicts.
   public var force = false
+  /// Whether generated tests `@testable import` the app's module (modulegen's templates do;
+  /// Generamba's name their own).
+  public var testsImportTheApp = false
 
   public var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.

@@ -13,7 +13,7 @@ public enum SpecDecoder {
   static let moduleKeys =
     [
       "name", "template", "params", "description", "output", "tests_output", "entities",
-      "convert_name",
+      "imports", "convert_name",
     ] + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
@@ -143,6 +143,8 @@ public enum SpecDecoder {
         module.params = decodeParams(value, path: keyPath, problems: &problems)
       case "entities":
         module.entities = decodeEntities(value, path: keyPath, map: map, problems: &problems)
+      case "imports":
+        module.imports = decodeImports(value, path: keyPath, problems: &problems)
       case "convert_name":
         if case .bool = value.value { continue }
         problems.error("'convert_name' must be true or false", at: value.location, path: keyPath)
@@ -189,6 +191,31 @@ public enum SpecDecoder {
       params.append(ModuleSpec.Param(name: pair.key, value: value, location: pair.value.location))
     }
     return params
+  }
+
+  /// `imports: [MapKit, CoreLocation]` (or one name): modules for the generated files to import.
+  static func decodeImports(_ node: DataNode, path: String, problems: inout Problems) -> [String] {
+    let items: [DataNode]
+    switch node.value {
+    case .string: items = [node]
+    case .array(let list): items = list
+    default:
+      problems.error(
+        "'imports' must be a module name or a list of module names, e.g. [MapKit, CoreLocation]",
+        at: node.location, path: path)
+      return []
+    }
+    var modules: [String] = []
+    for (i, item) in items.enumerated() {
+      guard case .string(let name) = item.value, isIdentifier(name) else {
+        problems.error(
+          "expected a module name such as 'MapKit', found \(item.value.kindName)\(quoteHint(item))",
+          at: item.location, path: "\(path)[\(i)]")
+        continue
+      }
+      if !modules.contains(name) { modules.append(name) }
+    }
+    return modules
   }
 
   static func decodeEntities(
