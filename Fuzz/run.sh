@@ -29,16 +29,23 @@ flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6 -enable
 quiet() { grep -v "Cannot export local symbol" >&2 || true; }
 
 build() {
-  mkdir -p "$out/modules"
+  mkdir -p "$out/modules/ModuleGenBuildInfo"
   # The library is built once, instrumented, then linked into the one fuzzing binary, whose
-  # FUZZ_TARGET picks what each input goes to.
+  # FUZZ_TARGET picks what each input goes to. ModuleGen's one C dependency (the commit of a
+  # build) is compiled as it is, with a module map like the one SwiftPM makes.
+  clang -O -c -I Sources/ModuleGenBuildInfo/include -o "$out/ModuleGenBuildInfo.o" \
+    Sources/ModuleGenBuildInfo/ModuleGenBuildInfo.c
+  printf 'module ModuleGenBuildInfo {\n  header "%s"\n  export *\n}\n' \
+    "$PWD/Sources/ModuleGenBuildInfo/include/ModuleGenBuildInfo.h" \
+    >"$out/modules/ModuleGenBuildInfo/module.modulemap"
   swiftc "${flags[@]}" -module-name Liquid -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
     -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
-  swiftc "${flags[@]}" -module-name ModuleGen -I "$out/modules" \
+  swiftc "${flags[@]}" -module-name ModuleGen -I "$out/modules" -I "$out/modules/ModuleGenBuildInfo" \
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
-    "$out/libModuleGen.a" "$out/libLiquid.a" -o "$out/modulegen-fuzz" 2> >(quiet)
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" \
+    "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 
 run() {
@@ -84,7 +91,8 @@ save() {
 
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
-  || [[ -n "$(find Sources/Liquid Sources/ModuleGen Fuzz -name '*.swift' -newer "$out/modulegen-fuzz")" ]]; then
+  || [[ -n "$(find Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Fuzz \
+    \( -name '*.swift' -o -name '*.[ch]' \) -newer "$out/modulegen-fuzz")" ]]; then
   build
 fi
 if [[ "$target" == build ]]; then
