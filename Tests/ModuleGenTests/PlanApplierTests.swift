@@ -53,7 +53,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         file("Existing.swift", .overwrite), file("New/A.swift", .create),
         file("New/Deeper/B.swift", .create),
       ],
-      modules: [("M", "t")], notes: [])
+      modules: [], notes: [])
   }
 
   func tree(_ dir: String) -> [String] {

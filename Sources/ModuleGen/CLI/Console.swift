@@ -19,6 +19,7 @@ public struct Console: Sendable {
   public var readInput: @Sendable () -> [UInt8]
   public var inputIsTerminal: Bool
   public var errorIsTerminal: Bool
+  public var outputIsTerminal = false
   public var environment: [String: String]
   public var currentDirectory: String
 
@@ -39,16 +40,27 @@ public struct Console: Sendable {
 
   /// The real process: standard streams, environment and working directory.
   public static var process: Console {
-    Console(
+    var console = Console(
       writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) }, readInput: readAllInput,
       inputIsTerminal: isatty(0) == 1, errorIsTerminal: isatty(2) == 1,
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
+    console.outputIsTerminal = isatty(1) == 1
+    return console
   }
 
   /// Colour on a terminal only, and never with `NO_COLOR` or `TERM=dumb`.
   public var useColor: Bool {
-    errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    errorIsTerminal && colorAllowed
+  }
+
+  /// Colour for what goes to stdout (statuses), by the same rules.
+  public var useColorOnOutput: Bool {
+    outputIsTerminal && colorAllowed
+  }
+
+  private var colorAllowed: Bool {
+    (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
   public func report(_ diagnostic: Diagnostic) {

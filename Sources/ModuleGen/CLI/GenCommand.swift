@@ -8,9 +8,14 @@ enum GenCommand {
     name: "gen",
     summary: "Generate a module (or every module of a spec) from a template.",
     discussion: """
-      Every file is rendered and checked before anything is written. A file that exists with
-      other content is a conflict: without --force nothing at all is written. Unchanged files
-      are left alone. Without a config or flags, code goes to ./NAME/ and tests to ./NAMETests/.
+      Every file is rendered and checked before anything is written. Files a template marks
+      'regenerate: once' (presenters, views, tests...) are created when missing and are yours
+      afterwards: gen leaves them alone ('modulegen update' merges changes into them). Other
+      files are regenerated; one you edited is a conflict, and its module is skipped (nothing of
+      it written) while the other modules are written. Files left from a previous generation
+      that the plan no longer has are reported; --prune removes them. What was generated is
+      recorded in .modulegen.lock (commit it). Without a config or flags, code goes to ./NAME/
+      and tests to ./NAMETests/.
       """,
     arguments: [
       .init(
@@ -20,7 +25,12 @@ enum GenCommand {
     ],
     options: GenerationSetup.options + [
       .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
-      .init(name: "force", valueName: nil, help: "Overwrite files whose content differs."),
+      .init(
+        name: "force", valueName: nil,
+        help: "Write exactly what the templates produce, over edited files too."),
+      .init(
+        name: "prune", valueName: nil,
+        help: "Remove stale files (generated before, no longer planned) unless edited since."),
     ],
     examples: [
       ("modulegen gen Home viper", "A VIPER module in ./Home and its tests in ./HomeTests."),
@@ -30,126 +40,87 @@ enum GenCommand {
       ),
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
+      ("modulegen gen --spec Specs/modules.yml --prune", "Also remove files no longer generated."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let dryRun = arguments.flag("dry-run")
+    let prune = arguments.flag("prune")
+    let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
-    let plan = try setup.generator.plan(setup.modules, options: setup.options)
-    let dryRun = arguments.flag("dry-run")
-    let json = arguments.value("format") == "json"
-    let conflicts = plan.conflicts
-    if !dryRun && conflicts.isEmpty {
-      try PlanApplier(fileSystem: setup.generator.fileSystem).apply(plan)
-    }
-    if json {
-      console.writeOut(
-        GenerationSetup.jsonReport(
-          plan, console: console, dryRun: dryRun,
-          extra: [("written", .bool(!dryRun && conflicts.isEmpty))]))
-    } else {
-      let verbs: [PlannedFile.Action: String] =
-        dryRun
-        ? [
-          .create: "would create", .overwrite: "would overwrite", .unchanged: "unchanged",
-          .conflict: "conflict",
-        ]
-        : [
-          .create: "create", .overwrite: "overwrite", .unchanged: "unchanged",
-          .conflict: "conflict",
-        ]
-      let width = verbs.values.map(\.count).max()!
-      for file in plan.files {
-        let verb = verbs[file.action]!
-        console.writeOut(
-          "  " + verb + String(repeating: " ", count: width - verb.count + 1)
-            + GenerationSetup.relative(file.path, to: console.currentDirectory) + "\n")
-      }
-      if conflicts.isEmpty {
-        let names = plan.modules.map { "\($0.name) (\($0.template))" }.joined(separator: ", ")
-        let words: [PlannedFile.Action: String] =
-          dryRun
-          ? [.create: "to create", .overwrite: "to overwrite", .unchanged: "unchanged"]
-          : [.create: "created", .overwrite: "overwritten", .unchanged: "unchanged"]
-        let counts = [PlannedFile.Action.create, .overwrite, .unchanged].compactMap {
-          action -> String? in
-          let n = plan.count(action)
-          return n == 0 ? nil : "\(n) \(words[action]!)"
-        }
-        console.writeOut(
-          (dryRun ? "Dry run, nothing written: " : "Generated ") + names + ": "
-            + counts.joined(separator: ", ") + ".\n")
-      }
-    }
-    if !conflicts.isEmpty {
-      for file in conflicts {
-        console.report(
-          Diagnostic(
-            message:
-              "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-          ))
-      }
-      console.writeError(
-        "\(conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"): nothing was written. Use --force to overwrite, or 'modulegen check --diff' to see the differences.\n"
-      )
-      return ExitCode.failure
-    }
-    return ExitCode.success
-  }
-}
-
-/// `modulegen check`: whether the generated files on disk match what would be generated.
-enum CheckCommand {
-  static let command = Command(spec: spec, run: run)
-
-  static let spec = CommandSpec(
-    name: "check",
-    summary: "Check that generated modules on disk are up to date with their specs and templates.",
-    discussion: """
-      Renders the plan and compares it with the disk without writing anything. Exit code 0
-      when everything is up to date; 1 listing every file that would be created or changed.
-      """,
-    arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + [
-      .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
-    ],
-    examples: [
-      ("modulegen check --spec Specs/modules.yml", "In CI: fail when generated code drifted."),
-      ("modulegen check Home viper --diff", "See what changed."),
-    ])
-
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    var setup = try GenerationSetup.make(arguments, console: console, command: "check")
-    for note in setup.notes { console.report(note) }
-    let plan = try setup.generator.plan(setup.modules, options: setup.options)
-    let drift = plan.files.filter { $0.action != .unchanged }
+    let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    let changes = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: setup.record, prune: prune,
+      fileSystem: setup.generator.fileSystem)
+    if !dryRun { try apply(changes, fileSystem: setup.generator.fileSystem) }
+    let blocked = plan.blockedModules
     if arguments.value("format") == "json" {
+      let written = dryRun ? [] : Set(plan.modules.map(\.name)).subtracting(blocked)
       console.writeOut(
-        GenerationSetup.jsonReport(
-          plan, console: console, dryRun: true, extra: [("up_to_date", .bool(drift.isEmpty))]))
-      return drift.isEmpty ? ExitCode.success : ExitCode.failure
-    }
-    for file in drift {
-      let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
-      console.writeOut((file.action == .create ? "missing  " : "changed  ") + path + "\n")
-      if arguments.flag("diff") {
-        let old =
-          file.action == .create
-          ? "" : ((try? setup.generator.fileSystem.readText(atPath: file.path)) ?? "")
-        let new = String(decoding: file.bytes, as: UTF8.self)
-        console.writeOut(
-          UnifiedDiff.make(
-            old: old, new: new, oldName: file.action == .create ? "/dev/null" : "a/" + path,
-            newName: "b/" + path))
+        GenerationReport.json(
+          plan, console: console, dryRun: dryRun, written: written,
+          extra: [
+            ("written", .bool(!dryRun && blocked.isEmpty)),
+            ("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) })),
+          ]))
+    } else {
+      report.printModules(plan)
+      if let note = report.pendingMergeNote(plan, record: setup.record, arguments: arguments) {
+        console.writeOut(note)
       }
     }
-    if drift.isEmpty {
-      console.writeOut(
-        "Up to date: \(plan.files.count) files of \(plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules").\n"
-      )
-      return ExitCode.success
+    for file in plan.conflicts {
+      console.report(
+        Diagnostic(message: "'\(report.shown(file.path))' exists with different content"))
     }
-    console.writeError("\(drift.count) of \(plan.files.count) files are missing or out of date.\n")
-    return ExitCode.failure
+    if !blocked.isEmpty {
+      console.writeError(conflictSummary(plan, arguments: arguments, dryRun: dryRun) + "\n")
+    }
+    for file in plan.stale {
+      if let warning = report.staleWarning(file, prune: prune) { console.report(warning) }
+    }
+    if !changes.pruned.isEmpty && report.detail != .quiet && arguments.value("format") != "json" {
+      if report.detail == .verbose {
+        for file in changes.pruned {
+          console.writeOut(
+            "  " + report.paint(dryRun ? "would remove" : "removed", .yellow) + " "
+              + report.shown(file.path) + "\n")
+        }
+      }
+      let count = changes.pruned.count == 1 ? "1 stale file" : "\(changes.pruned.count) stale files"
+      console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
+    }
+    if dryRun && report.detail != .quiet && arguments.value("format") != "json" {
+      console.writeOut("Dry run: nothing was written.\n")
+    }
+    return blocked.isEmpty && changes.refused.isEmpty ? ExitCode.success : ExitCode.failure
+  }
+
+  /// What was skipped because of conflicts, and what to do about it.
+  static func conflictSummary(_ plan: Plan, arguments: ParsedArguments, dryRun: Bool) -> String {
+    let blocked = plan.blockedModules
+    let names = plan.modules.filter { blocked.contains($0.name) }.map {
+      "\($0.name) (\($0.template))"
+    }
+    let count = plan.conflicts.count == 1 ? "1 conflict" : "\(plan.conflicts.count) conflicts"
+    let others = plan.modules.count > blocked.count
+    var text = "\(count): \(dryRun ? "would skip" : "skipped") \(names.joined(separator: ", "))"
+    text +=
+      others
+      ? "; the other modules \(dryRun ? "would be" : "were") written."
+      : "; nothing \(dryRun ? "would be" : "was") written."
+    let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
+    text +=
+      " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    return text
+  }
+
+  /// Writes the files, the record and its base copies, and removes pruned files, as one
+  /// transaction.
+  static func apply(_ changes: RecordedChanges, fileSystem: any FileSystem) throws {
+    try PlanApplier(fileSystem: fileSystem).apply(changes.writes)
+    // TODO(issue-9-writes): removals go into the applier's transaction.
+    for path in changes.removals { try? fileSystem.removeItem(atPath: path) }
   }
 }

@@ -20,6 +20,10 @@ public struct ProjectConfig: Sendable, Equatable {
   public var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.
   public var directory: String?
+  /// Where the text of `template`, `output` and `tests_output` starts, by key, for their errors.
+  public var locations: [String: SourceLocation] = [:]
+  /// Where each of `templateFolders` is written.
+  public var templateFolderLocations: [SourceLocation] = []
 
   public init() {}
 
@@ -42,6 +46,7 @@ public struct ProjectConfig: Sendable, Equatable {
     var config = ProjectConfig()
     config.directory = directory
     var problems = Problems()
+    let map = SourceMap(text: text)
     switch root.value {
     case .null:
       return config
@@ -56,6 +61,9 @@ public struct ProjectConfig: Sendable, Equatable {
               "'\(pair.key)' must be a string, found \(value.value.kindName)\(SpecDecoder.quoteHint(value))",
               at: value.location, path: pair.key)
             continue
+          }
+          if ["template", "output", "tests_output"].contains(pair.key) {
+            config.locations[pair.key] = map.locate(value, line: 0, column: 0)
           }
           switch pair.key {
           case "author": config.author = text
@@ -77,11 +85,14 @@ public struct ProjectConfig: Sendable, Equatable {
           config.params = SpecDecoder.decodeParams(value, path: "params", problems: &problems)
         case "templates":
           switch value.value {
-          case .string(let folder): config.templateFolders = [folder]
+          case .string(let folder):
+            config.templateFolders = [folder]
+            config.templateFolderLocations = [map.locate(value, line: 0, column: 0)]
           case .array(let items):
             for (i, item) in items.enumerated() {
               if case .string(let folder) = item.value, !folder.isEmpty {
                 config.templateFolders.append(folder)
+                config.templateFolderLocations.append(map.locate(item, line: 0, column: 0))
               } else {
                 problems.error(
                   "expected a folder path, found \(item.value.kindName)", at: item.location,

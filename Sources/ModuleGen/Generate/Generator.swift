@@ -9,6 +9,10 @@ public struct GenerationOptions: Sendable {
   public var testsOutput: String?
   public var includeTests = true
   public var force = false
+  /// The spec file the modules come from (absolute), and whether the run takes only some of
+  /// its modules: a full run of a spec finds the modules removed from it.
+  public var specFile: String?
+  public var someModulesOnly = false
   public var settings: GenerationSettings
   public var currentDirectory: String
 
@@ -39,21 +43,32 @@ public struct Generator {
     var templates: [String: Template] = [:]
   }
 
+  /// Templates' versions, computed once per run.
+  let templateVersions = VersionCache()
+
+  final class VersionCache {
+    var values: [String: String] = [:]
+  }
+
   public init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
     self.library = library
     self.config = config
     self.fileSystem = fileSystem
   }
 
-  public mutating func plan(_ modules: [ModuleSpec], options: GenerationOptions) throws -> Plan {
+  public mutating func plan(
+    _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord? = nil
+  ) throws -> Plan {
     var files: [PlannedFile] = []
-    var planned: [(String, String)] = []
+    var planned: [PlannedModule] = []
+    var stale: [StaleFile] = []
     var problems: [Diagnostic] = []
     for module in modules {
       do {
-        let (template, moduleFiles) = try render(module, options: options)
-        planned.append((module.name, template))
-        files += moduleFiles
+        let result = try planModule(module, options: options, record: record)
+        planned.append(result.module)
+        files += result.files
+        stale += result.stale
       } catch let error as DiagnosticList {
         problems += error.diagnostics
       } catch let error as Diagnostic {
@@ -71,59 +86,64 @@ public struct Generator {
       }
       byPath[file.path] = file
     }
-    for i in files.indices {
-      files[i].action = try action(for: files[i], force: options.force)
-    }
-    return Plan(files: files, modules: planned, notes: [])
-  }
-
-  private func action(for file: PlannedFile, force: Bool) throws -> PlannedFile.Action {
-    guard fileSystem.fileExists(atPath: file.path) else { return .create }
-    if fileSystem.isDirectory(atPath: file.path) {
-      throw Diagnostic(message: "'\(file.path)' is a folder; the module needs a file there")
-    }
-    let existing = try fileSystem.readFile(atPath: file.path)
-    if existing == file.bytes { return .unchanged }
-    return force ? .overwrite : .conflict
+    if let record { stale += staleModules(record, planned: planned, options: options) }
+    return Plan(files: files, modules: planned, stale: stale, notes: [])
   }
 
   // MARK: - One module
 
-  private mutating func template(named name: String) throws -> CompiledTemplate {
+  private mutating func template(named name: String, location: SourceLocation?) throws
+    -> CompiledTemplate
+  {
     if let cached = compiled[name] { return cached }
-    let template = try library.compile(named: name, header: config?.header)
+    let template: CompiledTemplate
+    do {
+      template = try library.compile(named: name, header: config?.header)
+    } catch var error as Diagnostic where error.location == nil {
+      error.location = location
+      throw error
+    }
     compiled[name] = template
     return template
   }
 
-  private mutating func render(_ module: ModuleSpec, options: GenerationOptions) throws -> (
-    String, [PlannedFile]
-  ) {
+  /// The module's template, resolved parameters and rendered files, for a date.
+  struct Rendering {
+    var template: CompiledTemplate
+    var params: [(String, ModuleSpec.ParamValue)]
+    var files: [PlannedFile]
+  }
+
+  mutating func render(_ module: ModuleSpec, date: String, options: GenerationOptions) throws
+    -> Rendering
+  {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
         message:
           "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
         location: module.location)
     }
-    let template = try self.template(named: templateName)
+    let template = try self.template(
+      named: templateName,
+      location: module.template != nil ? module.templateLocation : config?.locations["template"])
     let params = try resolveParams(module, template.manifest, options: options)
+    var settings = options.settings
+    settings.date = date
     var context = TemplateContext.make(
-      module: module, template: template.manifest.name, params: params, settings: options.settings)
+      module: module, template: template.manifest.name, params: params, settings: settings)
 
     let projectBase = config?.directory ?? options.currentDirectory
     let codeRoot = try root(
-      options.output.map { ($0, options.currentDirectory) } ?? module.output.map {
-        ($0, projectBase)
-      }
-        ?? config?.output.map { ($0, projectBase) } ?? ("{{ module }}", options.currentDirectory),
+      options.output.map { ($0, options.currentDirectory, nil) }
+        ?? module.output.map { ($0, projectBase, module.outputLocation) }
+        ?? config?.output.map { ($0, projectBase, config?.locations["output"]) }
+        ?? ("{{ module }}", options.currentDirectory, nil),
       context: context, what: "output folder")
     let testsRoot = try root(
-      options.testsOutput.map { ($0, options.currentDirectory) } ?? module.testsOutput.map {
-        ($0, projectBase)
-      }
-        ?? config?.testsOutput.map { ($0, projectBase) } ?? (
-          "{{ module }}Tests", options.currentDirectory
-        ),
+      options.testsOutput.map { ($0, options.currentDirectory, nil) }
+        ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
+        ?? config?.testsOutput.map { ($0, projectBase, config?.locations["tests_output"]) }
+        ?? ("{{ module }}Tests", options.currentDirectory, nil),
       context: context, what: "tests output folder")
 
     var files: [PlannedFile] = []
@@ -141,16 +161,16 @@ public struct Generator {
       let content = try file.content.render(context)
       files.append(
         PlannedFile(
-          module: module.name, role: file.entry.role, root: root, path: path,
-          bytes: Array(content.utf8),
-          action: .create))
+          module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
+          root: root, path: path, bytes: Array(content.utf8), action: .create))
     }
-    return (template.manifest.name, files)
+    return Rendering(template: template, params: params, files: files)
   }
 
-  private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)
-    throws -> String
-  {
+  private func root(
+    _ pattern: (text: String, base: String, location: SourceLocation?), context: LiquidObject,
+    what: String
+  ) throws -> String {
     let rendered: String
     do {
       let template: Template
@@ -163,12 +183,46 @@ public struct Generator {
       }
       rendered = try template.render(context)
     } catch {
-      throw Diagnostic(message: "the \(what) pattern '\(pattern.text)': \(error.message)")
+      throw Diagnostic(
+        message: "the \(what) pattern '\(pattern.text)': \(error.message)",
+        location: Self.location(in: pattern.location, of: error.location))
     }
     guard !rendered.trimmingCharacters().isEmpty else {
-      throw Diagnostic(message: "the \(what) pattern '\(pattern.text)' renders as an empty path")
+      throw Diagnostic(
+        message: "the \(what) pattern '\(pattern.text)' renders as an empty path",
+        location: pattern.location)
     }
     return normalizePath(joinPath(pattern.base, rendered.trimmingCharacters()))
+  }
+
+  /// Renders the config's output patterns for a module without a template, as `validate`
+  /// checks a config whose default template is missing; patterns that use parameters are left
+  /// to the specs that name their template.
+  func checkConfigPatterns(for module: ModuleSpec, options: GenerationOptions) throws {
+    guard let config else { return }
+    let context = TemplateContext.make(
+      module: module, template: "", params: [], settings: options.settings)
+    let base = config.directory ?? options.currentDirectory
+    var problems: [Diagnostic] = []
+    for (key, pattern, what) in [
+      ("output", config.output, "output folder"),
+      ("tests_output", config.testsOutput, "tests output folder"),
+    ] {
+      guard let pattern, !pattern.contains("params") else { continue }
+      do {
+        _ = try root((pattern, base, config.locations[key]), context: context, what: what)
+      } catch let error as Diagnostic {
+        problems.append(error)
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+  }
+
+  /// Where an error inside a one-line pattern is in the file the pattern was written in.
+  static func location(in start: SourceLocation?, of inner: SourceLocation?) -> SourceLocation? {
+    guard var location = start else { return nil }
+    if let inner, inner.line == 1 { location.column += inner.column - 1 }
+    return location
   }
 
   /// The absolute path of a rendered output path, refused if it could leave its root.
@@ -237,12 +291,12 @@ public struct Generator {
       guard let parameter = manifest.parameters.first(where: { $0.name == name }) else {
         if strict {
           var message = "template '\(manifest.name)' has no parameter '\(name)' (\(origin))"
-          if let suggestion = closestMatch(to: name, in: manifest.parameters.map(\.name)) {
-            message += "; did you mean '\(suggestion)'?"
-          }
           let known = manifest.parameters.map(\.name)
           message +=
             known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
+          if let suggestion = closestMatch(to: name, in: known) {
+            message += "; did you mean '\(suggestion)'?"
+          }
           problems.append(Diagnostic(message: message, location: location))
         }
         return

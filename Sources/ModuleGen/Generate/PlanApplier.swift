@@ -56,7 +56,7 @@ public struct PlanApplier {
           try fileSystem.createDirectory(atPath: folder)
           createdFolders.append(folder)
         }
-        if file.action == .overwrite && fileSystem.fileExists(atPath: file.path) {
+        if file.action != .create && fileSystem.fileExists(atPath: file.path) {
           let backup = staged[index] + ".backup"
           try fileSystem.moveItem(atPath: file.path, toPath: backup)
           backups.append((backup, file.path))

@@ -44,16 +44,20 @@ public struct TemplateLibrary: Sendable {
     }
     if let config {
       for folder in config.templateFolders {
-        let path =
-          folder.hasPrefix("~/") && home != nil
-          ? joinPath(home!, String(folder.dropFirst(2))) : joinPath(config.directory ?? ".", folder)
-        folders.append(Folder(path: path, kind: .project))
+        folders.append(
+          Folder(path: configFolderPath(folder, config: config, home: home), kind: .project))
       }
     }
     if let home {
       folders.append(Folder(path: joinPath(home, ".modulegen/templates"), kind: .user))
     }
     return TemplateLibrary(folders: folders, fileSystem: fileSystem, displayBase: currentDirectory)
+  }
+
+  /// Where a folder of the config's `templates:` is: relative to the config, or to `~`.
+  static func configFolderPath(_ folder: String, config: ProjectConfig, home: String?) -> String {
+    if folder.hasPrefix("~/"), let home { return joinPath(home, String(folder.dropFirst(2))) }
+    return joinPath(config.directory ?? ".", folder)
   }
 
   public struct Entry: Sendable {
@@ -75,6 +79,15 @@ public struct TemplateLibrary: Sendable {
       let candidate = joinPath(folder.path, name)
       if fileSystem.fileExists(atPath: joinPath(candidate, "template.yml")) {
         return directorySource(candidate, folder.kind)
+      }
+      // A template is known by its manifest's name, which `templates list` shows, whatever
+      // its folder is called.
+      for entry in (try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        let path = joinPath(folder.path, entry)
+        let manifest = joinPath(path, "template.yml")
+        if fileSystem.fileExists(atPath: manifest) && manifestName(manifest) == name {
+          return directorySource(path, folder.kind)
+        }
       }
     }
     return BuiltinTemplates.names.contains(name) ? .builtin(name) : nil

@@ -19,11 +19,22 @@ public struct TemplateManifest: Sendable {
 
   public struct FileEntry: Sendable {
     public enum Role: String, Sendable { case code, test }
+
+    /// Who owns the file once it exists.
+    public enum Regenerate: String, Sendable, CaseIterable {
+      /// modulegen: regenerated on every run; an edit is a conflict and drift fails `check`.
+      case always
+      /// The developer: created when missing, then never a conflict; `update` merges template
+      /// and spec changes into it.
+      case once
+    }
+
     /// The source file, relative to the template folder.
     public var template: String
     /// A Liquid template for the output path, relative to the role's output folder.
     public var output: String
     public var role: Role
+    public var regenerate: Regenerate
     /// A Liquid condition (`params.ui == 'swiftui'`); the file is generated when it holds.
     public var when: String?
     /// Where the entry is in the manifest, for errors.
@@ -33,7 +44,7 @@ public struct TemplateManifest: Sendable {
 
   static let keys = ["name", "summary", "parameters", "files"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
-  static let fileKeys = ["template", "output", "role", "when"]
+  static let fileKeys = ["template", "output", "role", "regenerate", "when"]
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> TemplateManifest
   {
@@ -187,6 +198,23 @@ public struct TemplateManifest: Sendable {
         }
         role = parsed
       }
+      var regenerate = FileEntry.Regenerate.always
+      if let node = item["regenerate"] {
+        let allowed = FileEntry.Regenerate.allCases.map(\.rawValue)
+        guard case .string(let text) = node.value, let parsed = FileEntry.Regenerate(rawValue: text)
+        else {
+          var message =
+            "'regenerate' must be 'always' (modulegen owns the file) or 'once' (created once, then yours)"
+          if case .string(let text) = node.value,
+            let suggestion = closestMatch(to: text, in: allowed)
+          {
+            message += ", not '\(text)'; did you mean '\(suggestion)'?"
+          }
+          problems.error(message, at: node.location, path: path)
+          continue
+        }
+        regenerate = parsed
+      }
       var when: String?
       if let node = item["when"] {
         guard case .string(let text) = node.value else {
@@ -199,7 +227,8 @@ public struct TemplateManifest: Sendable {
       }
       files.append(
         FileEntry(
-          template: template, output: output, role: role, when: when, location: item.location,
+          template: template, output: output, role: role, regenerate: regenerate, when: when,
+          location: item.location,
           whenLocation: item["when"]?.location))
     }
     return files

@@ -1,0 +1,207 @@
+import Liquid
+
+/// How `gen`, `check` and `update` print a plan: a line per module with counts (a line per file
+/// with `--verbose`), nothing but problems with `--quiet`, statuses in colour on a terminal; or
+/// JSON for scripts.
+struct GenerationReport {
+  enum Detail { case quiet, normal, verbose }
+
+  var console: Console
+  var detail: Detail
+  var dryRun: Bool
+
+  init(_ arguments: ParsedArguments, console: Console, command: String, dryRun: Bool) throws {
+    if arguments.flag("quiet") && arguments.flag("verbose") {
+      throw UsageError("--quiet and --verbose exclude each other", command: command)
+    }
+    self.console = console
+    self.detail =
+      arguments.flag("quiet") ? .quiet : arguments.flag("verbose") ? .verbose : .normal
+    self.dryRun = dryRun
+  }
+
+  /// What happened to a file, or would happen in a dry run.
+  func word(_ action: PlannedFile.Action) -> String {
+    switch action {
+    case .create: return dryRun ? "would create" : "created"
+    case .update: return dryRun ? "would update" : "updated"
+    case .overwrite: return dryRun ? "would overwrite" : "overwritten"
+    case .merge: return dryRun ? "would merge" : "merged"
+    case .mergeConflict: return dryRun ? "would merge with conflicts" : "merged with conflicts"
+    case .unchanged: return "unchanged"
+    case .keep: return "kept (yours)"
+    case .conflict: return "conflict"
+    }
+  }
+
+  /// The words of a module's counts: "2 created", "2 to create".
+  func countWord(_ action: PlannedFile.Action, _ count: Int) -> String {
+    switch action {
+    case .create: return dryRun ? "\(count) to create" : "\(count) created"
+    case .update: return dryRun ? "\(count) to update" : "\(count) updated"
+    case .overwrite: return dryRun ? "\(count) to overwrite" : "\(count) overwritten"
+    case .merge: return dryRun ? "\(count) to merge" : "\(count) merged"
+    case .mergeConflict:
+      return dryRun ? "\(count) to merge with conflicts" : "\(count) merged with conflicts"
+    case .unchanged: return "\(count) unchanged"
+    case .keep: return "\(count) kept (yours)"
+    case .conflict: return count == 1 ? "1 conflict" : "\(count) conflicts"
+    }
+  }
+
+  enum Color: String {
+    case green = "32"
+    case yellow = "33"
+    case red = "31"
+    case cyan = "36"
+  }
+
+  static func color(_ action: PlannedFile.Action) -> Color? {
+    switch action {
+    case .create: return .green
+    case .update, .overwrite, .merge: return .yellow
+    case .conflict, .mergeConflict: return .red
+    case .keep: return .cyan
+    case .unchanged: return nil
+    }
+  }
+
+  /// `text` in `color` when stdout is a terminal that takes colour.
+  func paint(_ text: String, _ color: Color?) -> String {
+    guard let color, console.useColorOnOutput else { return text }
+    return "\u{1B}[\(color.rawValue)m" + text + "\u{1B}[0m"
+  }
+
+  func shown(_ path: String) -> String {
+    GenerationSetup.relative(path, to: console.currentDirectory)
+  }
+
+  /// One line per file (verbose only), then one line per module (not quiet).
+  func printModules(_ plan: Plan) {
+    if detail == .verbose {
+      let width = plan.files.map { word($0.action).count }.max() ?? 0
+      for file in plan.files {
+        let label = word(file.action)
+        console.writeOut(
+          "  " + paint(label, Self.color(file.action))
+            + String(repeating: " ", count: width - label.count + 1) + shown(file.path) + "\n")
+      }
+    }
+    guard detail != .quiet else { return }
+    let blocked = plan.blockedModules
+    for module in plan.modules {
+      let files = plan.files(of: module.name)
+      var line = "\(module.name) (\(module.template)): "
+      if blocked.contains(module.name) {
+        let conflicts = files.filter { $0.action == .conflict }.count
+        line +=
+          paint("skipped", .red) + " (" + countWord(.conflict, conflicts) + "); nothing written"
+      } else {
+        let counts = PlannedFile.Action.allCases.compactMap { action -> String? in
+          let n = files.filter { $0.action == action }.count
+          return n == 0 ? nil : paint(countWord(action, n), Self.color(action))
+        }
+        line += counts.isEmpty ? "no files" : counts.joined(separator: ", ")
+      }
+      console.writeOut(line + ".\n")
+    }
+  }
+
+  /// Files the developer owns that the templates now generate differently (or that the record
+  /// does not know): what `update` would merge.
+  static func pendingMerges(_ plan: Plan, record: GenerationRecord) -> [PlannedFile] {
+    plan.files.filter { file in
+      file.action == .keep
+        && record.hash(ofFile: file.path, module: file.module) != GenerationRecord.hash(file.bytes)
+    }
+  }
+
+  /// A note that `update` would bring changes into the developer's files.
+  func pendingMergeNote(_ plan: Plan, record: GenerationRecord, arguments: ParsedArguments)
+    -> String?
+  {
+    let count = Self.pendingMerges(plan, record: record).count
+    guard count > 0, detail != .quiet else { return nil }
+    let files = count == 1 ? "1 of your files differs" : "\(count) of your files differ"
+    return
+      "\(files) from what the templates produce now; '\(GenerationSetup.followUp("update", arguments, adding: []))' merges the changes in, keeping your edits.\n"
+  }
+
+  /// A stale file as a warning (gen, update) with what to do about it.
+  func staleWarning(_ file: StaleFile, prune: Bool) -> Diagnostic? {
+    let path = shown(file.path)
+    switch file.state {
+    case .deleted: return nil
+    case .unchanged:
+      return prune
+        ? nil
+        : Diagnostic(
+          .warning,
+          message:
+            "'\(path)' was generated for \(file.module), which no longer has it; 'gen --prune' removes it"
+        )
+    case .edited:
+      return Diagnostic(
+        prune ? .error : .warning,
+        message: prune
+          ? "'\(path)' is no longer generated for \(file.module) but was edited since; not removed (delete it yourself if it is no longer needed)"
+          : "'\(path)' was generated for \(file.module), which no longer has it; it was edited since, so remove it yourself"
+      )
+    }
+  }
+
+  // MARK: - JSON
+
+  static func json(
+    _ plan: Plan, console: Console, dryRun: Bool, written: Set<String>,
+    extra: [(String, LiquidValue)] = []
+  ) -> String {
+    func relative(_ path: String) -> String {
+      GenerationSetup.relative(path, to: console.currentDirectory)
+    }
+    let blocked = plan.blockedModules
+    var root = LiquidObject()
+    root["dry_run"] = .bool(dryRun)
+    root["modules"] = .array(
+      plan.modules.map { module in
+        var params = LiquidObject()
+        for param in module.params { params[param.name] = TemplateContext.liquid(param.value) }
+        let status =
+          blocked.contains(module.name)
+          ? "skipped" : written.contains(module.name) ? "written" : dryRun ? "planned" : "checked"
+        return .object(
+          LiquidObject([
+            ("name", .string(module.name)), ("template", .string(module.template)),
+            ("template_version", .string(module.templateVersion)),
+            ("created", .string(module.created)), ("params", .object(params)),
+            ("status", .string(status)),
+          ]))
+      })
+    root["files"] = .array(
+      plan.files.map { file in
+        .object(
+          LiquidObject([
+            ("path", .string(relative(file.path))), ("module", .string(file.module)),
+            ("role", .string(file.role.rawValue)),
+            ("regenerate", .string(file.regenerate.rawValue)),
+            ("action", .string(file.action.rawValue)), ("bytes", .int(file.bytes.count)),
+          ]))
+      })
+    root["stale"] = .array(
+      plan.stale.map { file in
+        .object(
+          LiquidObject([
+            ("path", .string(relative(file.path))), ("module", .string(file.module)),
+            ("state", .string(file.state.rawValue)),
+          ]))
+      })
+    var summary = LiquidObject()
+    for action in PlannedFile.Action.allCases {
+      summary[action.rawValue] = .int(plan.count(action))
+    }
+    summary["stale"] = .int(plan.stale.filter { $0.state != .deleted }.count)
+    root["summary"] = .object(summary)
+    for (key, value) in extra { root[key] = value }
+    return LiquidValue.object(root).jsonText + "\n"
+  }
+}

@@ -1,0 +1,57 @@
+import Liquid
+
+/// Everything a run changes on disk, as one transaction: the files of the modules it writes, the
+/// updated generation record and the base copies it refers to, and what it removes (pruned stale
+/// files, base copies nothing refers to any more).
+struct RecordedChanges {
+  /// The files to write: the plan's, the record's and the base copies.
+  var writes: Plan
+  /// Absolute paths to remove.
+  var removals: [String]
+  var record: GenerationRecord
+  /// Stale files `--prune` removes, and those it refuses to remove because they were edited.
+  var pruned: [StaleFile]
+  var refused: [StaleFile]
+
+  /// `plan` holds only what is written (no blocked module).
+  static func make(
+    applying plan: Plan, to record: GenerationRecord, prune: Bool, fileSystem: any FileSystem
+  ) throws -> RecordedChanges {
+    let pruned = prune ? plan.stale.filter { $0.state == .unchanged } : []
+    let refused = prune ? plan.stale.filter { $0.state == .edited } : []
+    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)))
+    var writes = plan
+    func add(_ path: String, _ bytes: [UInt8]) throws {
+      var action = PlannedFile.Action.create
+      if fileSystem.fileExists(atPath: path) {
+        action = try fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
+      }
+      writes.files.append(
+        PlannedFile(
+          module: "", role: .code, root: record.directory, path: path, bytes: bytes,
+          action: action))
+    }
+    var removals = pruned.map(\.path)
+    if updated != record || fileSystem.fileExists(atPath: record.path) || !updated.modules.isEmpty {
+      try add(record.path, Array(updated.encoded.utf8))
+      let copies = record.baseCopies(for: plan)
+      for copy in copies { try add(copy.path, copy.bytes) }
+      removals += unreferencedBaseCopies(
+        updated, keeping: Set(copies.map(\.path)), fileSystem: fileSystem)
+    }
+    return RecordedChanges(
+      writes: writes, removals: removals, record: updated, pruned: pruned, refused: refused)
+  }
+
+  /// Base copies (files named by a hash in the base folder) that the record no longer refers to.
+  static func unreferencedBaseCopies(
+    _ record: GenerationRecord, keeping: Set<String>, fileSystem: any FileSystem
+  ) -> [String] {
+    let folder = joinPath(record.directory, GenerationRecord.baseFolder)
+    let referenced = Set(record.referencedHashes.map { record.basePath(forHash: $0) })
+    let hexDigits = Set("0123456789abcdef")
+    return ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
+      name.count == 64 && name.allSatisfy { hexDigits.contains($0) }
+    }.map { joinPath(folder, $0) }.filter { !referenced.contains($0) && !keeping.contains($0) }
+  }
+}
