@@ -89,8 +89,9 @@ struct GenerationReport {
     }
     guard detail != .quiet else { return }
     let blocked = plan.blockedModules
+    let byModule = plan.filesByModule
     for module in plan.modules {
-      let files = plan.files(of: module.name)
+      let files = byModule[module.name] ?? []
       var line = "\(module.name) (\(module.template)): "
       if blocked.contains(module.name) {
         let conflicts = files.filter { $0.action == .conflict }.count

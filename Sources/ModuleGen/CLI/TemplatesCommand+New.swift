@@ -50,12 +50,16 @@ extension TemplatesCommand {
             values: [xctest, swift-testing]
             default: xctest
             description: The test framework.
+        # regenerate: once - created when missing, then the developer's (modulegen update merges
+        # template changes in); always (the default) - regenerated, an edit is a conflict.
         files:
           - template: Code/Module.swift.liquid
             output: "{{ module }}.swift"
+            regenerate: once
           - template: Tests/ModuleTests.swift.liquid
             output: "{{ module }}Tests.swift"
             role: test
+            regenerate: once
 
         """
       ),

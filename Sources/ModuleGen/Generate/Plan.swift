@@ -28,9 +28,9 @@ public struct Plan: Sendable {
     files.filter { $0.action == action }.count
   }
 
-  /// The files of one module.
-  public func files(of module: String) -> [PlannedFile] {
-    files.filter { $0.module == module }
+  /// The files of each module, in plan order.
+  public var filesByModule: [String: [PlannedFile]] {
+    Dictionary(grouping: files, by: \.module)
   }
 
   /// The names of modules that have a conflict: a run writes nothing of them.

@@ -81,6 +81,8 @@ public struct GenerationRecord: Sendable, Equatable {
 
   /// The hash recorded for a file, if any module recorded it.
   public func hash(ofFile absolute: String, module: String) -> String? {
-    modules[module]?.allFiles[recordedPath(absolute)]
+    guard let entry = modules[module] else { return nil }
+    let path = recordedPath(absolute)
+    return entry.files[path] ?? entry.testFiles[path]
   }
 }

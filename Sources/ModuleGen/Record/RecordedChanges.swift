@@ -19,12 +19,18 @@ struct RecordedChanges {
   ) throws -> RecordedChanges {
     let pruned = prune ? plan.stale.filter { $0.state == .unchanged } : []
     let refused = prune ? plan.stale.filter { $0.state == .edited } : []
-    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)))
+    var hashes: [String: String] = [:]
+    for file in plan.files where file.action != .keep || file.generatedBytes != nil {
+      hashes[file.path] = GenerationRecord.hash(file.generatedBytes ?? file.bytes)
+    }
+    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)), hashes: hashes)
     var writes = plan
-    func add(_ path: String, _ bytes: [UInt8]) throws {
+    /// `named`: a base copy is named by the hash of its content, so one that exists is right.
+    func add(_ path: String, _ bytes: [UInt8], named: Bool = false) throws {
       var action = PlannedFile.Action.create
       if fileSystem.fileExists(atPath: path) {
-        action = try fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
+        action =
+          try named || fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
       }
       writes.files.append(
         PlannedFile(
@@ -34,8 +40,8 @@ struct RecordedChanges {
     var removals = pruned.map(\.path)
     if updated != record || fileSystem.fileExists(atPath: record.path) || !updated.modules.isEmpty {
       try add(record.path, Array(updated.encoded.utf8))
-      let copies = record.baseCopies(for: plan)
-      for copy in copies { try add(copy.path, copy.bytes) }
+      let copies = record.baseCopies(for: plan, hashes: hashes)
+      for copy in copies { try add(copy.path, copy.bytes, named: true) }
       removals += unreferencedBaseCopies(
         updated, keeping: Set(copies.map(\.path)), fileSystem: fileSystem)
     }
