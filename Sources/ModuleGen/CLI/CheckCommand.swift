@@ -71,7 +71,7 @@ enum CheckCommand {
       if report.detail != .quiet {
         let modules = plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules"
         console.writeOut("Up to date: \(plan.files.count) files of \(modules).\n")
-        if let note = report.pendingMergeNote(plan, record: setup.record, arguments: arguments) {
+        if let note = report.pendingMergeNote(plan, record: setup.record) {
           console.writeOut(note)
         }
       }

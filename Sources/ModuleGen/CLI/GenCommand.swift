@@ -54,33 +54,12 @@ enum GenCommand {
       applying: plan.withoutBlockedModules, to: setup.record, prune: prune,
       fileSystem: setup.generator.fileSystem)
     if !dryRun { try apply(changes, fileSystem: setup.generator.fileSystem) }
-    let blocked = plan.blockedModules
-    if arguments.value("format") == "json" {
-      let written = dryRun ? [] : Set(plan.modules.map(\.name)).subtracting(blocked)
-      console.writeOut(
-        GenerationReport.json(
-          plan, console: console, dryRun: dryRun, written: written,
-          extra: [
-            ("written", .bool(!dryRun && blocked.isEmpty)),
-            ("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) })),
-          ]))
-    } else {
-      report.printModules(plan)
-      if let note = report.pendingMergeNote(plan, record: setup.record, arguments: arguments) {
-        console.writeOut(note)
-      }
-    }
-    for file in plan.conflicts {
-      console.report(
-        Diagnostic(message: "'\(report.shown(file.path))' exists with different content"))
-    }
-    if !blocked.isEmpty {
-      console.writeError(conflictSummary(plan, arguments: arguments, dryRun: dryRun) + "\n")
-    }
-    for file in plan.stale {
-      if let warning = report.staleWarning(file, prune: prune) { console.report(warning) }
-    }
-    if !changes.pruned.isEmpty && report.detail != .quiet && arguments.value("format") != "json" {
+    report.printPlan(
+      plan, record: setup.record,
+      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))])
+    report.reportConflicts(plan)
+    report.reportStale(plan, prune: prune)
+    if !changes.pruned.isEmpty && report.printsSummaries {
       if report.detail == .verbose {
         for file in changes.pruned {
           console.writeOut(
@@ -91,29 +70,9 @@ enum GenCommand {
       let count = changes.pruned.count == 1 ? "1 stale file" : "\(changes.pruned.count) stale files"
       console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
     }
-    if dryRun && report.detail != .quiet && arguments.value("format") != "json" {
-      console.writeOut("Dry run: nothing was written.\n")
-    }
-    return blocked.isEmpty && changes.refused.isEmpty ? ExitCode.success : ExitCode.failure
-  }
-
-  /// What was skipped because of conflicts, and what to do about it.
-  static func conflictSummary(_ plan: Plan, arguments: ParsedArguments, dryRun: Bool) -> String {
-    let blocked = plan.blockedModules
-    let names = plan.modules.filter { blocked.contains($0.name) }.map {
-      "\($0.name) (\($0.template))"
-    }
-    let count = plan.conflicts.count == 1 ? "1 conflict" : "\(plan.conflicts.count) conflicts"
-    let others = plan.modules.count > blocked.count
-    var text = "\(count): \(dryRun ? "would skip" : "skipped") \(names.joined(separator: ", "))"
-    text +=
-      others
-      ? "; the other modules \(dryRun ? "would be" : "were") written."
-      : "; nothing \(dryRun ? "would be" : "was") written."
-    let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
-    text +=
-      " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
-    return text
+    report.finish()
+    return plan.blockedModules.isEmpty && changes.refused.isEmpty
+      ? ExitCode.success : ExitCode.failure
   }
 
   /// Writes the files, the record and its base copies, and removes pruned files, as one

@@ -7,18 +7,26 @@ struct GenerationReport {
   enum Detail { case quiet, normal, verbose }
 
   var console: Console
+  var arguments: ParsedArguments
   var detail: Detail
   var dryRun: Bool
+  /// `--format json`: the plan as JSON on stdout, problems still on stderr.
+  var json: Bool
 
   init(_ arguments: ParsedArguments, console: Console, command: String, dryRun: Bool) throws {
     if arguments.flag("quiet") && arguments.flag("verbose") {
       throw UsageError("--quiet and --verbose exclude each other", command: command)
     }
     self.console = console
+    self.arguments = arguments
     self.detail =
       arguments.flag("quiet") ? .quiet : arguments.flag("verbose") ? .verbose : .normal
     self.dryRun = dryRun
+    self.json = arguments.value("format") == "json"
   }
+
+  /// Whether a summary line goes to stdout (not with --quiet, not in JSON).
+  var printsSummaries: Bool { detail != .quiet && !json }
 
   /// What happened to a file, or would happen in a dry run.
   func word(_ action: PlannedFile.Action) -> String {
@@ -118,14 +126,62 @@ struct GenerationReport {
   }
 
   /// A note that `update` would bring changes into the developer's files.
-  func pendingMergeNote(_ plan: Plan, record: GenerationRecord, arguments: ParsedArguments)
-    -> String?
-  {
+  func pendingMergeNote(_ plan: Plan, record: GenerationRecord) -> String? {
     let count = Self.pendingMerges(plan, record: record).count
-    guard count > 0, detail != .quiet else { return nil }
+    guard count > 0, printsSummaries else { return nil }
     let files = count == 1 ? "1 of your files differs" : "\(count) of your files differ"
     return
       "\(files) from what the templates produce now; '\(GenerationSetup.followUp("update", arguments, adding: []))' merges the changes in, keeping your edits.\n"
+  }
+
+  /// The plan of a run that writes (`gen`, `update`): JSON, or a line per module and the
+  /// note about merges `update` would make.
+  func printPlan(_ plan: Plan, record: GenerationRecord, extra: [(String, LiquidValue)] = []) {
+    let blocked = plan.blockedModules
+    if json {
+      let written = dryRun ? [] : Set(plan.modules.map(\.name)).subtracting(blocked)
+      console.writeOut(
+        Self.json(
+          plan, console: console, dryRun: dryRun, written: written,
+          extra: [("written", .bool(!dryRun && blocked.isEmpty))] + extra))
+      return
+    }
+    printModules(plan)
+    if let note = pendingMergeNote(plan, record: record) { console.writeOut(note) }
+  }
+
+  /// Each conflict once, on stderr, and what was skipped because of them.
+  func reportConflicts(_ plan: Plan) {
+    for file in plan.conflicts {
+      console.report(Diagnostic(message: "'\(shown(file.path))' exists with different content"))
+    }
+    let blocked = plan.blockedModules
+    guard !blocked.isEmpty else { return }
+    let names = plan.modules.filter { blocked.contains($0.name) }.map {
+      "\($0.name) (\($0.template))"
+    }
+    let count = plan.conflicts.count == 1 ? "1 conflict" : "\(plan.conflicts.count) conflicts"
+    var text = "\(count): \(dryRun ? "would skip" : "skipped") \(names.joined(separator: ", "))"
+    text +=
+      plan.modules.count > blocked.count
+      ? "; the other modules \(dryRun ? "would be" : "were") written."
+      : "; nothing \(dryRun ? "would be" : "was") written."
+    let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
+    text +=
+      " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    console.writeError(text + "\n")
+  }
+
+  /// Every stale file that is still there, as a warning (an error for one `--prune` refuses).
+  func reportStale(_ plan: Plan, prune: Bool) {
+    for file in plan.stale {
+      if let warning = staleWarning(file, prune: prune) { console.report(warning) }
+    }
+  }
+
+  /// The last line of a dry run.
+  func finish() {
+    if dryRun && printsSummaries { console.writeOut("Dry run: nothing was written.\n") }
   }
 
   /// A stale file as a warning (gen, update) with what to do about it.
@@ -149,60 +205,5 @@ struct GenerationReport {
           : "'\(path)' was generated for \(file.module), which no longer has it; it was edited since, so remove it yourself"
       )
     }
-  }
-
-  // MARK: - JSON
-
-  static func json(
-    _ plan: Plan, console: Console, dryRun: Bool, written: Set<String>,
-    extra: [(String, LiquidValue)] = []
-  ) -> String {
-    func relative(_ path: String) -> String {
-      GenerationSetup.relative(path, to: console.currentDirectory)
-    }
-    let blocked = plan.blockedModules
-    var root = LiquidObject()
-    root["dry_run"] = .bool(dryRun)
-    root["modules"] = .array(
-      plan.modules.map { module in
-        var params = LiquidObject()
-        for param in module.params { params[param.name] = TemplateContext.liquid(param.value) }
-        let status =
-          blocked.contains(module.name)
-          ? "skipped" : written.contains(module.name) ? "written" : dryRun ? "planned" : "checked"
-        return .object(
-          LiquidObject([
-            ("name", .string(module.name)), ("template", .string(module.template)),
-            ("template_version", .string(module.templateVersion)),
-            ("created", .string(module.created)), ("params", .object(params)),
-            ("status", .string(status)),
-          ]))
-      })
-    root["files"] = .array(
-      plan.files.map { file in
-        .object(
-          LiquidObject([
-            ("path", .string(relative(file.path))), ("module", .string(file.module)),
-            ("role", .string(file.role.rawValue)),
-            ("regenerate", .string(file.regenerate.rawValue)),
-            ("action", .string(file.action.rawValue)), ("bytes", .int(file.bytes.count)),
-          ]))
-      })
-    root["stale"] = .array(
-      plan.stale.map { file in
-        .object(
-          LiquidObject([
-            ("path", .string(relative(file.path))), ("module", .string(file.module)),
-            ("state", .string(file.state.rawValue)),
-          ]))
-      })
-    var summary = LiquidObject()
-    for action in PlannedFile.Action.allCases {
-      summary[action.rawValue] = .int(plan.count(action))
-    }
-    summary["stale"] = .int(plan.stale.filter { $0.state != .deleted }.count)
-    root["summary"] = .object(summary)
-    for (key, value) in extra { root[key] = value }
-    return LiquidValue.object(root).jsonText + "\n"
   }
 }

@@ -57,35 +57,22 @@ enum UpdateCommand {
       fileSystem: setup.generator.fileSystem)
     if !dryRun { try GenCommand.apply(changes, fileSystem: setup.generator.fileSystem) }
     let blocked = plan.blockedModules
-    let merged = plan.files.filter { $0.action == .merge || $0.action == .mergeConflict }
-    if arguments.value("format") == "json" {
-      let written = dryRun ? [] : Set(plan.modules.map(\.name)).subtracting(blocked)
-      console.writeOut(
-        GenerationReport.json(
-          plan, console: console, dryRun: dryRun, written: written,
-          extra: [("written", .bool(!dryRun && blocked.isEmpty))]))
-    } else {
-      if dryRun {
-        for file in merged where !blocked.contains(file.module) {
-          let path = report.shown(file.path)
-          let old = (try? setup.generator.fileSystem.readText(atPath: file.path)) ?? ""
-          console.writeOut(
-            UnifiedDiff.make(
-              old: old, new: String(decoding: file.bytes, as: UTF8.self), oldName: "a/" + path,
-              newName: "b/" + path))
-        }
+    let merged = plan.files.filter {
+      ($0.action == .merge || $0.action == .mergeConflict) && !blocked.contains($0.module)
+    }
+    if dryRun && !report.json {
+      for file in merged {
+        let path = report.shown(file.path)
+        let old = (try? setup.generator.fileSystem.readText(atPath: file.path)) ?? ""
+        console.writeOut(
+          UnifiedDiff.make(
+            old: old, new: String(decoding: file.bytes, as: UTF8.self), oldName: "a/" + path,
+            newName: "b/" + path))
       }
-      report.printModules(plan)
     }
-    for file in plan.conflicts {
-      console.report(
-        Diagnostic(message: "'\(report.shown(file.path))' exists with different content"))
-    }
-    if !blocked.isEmpty {
-      console.writeError(
-        GenCommand.conflictSummary(plan, arguments: arguments, dryRun: dryRun) + "\n")
-    }
-    let conflicted = merged.filter { $0.action == .mergeConflict && !blocked.contains($0.module) }
+    report.printPlan(plan, record: setup.record)
+    report.reportConflicts(plan)
+    let conflicted = merged.filter { $0.action == .mergeConflict }
     for file in conflicted {
       console.report(
         Diagnostic(
@@ -99,12 +86,8 @@ enum UpdateCommand {
           .warning,
           message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
     }
-    for file in plan.stale {
-      if let warning = report.staleWarning(file, prune: false) { console.report(warning) }
-    }
-    if dryRun && report.detail != .quiet && arguments.value("format") != "json" {
-      console.writeOut("Dry run: nothing was written.\n")
-    }
+    report.reportStale(plan, prune: false)
+    report.finish()
     return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty
       ? ExitCode.success : ExitCode.failure
   }

@@ -37,12 +37,7 @@ public struct ProjectConfig: Sendable, Equatable {
     throws(DiagnosticList)
     -> ProjectConfig
   {
-    let root: DataNode
-    do {
-      root = try DataFile.parse(text, file: file)
-    } catch {
-      throw DiagnosticList([error], file: file)
-    }
+    let root = try DataFile.root(text, file: file)
     var config = ProjectConfig()
     config.directory = directory
     var problems = Problems()

@@ -73,12 +73,7 @@ extension GenerationRecord {
               file: file, line: line + 1, column: 1, lineText: String(lines[line])))
         ], file: file)
     }
-    let root: DataNode
-    do {
-      root = try DataFile.parse(text, file: file)
-    } catch {
-      throw DiagnosticList([error], file: file)
-    }
+    let root = try DataFile.root(text, file: file)
     var problems = Problems()
     var record = GenerationRecord(directory: directory)
     guard case .object(let pairs) = root.value else {
@@ -215,24 +210,9 @@ extension GenerationRecord {
     }
   }
 
+  /// A double-quoted scalar: JSON's string syntax, which YAML reads the same way.
   private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for c in text.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if c.value < 0x20 || c.value == 0x7f {
-          let hex = String(c.value, radix: 16)
-          out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(c)
-        }
-      }
-    }
-    return out + "\""
+    LiquidValue.string(text).jsonText
   }
+
 }

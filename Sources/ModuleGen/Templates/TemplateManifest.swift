@@ -48,12 +48,7 @@ public struct TemplateManifest: Sendable {
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> TemplateManifest
   {
-    let root: DataNode
-    do {
-      root = try DataFile.parse(text, file: file)
-    } catch {
-      throw DiagnosticList([error], file: file)
-    }
+    let root = try DataFile.root(text, file: file)
     var problems = Problems()
     var manifest = TemplateManifest(name: "", summary: "", parameters: [], files: [])
     guard case .object(let pairs) = root.value else {
