@@ -16,7 +16,7 @@ enum CheckCommand {
       alone never makes a file out of date.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
     ],
     examples: [
@@ -29,6 +29,7 @@ enum CheckCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    for note in plan.notes { console.report(note) }
     let drift = plan.files.filter { label($0.action).isProblem }
     let stale = plan.stale.filter { $0.state != .deleted }
     let upToDate = drift.isEmpty && stale.isEmpty

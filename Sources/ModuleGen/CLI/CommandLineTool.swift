@@ -22,8 +22,8 @@ public enum CommandLineTool {
 
   static let commands: [Command] = [
     GenCommand.command, CheckCommand.command, UpdateCommand.command, ValidateCommand.command,
-    TemplatesCommand.command,
-    InitCommand.command, CompletionsCommand.command,
+    TemplatesCommand.command, InitCommand.command, MigrateCommand.command,
+    CompletionsCommand.command,
     RenderCommand.command,
   ]
 

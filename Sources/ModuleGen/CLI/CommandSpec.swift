@@ -11,6 +11,9 @@ public struct CommandSpec: Sendable {
     public var repeatable = false
     /// Allowed values, for help and completions.
     public var choices: [String] = []
+    /// Also takes the `key:value` words that follow its value, as Generamba's
+    /// `--custom_parameters a:1 b:2` does.
+    public var takesPairs = false
   }
 
   public struct Argument: Sendable {
@@ -55,7 +58,9 @@ public struct CommandSpec: Sendable {
     for option in allOptions {
       var label = option.short.map { "-\($0), " } ?? ""
       label += "--\(option.name)"
-      if let valueName = option.valueName { label += " <\(valueName)>" }
+      if let valueName = option.valueName {
+        label += " <\(valueName)>" + (option.takesPairs ? "..." : "")
+      }
       var help = option.help
       if !option.choices.isEmpty { help += " (\(option.choices.joined(separator: ", ")))" }
       if option.repeatable { help += " Repeatable." }
@@ -155,6 +160,13 @@ extension CommandSpec {
         value = arguments[i]
         i += 1
       }
+      var values = [value]
+      if option.takesPairs && inlineValue == nil {
+        while i < arguments.count, !arguments[i].hasPrefix("-"), arguments[i].contains(":") {
+          values.append(arguments[i])
+          i += 1
+        }
+      }
       if !option.choices.isEmpty && !option.choices.contains(value) {
         var message =
           "'\(value)' is not a valid value for '--\(name)'; expected one of: \(option.choices.joined(separator: ", "))"
@@ -166,7 +178,7 @@ extension CommandSpec {
       if !option.repeatable && parsed.values[name] != nil {
         throw UsageError("'--\(name)' was given more than once", command: self.name)
       }
-      parsed.values[name, default: []].append(value)
+      parsed.values[name, default: []] += values
     }
     if parsed.flag("help") { return parsed }
     let required = requiredCount

@@ -23,7 +23,7 @@ enum GenCommand {
       .init(
         name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true),
     ],
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
       .init(
         name: "force", valueName: nil,
@@ -41,6 +41,10 @@ enum GenCommand {
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
       ("modulegen gen --spec Specs/modules.yml --prune", "Also remove files no longer generated."),
+      (
+        "modulegen gen Profile rviper_controller --module_path Sources/Modules --custom_parameters storyboard:true",
+        "A Generamba template, with Generamba's options (a Rambafile is read as the config)."
+      ),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -50,6 +54,7 @@ enum GenCommand {
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    for note in plan.notes { console.report(note) }
     let changes = try RecordedChanges.make(
       applying: plan.withoutBlockedModules, to: setup.record, prune: prune,
       fileSystem: setup.generator.fileSystem)
@@ -58,6 +63,11 @@ enum GenCommand {
       plan, record: setup.record,
       extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))])
     report.reportConflicts(plan)
+    if !plan.conflicts.isEmpty
+      && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)
+    {
+      console.report(GenerambaCommandLine.overwriteNote)
+    }
     report.reportStale(plan, prune: prune)
     if !changes.pruned.isEmpty && report.printsSummaries {
       if report.detail == .verbose {

@@ -91,7 +91,10 @@ enum GenerationSetup {
           "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml",
           command: command)
       }
-      let wanted = try checkedName(name, convert: convert, notes: &notes)
+      let wanted =
+        try GenerambaCommandLine.moduleName(
+          name, template: template ?? config?.template, library: library)
+        ?? checkedName(name, convert: convert, notes: &notes)
       modules = [ModuleSpec(name: wanted, template: template)]
     }
 
@@ -115,6 +118,9 @@ enum GenerationSetup {
     options.testsOutput = arguments.value("tests-output")
     options.includeTests = !arguments.flag("no-tests")
     options.force = arguments.flag("force")
+    try GenerambaCommandLine.apply(
+      arguments, config: config, modules: &modules, options: &options, notes: &notes,
+      command: command, fileSystem: fileSystem)
     options.specFile = specFile
     options.someModulesOnly = specFile != nil && name != nil
     return Setup(
@@ -169,10 +175,7 @@ enum GenerationSetup {
   {
     var config: ProjectConfig?
     if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
-      let shown = relative(path, to: console.currentDirectory)
-      config = try ProjectConfig.decode(
-        try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
-        directory: parentPath(path))
+      config = try projectConfig(at: path, console: console, fileSystem: fileSystem)
     }
     var problems = explicitFolderProblems(arguments, console: console, fileSystem: fileSystem)
     if let config {
@@ -184,6 +187,20 @@ enum GenerationSetup {
       home: console.environment["HOME"], currentDirectory: console.currentDirectory,
       fileSystem: fileSystem)
     return (library, config)
+  }
+
+  /// The project config at `path`: a `.modulegen.yml`, or a Generamba `Rambafile`.
+  static func projectConfig(at path: String, console: Console, fileSystem: any FileSystem) throws
+    -> ProjectConfig
+  {
+    let shown = relative(path, to: console.currentDirectory)
+    let text = try fileSystem.readText(atPath: path, displayPath: shown)
+    return Rambafile.isRambafile(path)
+      ? try Rambafile.decode(
+        text, file: shown, directory: parentPath(path), home: console.environment["HOME"],
+        fileSystem: fileSystem
+      ).config
+      : try ProjectConfig.decode(text, file: shown, directory: parentPath(path))
   }
 
   /// The `--templates` folders that do not exist.
@@ -213,8 +230,8 @@ enum GenerationSetup {
         Diagnostic(
           message:
             "template folder '\(folder)' \(fileSystem.fileExists(atPath: path) ? "is not a folder" : "does not exist")",
-          location: i < config.templateFolderLocations.count
-            ? config.templateFolderLocations[i] : nil))
+          location: i < config.locations.templateFolders.count
+            ? config.locations.templateFolders[i] : nil))
     }
     return problems
   }

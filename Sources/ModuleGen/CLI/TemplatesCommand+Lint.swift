@@ -7,11 +7,17 @@ extension TemplatesCommand {
       summary: "Check a template folder and render it with a sample module.",
       discussion:
         "Parses the manifest and every file, then renders the template for a sample module with every value of every choice parameter; every error is reported with its location.",
-      arguments: [.init(name: "dir", help: "The template folder (holding template.yml).")],
+      arguments: [
+        .init(name: "dir", help: "The template folder (holding template.yml, or a .rambaspec).")
+      ],
       examples: [("modulegen templates lint Templates/viper", "")]),
     run: { arguments, console in
       let path = console.path(arguments.positional[0])
       let fileSystem = LocalFileSystem()
+      if let name = generambaFolder(path, fileSystem: fileSystem) {
+        return try lintGeneramba(
+          path, named: name, shown: arguments.positional[0], console: console)
+      }
       guard fileSystem.fileExists(atPath: joinPath(path, "template.yml")) else {
         throw Diagnostic(message: "no template.yml in '\(arguments.positional[0])'")
       }

@@ -5,7 +5,7 @@ enum TemplatesCommand {
   static let command = Command(
     spec: CommandSpec(
       name: "templates",
-      summary: "List, show, eject, create and lint templates.",
+      summary: "List, show, eject, create, lint and install templates.",
       discussion: """
         SUBCOMMANDS:
           list      Every template, with where it comes from (built-in, user, project, folder).
@@ -13,6 +13,7 @@ enum TemplatesCommand {
           eject     Copy a built-in template into the project to customize it.
           new       Scaffold a new template.
           lint      Check a template folder: manifest, every file, and a sample render.
+          install   Install templates from a folder, a git URL, or the Rambafile's list.
 
         Templates are looked up in --templates folders, then the project's template folders
         (.modulegen.yml), then ~/.modulegen/templates, then the built-in ones.
@@ -22,7 +23,7 @@ enum TemplatesCommand {
         ("modulegen templates eject viper Templates", ""),
       ]),
     run: { _, _ in ExitCode.usage },
-    subcommands: [list, show, eject, new, lint])
+    subcommands: [list, show, eject, new, lint, install])
 
   static func library(_ arguments: ParsedArguments, console: Console) throws -> (
     TemplateLibrary, ProjectConfig?
@@ -86,6 +87,10 @@ enum TemplatesCommand {
       examples: [("modulegen templates show mvvm", "")]),
     run: { arguments, console in
       let (library, _) = try library(arguments, console: console)
+      if let source = library.source(named: arguments.positional[0]), source.rambaspec != nil {
+        console.writeOut(try showGeneramba(source, named: arguments.positional[0]))
+        return ExitCode.success
+      }
       let template = try library.compile(named: arguments.positional[0], header: nil)
       let manifest = template.manifest
       var out =
@@ -158,36 +163,46 @@ enum TemplatesCommand {
         what: "Ejected '\(name)'")
     })
 
+  /// A file to write at `path` inside `root`: created, unchanged, overwritten with `force`,
+  /// else a conflict.
+  static func plannedFile(
+    _ text: String, at path: String, root: String, force: Bool, fileSystem: any FileSystem
+  ) throws -> PlannedFile {
+    let bytes = Array(text.utf8)
+    var action = PlannedFile.Action.create
+    if fileSystem.fileExists(atPath: path) {
+      action =
+        try fileSystem.readFile(atPath: path) == bytes ? .unchanged : force ? .overwrite : .conflict
+    }
+    return PlannedFile(
+      module: "", role: .code, root: root, path: path, bytes: bytes, action: action)
+  }
+
+  /// Reports the conflicts of a plan; true when there are any, and nothing must be written.
+  static func reportConflicts(_ plan: Plan, console: Console) -> Bool {
+    guard !plan.conflicts.isEmpty else { return false }
+    for file in plan.conflicts {
+      console.report(
+        Diagnostic(
+          message:
+            "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
+        ))
+    }
+    console.writeError("nothing was written; use --force to overwrite\n")
+    return true
+  }
+
   /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`.
   static func writeAll(
     _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String
   ) throws -> Int32 {
     let fileSystem = LocalFileSystem()
-    var planned: [PlannedFile] = []
-    for (relative, text) in files {
-      let path = joinPath(root, relative)
-      let bytes = Array(text.utf8)
-      var action = PlannedFile.Action.create
-      if fileSystem.fileExists(atPath: path) {
-        action =
-          try fileSystem.readFile(atPath: path) == bytes
-          ? .unchanged : force ? .overwrite : .conflict
-      }
-      planned.append(
-        PlannedFile(module: "", role: .code, root: root, path: path, bytes: bytes, action: action))
-    }
-    let plan = Plan(files: planned, modules: [], notes: [])
-    if !plan.conflicts.isEmpty {
-      for file in plan.conflicts {
-        console.report(
-          Diagnostic(
-            message:
-              "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-          ))
-      }
-      console.writeError("nothing was written; use --force to overwrite\n")
-      return ExitCode.failure
-    }
+    let plan = Plan(
+      files: try files.map {
+        try plannedFile(
+          $0.1, at: joinPath(root, $0.0), root: root, force: force, fileSystem: fileSystem)
+      }, modules: [], notes: [])
+    if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem).apply(plan)
     console.writeOut(
       "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"

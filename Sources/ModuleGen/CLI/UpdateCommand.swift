@@ -18,7 +18,7 @@ enum UpdateCommand {
       >>>>>>> generated now) and the exit code is 1. Everything else is done as 'gen' does it.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + [
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "dry-run", valueName: nil, help: "Show the merges as diffs; write nothing.")
     ],
     examples: [
@@ -43,6 +43,7 @@ enum UpdateCommand {
     for note in setup.notes { console.report(note) }
     var plan = try setup.generator.plan(
       setup.modules, options: setup.options, record: setup.record)
+    for note in plan.notes { console.report(note) }
     var unmerged: [Unmerged] = []
     for i in plan.files.indices where plan.files[i].action == .keep {
       do {

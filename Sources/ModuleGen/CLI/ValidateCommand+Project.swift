@@ -30,9 +30,8 @@ extension ValidateCommand {
       let shown = GenerationSetup.relative(path, to: console.currentDirectory)
       shownConfigPath = shown
       do {
-        config = try ProjectConfig.decode(
-          try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
-          directory: parentPath(path))
+        config = try GenerationSetup.projectConfig(
+          at: path, console: console, fileSystem: fileSystem)
       } catch let error as DiagnosticList {
         configProblems = error.diagnostics
       } catch {

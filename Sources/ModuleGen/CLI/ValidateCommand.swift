@@ -12,7 +12,8 @@ enum ValidateCommand {
       column: YAML syntax (after an error, reading goes on past the broken block), keys and
       values, and everything 'gen' would check: that templates exist, that parameters exist
       and their values are allowed, that output patterns render, that template folders exist,
-      and that every file renders. A file named .modulegen.yml is read as a project config; any
+      and that every file renders. A file named .modulegen.yml is read as a project config, a
+      Rambafile as Generamba's (with warnings for what Generamba itself would refuse); any
       other as a module spec, with the project config of the current folder. Exit code 0 when
       every file is valid, 1 otherwise.
       """,
@@ -26,6 +27,7 @@ enum ValidateCommand {
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
       ("modulegen validate .modulegen.yml --format json", "A machine-readable report."),
+      ("modulegen validate Rambafile", "Check a Generamba project's config."),
     ])
 
   struct FileResult {
@@ -53,13 +55,21 @@ enum ValidateCommand {
     for path in arguments.positional {
       let name = path.split(separator: "/").last.map(String.init) ?? path
       let isConfig = ProjectConfig.fileNames.contains(name)
-      var result = FileResult(path: path, kind: isConfig ? "config" : "spec")
+      let isRambafile = Rambafile.isRambafile(name)
+      var result = FileResult(
+        path: path, kind: isRambafile ? "rambafile" : isConfig ? "config" : "spec")
       do {
         let text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
         let (syntaxErrors, readable) = SyntaxRecovery.recover(text, file: path)
         result.errors = syntaxErrors.map(SpecDecoder.explainSignatureTrap)
         if let readable {
-          if isConfig {
+          if isRambafile {
+            do {
+              result.notes = try Rambafile.decode(readable, file: path).warnings
+            } catch {
+              result.errors += error.diagnostics
+            }
+          } else if isConfig {
             do {
               let config = try ProjectConfig.decode(
                 readable, file: path, directory: parentPath(normalizePath(console.path(path))))
@@ -94,9 +104,11 @@ enum ValidateCommand {
         for error in result.errors { console.report(error) }
         if result.errors.isEmpty {
           let what =
-            result.kind == "config"
-            ? "project config"
-            : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
+            result.kind == "rambafile"
+            ? "Generamba project config"
+            : result.kind == "config"
+              ? "project config"
+              : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
           console.writeOut("\(result.path): ok (\(what))\n")
         } else {
           console.writeError(DiagnosticList(result.errors, file: result.path).summary + "\n")

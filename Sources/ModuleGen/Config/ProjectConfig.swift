@@ -20,17 +20,28 @@ public struct ProjectConfig: Sendable, Equatable {
   public var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.
   public var directory: String?
-  /// Where the text of `template`, `output` and `tests_output` starts, by key, for their errors.
-  public var locations: [String: SourceLocation] = [:]
-  /// Where each of `templateFolders` is written.
-  public var templateFolderLocations: [SourceLocation] = []
+  /// Where values are written in the config, for their errors.
+  public var locations = Locations()
+
+  /// Where a config's values are written. Not part of what the config says: two configs that
+  /// say the same are equal wherever they were written.
+  public struct Locations: Sendable, Equatable {
+    /// Where the text of `template`, `output` and `tests_output` starts, by key.
+    public var values: [String: SourceLocation] = [:]
+    /// Where each of `templateFolders` is written.
+    public var templateFolders: [SourceLocation] = []
+
+    public static func == (_: Locations, _: Locations) -> Bool { true }
+  }
+  /// Generamba's settings, from a Rambafile or the `generamba:` section.
+  package var generamba: GenerambaSettings?
 
   public init() {}
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
   static let keys = [
     "author", "company", "project", "header", "prefix", "template", "params", "output",
-    "tests_output", "templates",
+    "tests_output", "templates", "generamba",
   ]
 
   public static func decode(_ text: String, file: String, directory: String? = nil)
@@ -58,7 +69,7 @@ public struct ProjectConfig: Sendable, Equatable {
             continue
           }
           if ["template", "output", "tests_output"].contains(pair.key) {
-            config.locations[pair.key] = map.locate(value, line: 0, column: 0)
+            config.locations.values[pair.key] = map.locate(value, line: 0, column: 0)
           }
           switch pair.key {
           case "author": config.author = text
@@ -78,16 +89,18 @@ public struct ProjectConfig: Sendable, Equatable {
           }
         case "params":
           config.params = SpecDecoder.decodeParams(value, path: "params", problems: &problems)
+        case "generamba":
+          config.generamba = GenerambaSettings.decodeSection(value, problems: &problems)
         case "templates":
           switch value.value {
           case .string(let folder):
             config.templateFolders = [folder]
-            config.templateFolderLocations = [map.locate(value, line: 0, column: 0)]
+            config.locations.templateFolders = [map.locate(value, line: 0, column: 0)]
           case .array(let items):
             for (i, item) in items.enumerated() {
               if case .string(let folder) = item.value, !folder.isEmpty {
                 config.templateFolders.append(folder)
-                config.templateFolderLocations.append(map.locate(item, line: 0, column: 0))
+                config.locations.templateFolders.append(map.locate(item, line: 0, column: 0))
               } else {
                 problems.error(
                   "expected a folder path, found \(item.value.kindName)", at: item.location,
@@ -113,11 +126,17 @@ public struct ProjectConfig: Sendable, Equatable {
     return config
   }
 
-  /// The nearest `.modulegen.yml` in `directory` or a folder above it.
+  /// The nearest `.modulegen.yml` in `directory` or a folder above it; in a folder without
+  /// one, its Generamba `Rambafile`.
   public static func find(from directory: String, fileSystem: any FileSystem) -> String? {
+    find(from: directory, fileSystem: fileSystem, names: fileNames + [Rambafile.fileName])
+  }
+
+  /// The nearest file with one of `names`, the first of them in each folder.
+  static func find(from directory: String, fileSystem: any FileSystem, names: [String]) -> String? {
     var folder = directory
     while true {
-      for name in fileNames {
+      for name in names {
         let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
         if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
           return path

@@ -15,6 +15,8 @@ public struct GenerationOptions: Sendable {
   public var someModulesOnly = false
   public var settings: GenerationSettings
   public var currentDirectory: String
+  /// Generamba's targets and groups, from its command-line options.
+  package var generamba = GenerambaRunOptions()
 
   public init(settings: GenerationSettings, currentDirectory: String) {
     self.settings = settings
@@ -34,6 +36,8 @@ public struct Generator {
 
   /// Output path patterns, parsed once for a whole batch.
   private let parsedPatterns = PatternCache()
+  /// The Generamba templates of the run (`.rambaspec`), compiled per module.
+  let generambaTemplates = GenerambaTemplates()
 
   final class FolderCache {
     var paths: [String: String?] = [:]
@@ -87,15 +91,21 @@ public struct Generator {
       byPath[file.path] = file
     }
     if let record { stale += staleModules(record, planned: planned, options: options) }
-    return Plan(files: files, modules: planned, stale: stale, notes: [])
+    return Plan(files: files, modules: planned, stale: stale, notes: generambaTemplates.notes)
   }
 
   // MARK: - One module
 
-  private mutating func template(named name: String, location: SourceLocation?) throws
-    -> CompiledTemplate
-  {
+  private mutating func template(
+    named name: String, for module: ModuleSpec, options: GenerationOptions,
+    location: SourceLocation?
+  ) throws -> CompiledTemplate {
     if let cached = compiled[name] { return cached }
+    if let generamba = try generambaTemplates.template(
+      named: name, module: module, config: config, options: options, library: library)
+    {
+      return generamba
+    }
     let template: CompiledTemplate
     do {
       template = try library.compile(named: name, header: config?.header)
@@ -123,28 +133,40 @@ public struct Generator {
           "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
         location: module.location)
     }
+    // The module's creation date, whatever the run's date is.
+    var options = options
+    options.settings.date = date
     let template = try self.template(
-      named: templateName,
-      location: module.template != nil ? module.templateLocation : config?.locations["template"])
-    let params = try resolveParams(module, template.manifest, options: options)
-    var settings = options.settings
-    settings.date = date
-    var context = TemplateContext.make(
-      module: module, template: template.manifest.name, params: params, settings: settings)
+      named: templateName, for: module, options: options,
+      location: module.template != nil
+        ? module.templateLocation : config?.locations.values["template"])
+    let generamba = template.manifest.variables == .generamba
+    let params = generamba ? [] : try resolveParams(module, template.manifest, options: options)
+    var context =
+      generamba
+      ? GenerambaContext.make(module: module, config: config, options: options)
+      : TemplateContext.make(
+        module: module, template: template.manifest.name, params: params,
+        settings: options.settings)
+    // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
+    let patternContext =
+      generamba
+      ? GenerambaContext.patternContext(
+        module: module, template: templateName, config: config, options: options) : context
 
     let projectBase = config?.directory ?? options.currentDirectory
     let codeRoot = try root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
-        ?? config?.output.map { ($0, projectBase, config?.locations["output"]) }
+        ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? ("{{ module }}", options.currentDirectory, nil),
-      context: context, what: "output folder")
+      context: patternContext, what: "output folder")
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
-        ?? config?.testsOutput.map { ($0, projectBase, config?.locations["tests_output"]) }
+        ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? ("{{ module }}Tests", options.currentDirectory, nil),
-      context: context, what: "tests output folder")
+      context: patternContext, what: "tests output folder")
 
     var files: [PlannedFile] = []
     for file in template.files {
@@ -153,9 +175,10 @@ public struct Generator {
       let relative = try file.output.render(context).trimmingCharacters()
       let root = file.entry.role == .code ? codeRoot : testsRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
-      context["file_name"] = .string(String(path.split(separator: "/").last ?? ""))
+      let fileName = LiquidValue.string(String(path.split(separator: "/").last ?? ""))
+      if !generamba { context["file_name"] = fileName }
       if case .object(var info) = context["module_info"] {
-        info["file_name"] = context["file_name"]
+        info["file_name"] = fileName
         context["module_info"] = .object(info)
       }
       let content = try file.content.render(context)
@@ -210,7 +233,7 @@ public struct Generator {
     ] {
       guard let pattern, !pattern.contains("params") else { continue }
       do {
-        _ = try root((pattern, base, config.locations[key]), context: context, what: what)
+        _ = try root((pattern, base, config.locations.values[key]), context: context, what: what)
       } catch let error as Diagnostic {
         problems.append(error)
       }

@@ -6,7 +6,12 @@ public struct TemplateLibrary: Sendable {
   public struct Folder: Sendable {
     public var path: String
     public var kind: TemplateSource.Kind
+    /// For a folder that is one template (a Rambafile's `local:` declaration), its name.
+    package var templateName: String? = nil
   }
+
+  /// The project's templates folder when the config names none (where Generamba installs).
+  static let projectFolderName = "Templates"
 
   public var folders: [Folder]
   public var fileSystem: any FileSystem
@@ -21,14 +26,14 @@ public struct TemplateLibrary: Sendable {
     self.displayBase = displayBase
   }
 
-  private func shown(_ path: String) -> String {
+  func shownPath(_ path: String) -> String {
     guard let base = displayBase else { return path }
     let prefix = base.hasSuffix("/") ? base : base + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
   private func directorySource(_ path: String, _ kind: TemplateSource.Kind) -> TemplateSource {
-    .directory(path, kind: kind, displayRoot: shown(path), fileSystem: fileSystem)
+    .directory(path, kind: kind, displayRoot: shownPath(path), fileSystem: fileSystem)
   }
 
   /// The library for a run: explicit folders, the config's, and the user's.
@@ -40,7 +45,8 @@ public struct TemplateLibrary: Sendable {
     if config?.templateFolders.isEmpty ?? true {
       // Without template folders in the config, the project's Templates/ folder.
       folders.append(
-        Folder(path: joinPath(config?.directory ?? currentDirectory, "Templates"), kind: .project))
+        Folder(
+          path: joinPath(config?.directory ?? currentDirectory, projectFolderName), kind: .project))
     }
     if let config {
       for folder in config.templateFolders {
@@ -48,6 +54,7 @@ public struct TemplateLibrary: Sendable {
           Folder(path: configFolderPath(folder, config: config, home: home), kind: .project))
       }
     }
+    folders += declaredFolders(config, home: home)
     if let home {
       folders.append(Folder(path: joinPath(home, ".modulegen/templates"), kind: .user))
     }
@@ -69,6 +76,7 @@ public struct TemplateLibrary: Sendable {
   /// The source of the template called `name`, in lookup order.
   public func source(named name: String) -> TemplateSource? {
     for folder in folders {
+      if let only = folder.templateName, only != name { continue }
       // A folder may itself be a template, or hold templates.
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")),
         manifestName(joinPath(folder.path, "template.yml")) == name
@@ -80,6 +88,8 @@ public struct TemplateLibrary: Sendable {
       if fileSystem.fileExists(atPath: joinPath(candidate, "template.yml")) {
         return directorySource(candidate, folder.kind)
       }
+      if let generamba = generambaSource(in: folder, named: name) { return generamba }
+      if folder.templateName != nil { continue }
       // A template is known by its manifest's name, which `templates list` shows, whatever
       // its folder is called.
       for entry in (try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? [] {
@@ -119,7 +129,18 @@ public struct TemplateLibrary: Sendable {
       seen.insert(manifest.name)
       entries.append(Entry(name: manifest.name, summary: manifest.summary, source: source))
     }
+    func addGeneramba(_ found: (name: String, source: TemplateSource)) {
+      guard seen.insert(found.name).inserted else { return }
+      entries.append(
+        Entry(
+          name: found.name, summary: GenerambaTemplateInfo.summary(found.source),
+          source: found.source))
+    }
     for folder in folders {
+      if let generamba = generambaTemplate(folder) {
+        addGeneramba(generamba)
+        continue
+      }
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")) {
         add(
           directorySource(folder.path, folder.kind))
@@ -129,6 +150,8 @@ public struct TemplateLibrary: Sendable {
         let path = joinPath(folder.path, name)
         if fileSystem.fileExists(atPath: joinPath(path, "template.yml")) {
           add(directorySource(path, folder.kind))
+        } else if let source = generambaSource(in: folder, named: name) {
+          addGeneramba((name, source))
         }
       }
     }

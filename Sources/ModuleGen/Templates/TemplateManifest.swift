@@ -6,6 +6,17 @@ public struct TemplateManifest: Sendable {
   public var summary: String
   public var parameters: [Parameter]
   public var files: [FileEntry]
+  /// The variables the files are rendered with: modulegen's context, or Generamba's.
+  package var variables: Variables = .modulegen
+
+  /// Which context a template's files see (`variables:` in template.yml).
+  package enum Variables: String, Sendable {
+    /// modulegen's context (Templates/README.md), with strict variables.
+    case modulegen
+    /// Generamba's variables (`module_info`, `developer`, `date` as dd/MM/yyyy,
+    /// `custom_parameters`), with undefined variables rendering empty, as Generamba does.
+    case generamba
+  }
 
   public struct Parameter: Sendable, Equatable {
     public enum Kind: String, Sendable { case string, bool, choice }
@@ -34,7 +45,7 @@ public struct TemplateManifest: Sendable {
     /// A Liquid template for the output path, relative to the role's output folder.
     public var output: String
     public var role: Role
-    public var regenerate: Regenerate
+    public var regenerate: Regenerate = .always
     /// A Liquid condition (`params.ui == 'swiftui'`); the file is generated when it holds.
     public var when: String?
     /// Where the entry is in the manifest, for errors.
@@ -42,7 +53,7 @@ public struct TemplateManifest: Sendable {
     public var whenLocation: SourceLocation?
   }
 
-  static let keys = ["name", "summary", "parameters", "files"]
+  static let keys = ["name", "summary", "parameters", "files", "variables"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
   static let fileKeys = ["template", "output", "role", "regenerate", "when"]
 
@@ -71,6 +82,15 @@ public struct TemplateManifest: Sendable {
         manifest.parameters = decodeParameters(pair.value, problems: &problems)
       case "files":
         manifest.files = decodeFiles(pair.value, problems: &problems)
+      case "variables":
+        guard case .string(let text) = pair.value.value, let variables = Variables(rawValue: text)
+        else {
+          problems.error(
+            "'variables' must be 'modulegen' or 'generamba'", at: pair.value.location,
+            path: pair.key)
+          continue
+        }
+        manifest.variables = variables
       default:
         problems.unknownKey(
           pair.key, at: pair.keyLocation, known: keys, path: "", in: "a template manifest")

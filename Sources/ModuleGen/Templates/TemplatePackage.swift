@@ -18,6 +18,9 @@ public struct TemplateSource: Sendable {
   public var read: @Sendable (String) -> String?
   /// Every file's relative path, sorted.
   public var allFiles: @Sendable () -> [String]
+  /// For a Generamba template (a folder `T` with `T.rambaspec` and no template.yml), the
+  /// .rambaspec's file name; nil for a modulegen template.
+  package var rambaspec: String? = nil
 
   public func displayPath(_ relative: String) -> String { joinPath(displayRoot, relative) }
 
@@ -119,12 +122,22 @@ public struct CompiledTemplate: Sendable {
       throw Diagnostic(message: "no template.yml in '\(source.displayRoot)'")
     }
     let manifest = try TemplateManifest.decode(manifestText, file: manifestPath)
+    return try compile(manifest, from: source, manifestPath: manifestPath, header: header)
+  }
+
+  /// Parses the files of a manifest already read (a template.yml, or a translated .rambaspec).
+  static func compile(
+    _ manifest: TemplateManifest, from source: TemplateSource, manifestPath: String,
+    header: String?
+  ) throws -> CompiledTemplate {
+    let generamba = manifest.variables == .generamba
     var loaders: [any PartialLoader] = []
-    if let header { loaders.append(HeaderOverride(text: header)) }
+    // A Generamba template's own `header` snippet is part of its output.
+    if let header, !generamba { loaders.append(HeaderOverride(text: header)) }
     loaders.append(SnippetLoader(source: source))
-    loaders.append(SnippetLoader(source: .builtin("common")))
+    if !generamba { loaders.append(SnippetLoader(source: .builtin("common"))) }
     let environment = LiquidEnvironment(
-      partialLoader: ChainedPartialLoader(loaders: loaders), strictVariables: true)
+      partialLoader: ChainedPartialLoader(loaders: loaders), strictVariables: !generamba)
     var problems: [Diagnostic] = []
     var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
     for entry in manifest.files {

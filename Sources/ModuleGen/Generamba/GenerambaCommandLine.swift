@@ -1,0 +1,177 @@
+import Liquid
+
+/// What Generamba's command line adds to a run that modulegen's own options do not say: the
+/// targets and Xcode groups, kept for Xcode integration.
+package struct GenerambaRunOptions: Sendable {
+  package var projectTargets: [String]?
+  package var testTargets: [String]?
+  package var projectGroupPath: String?
+  package var testGroupPath: String?
+
+  package init() {}
+}
+
+/// `gen` and `check` accept Generamba's options in Generamba's spellings, so that a team's
+/// scripts and habits keep working.
+enum GenerambaCommandLine {
+  static let options: [CommandSpec.Option] = [
+    .init(
+      name: "description", short: "d", valueName: "text",
+      help: "The module's description (Generamba's module_info.description)."),
+    .init(
+      name: "module_path", valueName: "path",
+      help: "Generamba: the module goes to PATH/NAME (like --output)."),
+    .init(
+      name: "test_path", valueName: "path",
+      help: "Generamba: the tests go to PATH/NAME (like --tests-output)."),
+    .init(
+      name: "project_file_path", valueName: "path",
+      help: "Generamba: the module goes to PATH/NAME (--module_path wins)."),
+    .init(
+      name: "test_file_path", valueName: "path",
+      help: "Generamba: the tests go to PATH/NAME (--test_path wins)."),
+    .init(
+      name: "project_group_path", valueName: "path",
+      help: "Generamba: the module's Xcode group (kept for Xcode integration)."),
+    .init(
+      name: "test_group_path", valueName: "path",
+      help: "Generamba: the tests' Xcode group (kept for Xcode integration)."),
+    .init(
+      name: "custom_parameters", valueName: "key:value", help: "Generamba's custom parameters.",
+      repeatable: true, takesPairs: true),
+    .init(
+      name: "project_targets", valueName: "a,b", help: "Generamba: the targets of the module."),
+    .init(name: "test_targets", valueName: "a,b", help: "Generamba: the targets of the tests."),
+  ]
+
+  /// Applies Generamba's options, and the rules of a Rambafile, to a run.
+  static func apply(
+    _ arguments: ParsedArguments, config: ProjectConfig?, modules: inout [ModuleSpec],
+    options: inout GenerationOptions, notes: inout [Diagnostic], command: String,
+    fileSystem: any FileSystem
+  ) throws {
+    if let description = arguments.value("description") {
+      guard modules.count == 1 else {
+        throw UsageError("--description describes one module; name it", command: command)
+      }
+      modules[0].description = description
+    }
+    var seen: Set<String> = []
+    for pair in arguments.all("custom_parameters") {
+      guard let colon = pair.firstIndex(of: ":"), colon != pair.startIndex else {
+        throw UsageError(
+          "--custom_parameters takes key:value pairs, not '\(pair)'", command: command)
+      }
+      let key = String(pair[..<colon])
+      guard seen.insert(key).inserted else {
+        throw UsageError("--custom_parameters gives '\(key)' more than once", command: command)
+      }
+      options.setParams.append((key, String(pair[pair.index(after: colon)...])))
+    }
+    func targets(_ name: String) -> [String]? {
+      arguments.value(name).map { $0.split(separator: ",").map(String.init) }
+    }
+    options.generamba.projectTargets = targets("project_targets")
+    options.generamba.testTargets = targets("test_targets")
+    let flat = config?.generamba?.createLogicalGroups ?? false
+    for (kind, outputOption) in [("project", "output"), ("test", "tests-output")] {
+      let pathOption = kind == "project" ? "module_path" : "test_path"
+      let group = arguments.value(pathOption) ?? arguments.value("\(kind)_group_path")
+      // As Generamba: the group path stands in for a file path only when there is none.
+      let configured = kind == "project" ? config?.output : config?.testsOutput
+      guard
+        let path = arguments.value(pathOption) ?? arguments.value("\(kind)_file_path")
+          ?? (configured == nil ? group : nil)
+      else {
+        if let group { options.generamba.setGroupPath(group, kind: kind) }
+        continue
+      }
+      if arguments.value(outputOption) != nil {
+        throw UsageError(
+          "--\(outputOption) and --\(pathOption) both say where the files go; give one",
+          command: command)
+      }
+      if let group { options.generamba.setGroupPath(group, kind: kind) }
+      let pattern = Rambafile.outputPattern(path, flat: flat) ?? "."
+      if kind == "project" { options.output = pattern } else { options.testsOutput = pattern }
+    }
+    guard let settings = config?.generamba else { return }
+    let (file, testsKey, codeKey) =
+      settings.fromRambafile
+      ? ("the Rambafile", "test_file_path", "project_file_path")
+      : (".modulegen.yml", "tests_output", "output")
+    if options.testsOutput == nil && config?.testsOutput == nil && options.includeTests
+      && modules.contains(where: { $0.testsOutput == nil })
+    {
+      options.includeTests = false
+      notes.append(
+        Diagnostic(
+          .note,
+          message:
+            "\(file) sets no \(testsKey): no test files are generated, as in Generamba (--test_path PATH generates them)"
+        ))
+    }
+    if options.output == nil && config?.output == nil
+      && modules.contains(where: { $0.output == nil })
+    {
+      throw UsageError(
+        "\(file) sets no \(codeKey): say where the module goes with --module_path PATH",
+        command: command)
+    }
+    if flat {
+      notes.append(
+        Diagnostic(
+          .note,
+          message:
+            "create_logical_groups: the module's files go flat into one folder, as Generamba writes them; their structure is in Xcode groups, which modulegen does not edit yet",
+          location: settings.locations["create_logical_groups"]))
+    }
+    if command == "gen", let project = settings.xcodeprojPath {
+      let path = joinPath(config?.directory ?? ".", project)
+      notes.append(
+        fileSystem.fileExists(atPath: path)
+          ? Diagnostic(
+            .note,
+            message:
+              "adding the files to '\(project)' is not implemented yet: add them in Xcode",
+            location: settings.locations["xcodeproj_path"])
+          : Diagnostic(
+            .warning,
+            message:
+              "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)",
+            location: settings.locations["xcodeproj_path"]))
+    }
+  }
+
+  /// Generamba keeps a module's name exactly as typed (`profile` stays `profile`); modulegen
+  /// still refuses names that are not usable.
+  static func moduleName(_ typed: String, template: String?, library: TemplateLibrary) -> String? {
+    guard let template, let source = library.source(named: template) else { return nil }
+    let generamba =
+      source.rambaspec != nil
+      || source.kind != .builtin
+        && source.read("template.yml").flatMap {
+          try? TemplateManifest.decode($0, file: "template.yml").variables
+        } == .generamba
+    guard generamba else { return nil }
+    let trimmed = typed.trimmingCharacters()
+    switch ModuleName.normalize(typed) {
+    case .valid(let name): return name
+    case .changed(let name, _) where name.lowercased() == trimmed.lowercased(): return trimmed
+    default: return nil
+    }
+  }
+
+  /// Said when a run that uses Generamba's settings or templates meets a conflict.
+  static let overwriteNote = Diagnostic(
+    .note,
+    message:
+      "Generamba asks whether to replace an existing module, then overwrites every file; modulegen never overwrites a changed file without --force"
+  )
+}
+
+extension GenerambaRunOptions {
+  mutating func setGroupPath(_ path: String, kind: String) {
+    if kind == "project" { projectGroupPath = path } else { testGroupPath = path }
+  }
+}

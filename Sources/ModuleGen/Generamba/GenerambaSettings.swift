@@ -1,0 +1,198 @@
+import Liquid
+
+/// What a Rambafile says beyond modulegen's own settings: Generamba's product module name and
+/// prefix, the Xcode project, targets and groups (kept for Xcode integration), the dependency
+/// files, and where templates are installed from. Read from a Rambafile, or from the
+/// `generamba:` section of `.modulegen.yml` that `modulegen migrate` writes.
+package struct GenerambaSettings: Sendable, Equatable {
+  /// Generamba's `prefix` when it cannot be modulegen's, which must start a Swift type name
+  /// (`rds`, `AC-`): Generamba templates use it, modulegen's own templates do not.
+  package var prefix: String?
+  package var productModuleName: String?
+  package var xcodeprojPath: String?
+  package var projectTargets: [String]?
+  package var testTargets: [String]?
+  package var projectFilePath: String?
+  package var projectGroupPath: String?
+  package var testFilePath: String?
+  package var testGroupPath: String?
+  /// Generamba writes every file of a module flat into the file path, and lets Xcode groups
+  /// hold the structure.
+  package var createLogicalGroups = false
+  package var podfilePath: String?
+  package var cartfilePath: String?
+  /// Where `templates install` takes templates from.
+  package var templates: [TemplateDeclaration] = []
+  /// Extra template catalogs (git URLs) for templates declared by name only.
+  package var catalogs: [String] = []
+  /// Where each key was written, for messages about its value.
+  package var locations: [String: SourceLocation] = [:]
+  /// Read from a Rambafile, rather than from `.modulegen.yml`.
+  package var fromRambafile = false
+
+  package init() {}
+
+  /// A `templates:` item: a catalog template (`{name: x}`), a local folder (`local:`), or a git
+  /// repository (`git:` with an optional `branch:`, a branch, tag or commit).
+  package struct TemplateDeclaration: Sendable, Equatable {
+    package var name: String
+    package var local: String?
+    package var git: String?
+    package var branch: String?
+    package var location: SourceLocation?
+
+    static let keys = ["name", "local", "git", "branch"]
+  }
+
+  /// The keys this type reads, in both a Rambafile and a `generamba:` section.
+  static let keys = [
+    "prefix", "product_module_name", "xcodeproj_path", "project_target", "project_targets",
+    "test_target", "test_targets", "project_group_path", "test_group_path",
+    "create_logical_groups", "podfile_path", "cartfile_path", "templates", "catalogs",
+  ]
+
+  /// Reads one key of a Rambafile or a `generamba:` section; false if the key is not one of
+  /// `keys`.
+  mutating func decode(
+    _ pair: (key: String, keyLocation: SourceLocation, value: DataNode), path: String,
+    problems: inout Problems
+  ) -> Bool {
+    let key = pair.key
+    let node = pair.value
+    let keyPath = path.isEmpty ? key : "\(path).\(key)"
+    guard Self.keys.contains(key) else { return false }
+    if case .null = node.value { return true }  // `key:` with no value leaves it unset
+    locations[key] = node.location
+    switch key {
+    case "create_logical_groups":
+      guard case .bool(let flag) = node.value else {
+        problems.error(
+          "expected true or false, found \(node.value.kindName)", at: node.location, path: keyPath)
+        return true
+      }
+      createLogicalGroups = flag
+    case "project_target", "project_targets", "test_target", "test_targets":
+      let targets: [String]
+      if key.hasSuffix("s") {
+        targets = Self.strings(node, path: keyPath, what: "target names", problems: &problems)
+      } else {
+        targets = Self.string(node, path: keyPath, problems: &problems).map { [$0] } ?? []
+      }
+      // As Generamba: the list form wins over the single one, whatever their order.
+      if key.hasPrefix("project") {
+        if key.hasSuffix("s") || locations["project_targets"] == nil { projectTargets = targets }
+      } else {
+        if key.hasSuffix("s") || locations["test_targets"] == nil { testTargets = targets }
+      }
+    case "templates":
+      templates = Self.declarations(node, path: keyPath, problems: &problems)
+    case "catalogs":
+      catalogs = Self.strings(node, path: keyPath, what: "git URLs", problems: &problems)
+    default:
+      let text = Self.string(node, path: keyPath, problems: &problems)
+      switch key {
+      case "prefix": prefix = text
+      case "product_module_name": productModuleName = text
+      case "xcodeproj_path": xcodeprojPath = text
+      case "project_group_path": projectGroupPath = text
+      case "test_group_path": testGroupPath = text
+      case "podfile_path": podfilePath = text
+      default: cartfilePath = text
+      }
+    }
+    return true
+  }
+
+  /// Reads the `generamba:` section of `.modulegen.yml`.
+  static func decodeSection(_ node: DataNode, problems: inout Problems) -> GenerambaSettings {
+    var settings = GenerambaSettings()
+    guard case .object(let pairs) = node.value else {
+      problems.error(
+        "'generamba' must be a mapping of Rambafile settings, found \(node.value.kindName)",
+        at: node.location, path: "generamba")
+      return settings
+    }
+    for pair in pairs where !settings.decode(pair, path: "generamba", problems: &problems) {
+      problems.unknownKey(
+        pair.key, at: pair.keyLocation, known: keys, path: "generamba",
+        in: "the generamba settings")
+    }
+    return settings
+  }
+
+  // MARK: - Values
+
+  /// A string setting; a number or a boolean is refused with a hint to quote it.
+  static func string(_ node: DataNode, path: String, problems: inout Problems) -> String? {
+    guard case .string(let text) = node.value else {
+      problems.error(
+        "expected a string, found \(node.value.kindName)\(SpecDecoder.quoteHint(node))",
+        at: node.location, path: path)
+      return nil
+    }
+    return text
+  }
+
+  static func strings(_ node: DataNode, path: String, what: String, problems: inout Problems)
+    -> [String]
+  {
+    guard case .array(let items) = node.value else {
+      var message = "expected a list of \(what), found \(node.value.kindName)"
+      if case .string(let text) = node.value { message += " (write [\(text)])" }
+      problems.error(message, at: node.location, path: path)
+      return []
+    }
+    return items.enumerated().compactMap { i, item in
+      string(item, path: "\(path)[\(i)]", problems: &problems)
+    }
+  }
+
+  static func declarations(_ node: DataNode, path: String, problems: inout Problems)
+    -> [TemplateDeclaration]
+  {
+    guard case .array(let items) = node.value else {
+      problems.error(
+        "'templates' must be a list such as [{name: rviper_controller}], found \(node.value.kindName)",
+        at: node.location, path: path)
+      return []
+    }
+    var result: [TemplateDeclaration] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = "\(path)[\(i)]"
+      guard case .object(let pairs) = item.value else {
+        problems.error(
+          "a template is declared as {name: NAME}, with 'local: PATH' or 'git: URL' for other sources, found \(item.value.kindName)",
+          at: item.location, path: itemPath)
+        continue
+      }
+      var declaration = TemplateDeclaration(name: "", location: item.location)
+      for pair in pairs {
+        guard TemplateDeclaration.keys.contains(pair.key) else {
+          problems.unknownKey(
+            pair.key, at: pair.keyLocation, known: TemplateDeclaration.keys, path: itemPath,
+            in: "a template declaration")
+          continue
+        }
+        if case .null = pair.value.value { continue }
+        let text = string(pair.value, path: "\(itemPath).\(pair.key)", problems: &problems)
+        switch pair.key {
+        case "name": declaration.name = text ?? ""
+        case "local": declaration.local = text
+        case "git": declaration.git = text
+        default: declaration.branch = text
+        }
+      }
+      if declaration.name.isEmpty {
+        problems.error("the template declaration has no 'name'", at: item.location, path: itemPath)
+        continue
+      }
+      if declaration.local != nil && declaration.git != nil {
+        problems.error(
+          "template '\(declaration.name)' has both 'local' and 'git'; keep one (Generamba uses 'git')",
+          at: item.location, path: itemPath)
+      }
+      result.append(declaration)
+    }
+    return result
+  }
+}

@@ -1,0 +1,102 @@
+import Liquid
+
+/// The Generamba templates of one run: each found once, its `.rambaspec` rendered with each
+/// module's variables, and each distinct rendering compiled once.
+final class GenerambaTemplates {
+  private var sources: [String: TemplateSource?] = [:]
+  private var specTemplates: [String: Template] = [:]
+  private var compiled: [String: CompiledTemplate] = [:]
+  private var checkedDependencies: Set<String> = []
+  private var noteTexts: Set<String> = []
+  /// Notes about the templates used (case-insensitive paths, keys modulegen has no use for),
+  /// each once.
+  private(set) var notes: [Diagnostic] = []
+  /// Whether the run used a Generamba template.
+  private(set) var used = false
+
+  /// The template called `name` compiled for `module`; nil when it is not a Generamba template.
+  func template(
+    named name: String, module: ModuleSpec, config: ProjectConfig?, options: GenerationOptions,
+    library: TemplateLibrary
+  ) throws -> CompiledTemplate? {
+    let source: TemplateSource
+    if let known = sources[name] {
+      guard let known else { return nil }
+      source = known
+    } else {
+      let found = library.source(named: name)
+      sources[name] = found?.rambaspec == nil ? TemplateSource?.none : found
+      guard let found, found.rambaspec != nil else { return nil }
+      source = found
+    }
+    used = true
+    let context = GenerambaContext.make(module: module, config: config, options: options)
+    let template = try Self.compile(
+      source, named: name, context: context, flat: config?.generamba?.createLogicalGroups ?? false,
+      cache: self)
+    if !checkedDependencies.contains(name), let config {
+      checkedDependencies.insert(name)
+      let spec = try rambaspec(source, context: context)
+      addNotes(
+        GenerambaDependencies.check(
+          spec.dependencies, template: name, config: config, fileSystem: library.fileSystem))
+    }
+    return template
+  }
+
+  private func addNotes(_ new: [Diagnostic]) {
+    for note in new where noteTexts.insert(note.description).inserted { notes.append(note) }
+  }
+
+  /// The .rambaspec rendered with `context` and read.
+  private func rambaspec(_ source: TemplateSource, context: LiquidObject) throws -> Rambaspec {
+    let rendered = try renderedSpec(source, context: context)
+    return try Rambaspec.decode(rendered.text, file: rendered.file)
+  }
+
+  private func renderedSpec(_ source: TemplateSource, context: LiquidObject) throws -> (
+    text: String, file: String
+  ) {
+    let file = source.rambaspec ?? ""
+    let shown = source.displayPath(file)
+    guard let text = source.read(file) else {
+      throw Diagnostic(message: "cannot read '\(shown)'")
+    }
+    let template: Template
+    if let parsed = specTemplates[shown] {
+      template = parsed
+    } else {
+      do {
+        template = try Template(parsing: text, name: shown, environment: LiquidEnvironment())
+      } catch {
+        throw GenerambaLiquidHints.explain(error.diagnostic)
+      }
+      specTemplates[shown] = template
+    }
+    return (try template.render(context), shown)
+  }
+
+  /// Renders the .rambaspec, reads it, turns it into a manifest and parses every file, or
+  /// returns the template compiled for the same rendering before.
+  static func compile(
+    _ source: TemplateSource, named name: String, context: LiquidObject, flat: Bool,
+    cache: GenerambaTemplates = GenerambaTemplates()
+  ) throws -> CompiledTemplate {
+    let rendered = try cache.renderedSpec(source, context: context)
+    let key = "\(flat)\u{0}\(source.displayRoot)\u{0}\(rendered.text)"
+    if let template = cache.compiled[key] { return template }
+    let spec = try Rambaspec.decode(rendered.text, file: rendered.file)
+    let (manifest, notes) = try spec.manifest(
+      named: name, files: source.allFiles(), displayRoot: source.displayRoot, flat: flat)
+    cache.addNotes(notes)
+    let template: CompiledTemplate
+    do {
+      template = try CompiledTemplate.compile(
+        manifest, from: source, manifestPath: rendered.file, header: nil)
+    } catch let error as DiagnosticList {
+      throw DiagnosticList(error.diagnostics.map(GenerambaLiquidHints.explain), file: error.file)
+    }
+    cache.compiled[key] = template
+    return template
+  }
+}

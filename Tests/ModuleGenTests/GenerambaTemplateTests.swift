@@ -1,0 +1,362 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// A Generamba project in a temporary folder: a Rambafile, templates from the fixtures, and
+/// whatever else a test writes.
+struct GenerambaProject {
+  static let ownTemplates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/generamba-own").path
+
+  let dir: String
+
+  init(rambafile: String?, templates: [String] = ["feature_tour"], from: String = ownTemplates)
+    throws
+  {
+    dir = try makeTemporaryDirectory()
+    if let rambafile { try write(rambafile, to: dir + "/Rambafile") }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Templates", withIntermediateDirectories: true)
+    for template in templates {
+      try FileManager.default.copyItem(
+        atPath: from + "/" + template, toPath: dir + "/Templates/" + template)
+    }
+  }
+
+  func run(_ arguments: [String], environment: [String: String] = [:]) -> (
+    code: Int32, out: String, err: String
+  ) {
+    runTool(arguments, in: dir, environment: environment)
+  }
+
+  func read(_ path: String) -> String? {
+    try? String(contentsOfFile: dir + "/" + path, encoding: .utf8)
+  }
+
+  /// Every file but the Rambafile, the config and the templates.
+  var generatedFiles: [String] {
+    (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter { path in
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory)
+      // The generation record and its base copies are not generated files.
+      return !isDirectory.boolValue && !path.hasPrefix("Templates")
+        && !path.hasPrefix(".modulegen/")
+        && !["Rambafile", ".modulegen.yml", ".modulegen.lock", "Podfile", "Cartfile"].contains(path)
+    }.sorted()
+  }
+}
+
+/// A Generamba-format template of our own that uses every .rambaspec feature
+/// (Fixtures/generamba-own/feature_tour), generated as Generamba 1.6.0 does.
+@Suite struct GenerambaTemplateTests {
+  static let rambafile = """
+    author: Jane Appleseed
+    company: Acme & Sons
+    project_name: Acme-App
+    prefix: AC
+    xcodeproj_path: Acme-App.xcodeproj
+    project_targets: [AcmeApp, AcmeAppWidget]
+    project_file_path: Sources/Modules/
+    project_group_path: Sources/Modules
+    test_target: AcmeAppTests
+    test_file_path: /Tests/Modules
+    test_group_path: Tests/Modules
+    templates:
+    - {name: feature_tour}
+
+    """
+
+  static let header = """
+    //
+    //  ACProfileViewController.swift
+    //  Acme-App
+    //
+    //  Created by Jane Appleseed on 14/03/2026.
+    //  Copyright © 2026 Acme & Sons. All rights reserved.
+    //
+
+    """
+
+  @Test func everyFeatureOfTheRambaspec() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let result = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--custom_parameters",
+      "with_router:1", "theme:dark",
+    ])
+    #expect(result.code == 0, "\(result.err)")
+    // Paths: the folder of `name` under PATH/NAME, Generamba's slashes stripped; the router
+    // exists because of the custom parameter; custom_name with file_basename.
+    #expect(
+      project.generatedFiles == [
+        "Sources/Modules/Profile/Assembly/ProfileAssemblyFactory.swift",
+        "Sources/Modules/Profile/Models/ACProfileModel.swift",
+        "Sources/Modules/Profile/Router/ACProfileRouter.swift",
+        "Sources/Modules/Profile/View/ACProfileView.xib",
+        "Sources/Modules/Profile/View/ACProfileViewController.swift",
+        "Tests/Modules/Profile/ACProfileTests.swift",
+      ])
+    #expect(
+      project.read("Sources/Modules/Profile/View/ACProfileViewController.swift")
+        == Self.header + """
+
+
+          import UIKit
+
+          /// Profile module
+          final class ACProfileViewController: UIViewController {
+              // product module: Acme_App
+              // targets: AcmeApp, AcmeAppWidget; tests: AcmeAppTests
+              // theme: dark; missing: []
+              // prefix given: yes
+          }
+
+          """)
+    #expect(
+      project.read("Sources/Modules/Profile/Assembly/ProfileAssemblyFactory.swift")
+        == "// ProfileAssemblyFactory.swift (no base name here: [])\nenum ProfileAssemblyFactory {}\n"
+    )
+    #expect(
+      project.read("Sources/Modules/Profile/View/ACProfileView.xib")?.contains(
+        "<!-- ACProfileView.xib -->\n") == true)
+    #expect(
+      project.read("Tests/Modules/Profile/ACProfileTests.swift")?.hasSuffix(
+        "import XCTest\n@testable import Acme_App\n\nfinal class ACProfileTests: XCTestCase {}\n")
+        == true)
+    let notes = [
+      "Templates/feature_tour/feature_tour.rambaspec:12:3: note: 'View/View.xib' is a resource ('is_resource'): that only matters in an Xcode project, which modulegen does not edit yet",
+      "Templates/feature_tour/feature_tour.rambaspec:21:3: note: 'Resources' has no 'path': Generamba only adds an empty group for it to the Xcode project, which modulegen does not edit yet; no folder is made",
+      "Templates/feature_tour/feature_tour.rambaspec:23:3: note: 'Code/MODEL.swift.liquid' is 'Code/Model.swift.liquid' in Templates/feature_tour: matched ignoring case, as on macOS",
+    ]
+    for note in notes { #expect(result.err.contains(note), "\(result.err)") }
+  }
+
+  @Test func anEntryUnderAFalseConditionIsLeftOutAndUnsetValuesAreNil() throws {
+    let rambafile = Self.rambafile.replacingOccurrences(of: "prefix: AC\n", with: "")
+      .replacingOccurrences(
+        of: "project_name: Acme-App\n",
+        with: "project_name: Acme-App\nproduct_module_name: AcmeKit\n")
+    let project = try GenerambaProject(rambafile: rambafile)
+    let result = project.run(["gen", "profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 0, "\(result.err)")
+    // The name as typed (Generamba does not capitalize), no router, no prefix.
+    #expect(
+      project.generatedFiles == [
+        "Sources/Modules/profile/Assembly/profileAssemblyFactory.swift",
+        "Sources/Modules/profile/Models/profileModel.swift",
+        "Sources/Modules/profile/View/profileView.xib",
+        "Sources/Modules/profile/View/profileViewController.swift",
+        "Tests/Modules/profile/profileTests.swift",
+      ])
+    let view = project.read("Sources/Modules/profile/View/profileViewController.swift") ?? ""
+    #expect(view.contains("/// profile module\n"))
+    #expect(view.contains("// product module: AcmeKit\n"))
+    #expect(view.contains("// theme: plain; missing: []\n"))
+    #expect(view.contains("// prefix given: no\n"))
+  }
+
+  @Test func createLogicalGroupsWritesTheFilesFlatIntoThePath() throws {
+    let project = try GenerambaProject(
+      rambafile: Self.rambafile + "create_logical_groups: true\n")
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      project.generatedFiles == [
+        "Sources/Modules/ACProfileModel.swift", "Sources/Modules/ACProfileView.xib",
+        "Sources/Modules/ACProfileViewController.swift",
+        "Sources/Modules/ProfileAssemblyFactory.swift", "Tests/Modules/ACProfileTests.swift",
+      ])
+    #expect(
+      result.err.contains(
+        "Rambafile:14:24: note: create_logical_groups: the module's files go flat into one folder, as Generamba writes them; their structure is in Xcode groups, which modulegen does not edit yet"
+      ))
+  }
+
+  @Test func generambaCommandLineOptionsSayWhereFilesGo() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let result = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--module_path", "App/Features/",
+      "--test_path", "AppTests", "-d", "Edits the profile.", "--project_targets", "One,Two",
+      "--test_targets", "OneTests",
+    ])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      project.generatedFiles.contains("App/Features/Profile/View/ACProfileViewController.swift"))
+    #expect(project.generatedFiles.contains("AppTests/Profile/ACProfileTests.swift"))
+    let view = project.read("App/Features/Profile/View/ACProfileViewController.swift") ?? ""
+    #expect(view.contains("/// Edits the profile.\n"))
+    #expect(view.contains("// targets: One, Two; tests: OneTests\n"))
+  }
+
+  @Test func theFilePathOptionsAndTheGroupPathStandingInForAMissingOne() throws {
+    let rambafile = """
+      project_name: Acme
+      templates:
+      - {name: feature_tour}
+
+      """
+    let project = try GenerambaProject(rambafile: rambafile)
+    let result = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--project_group_path", "Groups",
+      "--test_file_path", "T",
+    ])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(project.generatedFiles.contains("Groups/Profile/View/ProfileViewController.swift"))
+    #expect(project.generatedFiles.contains("T/Profile/ProfileTests.swift"))
+  }
+
+  @Test func withoutTestPathsNoTestsAreGeneratedAsInGenerambaAndSaid() throws {
+    let project = try GenerambaProject(
+      rambafile: "project_name: Acme\nproject_file_path: Modules\n")
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(!project.generatedFiles.contains { $0.contains("Tests") })
+    #expect(
+      result.err.contains(
+        "note: the Rambafile sets no test_file_path: no test files are generated, as in Generamba (--test_path PATH generates them)"
+      ))
+  }
+
+  @Test func badGenerambaOptionsAreUsageErrors() throws {
+    let project = try GenerambaProject(rambafile: "project_name: Acme\n")
+    let cases: [([String], String)] = [
+      (
+        [],
+        "error: the Rambafile sets no project_file_path: say where the module goes with --module_path PATH"
+      ),
+      (
+        ["--module_path", "A", "--output", "B"],
+        "error: --output and --module_path both say where the files go; give one"
+      ),
+      (
+        ["--module_path", "A", "--custom_parameters", "nocolon"],
+        "error: --custom_parameters takes key:value pairs, not 'nocolon'"
+      ),
+      (
+        ["--module_path", "A", "--custom_parameters", "a:1", "a:2"],
+        "error: --custom_parameters gives 'a' more than once"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let result = project.run(["gen", "Profile", "feature_tour"] + arguments)
+      #expect(result.code == 64)
+      #expect(result.err.hasPrefix(message + "\n"), "\(result.err)")
+    }
+    #expect(project.generatedFiles.isEmpty)
+  }
+
+  @Test func aConflictKeepsModulegensRulesAndSaysSo() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let arguments = ["gen", "Profile", "feature_tour", "--date", "2026-03-14"]
+    #expect(project.run(arguments).code == 0)
+    let path = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    try write("// mine\n", to: project.dir + "/" + path)
+    let again = project.run(arguments)
+    #expect(again.code == 1)
+    #expect(
+      again.err.contains(
+        "note: Generamba asks whether to replace an existing module, then overwrites every file; modulegen never overwrites a changed file without --force"
+      ))
+    #expect(project.read(path) == "// mine\n")
+    #expect(project.run(arguments + ["--force"]).code == 0)
+    #expect(project.read(path)?.hasPrefix(Self.header) == true)
+  }
+
+  @Test func dependenciesAreCheckedAgainstThePodfileAndCartfile() throws {
+    let project = try GenerambaProject(
+      rambafile: Self.rambafile + "podfile_path: Podfile\ncartfile_path: Cartfile\n")
+    try write("target 'AcmeApp' do\n  pod 'Typhoon', '~> 4.0'\nend\n", to: project.dir + "/Podfile")
+    try write("github \"SnapKit/SnapKit\"\n", to: project.dir + "/Cartfile")
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 0)
+    #expect(
+      result.err.contains(
+        "Rambafile:14:15: warning: template 'feature_tour' needs SnapKit, missing in the Podfile 'Podfile'"
+      ))
+    #expect(
+      result.err.contains(
+        "Rambafile:15:16: warning: template 'feature_tour' needs Typhoon, missing in the Cartfile 'Cartfile'"
+      ))
+  }
+
+  @Test func anExistingXcodeProjectGetsANoteNotAWarning() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    try FileManager.default.createDirectory(
+      atPath: project.dir + "/Acme-App.xcodeproj", withIntermediateDirectories: true)
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(
+      result.err.contains(
+        "Rambafile:5:17: note: adding the files to 'Acme-App.xcodeproj' is not implemented yet: add them in Xcode"
+      ))
+    #expect(!result.err.contains("warning: the Xcode project"))
+  }
+
+  @Test func aLocalTemplateDeclaredInTheRambafileIsUsedWhereItIs() throws {
+    let project = try GenerambaProject(
+      rambafile: """
+        project_name: Acme
+        project_file_path: Modules
+        templates:
+        - {name: tour, local: shared/feature_tour}
+
+        """, templates: [])
+    try FileManager.default.createDirectory(
+      atPath: project.dir + "/shared", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: GenerambaProject.ownTemplates + "/feature_tour",
+      toPath: project.dir + "/shared/feature_tour")
+    // The declared name finds the folder; Generamba looks for NAME.rambaspec in it.
+    try FileManager.default.moveItem(
+      atPath: project.dir + "/shared/feature_tour/feature_tour.rambaspec",
+      toPath: project.dir + "/shared/feature_tour/tour.rambaspec")
+    let result = project.run(["gen", "Profile", "tour", "--date", "2026-03-14"])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(project.generatedFiles.contains("Modules/Profile/View/ProfileViewController.swift"))
+    #expect(project.run(["templates", "list", "--format", "names"]).out.hasPrefix("tour\n"))
+  }
+
+  @Test func listShowAndLintKnowGenerambaTemplates() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let list = project.run(["templates", "list"])
+    #expect(
+      list.out.hasPrefix(
+        "feature_tour  A tour of the .rambaspec features. (Generamba) [project: Templates/feature_tour]\n"
+      ))
+    let show = project.run(["templates", "show", "feature_tour"])
+    #expect(show.code == 0, "\(show.err)")
+    #expect(
+      show.out.hasPrefix(
+        """
+        feature_tour: A tour of the .rambaspec features.
+        source: Templates/feature_tour (Generamba template: feature_tour.rambaspec)
+        author modulegen, version 1.0, license MIT
+        variables: Generamba's (module_info, developer, prefix, date as dd/MM/yyyy, custom_parameters)
+
+        CUSTOM PARAMETERS (--custom_parameters key:value):
+          missing
+          theme
+          with_router
+
+        DEPENDENCIES:
+          Typhoon, SnapKit
+
+        FILES:
+          code  View/{{ prefix }}{{ module_info.name }}ViewController.swift  ←  Code/view_controller.swift.liquid
+
+        """))
+    let lint = project.run(["templates", "lint", "Templates/feature_tour"])
+    #expect(lint.code == 0, "\(lint.err)")
+    #expect(
+      lint.out
+        == "Templates/feature_tour: ok (Generamba template, 2 custom parameter combinations, 22 files rendered)\n"
+    )
+    try write(
+      "{{ module_info.name | frobnicate }}\n",
+      to: project.dir + "/Templates/feature_tour/Code/Model.swift.liquid")
+    let broken = project.run(["templates", "lint", "Templates/feature_tour"])
+    #expect(broken.code == 1)
+    #expect(
+      broken.err.contains(
+        "Templates/feature_tour/Code/Model.swift.liquid:1:23: error: unknown filter 'frobnicate'"))
+  }
+}

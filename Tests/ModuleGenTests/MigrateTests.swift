@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// `modulegen migrate`: .modulegen.yml from the Rambafile, a template.yml beside each
+/// .rambaspec, and then `gen` writes the same bytes, with neither Generamba file needed.
+@Suite struct MigrateTests {
+  typealias Fixture = GenerambaFixtureTests
+
+  /// The fixture project with every catalog template, migrated.
+  static func migrated(_ project: Fixture.Project) throws -> GenerambaProject {
+    let migrated = try GenerambaProject(
+      rambafile: try String(
+        contentsOfFile: Fixture.fixtures + "/Rambafile." + project.name, encoding: .utf8),
+      templates: Fixture.templates, from: Fixture.fixtures + "/templates")
+    let result = migrated.run(["migrate"])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.out
+        == "  create .modulegen.yml\n"
+        + Fixture.templates.map { "  create Templates/\($0)/template.yml\n" }.joined()
+        + "Migrated: gen reads .modulegen.yml now; the Rambafile and the .rambaspec files stay for Generamba.\n"
+    )
+    return migrated
+  }
+
+  @Test(arguments: Fixture.projects)
+  func genWritesTheSameBytesAfterMigrating(project: Fixture.Project) throws {
+    let migrated = try Self.migrated(project)
+    // Neither Generamba file is needed any more: remove them, so that only what migrate wrote
+    // can produce the files.
+    try FileManager.default.removeItem(atPath: migrated.dir + "/Rambafile")
+    for template in Fixture.templates {
+      try FileManager.default.removeItem(
+        atPath: "\(migrated.dir)/Templates/\(template)/\(template).rambaspec")
+    }
+    for template in Fixture.templates {
+      let dir = try makeTemporaryDirectory() + "/project"
+      try FileManager.default.copyItem(atPath: migrated.dir, toPath: dir)
+      let result = runTool(
+        ["gen", project.module, template] + project.arguments + ["--date", "2026-03-14"], in: dir)
+      #expect(result.code == 0, "\(result.err)")
+      let expected = try Fixture.expected(project, template: template)
+      let generated = try Fixture.generated(dir).filter { !$0.key.hasPrefix(".modulegen") }
+      #expect(Set(generated.keys) == Set(expected.keys), "\(template)")
+      for (path, bytes) in expected {
+        #expect(generated[path] == bytes, "\(path) differs after migrating")
+      }
+    }
+  }
+
+  @Test func theConfigSaysWhatTheRambafileSays() throws {
+    let migrated = try Self.migrated(Fixture.projects[0])
+    #expect(
+      migrated.read(".modulegen.yml") == """
+        # Written by `modulegen migrate` from the Rambafile, which stays for Generamba; modulegen
+        # reads this file instead while it exists.
+        author: "Jane Appleseed"
+        company: "Acme Corp"
+        project: AcmeApp
+        prefix: AC
+        output: "AcmeApp/Modules/{{ module }}"
+        tests_output: "AcmeAppTests/Modules/{{ module }}"
+        generamba:
+          xcodeproj_path: AcmeApp.xcodeproj
+          project_targets: [AcmeApp]
+          test_targets: [AcmeAppTests]
+          project_group_path: AcmeApp/Modules
+          test_group_path: AcmeAppTests/Modules
+          templates:
+            - {name: swifty_viper}
+
+        """)
+    #expect(
+      migrated.read("Templates/swifty_viper/template.yml")?.hasPrefix(
+        """
+        # Written by `modulegen migrate` from swifty_viper.rambaspec, which stays for Generamba.
+        name: swifty_viper
+        summary: "Swift VIPER module template with UIViewController playing as a View."
+        variables: generamba
+        files:
+          - template: Code/View/view_input.swift.liquid
+            output: "View/{{ prefix }}{{ module_info.name }}ViewInput.swift"
+
+        """) == true)
+    // Migrating again changes nothing.
+    #expect(migrated.run(["migrate"]).out.hasPrefix("  unchanged .modulegen.yml\n"))
+  }
+
+  @Test func conditionalEntriesBecomeWhenAndOtherLiquidStaysAGenerambaTemplate() throws {
+    let project = try GenerambaProject(
+      rambafile: "project_name: Acme\nprefix: rds\nproject_file_path: Modules\n",
+      templates: ["feature_tour"])
+    // feature_tour's custom_name uses {% raw %}: it stays a .rambaspec template.
+    try FileManager.default.copyItem(
+      atPath: project.dir + "/Templates/feature_tour", toPath: project.dir + "/Templates/simple")
+    try write(
+      """
+      name: simple
+      code_files:
+      - {name: View/ViewController.swift, path: Code/view_controller.swift.liquid}
+      {% if custom_parameters.with_router %}
+      - {name: Router/Router.swift, path: Code/router.swift.liquid}
+      {% endif %}
+
+      """, to: project.dir + "/Templates/simple/simple.rambaspec")
+    try FileManager.default.removeItem(
+      atPath: project.dir + "/Templates/simple/feature_tour.rambaspec")
+    let result = project.run(["migrate"])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err.contains(
+        "note: Templates/feature_tour/feature_tour.rambaspec uses Liquid that a template.yml cannot say; it stays a Generamba template, which gen reads as before"
+      ))
+    #expect(project.read("Templates/feature_tour/template.yml") == nil)
+    #expect(
+      project.read("Templates/simple/template.yml") == """
+        # Written by `modulegen migrate` from simple.rambaspec, which stays for Generamba.
+        name: simple
+        variables: generamba
+        files:
+          - template: Code/view_controller.swift.liquid
+            output: "View/{{ prefix }}{{ module_info.name }}ViewController.swift"
+          - template: Code/router.swift.liquid
+            output: "Router/{{ prefix }}{{ module_info.name }}Router.swift"
+            when: "custom_parameters.with_router"
+
+        """)
+    // 'rds' cannot start a Swift type name: it stays Generamba's prefix only.
+    #expect(project.read(".modulegen.yml")?.contains("generamba:\n  prefix: rds\n") == true)
+    let gen = project.run([
+      "gen", "Home", "simple", "--date", "2026-03-14", "--custom_parameters", "with_router:1",
+    ])
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      project.generatedFiles == [
+        "Modules/Home/Router/rdsHomeRouter.swift", "Modules/Home/View/rdsHomeViewController.swift",
+      ])
+  }
+
+  @Test func anExistingConfigIsNotOverwrittenWithoutForce() throws {
+    let project = try GenerambaProject(rambafile: "project_name: Acme\n", templates: [])
+    try write("project: Mine\n", to: project.dir + "/.modulegen.yml")
+    let refused = project.run(["migrate"])
+    #expect(refused.code == 1)
+    #expect(
+      refused.err
+        == "error: '.modulegen.yml' exists with different content\nnothing was written; use --force to overwrite\n"
+    )
+    #expect(project.read(".modulegen.yml") == "project: Mine\n")
+    #expect(project.run(["migrate", "--force"]).code == 0)
+    #expect(project.read(".modulegen.yml")?.contains("project: Acme\n") == true)
+    try write("project: Other\n", to: project.dir + "/.modulegen.yaml")
+    #expect(
+      project.run(["migrate"]).err
+        == "error: '.modulegen.yaml' exists: modulegen reads it, not the Rambafile; remove it to migrate\n"
+    )
+    let none = runTool(["migrate"], in: try makeTemporaryDirectory())
+    #expect(none.err == "error: no Rambafile here or in a folder above; nothing to migrate\n")
+  }
+}
