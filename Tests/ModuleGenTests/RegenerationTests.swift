@@ -55,6 +55,26 @@ import Testing
     #expect(try read(dir + "/" + GenerationRecord.fileName).contains("created: \"2025-07-08\""))
   }
 
+  /// A module Generamba generated (its headers say 14/03/2026) is up to date on another day.
+  @Test func aModuleGenerambaWroteKeepsItsDate() throws {
+    typealias Fixture = GenerambaFixtureTests
+    let project = Fixture.projects[0]
+    let dir = try Fixture.generambaProject(project, template: "swifty_viper")
+    for (path, bytes) in try Fixture.expected(project, template: "swifty_viper") {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/" + parentPath(path), withIntermediateDirectories: true)
+      try bytes.write(to: URL(fileURLWithPath: dir + "/" + path))
+    }
+    let check = runTool(
+      ["check", project.module, "swifty_viper"], in: dir, environment: Self.tomorrow)
+    #expect(check.code == 0, "\(check.out)")
+    #expect(check.out == "Up to date: 17 files of 1 module.\n")
+    #expect(
+      runTool(["gen", project.module, "swifty_viper"], in: dir, environment: Self.tomorrow).code
+        == 0)
+    #expect(try read(dir + "/" + GenerationRecord.fileName).contains("created: \"2026-03-14\""))
+  }
+
   // MARK: - Who owns each file
 
   @Test func filesTheDeveloperOwnsAreKeptAndNeverDrift() throws {

@@ -8,28 +8,44 @@ enum HeaderDate {
   /// How many lines at the top of a file count as its header.
   static let headerLines = 30
 
+  /// How headers write a date: `2026-01-02` (modulegen's templates), `02/01/2026`
+  /// (Generamba's), and how to read one back as `YYYY-MM-DD`.
+  static let formats: [(write: @Sendable (String) -> String, read: @Sendable (String) -> String)] =
+    [
+      ({ $0 }, { $0 }),
+      (
+        GenerambaContext.generambaDate,
+        { text in
+          let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+          return parts.count == 3 ? "\(parts[2])-\(parts[1])-\(parts[0])" : text
+        }
+      ),
+    ]
+
   /// The date in `existing` where `rendered` has `date`, if a header line matches.
   static func find(in existing: [UInt8], rendered: [UInt8], date: String) -> String? {
     let renderedLines = lines(rendered)
-    let needle = Array(date.utf8)
-    for line in renderedLines {
-      let bytes = Array(line.utf8)
-      guard
-        let start = bytes.indices.first(where: {
-          $0 + needle.count <= bytes.count && bytes[$0..<$0 + needle.count].elementsEqual(needle)
-        })
-      else { continue }
-      let prefix = bytes[..<start]
-      let suffix = bytes[(start + needle.count)...]
-      for candidate in lines(existing).map({ Array($0.utf8) })
-      where candidate.count == bytes.count && candidate.starts(with: prefix)
-        && candidate.reversed().starts(with: suffix.reversed())
-      {
-        let found = String(
-          decoding: candidate[start..<start + needle.count], as: UTF8.self)
-        if CalendarDate.isValid(found) { return found }
+    for format in formats {
+      let needle = Array(format.write(date).utf8)
+      for line in renderedLines {
+        let bytes = Array(line.utf8)
+        guard
+          let start = bytes.indices.first(where: {
+            $0 + needle.count <= bytes.count && bytes[$0..<$0 + needle.count].elementsEqual(needle)
+          })
+        else { continue }
+        let prefix = bytes[..<start]
+        let suffix = bytes[(start + needle.count)...]
+        for candidate in lines(existing).map({ Array($0.utf8) })
+        where candidate.count == bytes.count && candidate.starts(with: prefix)
+          && candidate.reversed().starts(with: suffix.reversed())
+        {
+          let found = format.read(
+            String(decoding: candidate[start..<start + needle.count], as: UTF8.self))
+          if CalendarDate.isValid(found) { return found }
+        }
+        break
       }
-      return nil
     }
     return nil
   }
