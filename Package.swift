@@ -4,8 +4,11 @@ import PackageDescription
 let package = Package(
   name: "modulegen",
   products: [
+    // The only executable product, so that `mint run <owner>/modulegen gen …` needs no executable
+    // name (Mint builds every executable product and asks which one to run when there are two).
     .executable(name: "modulegen", targets: ["ModuleGenCLI"]),
-    .executable(name: "liquid-benchmark", targets: ["LiquidBenchmark"]),
+    // `swift package modulegen …` in a package that depends on this one.
+    .plugin(name: "ModuleGenPlugin", targets: ["ModuleGenPlugin"]),
     .library(name: "ModuleGen", targets: ["ModuleGen"]),
     .library(name: "Liquid", targets: ["Liquid"]),
   ],
@@ -13,9 +16,27 @@ let package = Package(
     // The template engine: Liquid as Shopify's Ruby implementation defines it. Imports nothing
     // from ModuleGen and nothing beyond the standard library.
     .target(name: "Liquid"),
-    .target(name: "ModuleGen", dependencies: ["Liquid"]),
+    // The commit a build was made from, when the build passes one
+    // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
+    .target(name: "ModuleGenBuildInfo"),
+    .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
-    .executableTarget(name: "LiquidBenchmark", dependencies: ["Liquid", "ModuleGen"]),
+    // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
+    // product, so that installers see one executable.
+    .executableTarget(
+      name: "liquid-benchmark", dependencies: ["Liquid", "ModuleGen"],
+      path: "Sources/LiquidBenchmark"),
+    .plugin(
+      name: "ModuleGenPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "modulegen",
+          description: "Generate iOS modules with modulegen; paths are relative to the package."),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "modulegen writes the generated modules and their tests into the package.")
+        ]),
+      dependencies: ["ModuleGenCLI"]),
     .testTarget(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),

@@ -320,7 +320,7 @@ struct GenerambaProject {
     let list = project.run(["templates", "list"])
     #expect(
       list.out.hasPrefix(
-        "feature_tour  A tour of the .rambaspec features. (Generamba) [project: Templates/feature_tour]\n"
+        "feature_tour  1.0    A tour of the .rambaspec features. (Generamba) [project: Templates/feature_tour]\n"
       ))
     let show = project.run(["templates", "show", "feature_tour"])
     #expect(show.code == 0, "\(show.err)")

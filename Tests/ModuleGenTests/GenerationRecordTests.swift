@@ -42,7 +42,7 @@ import Testing
               Home/HomeBuilder.swift: \(Self.hashA)
           Search:
             template: mvp
-            template_version: sha256:0f
+            template_hash: sha256:0f
             created: "2026-01-02"
             spec: Specs/modules.yml
             params:

@@ -63,10 +63,13 @@ public enum CommandLineTool {
     }
     switch first {
     case "--version", "version":
-      console.writeOut("modulegen \(version)\n")
+      console.writeOut(versionLine + "\n")
       return ExitCode.success
     case "--help", "-h":
       console.writeOut(overview)
+      return ExitCode.success
+    case ManualPage.option:
+      console.writeOut(ManualPage.text)
       return ExitCode.success
     case "help":
       guard arguments.count > 1 else {

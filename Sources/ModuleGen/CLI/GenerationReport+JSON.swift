@@ -21,7 +21,8 @@ extension GenerationReport {
         return .object(
           LiquidObject([
             ("name", .string(module.name)), ("template", .string(module.template)),
-            ("template_version", .string(module.templateVersion)),
+            ("template_version", module.templateVersion.map { .string($0) } ?? .nil),
+            ("template_hash", module.templateHash.map { .string($0) } ?? .nil),
             ("created", .string(module.created)), ("params", .object(params)),
             ("status", .string(status)),
           ]))

@@ -44,6 +44,7 @@ extension TemplatesCommand {
         """
         name: \(name)
         summary: A module with one type and a test.
+        version: 0.1.0
         parameters:
           - name: tests
             type: choice

@@ -56,6 +56,7 @@ enum TemplatesCommand {
             .object(
               LiquidObject([
                 ("name", .string($0.name)), ("summary", .string($0.summary)),
+                ("version", $0.version.map { .string($0) } ?? .nil),
                 ("source", .string($0.source.kind.rawValue)),
                 ("path", .string($0.source.displayRoot)),
               ]))
@@ -64,13 +65,19 @@ enum TemplatesCommand {
       case "names":
         console.writeOut(entries.map(\.name).joined(separator: "\n") + "\n")
       default:
-        let width = entries.map(\.name.count).max() ?? 0
-        for entry in entries {
+        /// `text` and two spaces, padded to the widest of `texts`; nothing when all are empty.
+        func column(_ text: String, of texts: [String]) -> String {
+          let width = texts.map(\.count).max() ?? 0
+          return width == 0 ? "" : text + String(repeating: " ", count: width - text.count + 2)
+        }
+        let names = entries.map(\.name)
+        let versions = entries.map { $0.version ?? "" }
+        for (i, entry) in entries.enumerated() {
           let source =
             entry.source.kind == .builtin
             ? "built-in" : "\(entry.source.kind.rawValue): \(entry.source.displayRoot)"
           console.writeOut(
-            entry.name + String(repeating: " ", count: width - entry.name.count + 2) + entry.summary
+            column(names[i], of: names) + column(versions[i], of: versions) + entry.summary
               + " [\(source)]\n")
         }
       }
@@ -94,7 +101,7 @@ enum TemplatesCommand {
       let template = try library.compile(named: arguments.positional[0], header: nil)
       let manifest = template.manifest
       var out =
-        "\(manifest.name): \(manifest.summary)\nsource: \(template.source.displayRoot)\n\nPARAMETERS:\n"
+        "\(manifest.name): \(manifest.summary)\nversion: \(manifest.version ?? "none")\nsource: \(template.source.displayRoot)\n\nPARAMETERS:\n"
       if manifest.parameters.isEmpty { out += "  (none)\n" }
       for p in manifest.parameters {
         out += "  \(p.name) (\(p.kind.rawValue)"

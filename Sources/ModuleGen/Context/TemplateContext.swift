@@ -26,7 +26,7 @@ public struct GenerationSettings: Sendable, Equatable {
 public enum TemplateContext {
   public static func make(
     module: ModuleSpec, template: String, params: [(String, ModuleSpec.ParamValue)],
-    settings: GenerationSettings
+    settings: GenerationSettings, templateVersion: String? = nil
   ) -> LiquidObject {
     var context = LiquidObject()
     let usesDefaults = module.roles.isEmpty && module.entities.isEmpty
@@ -34,6 +34,7 @@ public enum TemplateContext {
     context["prefixed_module"] = .string(settings.prefix + module.name)
     context["description"] = module.description.map { .string($0) } ?? .nil
     context["template"] = .string(template)
+    context["template_version"] = templateVersion.map { .string($0) } ?? .nil
     var paramObject = LiquidObject()
     for (name, value) in params { paramObject[name] = liquid(value) }
     context["params"] = .object(paramObject)

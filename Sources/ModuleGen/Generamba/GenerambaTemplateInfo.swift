@@ -16,8 +16,9 @@ enum GenerambaTemplateInfo {
     return try Rambaspec.decode(rendered, file: shown)
   }
 
-  static func summary(_ source: TemplateSource) -> String {
-    ((try? read(source))?.summary).map { $0 + " (Generamba)" } ?? "(Generamba template)"
+  /// The summary `templates list` shows for a .rambaspec (nil if it cannot be read).
+  static func summary(_ spec: Rambaspec?) -> String {
+    spec?.summary.map { $0 + " (Generamba)" } ?? "(Generamba template)"
   }
 
   /// The custom parameters the template's files and .rambaspec use.

@@ -67,6 +67,7 @@ extension Rambaspec {
     var manifest = TemplateManifest(
       name: templateName, summary: summary ?? "", parameters: [], files: entries)
     manifest.variables = .generamba
+    manifest.version = version
     return (manifest, problems.notes)
   }
 

@@ -33,9 +33,10 @@ extension Generator {
         recordedHash: record?.hash(ofFile: files[i].path, module: module.name),
         force: options.force)
     }
+    let version = rendering.template.manifest.version
     let planned = PlannedModule(
-      name: module.name, template: rendering.template.manifest.name,
-      templateVersion: templateVersion(rendering.template), created: date,
+      name: module.name, template: rendering.template.manifest.name, templateVersion: version,
+      templateHash: version == nil ? templateHash(rendering.template) : nil, created: date,
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
       includesTests: options.includeTests,
@@ -111,13 +112,12 @@ extension Generator {
     return StaleFile(module: module, path: absolute, generatedHash: hash, state: state)
   }
 
-  /// What the record keeps of a template: its content hash. (When manifests get a `version`,
-  /// this is the one place to prefer it.)
-  func templateVersion(_ template: CompiledTemplate) -> String {
-    if let cached = templateVersions.values[template.source.displayRoot] { return cached }
-    let version = template.contentHash
-    templateVersions.values[template.source.displayRoot] = version
-    return version
+  /// The hash of a template without a version, computed once per run.
+  func templateHash(_ template: CompiledTemplate) -> String {
+    if let cached = templateHashes.values[template.source.displayRoot] { return cached }
+    let hash = template.contentHash
+    templateHashes.values[template.source.displayRoot] = hash
+    return hash
   }
 }
 

@@ -47,10 +47,10 @@ public struct Generator {
     var templates: [String: Template] = [:]
   }
 
-  /// Templates' versions, computed once per run.
-  let templateVersions = VersionCache()
+  /// Hashes of templates without a version, computed once per run.
+  let templateHashes = HashCache()
 
-  final class VersionCache {
+  final class HashCache {
     var values: [String: String] = [:]
   }
 
@@ -147,7 +147,7 @@ public struct Generator {
       ? GenerambaContext.make(module: module, config: config, options: options)
       : TemplateContext.make(
         module: module, template: template.manifest.name, params: params,
-        settings: options.settings)
+        settings: options.settings, templateVersion: template.manifest.version)
     // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
     let patternContext =
       generamba

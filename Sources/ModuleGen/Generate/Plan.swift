@@ -33,6 +33,13 @@ public struct Plan: Sendable {
     Dictionary(grouping: files, by: \.module)
   }
 
+  /// The `version` of each template the modules were generated with, by template name.
+  public var templateVersions: [String: String] {
+    Dictionary(
+      modules.compactMap { module in module.templateVersion.map { (module.template, $0) } },
+      uniquingKeysWith: { first, _ in first })
+  }
+
   /// The names of modules that have a conflict: a run writes nothing of them.
   public var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
 
@@ -50,8 +57,10 @@ public struct Plan: Sendable {
 public struct PlannedModule: Sendable, Equatable {
   public var name: String
   public var template: String
-  /// The template's content hash (`sha256:…`), or its version when its manifest has one.
-  public var templateVersion: String
+  /// The template's `version`, when its manifest has one.
+  public var templateVersion: String?
+  /// `sha256:` and a hash of the template's files, for a template without a version.
+  public var templateHash: String?
   /// The date in the module's file headers: its creation date.
   public var created: String
   /// Every parameter of the template, resolved.
@@ -65,6 +74,9 @@ public struct PlannedModule: Sendable, Equatable {
     public var name: String
     public var value: ModuleSpec.ParamValue
   }
+
+  /// What the generation record keeps of the template: its version, else its hash.
+  public var recordedVersion: String { templateVersion ?? templateHash ?? "" }
 }
 
 public struct PlannedFile: Sendable {

@@ -13,7 +13,8 @@ extension GenerationRecord {
 
   static let keys = ["version", "modules"]
   static let moduleKeys = [
-    "template", "template_version", "created", "spec", "params", "files", "test_files",
+    "template", "template_version", "template_hash", "created", "spec", "params", "files",
+    "test_files",
   ]
 
   /// The record's text.
@@ -25,7 +26,9 @@ extension GenerationRecord {
       let module = modules[name]!
       out += "  \(Self.yamlKey(name)):\n"
       out += "    template: \(Self.yamlValue(module.template))\n"
-      out += "    template_version: \(Self.yamlValue(module.templateVersion))\n"
+      let versionKey =
+        module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
+      out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
       out += "    created: \(Self.yamlValue(module.created))\n"
       if let spec = module.spec { out += "    spec: \(Self.yamlValue(spec))\n" }
       if module.params.isEmpty {
@@ -156,7 +159,8 @@ extension GenerationRecord {
     for pair in pairs {
       switch pair.key {
       case "template": module.template = string(pair.value, pair.key) ?? ""
-      case "template_version": module.templateVersion = string(pair.value, pair.key) ?? ""
+      case "template_version", "template_hash":
+        module.templateVersion = string(pair.value, pair.key) ?? ""
       case "created":
         guard let date = string(pair.value, pair.key) else { continue }
         if !CalendarDate.isValid(date) {

@@ -13,7 +13,7 @@ extension GenerationRecord {
     for module in plan.modules {
       let previous = modules[module.name]
       var entry = Module(
-        template: module.template, templateVersion: module.templateVersion,
+        template: module.template, templateVersion: module.recordedVersion,
         created: module.created, spec: module.spec, params: module.params)
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)

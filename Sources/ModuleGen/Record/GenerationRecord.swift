@@ -24,7 +24,8 @@ public struct GenerationRecord: Sendable, Equatable {
 
   public struct Module: Sendable, Equatable {
     public var template: String
-    /// The template's version, or `sha256:` and a hash of its files.
+    /// The template's version (`template_version`), or for a template without one `sha256:`
+    /// and a hash of its files (`template_hash`).
     public var templateVersion: String
     /// `YYYY-MM-DD`: the date in the module's file headers.
     public var created: String

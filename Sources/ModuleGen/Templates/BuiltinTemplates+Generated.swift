@@ -506,6 +506,7 @@ final class {{ module }}Tests: XCTestCase {
     "mvc/template.yml": #"""
 name: mvc
 summary: MVC module - a skinny UIViewController, a service protocol behind it, and a model with its formatting.
+version: 1.0.0
 parameters:
   - name: tests
     type: choice
@@ -1048,6 +1049,7 @@ final class {{ module }}Tests: XCTestCase {
     "mvp/template.yml": #"""
 name: mvp
 summary: MVP module - a passive view behind a protocol, a presenter with a weak view and a service; coordinator=true gives MVP-C.
+version: 1.0.0
 parameters:
   - name: ui
     type: choice
@@ -1704,6 +1706,7 @@ final class {{ module }}Tests: XCTestCase {
     "mvvm/template.yml": #"""
 name: mvvm
 summary: MVVM module - a view model that never imports UIKit or SwiftUI, bound with Observation, Combine or closures; io=true gives Input/Output, coordinator=true gives MVVM-C.
+version: 1.0.0
 parameters:
   - name: ui
     type: choice
@@ -2218,6 +2221,7 @@ final class {{ module }}Tests: XCTestCase {
     "viper/template.yml": #"""
 name: viper
 summary: VIPER module - View, Interactor, Presenter, Entity, Router and a Builder that wires them.
+version: 1.0.0
 parameters:
   - name: ui
     type: choice

@@ -70,6 +70,7 @@ public struct TemplateLibrary: Sendable {
   public struct Entry: Sendable {
     public var name: String
     public var summary: String
+    public var version: String?
     public var source: TemplateSource
   }
 
@@ -127,13 +128,17 @@ public struct TemplateLibrary: Sendable {
         !seen.contains(manifest.name)
       else { return }
       seen.insert(manifest.name)
-      entries.append(Entry(name: manifest.name, summary: manifest.summary, source: source))
+      entries.append(
+        Entry(
+          name: manifest.name, summary: manifest.summary, version: manifest.version, source: source)
+      )
     }
     func addGeneramba(_ found: (name: String, source: TemplateSource)) {
       guard seen.insert(found.name).inserted else { return }
+      let spec = try? GenerambaTemplateInfo.read(found.source)
       entries.append(
         Entry(
-          name: found.name, summary: GenerambaTemplateInfo.summary(found.source),
+          name: found.name, summary: GenerambaTemplateInfo.summary(spec), version: spec?.version,
           source: found.source))
     }
     for folder in folders {

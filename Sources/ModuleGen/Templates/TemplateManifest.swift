@@ -6,6 +6,9 @@ public struct TemplateManifest: Sendable {
   public var summary: String
   public var parameters: [Parameter]
   public var files: [FileEntry]
+  /// `version: 1.2.0` (MAJOR.MINOR.PATCH): which revision of the template generated a module.
+  /// Built-in templates always have one; for other templates it is optional.
+  public var version: String? = nil
   /// The variables the files are rendered with: modulegen's context, or Generamba's.
   package var variables: Variables = .modulegen
 
@@ -53,7 +56,7 @@ public struct TemplateManifest: Sendable {
     public var whenLocation: SourceLocation?
   }
 
-  static let keys = ["name", "summary", "parameters", "files", "variables"]
+  static let keys = ["name", "summary", "version", "parameters", "files", "variables"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
   static let fileKeys = ["template", "output", "role", "regenerate", "when"]
 
@@ -78,6 +81,14 @@ public struct TemplateManifest: Sendable {
           continue
         }
         if pair.key == "name" { manifest.name = text } else { manifest.summary = text }
+      case "version":
+        guard case .string(let text) = pair.value.value, isVersion(text) else {
+          problems.error(
+            "'version' must be MAJOR.MINOR.PATCH: three numbers, such as 1.0.0",
+            at: pair.value.location)
+          continue
+        }
+        manifest.version = text
       case "parameters":
         manifest.parameters = decodeParameters(pair.value, problems: &problems)
       case "files":
@@ -104,6 +115,13 @@ public struct TemplateManifest: Sendable {
     }
     try problems.throwIfAny(file: file)
     return manifest
+  }
+
+  /// `1.0.0`: three numbers separated by dots.
+  static func isVersion(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
   static func decodeParameters(_ node: DataNode, problems: inout Problems) -> [Parameter] {
