@@ -20,12 +20,18 @@ let package = Package(
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
     .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo"]),
+    // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
+    // nothing from the rest of the package and nothing beyond the standard library.
+    .target(name: "XcodeProject"),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
     .executableTarget(
       name: "liquid-benchmark", dependencies: ["Liquid", "ModuleGen"],
       path: "Sources/LiquidBenchmark"),
+    .executableTarget(
+      name: "xcodeproject-benchmark", dependencies: ["XcodeProject"],
+      path: "Sources/XcodeProjectBenchmark"),
     .plugin(
       name: "ModuleGenPlugin",
       capability: .command(
@@ -42,6 +48,7 @@ let package = Package(
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
+    .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

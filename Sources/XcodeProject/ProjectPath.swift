@@ -1,0 +1,107 @@
+/// Paths inside a project: `/`-separated, relative to the project's source root, normalized
+/// (no `.`, no empty components, `..` only at the start). The source root itself is `""`.
+enum ProjectPath {
+  /// `path` with `.` and empty components dropped and `..` applied; a leading `/` is kept.
+  static func normalize(_ path: String) -> String {
+    if isNormal(path) { return path }
+    let isAbsolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else if part == ".." && isAbsolute {
+        continue
+      } else {
+        parts.append(part)
+      }
+    }
+    return (isAbsolute ? "/" : "") + parts.joined(separator: "/")
+  }
+
+  /// Whether `path` is already normalized: no empty or `.` component, `..` only at the start of
+  /// a relative path, no trailing `/` (most paths in a project are, and checking is much
+  /// cheaper than splitting).
+  private static func isNormal(_ path: String) -> Bool {
+    var isAbsolute = false
+    var isFirst = true
+    var length = 0
+    var dots = 0
+    var pastParents = false
+    func componentIsNormal() -> Bool {
+      if length == 0 || (length == 1 && dots == 1) { return false }
+      if length == 2 && dots == 2 { return !isAbsolute && !pastParents }
+      pastParents = true
+      return true
+    }
+    for byte in path.utf8 {
+      defer { isFirst = false }
+      if byte == .slash {
+        if isFirst {
+          isAbsolute = true
+          continue
+        }
+        guard componentIsNormal() else { return false }
+        length = 0
+        dots = 0
+      } else {
+        length += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return path.isEmpty || path == "/" || componentIsNormal()
+  }
+
+  /// `child` inside `folder`, normalized; `child` alone when it is absolute.
+  static func join(_ folder: String, _ child: String) -> String {
+    if child.hasPrefix("/") || folder.isEmpty { return normalize(child) }
+    if child.isEmpty { return folder }
+    return normalize(folder + "/" + child)
+  }
+
+  /// The folder holding `path` (`""` for a top-level name).
+  static func parent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func lastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  static func components(_ path: String) -> [String] {
+    path.split(separator: "/").map(String.init)
+  }
+
+  /// Whether `path` is `folder` or inside it (both normalized).
+  static func isInside(_ path: String, folder: String) -> Bool {
+    if folder.isEmpty { return !path.hasPrefix("/") && !path.hasPrefix("..") }
+    return path == folder || path.hasPrefix(folder + "/")
+  }
+
+  /// `path` relative to `folder` (both normalized), with `..` where it leaves `folder`.
+  static func relative(_ path: String, from folder: String) -> String {
+    let from = components(folder)
+    let to = components(path)
+    var common = 0
+    while common < from.count && common < to.count && from[common] == to[common]
+      && from[common] != ".."
+    {
+      common += 1
+    }
+    let up = Array(repeating: "..", count: from.count - common)
+    return (up + to[common...]).joined(separator: "/")
+  }
+
+  /// The problem with a path a caller gave, if any: it must be relative, name a file inside
+  /// the project's folder tree, and hold no control characters.
+  static func problem(with path: String) -> String? {
+    if path.isEmpty { return "it is empty" }
+    if path.hasPrefix("/") { return "it must be relative to the folder holding the .xcodeproj" }
+    if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      return "it contains a control character"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,108 @@
+/// A place in a project file: 1-based line and column (in characters), with the line's text, so
+/// that a caller can print `path:line:col: error: message`, the line and a caret.
+package struct ProjectFileLocation: Sendable, Equatable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
+  package var lineText: String
+
+  package init(line: Int, column: Int, lineText: String) {
+    self.line = line
+    self.column = column
+    self.lineText = lineText
+  }
+
+  /// The location of byte `offset` in `bytes`.
+  package init(bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
+    let offset = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<offset where bytes[index] == .newline {
+      line += 1
+      lineStart = index + 1
+    }
+    var lineEnd = lineStart
+    while lineEnd < bytes.count && bytes[lineEnd] != .newline { lineEnd += 1 }
+    if lineEnd > lineStart && bytes[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
+    let before = String(decoding: bytes[lineStart..<min(offset, lineEnd)], as: UTF8.self)
+    self.init(
+      line: line, column: before.count + 1,
+      lineText: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
+  }
+
+  package var description: String { "\(line):\(column)" }
+}
+
+/// Why a project file could not be read or edited, and where. Nothing is written when one is
+/// thrown.
+package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConvertible {
+  package enum Reason: Sendable, Equatable {
+    case unexpectedCharacter(String, expected: String)
+    case unexpectedEnd(expected: String)
+    case unterminatedString
+    case unterminatedComment
+    case invalidData
+    case textAfterEnd
+    case nestingTooDeep(limit: Int)
+    case fileTooLarge
+    case notAProject(String)
+    case missingObject(id: String, from: String)
+    case unknownTarget(String, suggestion: String?, available: [String])
+    case notABuildTarget(String, isa: String)
+    case unknownGroup(String, suggestion: String?)
+    case invalidPath(String, problem: String)
+  }
+
+  package var reason: Reason
+  /// The project file, as the caller named it.
+  package var file: String
+  package var location: ProjectFileLocation?
+
+  package init(_ reason: Reason, file: String, location: ProjectFileLocation? = nil) {
+    self.reason = reason
+    self.file = file
+    self.location = location
+  }
+
+  /// The message without the place.
+  package var message: String {
+    switch reason {
+    case .unexpectedCharacter(let character, let expected):
+      return "unexpected \(character), expected \(expected)"
+    case .unexpectedEnd(let expected):
+      return "unexpected end of file, expected \(expected)"
+    case .unterminatedString:
+      return "unterminated string: no closing '\"'"
+    case .unterminatedComment:
+      return "unterminated comment: no closing '*/'"
+    case .invalidData:
+      return "invalid data: expected hexadecimal digits and a closing '>'"
+    case .textAfterEnd:
+      return "unexpected text after the end of the project"
+    case .nestingTooDeep(let limit):
+      return "values are nested more than \(limit) levels deep"
+    case .fileTooLarge:
+      return "the project file is larger than 512 MiB"
+    case .notAProject(let problem):
+      return "not an Xcode project: \(problem)"
+    case .missingObject(let id, let from):
+      return "\(from) refers to object \(id), which the project does not have"
+    case .unknownTarget(let name, let suggestion, let available):
+      let known = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (\(known))"
+      return "the project has no target named '\(name)'\(hint)"
+    case .notABuildTarget(let name, let isa):
+      return "target '\(name)' is a \(isa), which cannot hold source files"
+    case .unknownGroup(let path, let suggestion):
+      return "the project has no group '\(path)'"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .invalidPath(let path, let problem):
+      return "invalid path '\(path)': \(problem)"
+    }
+  }
+
+  /// `file:line:col: error: message`, or `file: error: message` when there is no place.
+  package var description: String {
+    let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
+    return "\(place): error: \(message)"
+  }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import XcodeProject
+
+/// Every real project reads (objectVersion 46 through 77) and writes back byte for byte.
+@Suite struct RoundTripTests {
+  static let versions: [String: Int] = [
+    "FileSharedAcrossTargets/FileSharedAcrossTargets.xcodeproj": 56,
+    "SynchronizedRootGroups/SynchronizedRootGroups.xcodeproj": 73,
+    "TargetWithCustomBuildRules/TargetWithCustomBuildRules.xcodeproj": 56,
+    "WithoutWorkspace/WithoutWorkspace.xcodeproj": 46,
+    "Xcode16/Test.xcodeproj": 77,
+    "Xcode16/copy.xcodeproj": 77,
+    "iOS/AppWithExtensions/AppWithExtensions.xcodeproj": 50,
+    "iOS/Project.xcodeproj": 52,
+    "iOS/ProjectWithXCLocalSwiftPackageReference.xcodeproj": 60,
+    "iOS/ProjectWithoutProductsGroup.xcodeproj": 48,
+  ]
+
+  @Test(arguments: Fixtures.projects) func readAndWrittenBackByteForByte(_ name: String) throws {
+    let bytes = try Fixtures.bytes(name)
+    let project = try XcodeProject(bytes: bytes, file: name)
+    #expect(project.objectVersion == Self.versions[name])
+    #expect(project.bytes == bytes)
+    let plan = try project.plan(adding: [])
+    #expect(plan.isEmpty)
+    #expect(plan.apply() == bytes)
+  }
+
+  @Test func targetsAreListedInTheProjectsOrder() throws {
+    let project = try Fixtures.project("iOS/AppWithExtensions/AppWithExtensions.xcodeproj")
+    #expect(
+      project.targets.map(\.name) == [
+        "AppWithExtensions", "TodayViewExtension", "WatchApp", "WatchApp Extension",
+        "MessagesExtension",
+      ])
+    let ios = try Fixtures.project("iOS/Project.xcodeproj")
+    #expect(ios.targets.map(\.isTest) == [false, true])
+    let swiftPM = try Fixtures.project("WithoutWorkspace/WithoutWorkspace.xcodeproj")
+    #expect(
+      swiftPM.targets.map { "\($0.name) \($0.canHoldFiles)" } == [
+        "WithoutWorkspacePackageDescription true", "WithoutWorkspaceTests true",
+        "WithoutWorkspace true", "WithoutWorkspacePackageTests false",
+      ])
+  }
+
+  @Test func unknownObjectsAndKeysAreKeptAsValues() throws {
+    let project = try Fixtures.project("iOS/Project.xcodeproj")
+    let rule = project.object("6B7542351FE9CEDE003DFC29")
+    #expect(rule?["script"]?.string == "$TOOL_PATH/transform")
+    #expect(rule?["outputFiles"] == .array([.string("$(DERIVED_FILE_DIR)/CompiledRule")]))
+    #expect(
+      project.object("23BB67521EE325E600BE9E79")?["shellScript"]?.string == "echo \"/test\"\n")
+  }
+}
