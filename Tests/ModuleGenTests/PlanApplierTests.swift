@@ -4,99 +4,333 @@ import Testing
 
 @testable import ModuleGen
 
-/// A file system that fails one chosen operation, to prove that writes are all or nothing.
+/// A file system that fails one chosen change, or "dies" there (that change and every later
+/// one fail, and locks are dropped without removing their files, as when a process is killed).
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
   let base = LocalFileSystem()
-  var failMoveNumber: Int?
-  var failWriteNumber: Int?
-  var moves = 0
-  var writes = 0
+  /// The change (1-based: writes, folders, moves, links, removals, locks) that fails.
+  var failAt: Int?
+  var dies = false
+  private(set) var changes = 0
+  private(set) var dead = false
 
   struct InjectedFault: Error, CustomStringConvertible {
     var description: String { "injected fault: disk full" }
   }
 
+  func change<T>(_ body: () throws -> T) throws -> T {
+    changes += 1
+    if dead || changes == failAt {
+      if dies { dead = true }
+      throw InjectedFault()
+    }
+    return try body()
+  }
+
   func readFile(atPath path: String) throws -> [UInt8] { try base.readFile(atPath: path) }
   func fileExists(atPath path: String) -> Bool { base.fileExists(atPath: path) }
+  func itemExists(atPath path: String) -> Bool { base.itemExists(atPath: path) }
   func isDirectory(atPath path: String) -> Bool { base.isDirectory(atPath: path) }
   func contentsOfDirectory(atPath path: String) throws -> [String] {
     try base.contentsOfDirectory(atPath: path)
   }
-  func createDirectory(atPath path: String) throws { try base.createDirectory(atPath: path) }
-  func removeItem(atPath path: String) throws { try base.removeItem(atPath: path) }
   func resolvedPath(_ path: String) -> String? { base.resolvedPath(path) }
   func modificationTime(atPath path: String) -> Double? { base.modificationTime(atPath: path) }
 
   func writeFile(atPath path: String, bytes: [UInt8]) throws {
-    writes += 1
-    if writes == failWriteNumber { throw InjectedFault() }
-    try base.writeFile(atPath: path, bytes: bytes)
+    try change { try base.writeFile(atPath: path, bytes: bytes) }
+  }
+  func createDirectory(atPath path: String) throws {
+    try change { try base.createDirectory(atPath: path) }
+  }
+  func moveItem(atPath source: String, toPath destination: String) throws {
+    try change { try base.moveItem(atPath: source, toPath: destination) }
+  }
+  func linkItem(atPath source: String, toPath destination: String) throws {
+    try change { try base.linkItem(atPath: source, toPath: destination) }
+  }
+  func removeItem(atPath path: String) throws {
+    try change { try base.removeItem(atPath: path) }
+  }
+  func tryLock(atPath path: String) throws -> FileLockAttempt {
+    try change {
+      switch try base.tryLock(atPath: path) {
+      case .acquired(let lock): return .acquired(FaultyLock(inner: lock, fileSystem: self))
+      case .busy(let content): return .busy(content: content)
+      }
+    }
   }
 
-  func moveItem(atPath source: String, toPath destination: String) throws {
-    moves += 1
-    if moves == failMoveNumber { throw InjectedFault() }
-    try base.moveItem(atPath: source, toPath: destination)
+  final class FaultyLock: FileLock, @unchecked Sendable {
+    let inner: any FileLock
+    let fileSystem: FaultyFileSystem
+    init(inner: any FileLock, fileSystem: FaultyFileSystem) {
+      self.inner = inner
+      self.fileSystem = fileSystem
+    }
+    var previousContent: [UInt8] { inner.previousContent }
+    func record(_ bytes: [UInt8]) throws { try fileSystem.change { try inner.record(bytes) } }
+    func release(removingFile: Bool) {
+      inner.release(removingFile: removingFile && !fileSystem.dead)
+    }
   }
 }
 
+/// Every regular file under `dir` with its content, and every name modulegen uses for its own
+/// bookkeeping (which must never be left behind).
+func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
+  var files: [String: String] = [:]
+  var leftovers: [String] = []
+  for path in (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? [] {
+    if path.split(separator: "/").contains(where: {
+      $0 == ".modulegen-run.lock" || $0.hasPrefix(".modulegen-run-")
+    }) {
+      leftovers.append(path)
+      continue
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
+      files[path] = (try? String(contentsOfFile: dir + "/" + path, encoding: .utf8)) ?? "<binary>"
+    }
+  }
+  return (files, leftovers.sorted())
+}
+
 @Suite struct PlanApplierTests {
+  /// Three roots: one exists with a file to replace, one is created, one is nested in it.
   func makePlan(_ dir: String) throws -> Plan {
     try write("original\n", to: dir + "/out/Existing.swift")
-    func file(_ relative: String, _ action: PlannedFile.Action) -> PlannedFile {
+    try write("kept\n", to: dir + "/out/Kept.swift")
+    func file(_ root: String, _ relative: String, _ action: PlannedFile.Action) -> PlannedFile {
       PlannedFile(
-        module: "M", role: .code, root: dir + "/out", path: dir + "/out/" + relative,
+        module: "M", role: .code, root: dir + "/" + root, path: dir + "/" + root + "/" + relative,
         bytes: Array("new \(relative)\n".utf8), action: action)
     }
     return Plan(
       files: [
-        file("Existing.swift", .overwrite), file("New/A.swift", .create),
-        file("New/Deeper/B.swift", .create),
+        file("out", "Existing.swift", .overwrite), file("out", "New/A.swift", .create),
+        file("out", "New/Deeper/B.swift", .create), file("tests/M", "MTests.swift", .create),
+        file("tests/M/Nested", "C.swift", .create),
       ],
-      modules: [], notes: [])
+      modules: [], notes: [], force: true)
+  }
+
+  func expectedAfter(_ dir: String) -> [String: String] {
+    [
+      "out/Existing.swift": "new Existing.swift\n", "out/Kept.swift": "kept\n",
+      "out/New/A.swift": "new New/A.swift\n", "out/New/Deeper/B.swift": "new New/Deeper/B.swift\n",
+      "tests/M/MTests.swift": "new MTests.swift\n", "tests/M/Nested/C.swift": "new C.swift\n",
+    ]
   }
 
   func tree(_ dir: String) -> [String] {
     ((FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? []).sorted()
   }
 
-  @Test func appliesEverything() throws {
+  /// How many changes a successful run makes, so that every one of them can fail.
+  func changesOfASuccessfulRun() throws -> Int {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = FaultyFileSystem()
+    try PlanApplier(fileSystem: fileSystem).apply(try makePlan(dir))
+    return fileSystem.changes
+  }
+
+  @Test func appliesEverythingAndLeavesNothingBehind() throws {
     let dir = try makeTemporaryDirectory()
     try PlanApplier(fileSystem: LocalFileSystem()).apply(try makePlan(dir))
-    #expect(
-      tree(dir) == [
-        "out", "out/Existing.swift", "out/New", "out/New/A.swift", "out/New/Deeper",
-        "out/New/Deeper/B.swift",
-      ])
-    #expect(
-      try String(contentsOfFile: dir + "/out/Existing.swift", encoding: .utf8)
-        == "new Existing.swift\n")
+    let after = snapshot(dir)
+    #expect(after.files == expectedAfter(dir))
+    #expect(after.leftovers == [])
   }
 
-  @Test(arguments: 1...4) func aFailureMidwayRollsEverythingBack(_ failingMove: Int) throws {
-    let dir = try makeTemporaryDirectory()
-    let plan = try makePlan(dir)
-    let before = tree(dir)
-    let fileSystem = FaultyFileSystem()
-    fileSystem.failMoveNumber = failingMove
-    #expect {
-      try PlanApplier(fileSystem: fileSystem).apply(plan)
-    } throws: { error in
-      (error as? Diagnostic)?.message.hasSuffix("every change was rolled back, nothing was written")
-        == true
+  @Test func replacedFilesAreHardLinkedAsBackupsSoNoneIsEverMissing() throws {
+    // Every change fails once, in turn: the run either succeeds or changes nothing at all.
+    let total = try changesOfASuccessfulRun()
+    #expect(total > 15)
+    for failing in 1...total {
+      let dir = try makeTemporaryDirectory()
+      let plan = try makePlan(dir)
+      let before = snapshot(dir)
+      let beforeTree = tree(dir)
+      let fileSystem = FaultyFileSystem()
+      fileSystem.failAt = failing
+      do {
+        try PlanApplier(fileSystem: fileSystem).apply(plan)
+        // A failure while cleaning up after the commit: the files are all new, and the next
+        // run removes what was left.
+        #expect(snapshot(dir).files == expectedAfter(dir), "change \(failing)")
+        try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: plan.roots).end()
+        #expect(snapshot(dir).leftovers == [], "change \(failing)")
+      } catch let error as Diagnostic {
+        #expect(
+          error.message.hasSuffix("nothing was written") || error.message.contains("disk full"),
+          "change \(failing): \(error.message)")
+        #expect(snapshot(dir).files == before.files, "change \(failing)")
+        #expect(tree(dir) == beforeTree, "change \(failing): \(error.message)")
+      }
     }
-    #expect(tree(dir) == before, "after a failure at move \(failingMove)")
-    #expect(
-      try String(contentsOfFile: dir + "/out/Existing.swift", encoding: .utf8) == "original\n")
   }
 
-  @Test func aFailureWhileStagingWritesNothing() throws {
+  @Test func aRunKilledAtAnyChangeIsCompletedOrRolledBackAsAWhole() throws {
+    let total = try changesOfASuccessfulRun()
+    // A kill while the output folders are created and locked may leave them empty; after
+    // that, even the folders are as before (or as after).
+    let counter = FaultyFileSystem()
+    let lockPhase = try {
+      let dir = try makeTemporaryDirectory()
+      let session = try PlanApplier(fileSystem: counter).begin(roots: try makePlan(dir).roots)
+      defer { session.end() }
+      return counter.changes
+    }()
+    var completed = 0
+    var rolledBack = 0
+    for dying in 1...total {
+      let dir = try makeTemporaryDirectory()
+      let plan = try makePlan(dir)
+      let before = snapshot(dir).files
+      let beforeTree = tree(dir)
+      let after = expectedAfter(dir)
+      let fileSystem = FaultyFileSystem()
+      fileSystem.failAt = dying
+      fileSystem.dies = true
+      _ = try? PlanApplier(fileSystem: fileSystem).apply(plan)
+      // Right after the kill: every file is entirely old or entirely new, none is missing.
+      for (path, old) in before {
+        let now = snapshot(dir).files[path]
+        #expect(now == old || now == after[path], "killed at change \(dying): \(path)")
+      }
+      // The next run (here: one that only locks the same folders) finishes the killed one.
+      let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: plan.roots)
+      let notes = session.notes.map(\.message)
+      session.end()
+      let recovered = snapshot(dir)
+      #expect(recovered.leftovers == [], "killed at change \(dying)")
+      if recovered.files == after {
+        completed += 1
+      } else {
+        #expect(recovered.files == before, "killed at change \(dying): a mix of old and new")
+        if dying > lockPhase {
+          #expect(tree(dir) == beforeTree, "killed at change \(dying): folders left")
+        }
+        rolledBack += 1
+      }
+      #expect(notes.count <= 1, "\(notes)")
+    }
+    #expect(completed > 0 && rolledBack > 0)
+  }
+
+  @Test func aRootAnotherRunHoldsIsLeftToItAndTheCommitIsKeptForIt() throws {
+    // Killed after the commit, while moving files into place.
+    let total = try changesOfASuccessfulRun()
     let dir = try makeTemporaryDirectory()
     let plan = try makePlan(dir)
-    let before = tree(dir)
     let fileSystem = FaultyFileSystem()
-    fileSystem.failWriteNumber = 2
-    #expect(throws: Diagnostic.self) { try PlanApplier(fileSystem: fileSystem).apply(plan) }
-    #expect(tree(dir) == before)
+    fileSystem.failAt = total - 8
+    fileSystem.dies = true
+    _ = try? PlanApplier(fileSystem: fileSystem).apply(plan)
+    #expect(snapshot(dir).leftovers.contains { $0.hasSuffix("/commit") })
+    // Another process holds one folder of the killed run (without finishing it).
+    let held = dir + "/tests/M/Nested"
+    guard
+      case .acquired(let other) = try LocalFileSystem().tryLock(
+        atPath: held + "/.modulegen-run.lock")
+    else { throw Failure() }
+    try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir + "/out"]).end()
+    // Everything else is complete; the commit stays for the held folder.
+    var state = snapshot(dir)
+    #expect(state.files["out/Existing.swift"] == "new Existing.swift\n")
+    #expect(
+      state.leftovers.contains { $0.hasPrefix("out/.modulegen-run-") && $0.hasSuffix("/commit") })
+    #expect(state.leftovers.contains { $0.hasPrefix("tests/M/Nested/.modulegen-run-") })
+    other.release(removingFile: false)
+    // The next run there completes it too, and then nothing is left anywhere.
+    try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [held]).end()
+    state = snapshot(dir)
+    #expect(state.files == expectedAfter(dir))
+    #expect(state.leftovers == [])
+  }
+
+  @Test func aSecondWriterWaitsThenFailsNamingTheFirst() throws {
+    let dir = try makeTemporaryDirectory()
+    let plan = try makePlan(dir)
+    let first = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: plan.roots)
+    #expect(throws: Diagnostic.self) {
+      try PlanApplier(fileSystem: LocalFileSystem(), lockTimeout: 0.05).apply(plan)
+    }
+    do {
+      try PlanApplier(fileSystem: LocalFileSystem(), lockTimeout: 0).apply(plan)
+    } catch let error as Diagnostic {
+      #expect(
+        error.message
+          == "another modulegen run is writing here (pid \(getpid())): '\(dir)/out'; try again when it has finished"
+      )
+    }
+    #expect(snapshot(dir).files["out/Existing.swift"] == "original\n")
+    first.end()
+    try PlanApplier(fileSystem: LocalFileSystem(), lockTimeout: 0).apply(plan)
+    #expect(snapshot(dir).files == expectedAfter(dir))
+  }
+
+  @Test func aStaleLockFromAKilledRunIsTakenOver() throws {
+    let dir = try makeTemporaryDirectory()
+    let plan = try makePlan(dir)
+    // A lock file nobody holds, naming a process that is gone.
+    try write("modulegen lock 1\npid 999999999\n", to: dir + "/out/.modulegen-run.lock")
+    try PlanApplier(fileSystem: LocalFileSystem(), lockTimeout: 0).apply(plan)
+    #expect(snapshot(dir).files == expectedAfter(dir))
+    #expect(snapshot(dir).leftovers == [])
+  }
+
+  @Test func checkSeesAnInterruptedRun() throws {
+    let total = try changesOfASuccessfulRun()
+    let dir = try makeTemporaryDirectory()
+    let plan = try makePlan(dir)
+    let fileSystem = FaultyFileSystem()
+    fileSystem.failAt = total / 2
+    fileSystem.dies = true
+    _ = try? PlanApplier(fileSystem: fileSystem).apply(plan)
+    let applier = PlanApplier(fileSystem: LocalFileSystem())
+    let unfinished = applier.unfinishedRuns(in: plan.roots)
+    #expect(!unfinished.isEmpty)
+    #expect(unfinished.allSatisfy { !$0.isRunning })
+    try applier.begin(roots: plan.roots).end()
+    #expect(applier.unfinishedRuns(in: plan.roots).isEmpty)
+  }
+
+  @Test func aRemovalCanBeJournaledForAFuturePrune() throws {
+    // No command deletes files yet; the journal and its replay already can, both ways.
+    let dir = try makeTemporaryDirectory()
+    try write("old\n", to: dir + "/out/Gone.swift")
+    let fileSystem = LocalFileSystem()
+    let session = try PlanApplier(fileSystem: fileSystem).begin(roots: [dir + "/out"])
+    defer { session.end() }
+    let folder = dir + "/out/.modulegen-run-test"
+    try fileSystem.createDirectory(atPath: folder)
+    try fileSystem.linkItem(atPath: dir + "/out/Gone.swift", toPath: folder + "/0.old")
+    let journal = WriteJournal(
+      transaction: "test", roots: [dir + "/out"], folders: [],
+      operations: [.init(kind: .remove, number: 0, path: "Gone.swift")])
+    try session.replay(journal, root: dir + "/out", folder: folder, forward: true, strict: true)
+    #expect(!fileSystem.fileExists(atPath: dir + "/out/Gone.swift"))
+    try session.replay(journal, root: dir + "/out", folder: folder, forward: false, strict: false)
+    #expect(snapshot(dir).files["out/Gone.swift"] == "old\n")
+  }
+
+  @Test func journalsReadBackAndRefuseEscapingPaths() throws {
+    let journal = WriteJournal(
+      transaction: "12-ab", roots: ["/a/b%c", "/d\ne"], folders: ["x", "x/y z"],
+      operations: [
+        .init(kind: .create, number: 0, path: "x/y z/A.swift"),
+        .init(kind: .replace, number: 1, path: "100% \u{301}.swift"),
+      ])
+    #expect(WriteJournal(text: journal.text) == journal)
+    #expect(WriteJournal(text: String(journal.text.dropLast(4))) == nil, "an unfinished journal")
+    for hostile in ["../x", "/etc/passwd", "a/../../b", "../\u{301}x", "a\u{0}b"] {
+      var bad = journal
+      bad.operations[0].path = hostile
+      #expect(WriteJournal(text: bad.text) == nil, "\(hostile)")
+    }
   }
 }

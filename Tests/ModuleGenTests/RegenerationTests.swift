@@ -210,6 +210,8 @@ import Testing
     #expect(prune.code == 0, "\(prune.err)")
     #expect(prune.out.contains("  removed CartTests/CartTests.swift\n"))
     #expect(!exists(dir + "/Cart/CartBuilder.swift"))
+    // The module's folders went with its files.
+    #expect(!exists(dir + "/Cart") && !exists(dir + "/CartTests"))
     #expect(!(try read(dir + "/" + GenerationRecord.fileName)).contains("Cart"))
     #expect(runTool(["check", "--spec", "m.yml"], in: dir).code == 0)
   }
@@ -262,6 +264,18 @@ import Testing
     #expect(runTool(["gen", "Home", "viper", "--set", "ui=uikit", "--prune"], in: a).code == 0)
     #expect(try copies().count == 8)
     #expect(!(try copies()).contains(String(view.dropFirst("sha256:".count))))
+  }
+
+  /// The record and its base copies are written in the same transaction as the files: when
+  /// one of them cannot be written, nothing is.
+  @Test func theRecordIsPartOfTheTransaction() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("not a folder\n", to: dir + "/.modulegen")
+    let result = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.err.contains("nothing was written"), "\(result.err)")
+    #expect(!exists(dir + "/Home") && !exists(dir + "/HomeTests"))
+    #expect(!exists(dir + "/" + GenerationRecord.fileName))
   }
 
   @Test func aBrokenRecordIsAnErrorAtItsLine() throws {

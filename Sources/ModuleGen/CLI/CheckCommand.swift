@@ -30,9 +30,13 @@ enum CheckCommand {
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }
+    // An interrupted run (or one writing now) means the files on disk are not final.
+    let unfinished = PlanApplier(fileSystem: setup.generator.fileSystem).unfinishedRuns(
+      in: plan.roots + [setup.record.directory])
+    reportUnfinished(unfinished, console: console)
     let drift = plan.files.filter { label($0.action).isProblem }
     let stale = plan.stale.filter { $0.state != .deleted }
-    let upToDate = drift.isEmpty && stale.isEmpty
+    let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty
     if arguments.value("format") == "json" {
       console.writeOut(
         GenerationReport.json(
@@ -79,6 +83,7 @@ enum CheckCommand {
       return ExitCode.success
     }
     var problems: [String] = []
+    if drift.isEmpty && stale.isEmpty { return ExitCode.failure }
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
     }
@@ -98,6 +103,34 @@ enum CheckCommand {
     case .update, .overwrite, .conflict, .merge, .mergeConflict: return ("changed", true)
     case .unchanged: return ("up to date", false)
     case .keep: return ("yours", false)
+    }
+  }
+
+  /// An interrupted run (or one writing now) means the files on disk are not final.
+  static func reportUnfinished(_ runs: [PlanApplier.UnfinishedRun], console: Console) {
+    func list(_ runs: [PlanApplier.UnfinishedRun]) -> String {
+      let shown = runs.prefix(3).map {
+        "'\(GenerationSetup.relative($0.root, to: console.currentDirectory))'"
+      }
+      let more = runs.count > 3 ? " and \(runs.count - 3) more" : ""
+      return shown.joined(separator: ", ") + more
+    }
+    let interrupted = runs.filter { !$0.isRunning }
+    if !interrupted.isEmpty {
+      console.report(
+        Diagnostic(
+          message:
+            "an interrupted modulegen run left unfinished changes in \(list(interrupted)); run 'modulegen gen' again to complete or roll them back"
+        ))
+    }
+    let running = runs.filter(\.isRunning)
+    if !running.isEmpty {
+      let pid = running[0].runningPID.map(String.init) ?? "unknown"
+      console.report(
+        Diagnostic(
+          message:
+            "another modulegen run is writing here (pid \(pid)): \(list(running)); check again when it has finished"
+        ))
     }
   }
 }

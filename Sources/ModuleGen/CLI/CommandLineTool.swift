@@ -56,7 +56,16 @@ public enum CommandLineTool {
   }
 
   /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
+  /// Output that could not be written is an error: the command then exits 1, saying so on
+  /// stderr if stderr still works.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
+    let code = dispatch(arguments, console: console)
+    guard let failure = console.outputFailure() else { return code }
+    console.writeError("error: cannot write to \(failure)\n")
+    return code == ExitCode.success ? ExitCode.failure : code
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
       console.writeOut(overview)
       return ExitCode.success
@@ -76,7 +85,7 @@ public enum CommandLineTool {
         console.writeOut(overview)
         return ExitCode.success
       }
-      return run(Array(arguments.dropFirst()) + ["--help"], console: console)
+      return dispatch(Array(arguments.dropFirst()) + ["--help"], console: console)
     default:
       break
     }

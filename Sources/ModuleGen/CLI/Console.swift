@@ -22,6 +22,9 @@ public struct Console: Sendable {
   public var outputIsTerminal = false
   public var environment: [String: String]
   public var currentDirectory: String
+  /// Why writing to stdout or stderr failed (the first time it did), or nil: a command whose
+  /// output was lost must not exit 0.
+  public var outputFailure: @Sendable () -> String? = { nil }
 
   public init(
     writeOut: @escaping @Sendable (String) -> Void,
@@ -40,13 +43,30 @@ public struct Console: Sendable {
 
   /// The real process: standard streams, environment and working directory.
   public static var process: Console {
+    reserveStandardDescriptors()
+    let status = StreamStatus()
     var console = Console(
-      writeOut: { writeAll(1, $0) }, writeError: { writeAll(2, $0) }, readInput: readAllInput,
+      writeOut: { status.write(1, "standard output", $0) },
+      writeError: { status.write(2, "standard error", $0) }, readInput: readAllInput,
       inputIsTerminal: isatty(0) == 1, errorIsTerminal: isatty(2) == 1,
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
+    console.outputFailure = { status.failure }
     console.outputIsTerminal = isatty(1) == 1
     return console
+  }
+
+  /// A closed standard descriptor is given /dev/null opened for reading, so that no file the
+  /// command opens takes its number (output meant for stdout would land in it) and writing to
+  /// it fails, as it should.
+  static func reserveStandardDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", O_RDONLY)
+      if opened >= 0 && opened != descriptor {
+        dup2(opened, descriptor)
+        close(opened)
+      }
+    }
   }
 
   /// Colour on a terminal only, and never with `NO_COLOR` or `TERM=dumb`.
@@ -74,19 +94,35 @@ public struct Console: Sendable {
   }
 }
 
-private func writeAll(_ descriptor: Int32, _ text: String) {
+/// Writes to a standard stream and remembers the first failure; after one, that stream is
+/// not written to again.
+private final class StreamStatus: @unchecked Sendable {
+  // Unsynchronized on purpose: a command writes its output from one thread.
+  private var failed: Set<Int32> = []
+  private(set) var failure: String?
+
+  func write(_ descriptor: Int32, _ name: String, _ text: String) {
+    guard !failed.contains(descriptor) else { return }
+    if let reason = writeAll(descriptor, text) {
+      failed.insert(descriptor)
+      if failure == nil { failure = name + reason }
+    }
+  }
+}
+
+/// Writes every byte; on failure, the reason (": no space left on device").
+private func writeAll(_ descriptor: Int32, _ text: String) -> String? {
   var bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeMutableBytes { buffer in
       write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
     }
-    if written <= 0 {
-      if written < 0 && errno == EINTR { continue }
-      return
-    }
+    if written < 0 && errno == EINTR { continue }
+    if written <= 0 { return written < 0 ? errnoReason() : ": nothing was written" }
     offset += written
   }
+  return nil
 }
 
 @Sendable private func readAllInput() -> [UInt8] {

@@ -53,12 +53,9 @@ enum GenCommand {
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
-    let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }
-    let changes = try RecordedChanges.make(
-      applying: plan.withoutBlockedModules, to: setup.record, prune: prune,
-      fileSystem: setup.generator.fileSystem)
-    if !dryRun { try apply(changes, fileSystem: setup.generator.fileSystem) }
+    let changes = try write(&plan, setup: setup, prune: prune, dryRun: dryRun, console: console)
     report.printPlan(
       plan, record: setup.record,
       extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))])
@@ -85,11 +82,49 @@ enum GenCommand {
       ? ExitCode.success : ExitCode.failure
   }
 
-  /// Writes the files, the record and its base copies, and removes pruned files, as one
-  /// transaction.
-  static func apply(_ changes: RecordedChanges, fileSystem: any FileSystem) throws {
-    try PlanApplier(fileSystem: fileSystem).apply(changes.writes)
-    // TODO(issue-9-writes): removals go into the applier's transaction.
-    for path in changes.removals { try? fileSystem.removeItem(atPath: path) }
+  /// Writes the plan's modules that have no conflict, the updated record and its base copies,
+  /// and removes pruned files, as one transaction. Unless it is a dry run, the output folders
+  /// and the record's folder are locked first (finishing what an interrupted run left there);
+  /// then the plan is read again from the disk and the record read again, since both may have
+  /// changed while this run waited. A file that changed meanwhile becomes a conflict.
+  static func write(
+    _ plan: inout Plan, setup: GenerationSetup.Setup, prune: Bool, dryRun: Bool,
+    console: Console
+  ) throws -> RecordedChanges {
+    let fileSystem = setup.generator.fileSystem
+    var record = setup.record
+    if dryRun {
+      return try RecordedChanges.make(
+        applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    }
+    let preview = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
+    let session = try applier.begin(roots: preview.writes.roots)
+    defer { session.end() }
+    for note in session.notes { console.report(note) }
+    plan = try plan.refreshed(fileSystem: fileSystem)
+    record = try GenerationSetup.record(
+      config: setup.generator.config, console: console, fileSystem: fileSystem)
+    let changes = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    try session.apply(changes.writes)
+    session.end()
+    removeEmptyFolders(left: changes, fileSystem: fileSystem)
+    return changes
+  }
+
+  /// The folders that pruning emptied (a module's folders), up to the record's folder.
+  static func removeEmptyFolders(left changes: RecordedChanges, fileSystem: any FileSystem) {
+    let top = changes.record.directory
+    for file in changes.pruned {
+      var folder = parentPath(file.path)
+      while folder.hasPrefix(top + "/"),
+        (try? fileSystem.contentsOfDirectory(atPath: folder))?.isEmpty == true,
+        (try? fileSystem.removeItem(atPath: folder)) != nil
+      {
+        folder = parentPath(folder)
+      }
+    }
   }
 }

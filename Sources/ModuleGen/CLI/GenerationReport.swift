@@ -28,8 +28,9 @@ struct GenerationReport {
   /// Whether a summary line goes to stdout (not with --quiet, not in JSON).
   var printsSummaries: Bool { detail != .quiet && !json }
 
-  /// What happened to a file, or would happen in a dry run.
-  func word(_ action: PlannedFile.Action) -> String {
+  /// What happened to a file, or would have happened (a dry run, a skipped module).
+  func word(_ action: PlannedFile.Action, written: Bool = true) -> String {
+    let dryRun = dryRun || !written
     switch action {
     case .create: return dryRun ? "would create" : "created"
     case .update: return dryRun ? "would update" : "updated"
@@ -86,17 +87,18 @@ struct GenerationReport {
 
   /// One line per file (verbose only), then one line per module (not quiet).
   func printModules(_ plan: Plan) {
+    let blocked = plan.blockedModules
     if detail == .verbose {
-      let width = plan.files.map { word($0.action).count }.max() ?? 0
-      for file in plan.files {
-        let label = word(file.action)
+      // A skipped module's files were not written: they say what would have happened.
+      let words = plan.files.map { word($0.action, written: !blocked.contains($0.module)) }
+      let width = words.map(\.count).max() ?? 0
+      for (file, label) in zip(plan.files, words) {
         console.writeOut(
           "  " + paint(label, Self.color(file.action))
             + String(repeating: " ", count: width - label.count + 1) + shown(file.path) + "\n")
       }
     }
     guard detail != .quiet else { return }
-    let blocked = plan.blockedModules
     let byModule = plan.filesByModule
     for module in plan.modules {
       let files = byModule[module.name] ?? []

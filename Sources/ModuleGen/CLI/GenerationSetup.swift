@@ -107,9 +107,9 @@ enum GenerationSetup {
         (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
     }
     let settings = GenerationSettings(
-      author: arguments.value("author") ?? config?.author ?? "",
-      company: arguments.value("company") ?? config?.company ?? "",
-      project: arguments.value("project") ?? config?.project ?? "",
+      author: try oneLine(arguments, "author", command: command) ?? config?.author ?? "",
+      company: try oneLine(arguments, "company", command: command) ?? config?.company ?? "",
+      project: try oneLine(arguments, "project", command: command) ?? config?.project ?? "",
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
@@ -255,18 +255,47 @@ enum GenerationSetup {
     }
   }
 
+  /// The value of `--option`, refused if it holds a line break or another control character:
+  /// it goes into one line of every file header (or of the config), where a line break would
+  /// end the comment.
+  static func oneLine(_ arguments: ParsedArguments, _ option: String, command: String) throws
+    -> String?
+  {
+    guard let value = arguments.value(option) else { return nil }
+    if let scalar = value.unicodeScalars.first(where: {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+    }) {
+      let name =
+        scalar == "\n"
+        ? "a line break"
+        : "the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+      throw UsageError(
+        "--\(option) takes one line of text; '\(value.debugDescription.dropFirst().dropLast())' contains \(name)",
+        command: command)
+    }
+    return value
+  }
+
   /// `--date`, else `SOURCE_DATE_EPOCH`, else today (UTC).
   static func date(_ arguments: ParsedArguments, console: Console, command: String) throws -> String
   {
     if let date = arguments.value("date") {
       guard CalendarDate.isValid(date) else {
-        throw UsageError("--date takes a date as YYYY-MM-DD, not '\(date)'", command: command)
+        throw UsageError(
+          "--date takes a date as YYYY-MM-DD (years 0001 to 9999), not '\(date)'",
+          command: command)
       }
       return date
     }
     if let epoch = console.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-      guard let seconds = Int(epoch) else {
-        throw Diagnostic(message: "SOURCE_DATE_EPOCH must be a number of seconds, not '\(epoch)'")
+      let range = CalendarDate.supportedEpochSeconds
+      guard epoch.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        let seconds = Int(epoch), range.contains(seconds)
+      else {
+        throw Diagnostic(
+          message:
+            "SOURCE_DATE_EPOCH must be whole seconds since 1970 from \(range.lowerBound) to \(range.upperBound) (9999-12-31), not '\(epoch)'"
+        )
       }
       return CalendarDate.string(fromEpochSeconds: seconds)
     }
@@ -275,7 +304,6 @@ enum GenerationSetup {
 
   /// `path` relative to `directory` when it is inside it.
   static func relative(_ path: String, to directory: String) -> String {
-    let base = directory.hasSuffix("/") ? directory : directory + "/"
-    return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    PathSafety.relative(path, to: directory)
   }
 }

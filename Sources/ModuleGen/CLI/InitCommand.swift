@@ -70,7 +70,7 @@ enum InitCommand {
       ("prefix", "prefix", "Type name prefix", nil),
     ]
     for question in questions {
-      if let value = arguments.value(question.flag) {
+      if let value = try GenerationSetup.oneLine(arguments, question.flag, command: "init") {
         values.append((question.key, value))
       } else if console.inputIsTerminal {
         if let answer = console.ask(question.prompt, suggestion: question.suggestion),
@@ -93,8 +93,8 @@ enum InitCommand {
           module: "", role: .code, root: console.currentDirectory, path: path,
           bytes: Array(text.utf8),
           action: fileSystem.fileExists(atPath: path) ? .overwrite : .create)
-      ], modules: [], notes: [])
-    try PlanApplier(fileSystem: fileSystem).apply(plan)
+      ], modules: [], notes: [], force: true)
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut("Wrote .modulegen.yml\n")
     return ExitCode.success
   }

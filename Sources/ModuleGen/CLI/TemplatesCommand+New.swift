@@ -25,15 +25,11 @@ extension TemplatesCommand {
         throw Diagnostic(message: "template name '\(name)' must be letters, digits, '-' or '_'")
       }
       let (_, config) = try library(arguments, console: console)
-      let base =
-        arguments.value("dir").map(console.path)
-        ?? config?.templateFolders.first.map {
-          joinPath(config?.directory ?? console.currentDirectory, $0)
-        }
-        ?? console.path("Templates")
+      let root = try templateFolder(
+        arguments.value("dir"), name: name, config: config, console: console)
       let files = scaffold(name)
       return try writeAll(
-        files, into: normalizePath(joinPath(base, name)), force: arguments.flag("force"),
+        files, into: root, force: arguments.flag("force"),
         console: console, what: "Created template '\(name)'")
     })
 
@@ -51,16 +47,12 @@ extension TemplatesCommand {
             values: [xctest, swift-testing]
             default: xctest
             description: The test framework.
-        # regenerate: once - created when missing, then the developer's (modulegen update merges
-        # template changes in); always (the default) - regenerated, an edit is a conflict.
         files:
           - template: Code/Module.swift.liquid
             output: "{{ module }}.swift"
-            regenerate: once
           - template: Tests/ModuleTests.swift.liquid
             output: "{{ module }}Tests.swift"
             role: test
-            regenerate: once
 
         """
       ),

@@ -149,15 +149,9 @@ enum TemplatesCommand {
         throw Diagnostic(message: message)
       }
       let (_, config) = try library(arguments, console: console)
-      let base: String
-      if arguments.positional.count > 1 {
-        base = console.path(arguments.positional[1])
-      } else if let folder = config?.templateFolders.first {
-        base = joinPath(config?.directory ?? console.currentDirectory, folder)
-      } else {
-        base = console.path("Templates")
-      }
-      let root = normalizePath(joinPath(base, name))
+      let root = try templateFolder(
+        arguments.positional.count > 1 ? arguments.positional[1] : nil, name: name,
+        config: config, console: console)
       let source = TemplateSource.builtin(name)
       var files = source.allFiles().map { ($0, source.read($0)!) }
       // The shared snippets travel with the template, so that the copy is complete.
@@ -175,14 +169,10 @@ enum TemplatesCommand {
   static func plannedFile(
     _ text: String, at path: String, root: String, force: Bool, fileSystem: any FileSystem
   ) throws -> PlannedFile {
-    let bytes = Array(text.utf8)
-    var action = PlannedFile.Action.create
-    if fileSystem.fileExists(atPath: path) {
-      action =
-        try fileSystem.readFile(atPath: path) == bytes ? .unchanged : force ? .overwrite : .conflict
-    }
-    return PlannedFile(
-      module: "", role: .code, root: root, path: path, bytes: bytes, action: action)
+    var file = PlannedFile(
+      module: "", role: .code, root: root, path: path, bytes: Array(text.utf8), action: .create)
+    file.action = try file.currentAction(force: force, fileSystem: fileSystem)
+    return file
   }
 
   /// Reports the conflicts of a plan; true when there are any, and nothing must be written.
@@ -199,6 +189,32 @@ enum TemplatesCommand {
     return true
   }
 
+  /// Where `templates new` / `eject` write template `name`: in `folder` (from the command
+  /// line), else the config's first template folder, else `Templates`. Checked like every
+  /// path: control characters, `..` inside the path and the like are refused.
+  static func templateFolder(
+    _ folder: String?, name: String, config: ProjectConfig?, console: Console
+  ) throws -> String {
+    var base = console.currentDirectory
+    var text = folder ?? "Templates"
+    if folder == nil, let first = config?.templateFolders.first {
+      base = config?.directory ?? console.currentDirectory
+      text = first
+      if first.hasPrefix("~/"), let home = console.environment["HOME"] {
+        base = home
+        text = String(first.dropFirst(2))
+      }
+    }
+    do {
+      return try PathSafety.resolve(
+        joinPath(text, name), against: base,
+        rules: PathSafety.rules(forPattern: text, allowsTrailingSlash: true))
+    } catch {
+      throw Diagnostic(
+        message: "the template folder '\(text)' \(error.phrase(inside: "its base folder"))")
+    }
+  }
+
   /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`.
   static func writeAll(
     _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String
@@ -208,9 +224,9 @@ enum TemplatesCommand {
       files: try files.map {
         try plannedFile(
           $0.1, at: joinPath(root, $0.0), root: root, force: force, fileSystem: fileSystem)
-      }, modules: [], notes: [])
+      }, modules: [], notes: [], force: force)
     if reportConflicts(plan, console: console) { return ExitCode.failure }
-    try PlanApplier(fileSystem: fileSystem).apply(plan)
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(
       "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )

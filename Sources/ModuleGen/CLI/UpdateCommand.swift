@@ -53,10 +53,7 @@ enum UpdateCommand {
         unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
       }
     }
-    let changes = try RecordedChanges.make(
-      applying: plan.withoutBlockedModules, to: setup.record, prune: false,
-      fileSystem: setup.generator.fileSystem)
-    if !dryRun { try GenCommand.apply(changes, fileSystem: setup.generator.fileSystem) }
+    _ = try GenCommand.write(&plan, setup: setup, prune: false, dryRun: dryRun, console: console)
     let blocked = plan.blockedModules
     let merged = plan.files.filter {
       ($0.action == .merge || $0.action == .mergeConflict) && !blocked.contains($0.module)
@@ -130,6 +127,8 @@ enum UpdateCommand {
     } else {
       merged.action = result.conflicts == 0 ? .merge : .mergeConflict
       merged.bytes = Array(result.text.utf8)
+      // Written over the developer's file: it must still be what was merged when written.
+      merged.expectedHash = GenerationRecord.hash(ours)
     }
     return merged
   }

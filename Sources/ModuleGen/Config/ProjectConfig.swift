@@ -8,6 +8,8 @@ public struct ProjectConfig: Sendable, Equatable {
   public var project: String?
   /// A Liquid template for the header of every generated file.
   public var header: String?
+  /// Where `header` is in the file, so that an error inside it points at its line.
+  var headerMap: ScalarMap?
   /// Prepended to generated type names (`ACME` → `ACMEHomeView`).
   public var prefix: String?
   /// The template `gen` uses when none is named.
@@ -48,6 +50,7 @@ public struct ProjectConfig: Sendable, Equatable {
     throws(DiagnosticList)
     -> ProjectConfig
   {
+    let source = text
     let root = try DataFile.root(text, file: file)
     var config = ProjectConfig()
     config.directory = directory
@@ -75,7 +78,9 @@ public struct ProjectConfig: Sendable, Equatable {
           case "author": config.author = text
           case "company": config.company = text
           case "project": config.project = text
-          case "header": config.header = text
+          case "header":
+            config.header = text
+            config.headerMap = ScalarMap(node: value, source: source)
           case "prefix":
             if !text.isEmpty && !SpecDecoder.isTypeName(text) {
               problems.error(

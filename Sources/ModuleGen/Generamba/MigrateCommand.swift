@@ -90,7 +90,7 @@ enum MigrateCommand {
         try TemplatesCommand.plannedFile(
           $0.text, at: $0.path, root: $0.root, force: arguments.flag("force"),
           fileSystem: fileSystem)
-      }, modules: [], notes: [])
+      }, modules: [], notes: [], force: arguments.flag("force"))
     let dryRun = arguments.flag("dry-run")
     for file in plan.files {
       let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
@@ -104,7 +104,7 @@ enum MigrateCommand {
       console.writeOut("Dry run, nothing written.\n")
       return ExitCode.success
     }
-    try PlanApplier(fileSystem: fileSystem).apply(plan)
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(
       "Migrated: gen reads .modulegen.yml now; the Rambafile and the .rambaspec files stay for Generamba.\n"
     )

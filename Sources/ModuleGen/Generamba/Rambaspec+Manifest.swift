@@ -54,14 +54,18 @@ extension Rambaspec {
           at: entry.location)
         source = matches[0]
       }
+      let output: String
       do {
-        entries.append(
-          TemplateManifest.FileEntry(
-            template: source, output: try Self.output(for: entry, flat: flat), role: entry.role,
-            when: nil, location: entry.location, whenLocation: nil))
+        output = try Self.output(for: entry, flat: flat)
       } catch {
         problems.error(error.message, at: entry.location)
+        continue
       }
+      entries.append(
+        TemplateManifest.FileEntry(
+          template: source, output: output, role: entry.role, when: nil, location: entry.location,
+          templateLocation: entry.location, outputLocation: entry.location, whenLocation: nil,
+          outputMap: ScalarMap(at: entry.location), whenMap: nil))
     }
     try problems.throwIfAny(file: displayRoot)
     var manifest = TemplateManifest(

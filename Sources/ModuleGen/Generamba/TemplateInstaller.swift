@@ -152,7 +152,7 @@ struct TemplateInstaller {
     let staging = joinPath(templatesFolder, ".modulegen-install-" + suffix)
     let previous = joinPath(templatesFolder, ".modulegen-previous-" + suffix)
     for leftover in [staging, previous] where fileSystem.fileExists(atPath: leftover) {
-      try fileSystem.removeItem(atPath: leftover)
+      try fileSystem.removeTree(atPath: leftover)
     }
     do {
       try fileSystem.createDirectory(atPath: staging)
@@ -169,12 +169,12 @@ struct TemplateInstaller {
           try? fileSystem.moveItem(atPath: previous, toPath: install.destination)
           throw error
         }
-        try fileSystem.removeItem(atPath: previous)
+        try fileSystem.removeTree(atPath: previous)
       } else {
         try fileSystem.moveItem(atPath: staging, toPath: install.destination)
       }
     } catch {
-      if fileSystem.fileExists(atPath: staging) { try? fileSystem.removeItem(atPath: staging) }
+      if fileSystem.fileExists(atPath: staging) { try? fileSystem.removeTree(atPath: staging) }
       throw error
     }
   }

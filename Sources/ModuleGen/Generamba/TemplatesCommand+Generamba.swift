@@ -71,7 +71,7 @@ extension TemplatesCommand {
     let specText = source.read(name + ".rambaspec") ?? ""
     let switches = GenerambaTemplateInfo.customParameters(
       TemplateSource(
-        kind: .folder, displayRoot: shown, directory: nil, read: { _ in specText },
+        kind: .folder, displayRoot: shown, directory: nil, load: { _ in specText },
         allFiles: { [name + ".rambaspec"] }))
     var combinations: [[(String, String)]] = [[]]
     for parameter in switches.prefix(8) {

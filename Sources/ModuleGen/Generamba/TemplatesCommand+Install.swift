@@ -45,7 +45,7 @@ extension TemplatesCommand {
       templatesFolder: normalizePath(
         joinPath(base, config?.templateFolders.first ?? TemplateLibrary.projectFolderName)))
     let scratch = try TemplateInstaller.makeScratchFolder(environment: console.environment)
-    defer { try? LocalFileSystem().removeItem(atPath: scratch) }
+    defer { try? LocalFileSystem().removeTree(atPath: scratch) }
     var sources = TemplateSources(scratch: scratch, environment: console.environment)
     var installs: [TemplateInstaller.Install] = []
     let force = arguments.flag("force")

@@ -28,10 +28,11 @@ extension Generator {
     }
     var files = rendering.files
     for i in files.indices {
+      let recordedHash = record?.hash(ofFile: files[i].path, module: module.name)
       files[i].action = action(
-        for: files[i], existing: existing[i],
-        recordedHash: record?.hash(ofFile: files[i].path, module: module.name),
-        force: options.force)
+        for: files[i], existing: existing[i], recordedHash: recordedHash, force: options.force)
+      // Written over a file because it is as generated: it must still be when written.
+      if files[i].action == .update { files[i].expectedHash = recordedHash }
     }
     let version = rendering.template.manifest.version
     let planned = PlannedModule(

@@ -31,17 +31,13 @@ public struct Generator {
   public var config: ProjectConfig?
   public var fileSystem: any FileSystem
   private var compiled: [String: CompiledTemplate] = [:]
-  /// Folders whose real path is known, so that checking many files in one folder is cheap.
-  private let resolvedFolders = FolderCache()
+  /// Where existing folders really lead, for the paths of one plan.
+  private var containment: PathContainment
 
   /// Output path patterns, parsed once for a whole batch.
   private let parsedPatterns = PatternCache()
   /// The Generamba templates of the run (`.rambaspec`), compiled per module.
   let generambaTemplates = GenerambaTemplates()
-
-  final class FolderCache {
-    var paths: [String: String?] = [:]
-  }
 
   final class PatternCache {
     var templates: [String: Template] = [:]
@@ -58,11 +54,13 @@ public struct Generator {
     self.library = library
     self.config = config
     self.fileSystem = fileSystem
+    self.containment = PathContainment(fileSystem: fileSystem)
   }
 
   public mutating func plan(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord? = nil
   ) throws -> Plan {
+    containment = PathContainment(fileSystem: fileSystem)
     var files: [PlannedFile] = []
     var planned: [PlannedModule] = []
     var stale: [StaleFile] = []
@@ -78,9 +76,13 @@ public struct Generator {
       } catch let error as Diagnostic {
         problems.append(error)
       } catch let error as LiquidError {
-        problems.append(error.diagnostic)
+        let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
+        problems.append(header?.relocate(error.diagnostic) ?? error.diagnostic)
       }
     }
+    // A problem shared by every module (a template's, the config's) is reported once.
+    var seen: Set<String> = []
+    problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems) }
     var byPath: [String: PlannedFile] = [:]
     for file in files {
@@ -91,7 +93,9 @@ public struct Generator {
       byPath[file.path] = file
     }
     if let record { stale += staleModules(record, planned: planned, options: options) }
-    return Plan(files: files, modules: planned, stale: stale, notes: generambaTemplates.notes)
+    var plan = Plan(files: files, modules: planned, stale: stale, notes: generambaTemplates.notes)
+    plan.force = options.force
+    return plan
   }
 
   // MARK: - One module
@@ -108,7 +112,8 @@ public struct Generator {
     }
     let template: CompiledTemplate
     do {
-      template = try library.compile(named: name, header: config?.header)
+      template = try library.compile(
+        named: name, header: config?.header, headerMap: config?.headerMap)
     } catch var error as Diagnostic where error.location == nil {
       error.location = location
       throw error
@@ -171,11 +176,11 @@ public struct Generator {
     var files: [PlannedFile] = []
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
-      if let condition = file.condition, try condition.render(context) != "1" { continue }
-      let relative = try file.output.render(context).trimmingCharacters()
+      guard try file.isIncluded(context) else { continue }
+      let relative = try file.renderOutput(context).trimmingCharacters()
       let root = file.entry.role == .code ? codeRoot : testsRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
-      let fileName = LiquidValue.string(String(path.split(separator: "/").last ?? ""))
+      let fileName = LiquidValue.string(lastPathComponent(path))
       if !generamba { context["file_name"] = fileName }
       if case .object(var info) = context["module_info"] {
         info["file_name"] = fileName
@@ -190,6 +195,8 @@ public struct Generator {
     return Rendering(template: template, params: params, files: files)
   }
 
+  /// An output folder: its pattern rendered, checked and joined onto its base folder. The
+  /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
   private func root(
     _ pattern: (text: String, base: String, location: SourceLocation?), context: LiquidObject,
     what: String
@@ -204,18 +211,32 @@ public struct Generator {
           parsing: pattern.text, name: what, environment: LiquidEnvironment(strictVariables: true))
         parsedPatterns.templates[pattern.text] = template
       }
-      rendered = try template.render(context)
+      rendered = try template.render(context).trimmingCharacters()
     } catch {
       throw Diagnostic(
         message: "the \(what) pattern '\(pattern.text)': \(error.message)",
         location: Self.location(in: pattern.location, of: error.location))
     }
-    guard !rendered.trimmingCharacters().isEmpty else {
+    let path: String
+    do {
+      path = try PathSafety.resolve(
+        rendered, against: pattern.base,
+        rules: PathSafety.rules(forPattern: pattern.text, allowsTrailingSlash: true))
+    } catch {
       throw Diagnostic(
-        message: "the \(what) pattern '\(pattern.text)' renders as an empty path",
+        message:
+          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
         location: pattern.location)
     }
-    return normalizePath(joinPath(pattern.base, rendered.trimmingCharacters()))
+    if case .blocked(let at) = containment.folder(path) {
+      let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
+      throw Diagnostic(
+        message: PathKey(at) == PathKey(path)
+          ? "the \(what) '\(shown(path))' is a file; nothing was written"
+          : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file; nothing was written"
+      )
+    }
+    return path
   }
 
   /// Renders the config's output patterns for a module without a template, as `validate`
@@ -259,40 +280,27 @@ public struct Generator {
       Diagnostic(
         message:
           "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
-        location: entry.location)
+        location: entry.outputLocation)
     }
-    if relative.isEmpty { throw refuse("is empty") }
-    if relative.hasPrefix("/") || relative.hasPrefix("~") { throw refuse("is absolute") }
-    if relative.contains("\0") { throw refuse("contains a NUL character") }
-    let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-    if components.contains("..") { throw refuse("goes up with '..' out of the output folder") }
-    if components.last == "." || components.isEmpty { throw refuse("names no file") }
-    let path = normalizePath(joinPath(root, relative))
+    let components: [String]
+    do {
+      components = try PathSafety.components(of: relative)
+    } catch {
+      throw refuse(error.phrase(inside: "the output folder"))
+    }
+    let path = joinPath(root, components.joined(separator: "/"))
+    if path.utf8.count > PathSafety.maximumPathBytes {
+      throw refuse(PathSafety.Problem.tooLong.phrase(inside: "the output folder"))
+    }
     // Follow symbolic links of what exists already: the real location must stay inside.
-    if let resolvedRoot = resolveExisting(root), let resolvedPath = resolveExisting(path) {
-      if !(resolvedPath == resolvedRoot
-        || resolvedPath.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"))
-      {
-        throw refuse("leads through a symbolic link to '\(resolvedPath)', outside '\(root)'")
-      }
+    switch containment.escape(ofFile: path, inside: root) {
+    case .outside(let real)?:
+      throw refuse("leads through a symbolic link to '\(real)', outside '\(root)'")
+    case .blocked(let at)?:
+      throw refuse("needs a folder where '\(at)' is a file")
+    case nil:
+      return path
     }
-    return path
-  }
-
-  /// The path with the symbolic links of its deepest existing ancestor resolved.
-  private func resolveExisting(_ path: String) -> String? {
-    if fileSystem.fileExists(atPath: path) { return fileSystem.resolvedPath(path) }
-    let parent = parentPath(path)
-    let name = String(path.split(separator: "/").last ?? "")
-    if parent == path { return fileSystem.resolvedPath(path) }
-    let resolvedParent: String?
-    if let cached = resolvedFolders.paths[parent] {
-      resolvedParent = cached
-    } else {
-      resolvedParent = resolveExisting(parent)
-      resolvedFolders.paths[parent] = resolvedParent
-    }
-    return resolvedParent.map { joinPath($0, name) }
   }
 
   // MARK: - Parameters

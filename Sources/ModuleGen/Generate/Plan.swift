@@ -1,7 +1,7 @@
 import Liquid
 
-/// Every file a run would write, with what would happen to it. Built completely before
-/// anything touches the disk; `--dry-run`, `check` and the JSON report read it.
+/// Every file a run would write or remove, with what would happen to it. Built completely
+/// before anything touches the disk; `--dry-run`, `check` and the JSON report read it.
 public struct Plan: Sendable {
   public var files: [PlannedFile]
   /// Modules, in order, with what they were generated from.
@@ -9,15 +9,21 @@ public struct Plan: Sendable {
   /// Files a previous run generated for these modules that the plan no longer has.
   public var stale: [StaleFile] = []
   public var notes: [Diagnostic]
+  /// Whether files with other content are overwritten (`--force`) or are conflicts.
+  public var force = false
+  /// Files to remove in the same transaction (pruned stale files, base copies of the record
+  /// that nothing refers to any more).
+  public var removals: [PlannedRemoval] = []
 
   public init(
     files: [PlannedFile], modules: [PlannedModule], stale: [StaleFile] = [],
-    notes: [Diagnostic]
+    notes: [Diagnostic], force: Bool = false
   ) {
     self.files = files
     self.modules = modules
     self.stale = stale
     self.notes = notes
+    self.force = force
   }
 
   public var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
@@ -51,107 +57,45 @@ public struct Plan: Sendable {
     plan.stale = stale.filter { !blocked.contains($0.module) }
     return plan
   }
-}
 
-/// A module of a plan: what its files are generated from, as the generation record keeps it.
-public struct PlannedModule: Sendable, Equatable {
-  public var name: String
-  public var template: String
-  /// The template's `version`, when its manifest has one.
-  public var templateVersion: String?
-  /// `sha256:` and a hash of the template's files, for a template without a version.
-  public var templateHash: String?
-  /// The date in the module's file headers: its creation date.
-  public var created: String
-  /// Every parameter of the template, resolved.
-  public var params: [Param]
-  /// Whether test files were planned (not with `--no-tests`).
-  public var includesTests: Bool
-  /// The spec file the module was declared in, relative to the record's folder.
-  public var spec: String?
-
-  public struct Param: Sendable, Equatable {
-    public var name: String
-    public var value: ModuleSpec.ParamValue
+  /// Every output folder, once, in byte order: what a run locks.
+  public var roots: [String] {
+    var seen: Set<PathKey> = []
+    return (files.map(\.root) + removals.map(\.root)).filter { seen.insert(PathKey($0)).inserted }
+      .sorted { PathKey($0) < PathKey($1) }
   }
 
-  /// What the generation record keeps of the template: its version, else its hash.
-  public var recordedVersion: String { templateVersion ?? templateHash ?? "" }
-}
-
-public struct PlannedFile: Sendable {
-  public enum Action: String, Sendable, CaseIterable {
-    /// The file does not exist.
-    case create
-    /// A `regenerate: always` file as modulegen last generated it (the record says so), and
-    /// the templates now produce other content: no edit is lost by writing it.
-    case update
-    /// The file exists with other content and `--force` was given.
-    case overwrite
-    /// The file exists with the same content: it is not written.
-    case unchanged
-    /// A `regenerate: once` file that exists with other content: it is the developer's and left
-    /// alone (`update` merges into it).
-    case keep
-    /// The file exists with other content and `--force` was not given.
-    case conflict
-    /// `modulegen update`: the developer's edits and the new content merged cleanly.
-    case merge
-    /// `modulegen update`: merged with conflict markers where both changed the same lines.
-    case mergeConflict = "merge_conflict"
-
-    /// Whether applying the plan writes the file.
-    public var writes: Bool {
-      switch self {
-      case .create, .update, .overwrite, .merge, .mergeConflict: return true
-      case .unchanged, .keep, .conflict: return false
-      }
+  /// The plan with every action read again from the disk (once the output folders are
+  /// locked, files may differ from when the plan was made); a removal whose file changed
+  /// becomes a conflict.
+  public func refreshed(fileSystem: any FileSystem) throws -> Plan {
+    var plan = self
+    for i in plan.files.indices {
+      plan.files[i].action = try plan.files[i].currentAction(force: force, fileSystem: fileSystem)
     }
+    for removal in removals where !removal.isCurrent(fileSystem: fileSystem) {
+      plan.files.append(
+        PlannedFile(
+          module: "", role: .code, root: removal.root, path: removal.path, bytes: [],
+          action: .conflict))
+    }
+    return plan
   }
+}
 
-  public var module: String
-  public var role: TemplateManifest.FileEntry.Role
-  public var regenerate: TemplateManifest.FileEntry.Regenerate = .always
-  /// The absolute output folder the file must stay inside.
+/// A file a run removes, if it is still what the plan saw.
+public struct PlannedRemoval: Sendable, Equatable {
+  /// The folder the removal stays inside (and that the run locks).
   public var root: String
   /// The absolute path.
   public var path: String
-  public var bytes: [UInt8]
-  public var action: Action
-  /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
-  /// it as the base of the next merge.
-  public var generatedBytes: [UInt8]?
+  /// The hash of its content when the plan was made.
+  public var hash: String
 
-  public init(
-    module: String, role: TemplateManifest.FileEntry.Role,
-    regenerate: TemplateManifest.FileEntry.Regenerate = .always, root: String, path: String,
-    bytes: [UInt8], action: Action
-  ) {
-    self.module = module
-    self.role = role
-    self.regenerate = regenerate
-    self.root = root
-    self.path = path
-    self.bytes = bytes
-    self.action = action
-  }
-}
-
-/// A file the generation record lists for a module that the plan no longer generates.
-public struct StaleFile: Sendable, Equatable {
-  public var module: String
-  /// The absolute path.
-  public var path: String
-  /// The hash of what was generated, to tell whether the developer has edited it since.
-  public var generatedHash: String
-  public var state: State
-
-  public enum State: String, Sendable {
-    /// On disk as modulegen generated it: `gen --prune` removes it.
-    case unchanged
-    /// Edited since it was generated: `gen --prune` refuses to remove it.
-    case edited
-    /// No longer on disk: only its entry in the record is dropped.
-    case deleted
+  func isCurrent(fileSystem: any FileSystem) -> Bool {
+    guard fileSystem.fileExists(atPath: path), !fileSystem.isDirectory(atPath: path),
+      let bytes = try? fileSystem.readFile(atPath: path)
+    else { return false }
+    return GenerationRecord.hash(bytes) == hash
   }
 }

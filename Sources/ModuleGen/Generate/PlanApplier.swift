@@ -6,108 +6,102 @@ import Liquid
   import Darwin
 #endif
 
-/// Writes a plan all or nothing: every file is staged in a temporary folder on the same file
-/// system, then renamed into place; if anything fails midway, what was already moved is moved
-/// back and the error is reported. Unchanged files are not touched.
+/// Writes plans: all or nothing, one writer at a time per output folder, and never losing a
+/// file to a kill (see `WriteSession` and `WriteJournal`).
+///
+/// A run locks its output folders (`begin`), reads the plan's actions again under the lock
+/// (`Plan.refreshed`), applies it and ends the session. Files of one plan may have any
+/// number of roots; each root gets its own lock, staging folder and journal, and the commit of
+/// the first root decides for all of them.
 public struct PlanApplier {
   public var fileSystem: any FileSystem
+  /// How long to wait for another run that is writing in the same folder.
+  public var lockTimeout: Double
 
-  public init(fileSystem: any FileSystem) { self.fileSystem = fileSystem }
+  /// Seconds to wait for another run's lock, unless `MODULEGEN_LOCK_TIMEOUT` says otherwise.
+  public static let defaultLockTimeout = 30.0
+  public static let lockTimeoutVariable = "MODULEGEN_LOCK_TIMEOUT"
 
+  public init(fileSystem: any FileSystem, lockTimeout: Double = PlanApplier.defaultLockTimeout) {
+    self.fileSystem = fileSystem
+    self.lockTimeout = lockTimeout
+  }
+
+  /// The applier for a command: `MODULEGEN_LOCK_TIMEOUT` (seconds) from the environment.
+  public init(fileSystem: any FileSystem, environment: [String: String]) throws {
+    var timeout = Self.defaultLockTimeout
+    if let text = environment[Self.lockTimeoutVariable], !text.isEmpty {
+      guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+        throw Diagnostic(
+          message:
+            "\(Self.lockTimeoutVariable) must be a number of seconds from 0 to 86400, not '\(text)'"
+        )
+      }
+      timeout = seconds
+    }
+    self.init(fileSystem: fileSystem, lockTimeout: timeout)
+  }
+
+  /// Locks `roots` for one run, creating them if needed, and finishes whatever an interrupted
+  /// run left in them. End the session with `end()` (or let it go).
+  public func begin(roots: [String]) throws -> WriteSession {
+    var random = SystemRandomNumberGenerator()
+    let id = "\(getpid())-" + String(random.next() as UInt64, radix: 16)
+    let session = WriteSession(fileSystem: fileSystem, transaction: id)
+    do {
+      try session.lock(roots, timeout: lockTimeout)
+    } catch let error as Diagnostic {
+      session.end()
+      throw error
+    } catch {
+      session.end()
+      throw Diagnostic(message: "could not lock the output folders: \(error); nothing was written")
+    }
+    return session
+  }
+
+  /// Writes `plan` in a session of its own. Files that changed on disk since the plan was made
+  /// are conflicts unless the plan overwrites.
   public func apply(_ plan: Plan) throws {
-    precondition(plan.conflicts.isEmpty, "a plan with conflicts is never applied")
-    let changes = plan.changes
-    guard !changes.isEmpty else { return }
-
-    // Stage every file next to its root, so that renames stay on one file system.
-    var stagingFolders: [String: String] = [:]
-    var staged: [String] = []
-    func cleanUp() {
-      for folder in stagingFolders.values { try? removeTree(folder) }
-    }
-    do {
-      for (index, file) in changes.enumerated() {
-        let anchor = existingAncestor(of: file.root)
-        let staging: String
-        if let folder = stagingFolders[anchor] {
-          staging = folder
-        } else {
-          staging = joinPath(anchor, ".modulegen-staging-\(getpid())-\(stagingFolders.count)")
-          try fileSystem.createDirectory(atPath: staging)
-          stagingFolders[anchor] = staging
-        }
-        let path = joinPath(staging, String(index))
-        try fileSystem.writeFile(atPath: path, bytes: file.bytes)
-        staged.append(path)
-      }
-    } catch {
-      cleanUp()
+    guard !plan.changes.isEmpty || !plan.removals.isEmpty else { return }
+    let session = try begin(roots: plan.roots)
+    defer { session.end() }
+    let current = try plan.refreshed(fileSystem: fileSystem)
+    if let conflict = current.conflicts.first {
       throw Diagnostic(
-        message: "could not stage the generated files: \(describe(error)); nothing was written")
+        message: "'\(conflict.path)' changed while modulegen was preparing; nothing was written")
     }
-
-    // Move into place, remembering how to undo each step.
-    var createdFolders: [String] = []
-    var placed: [String] = []
-    var backups: [(backup: String, original: String)] = []
-    do {
-      for (index, file) in changes.enumerated() {
-        for folder in missingFolders(for: parentPath(file.path)) {
-          try fileSystem.createDirectory(atPath: folder)
-          createdFolders.append(folder)
-        }
-        if file.action != .create && fileSystem.fileExists(atPath: file.path) {
-          let backup = staged[index] + ".backup"
-          try fileSystem.moveItem(atPath: file.path, toPath: backup)
-          backups.append((backup, file.path))
-        } else if fileSystem.fileExists(atPath: file.path) {
-          throw Diagnostic(message: "'\(file.path)' appeared while modulegen was writing")
-        }
-        try fileSystem.moveItem(atPath: staged[index], toPath: file.path)
-        placed.append(file.path)
-      }
-    } catch {
-      for path in placed.reversed() { try? fileSystem.removeItem(atPath: path) }
-      for (backup, original) in backups.reversed() {
-        try? fileSystem.moveItem(atPath: backup, toPath: original)
-      }
-      for folder in createdFolders.reversed() { try? fileSystem.removeItem(atPath: folder) }
-      cleanUp()
-      throw Diagnostic(
-        message: "\(describe(error)); every change was rolled back, nothing was written")
-    }
-    cleanUp()
+    try session.apply(current)
   }
 
-  private func describe(_ error: any Error) -> String {
-    (error as? Diagnostic)?.message ?? "\(error)"
+  /// A root with a run folder in it: an interrupted run, or one writing right now.
+  public struct UnfinishedRun: Sendable, Equatable {
+    public var root: String
+    /// The pid of the run that is writing now; nil for an interrupted run.
+    public var runningPID: Int?
+    public var isRunning: Bool
   }
 
-  private func existingAncestor(of path: String) -> String {
-    var folder = path
-    while !fileSystem.isDirectory(atPath: folder) && folder != "/" && folder != "." {
-      folder = parentPath(folder)
-    }
-    return folder
-  }
-
-  /// The folders to create, outermost first, for `folder` to exist.
-  private func missingFolders(for folder: String) -> [String] {
-    var missing: [String] = []
-    var current = folder
-    while !fileSystem.fileExists(atPath: current) && current != "/" && current != "." {
-      missing.insert(current, at: 0)
-      current = parentPath(current)
-    }
-    return missing
-  }
-
-  private func removeTree(_ path: String) throws {
-    if fileSystem.isDirectory(atPath: path) {
-      for name in try fileSystem.contentsOfDirectory(atPath: path) {
-        try removeTree(joinPath(path, name))
+  /// The roots where a run left unfinished changes (or is writing now), for `check`.
+  public func unfinishedRuns(in roots: [String]) -> [UnfinishedRun] {
+    var found: [UnfinishedRun] = []
+    for root in roots {
+      let lockPath = joinPath(root, WriteJournal.lockFileName)
+      guard fileSystem.itemExists(atPath: lockPath),
+        let names = try? fileSystem.contentsOfDirectory(atPath: root),
+        names.contains(where: { WriteJournal.transaction(ofFolderNamed: $0) != nil })
+      else { continue }
+      switch try? fileSystem.tryLock(atPath: lockPath) {
+      case .busy(let content)?:
+        found.append(
+          UnfinishedRun(root: root, runningPID: LockRecord(bytes: content)?.pid, isRunning: true))
+      case .acquired(let lock)?:
+        lock.release(removingFile: false)
+        found.append(UnfinishedRun(root: root, runningPID: nil, isRunning: false))
+      case nil:
+        found.append(UnfinishedRun(root: root, runningPID: nil, isRunning: false))
       }
     }
-    try fileSystem.removeItem(atPath: path)
+    return found
   }
 }

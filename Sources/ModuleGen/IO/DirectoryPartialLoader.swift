@@ -13,9 +13,8 @@ public struct DirectoryPartialLoader: PartialLoader {
   public func loadPartial(named name: String) throws(LiquidError) -> (
     text: String, displayName: String
   )? {
-    let components = name.split(separator: "/", omittingEmptySubsequences: false)
-    guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"),
-      !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+    guard (try? PathSafety.components(of: name)) != nil, !name.contains("\\"),
+      !name.split(separator: "/").contains(".")
     else {
       throw LiquidError(
         .syntax, "partial name '\(name)' must be a relative path inside the partials folder")

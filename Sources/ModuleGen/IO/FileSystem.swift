@@ -15,14 +15,24 @@ import Liquid
 /// so that only the applier of a plan ever writes.
 public protocol FileSystem: Sendable {
   func readFile(atPath path: String) throws -> [UInt8]
+  /// Whether the path leads to something, following symbolic links.
   func fileExists(atPath path: String) -> Bool
+  /// Whether anything is at the path itself, a dangling symbolic link included.
+  func itemExists(atPath path: String) -> Bool
   func isDirectory(atPath path: String) -> Bool
   func contentsOfDirectory(atPath path: String) throws -> [String]
+  /// Creates a new file; fails if anything (even a dangling symbolic link) is at the path.
   func writeFile(atPath path: String, bytes: [UInt8]) throws
   func createDirectory(atPath path: String) throws
-  /// Renames within one file system; fails if the destination exists.
+  /// Renames within one file system, atomically replacing a file at the destination.
   func moveItem(atPath source: String, toPath destination: String) throws
+  /// Gives a file a second name (a hard link); fails if the destination exists.
+  func linkItem(atPath source: String, toPath destination: String) throws
+  /// Removes a file, a symbolic link or an empty folder (never a folder's contents).
   func removeItem(atPath path: String) throws
+  /// Tries to take the exclusive lock of the file at `path`, creating the file if needed; never
+  /// waits. A lock ends with `release` or with the process.
+  func tryLock(atPath path: String) throws -> FileLockAttempt
   /// The path with every symbolic link resolved; nil if it does not exist.
   func resolvedPath(_ path: String) -> String?
   func modificationTime(atPath path: String) -> Double?
@@ -41,12 +51,18 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public func fileExists(atPath path: String) -> Bool {
-    FileManager.default.fileExists(atPath: path)
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+
+  public func itemExists(atPath path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
   }
 
   public func isDirectory(atPath path: String) -> Bool {
-    var isDirectory = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   public func contentsOfDirectory(atPath path: String) throws -> [String] {
@@ -54,9 +70,9 @@ public struct LocalFileSystem: FileSystem {
   }
 
   /// A plain create-and-write: callers stage files and rename them, so no temporary copy is
-  /// needed here.
+  /// needed here. Never follows a symbolic link, never replaces anything.
   public func writeFile(atPath path: String, bytes: [UInt8]) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Diagnostic(message: "cannot write '\(path)'\(reason())") }
     defer { close(descriptor) }
     var offset = 0
@@ -84,12 +100,25 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
-  public func removeItem(atPath path: String) throws {
-    do {
-      try FileManager.default.removeItem(atPath: path)
-    } catch {
-      throw Diagnostic(message: "cannot remove '\(path)'")
+  public func linkItem(atPath source: String, toPath destination: String) throws {
+    guard link(source, destination) == 0 else {
+      throw Diagnostic(message: "cannot link '\(source)' to '\(destination)'\(reason())")
     }
+  }
+
+  public func removeItem(atPath path: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
+      throw Diagnostic(message: "cannot remove '\(path)'\(reason())")
+    }
+    let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
+    guard (isFolder ? rmdir(path) : unlink(path)) == 0 else {
+      throw Diagnostic(message: "cannot remove '\(path)'\(reason())")
+    }
+  }
+
+  public func tryLock(atPath path: String) throws -> FileLockAttempt {
+    try LocalFileLock.attempt(path)
   }
 
   public func resolvedPath(_ path: String) -> String? {
@@ -106,11 +135,13 @@ public struct LocalFileSystem: FileSystem {
     return date.timeIntervalSince1970
   }
 
-  private func reason() -> String {
-    let code = errno
-    guard code != 0, let text = strerror(code) else { return "" }
-    return ": " + String(cString: text).lowercased()
-  }
+  private func reason() -> String { errnoReason() }
+}
+
+/// ": no such file or directory" for the current `errno`, for messages.
+func errnoReason(_ code: Int32 = errno) -> String {
+  guard code != 0, let text = strerror(code) else { return "" }
+  return ": " + String(cString: text).lowercased()
 }
 
 extension FileSystem {
@@ -131,25 +162,23 @@ extension FileSystem {
     }
     return text
   }
-}
 
-/// Joins path components with single slashes.
-public func joinPath(_ base: String, _ component: String) -> String {
-  if component.isEmpty { return base }
-  if component.hasPrefix("/") || base.isEmpty { return component }
-  return base.hasSuffix("/") ? base + component : base + "/" + component
-}
+  /// Removes a file, or a folder with everything in it. A symbolic link is removed itself, never
+  /// followed, so nothing outside `path` is touched.
+  public func removeTree(atPath path: String) throws {
+    if isDirectory(atPath: path) && !isSymbolicLink(path) {
+      for name in try contentsOfDirectory(atPath: path) {
+        try removeTree(atPath: joinPath(path, name))
+      }
+    }
+    try removeItem(atPath: path)
+  }
 
-/// The parent folder of a path ("/" for a top-level entry, "." for a bare name).
-public func parentPath(_ path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return "." }
-  if slash == path.startIndex { return "/" }
-  return String(path[..<slash])
-}
-
-/// Removes `.` components and empty components; `..` is kept (and refused by callers).
-public func normalizePath(_ path: String) -> String {
-  let absolute = path.hasPrefix("/")
-  let parts = path.split(separator: "/").filter { $0 != "." }
-  return (absolute ? "/" : "") + parts.joined(separator: "/")
+  /// Whether `path` is a symbolic link (or cannot be resolved, which is treated the same).
+  private func isSymbolicLink(_ path: String) -> Bool {
+    guard let real = resolvedPath(path), let parent = resolvedPath(parentPath(path)) else {
+      return true
+    }
+    return real != joinPath(parent, lastPathComponent(path))
+  }
 }

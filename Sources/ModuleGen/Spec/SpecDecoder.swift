@@ -121,10 +121,16 @@ public enum SpecDecoder {
         case .invalid(let message): problems.error(message, at: value.location, path: keyPath)
         }
       case "template", "description", "output", "tests_output":
-        guard case .string(let text) = value.value, !text.isEmpty else {
+        guard case .string(let text) = value.value else {
           problems.error(
-            "'\(pair.key)' must be a non-empty string, found \(value.value.kindName)",
+            "'\(pair.key)' must be a string, found \(value.value.kindName)\(quoteHint(value))",
             at: value.location, path: keyPath)
+          continue
+        }
+        guard !text.isEmpty else {
+          problems.error(
+            "'\(pair.key)' is empty; give it a value or leave the key out", at: value.location,
+            path: keyPath)
           continue
         }
         let start = map.locate(value, line: 0, column: 0)

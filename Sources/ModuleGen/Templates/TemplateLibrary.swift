@@ -106,6 +106,13 @@ public struct TemplateLibrary: Sendable {
 
   /// Compiles the template called `name`, or says which names exist.
   public func compile(named name: String, header: String?) throws -> CompiledTemplate {
+    try compile(named: name, header: header, headerMap: nil)
+  }
+
+  /// `headerMap` locates the header in the config, for errors inside it.
+  func compile(named name: String, header: String?, headerMap: ScalarMap?) throws
+    -> CompiledTemplate
+  {
     guard let source = source(named: name) else {
       let names = list().map(\.name)
       var message = "no template named '\(name)'"
@@ -115,7 +122,7 @@ public struct TemplateLibrary: Sendable {
       message += " (available: \(names.joined(separator: ", ")))"
       throw Diagnostic(message: message)
     }
-    return try CompiledTemplate.compile(source, header: header)
+    return try CompiledTemplate.compile(source, header: header, headerMap: headerMap)
   }
 
   /// Every template that can be used, the first of each name in lookup order.

@@ -53,7 +53,14 @@ public struct TemplateManifest: Sendable {
     public var when: String?
     /// Where the entry is in the manifest, for errors.
     public var location: SourceLocation
+    /// Where its `template`, `output` and `when` values are.
+    public var templateLocation: SourceLocation
+    public var outputLocation: SourceLocation
     public var whenLocation: SourceLocation?
+    /// Where the characters of `output` are in the manifest, for errors inside the pattern.
+    var outputMap: ScalarMap
+    /// Where the characters of `when` are in the manifest, for errors inside the condition.
+    var whenMap: ScalarMap?
   }
 
   static let keys = ["name", "summary", "version", "parameters", "files", "variables"]
@@ -92,7 +99,7 @@ public struct TemplateManifest: Sendable {
       case "parameters":
         manifest.parameters = decodeParameters(pair.value, problems: &problems)
       case "files":
-        manifest.files = decodeFiles(pair.value, problems: &problems)
+        manifest.files = decodeFiles(pair.value, source: text, problems: &problems)
       case "variables":
         guard case .string(let text) = pair.value.value, let variables = Variables(rawValue: text)
         else {
@@ -130,6 +137,7 @@ public struct TemplateManifest: Sendable {
       return []
     }
     var parameters: [Parameter] = []
+    var declared: [String: SourceLocation] = [:]
     for (i, item) in items.enumerated() {
       let path = "parameters[\(i)]"
       guard case .object(let pairs) = item.value else {
@@ -146,6 +154,14 @@ public struct TemplateManifest: Sendable {
           "a parameter needs a 'name' that is an identifier", at: item.location, path: path)
         continue
       }
+      let nameLocation = item["name"]?.location ?? item.location
+      if let first = declared[name] {
+        problems.error(
+          "parameter '\(name)' is declared twice; the first is at line \(first.line)",
+          at: nameLocation, path: path)
+        continue
+      }
+      declared[name] = nameLocation
       let typeText: String
       if case .string(let t)? = item["type"]?.value { typeText = t } else { typeText = "string" }
       guard let kind = Parameter.Kind(rawValue: typeText) else {
@@ -194,7 +210,9 @@ public struct TemplateManifest: Sendable {
     return parameters
   }
 
-  static func decodeFiles(_ node: DataNode, problems: inout Problems) -> [FileEntry] {
+  static func decodeFiles(_ node: DataNode, source: String, problems: inout Problems)
+    -> [FileEntry]
+  {
     guard case .array(let items) = node.value else {
       problems.error("'files' must be a list", at: node.location, path: "files")
       return []
@@ -215,6 +233,15 @@ public struct TemplateManifest: Sendable {
         problems.error(
           "a file needs 'template', the source file's path in the template folder",
           at: item.location, path: path)
+        continue
+      }
+      let templateLocation = item["template"]?.location ?? item.location
+      do {
+        _ = try PathSafety.components(of: template)
+      } catch {
+        problems.error(
+          "'template' must be a file inside the template folder; '\(template)' \(error.phrase(inside: "the template folder"))",
+          at: templateLocation, path: path)
         continue
       }
       guard case .string(let output)? = item["output"]?.value, !output.isEmpty else {
@@ -250,9 +277,10 @@ public struct TemplateManifest: Sendable {
       }
       var when: String?
       if let node = item["when"] {
-        guard case .string(let text) = node.value else {
+        guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}")
+        else {
           problems.error(
-            "'when' must be a condition such as \"params.ui == 'swiftui'\"", at: node.location,
+            "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
             path: path)
           continue
         }
@@ -262,7 +290,11 @@ public struct TemplateManifest: Sendable {
         FileEntry(
           template: template, output: output, role: role, regenerate: regenerate, when: when,
           location: item.location,
-          whenLocation: item["when"]?.location))
+          templateLocation: templateLocation,
+          outputLocation: item["output"]?.location ?? item.location,
+          whenLocation: item["when"]?.location,
+          outputMap: ScalarMap(node: item["output"] ?? item, source: source),
+          whenMap: item["when"].map { ScalarMap(node: $0, source: source) }))
     }
     return files
   }

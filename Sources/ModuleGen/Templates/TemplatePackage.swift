@@ -14,8 +14,10 @@ public struct TemplateSource: Sendable {
   public var displayRoot: String
   /// The folder on disk; nil for built-in templates.
   public var directory: String?
-  /// A file's text by its path relative to the template folder; nil if there is none.
-  public var read: @Sendable (String) -> String?
+  /// A file's text by its path relative to the template folder; nil if there is none. Throws
+  /// when the path leaves the folder (`..`, absolute, a symbolic link out) or the file cannot
+  /// be read as text.
+  public var load: @Sendable (String) throws(Diagnostic) -> String?
   /// Every file's relative path, sorted.
   public var allFiles: @Sendable () -> [String]
   /// For a Generamba template (a folder `T` with `T.rambaspec` and no template.yml), the
@@ -24,18 +26,41 @@ public struct TemplateSource: Sendable {
 
   public func displayPath(_ relative: String) -> String { joinPath(displayRoot, relative) }
 
-  /// A template folder on disk.
+  /// A file's text, or nil if it is missing or cannot be read.
+  public func read(_ relative: String) -> String? { (try? load(relative)) ?? nil }
+
+  /// A template folder on disk. Every file is read from inside it: a path that climbs out, or
+  /// that leads through a symbolic link out of the folder, is refused.
   public static func directory(
     _ path: String, kind: Kind, displayRoot: String, fileSystem: any FileSystem
   ) -> TemplateSource {
     TemplateSource(
       kind: kind, displayRoot: displayRoot, directory: path,
-      read: { relative in
-        let full = joinPath(path, relative)
+      load: { relative throws(Diagnostic) in
+        let shown = joinPath(displayRoot, relative)
+        let components: [String]
+        do throws(PathSafety.Problem) {
+          components = try PathSafety.components(of: relative)
+        } catch {
+          throw Diagnostic(
+            message: "'\(relative)' \(error.phrase(inside: "the template folder '\(displayRoot)'"))"
+          )
+        }
+        let full = joinPath(path, components.joined(separator: "/"))
+        switch PathContainment(fileSystem: fileSystem).escape(ofFile: full, inside: path) {
+        case .outside(let real)?:
+          throw Diagnostic(
+            message:
+              "'\(shown)' leads through a symbolic link to '\(real)', outside the template folder")
+        case .blocked?:
+          return nil
+        case nil:
+          break
+        }
         guard fileSystem.fileExists(atPath: full), !fileSystem.isDirectory(atPath: full) else {
           return nil
         }
-        return try? fileSystem.readText(atPath: full)
+        return try fileSystem.readText(atPath: full, displayPath: shown)
       },
       allFiles: {
         var result: [String] = []
@@ -61,7 +86,7 @@ public struct TemplateSource: Sendable {
     let prefix = name + "/"
     return TemplateSource(
       kind: .builtin, displayRoot: "<built-in>/\(name)", directory: nil,
-      read: { BuiltinTemplates.files[prefix + $0] },
+      load: { relative throws(Diagnostic) in BuiltinTemplates.files[prefix + relative] },
       allFiles: {
         BuiltinTemplates.files.keys.filter { $0.hasPrefix(prefix) }.map {
           String($0.dropFirst(prefix.count))
@@ -75,11 +100,15 @@ struct SnippetLoader: PartialLoader {
   var source: TemplateSource
 
   func loadPartial(named name: String) throws(LiquidError) -> (text: String, displayName: String)? {
-    guard !name.contains(".."), !name.hasPrefix("/") else {
+    guard (try? PathSafety.components(of: name)) != nil else {
       throw LiquidError(.syntax, "partial name '\(name)' must be a relative path inside snippets/")
     }
     let file = "snippets/" + (name.hasSuffix(".liquid") ? name : name + ".liquid")
-    return source.read(file).map { ($0, source.displayPath(file)) }
+    do {
+      return try source.load(file).map { ($0, source.displayPath(file)) }
+    } catch {
+      throw LiquidError(.syntax, error.message)
+    }
   }
 
   var searchDescription: String { " (looked in \(source.displayPath("snippets/")))" }
@@ -110,30 +139,72 @@ public struct CompiledTemplate: Sendable {
     var content: Template
     var output: Template
     var condition: Template?
+
+    /// A `when` condition is parsed as `{% if CONDITION %}1{% endif %}`.
+    static let conditionPrefix = "{% if "
+
+    static func outputName(_ entry: TemplateManifest.FileEntry, _ manifest: String) -> String {
+      manifest + " (output of \(entry.template))"
+    }
+
+    static func conditionName(_ entry: TemplateManifest.FileEntry, _ manifest: String) -> String {
+      manifest + " (when of \(entry.template))"
+    }
+
+    /// Renders the output path; an error inside it is reported where it is in template.yml.
+    func renderOutput(_ context: LiquidObject) throws -> String {
+      do {
+        return try output.render(context)
+      } catch {
+        throw entry.outputMap.diagnostic(
+          for: error, named: output.name, message: { "in 'output' '\(entry.output)': \($0)" })
+      }
+    }
+
+    /// Whether the file is generated; an error inside `when` is reported where it is.
+    func isIncluded(_ context: LiquidObject) throws -> Bool {
+      guard let condition, let when = entry.when, let map = entry.whenMap else { return true }
+      do {
+        return try condition.render(context) == "1"
+      } catch {
+        throw map.diagnostic(
+          for: error, named: condition.name, prefixLength: Self.conditionPrefix.count,
+          message: { "in the 'when' condition '\(when)': \($0)" })
+      }
+    }
   }
 
   /// Reads and parses everything; every problem in the manifest or a template is an error with
-  /// its location. `header` replaces the `header` partial (the project config's header).
+  /// its location. `header` replaces the `header` partial (the project config's header, which
+  /// `headerMap` locates in the config for errors).
   public static func compile(_ source: TemplateSource, header: String? = nil) throws
     -> CompiledTemplate
   {
+    try compile(source, header: header, headerMap: nil)
+  }
+
+  static func compile(_ source: TemplateSource, header: String?, headerMap: ScalarMap?) throws
+    -> CompiledTemplate
+  {
     let manifestPath = source.displayPath("template.yml")
-    guard let manifestText = source.read("template.yml") else {
+    guard let manifestText = try source.load("template.yml") else {
       throw Diagnostic(message: "no template.yml in '\(source.displayRoot)'")
     }
     let manifest = try TemplateManifest.decode(manifestText, file: manifestPath)
-    return try compile(manifest, from: source, manifestPath: manifestPath, header: header)
+    return try compile(
+      manifest, from: source, manifestPath: manifestPath, header: header, headerMap: headerMap)
   }
 
   /// Parses the files of a manifest already read (a template.yml, or a translated .rambaspec).
   static func compile(
     _ manifest: TemplateManifest, from source: TemplateSource, manifestPath: String,
-    header: String?
+    header: String?, headerMap: ScalarMap? = nil
   ) throws -> CompiledTemplate {
     let generamba = manifest.variables == .generamba
     var loaders: [any PartialLoader] = []
     // A Generamba template's own `header` snippet is part of its output.
-    if let header, !generamba { loaders.append(HeaderOverride(text: header)) }
+    let headerOverride = generamba ? nil : header.map { HeaderOverride(text: $0, map: headerMap) }
+    if let headerOverride { loaders.append(headerOverride) }
     loaders.append(SnippetLoader(source: source))
     if !generamba { loaders.append(SnippetLoader(source: .builtin("common"))) }
     let environment = LiquidEnvironment(
@@ -141,11 +212,25 @@ public struct CompiledTemplate: Sendable {
     var problems: [Diagnostic] = []
     var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
     for entry in manifest.files {
-      guard let text = source.read(entry.template) else {
+      let text: String?
+      do {
+        text = try source.load(entry.template)
+      } catch {
+        // A problem inside the file (bytes that are not UTF-8) is reported where it is.
+        problems.append(
+          error.location == nil
+            ? Diagnostic(
+              message: "template file \(error.message)", location: entry.templateLocation)
+            : Diagnostic(
+              message: error.message, location: error.location,
+              notes: ["note: named at \(entry.templateLocation)"]))
+        continue
+      }
+      guard let text else {
         problems.append(
           Diagnostic(
             message: "template file '\(entry.template)' is not in \(source.displayRoot)",
-            location: entry.location))
+            location: entry.templateLocation))
         continue
       }
       sources.append((entry, source.displayPath(entry.template), text))
@@ -169,39 +254,42 @@ public struct CompiledTemplate: Sendable {
     var files: [CompiledFile] = []
     for (file, content) in zip(sources, contents) {
       let entry = file.entry
+      let output: Template
       do {
-        let output = try Template(
-          parsing: entry.output, name: manifestPath + " (output of \(entry.template))",
+        output = try Template(
+          parsing: entry.output, name: CompiledFile.outputName(entry, manifestPath),
           environment: environment)
-        var condition: Template?
-        if let when = entry.when {
-          do {
-            condition = try Template(
-              parsing: "{% if \(when) %}1{% endif %}", name: manifestPath, environment: environment)
-          } catch {
-            problems.append(
-              Diagnostic(
-                message: "invalid 'when' condition '\(when)': \(error.message)",
-                location: entry.whenLocation ?? entry.location))
-            continue
-          }
-        }
-        files.append(
-          CompiledFile(entry: entry, content: content, output: output, condition: condition))
       } catch {
-        problems.append(error.diagnostic)
+        problems.append(
+          entry.outputMap.diagnostic(
+            for: error, named: CompiledFile.outputName(entry, manifestPath),
+            message: { "invalid 'output' path '\(entry.output)': \($0)" }))
+        continue
       }
+      var condition: Template?
+      if let when = entry.when, let map = entry.whenMap {
+        do {
+          condition = try Template(
+            parsing: CompiledFile.conditionPrefix + when + " %}1{% endif %}",
+            name: CompiledFile.conditionName(entry, manifestPath), environment: environment)
+        } catch {
+          problems.append(
+            map.diagnostic(
+              for: error, named: CompiledFile.conditionName(entry, manifestPath),
+              prefixLength: CompiledFile.conditionPrefix.count,
+              message: { "invalid 'when' condition '\(when)': \($0)" }))
+          continue
+        }
+      }
+      files.append(
+        CompiledFile(entry: entry, content: content, output: output, condition: condition))
     }
+    // The config's header is included by every file: its problem is reported once, in the
+    // config.
+    if let headerOverride { problems = problems.map(headerOverride.relocate) }
+    var seen: Set<String> = []
+    problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems, file: source.displayRoot) }
     return CompiledTemplate(manifest: manifest, source: source, files: files)
-  }
-}
-
-/// The project's `header` setting, as the `header` partial.
-struct HeaderOverride: PartialLoader {
-  var text: String
-
-  func loadPartial(named name: String) throws(LiquidError) -> (text: String, displayName: String)? {
-    name == "header" ? (text, ".modulegen.yml (header)") : nil
   }
 }

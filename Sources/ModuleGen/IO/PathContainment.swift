@@ -1,0 +1,79 @@
+/// Where paths inside a folder really lead: follows the symbolic links of what exists, so that
+/// nothing is read or written through a link that leaves the folder. Remembers every folder it
+/// resolved, so that checking thousands of files in a few folders stays cheap; make a new one
+/// whenever the disk may have changed.
+final class PathContainment {
+  /// A path with every symbolic link of its existing part resolved.
+  enum Resolution: Equatable {
+    /// The real path (its missing tail appended as named).
+    case real(String)
+    /// Something that is not a folder (a file, a dangling link) is where a folder is needed.
+    case blocked(at: String)
+  }
+
+  /// Why a path is refused.
+  enum Escape: Equatable {
+    /// It leads through a symbolic link to this real path, outside the folder.
+    case outside(String)
+    /// A file or a dangling link is where a folder must be.
+    case blocked(at: String)
+  }
+
+  let fileSystem: any FileSystem
+  private var folders: [PathKey: Resolution] = [:]
+
+  init(fileSystem: any FileSystem) { self.fileSystem = fileSystem }
+
+  /// The real location of the folder at `path`, existing or to be created.
+  func folder(_ path: String) -> Resolution {
+    let key = PathKey(path)
+    if let known = folders[key] { return known }
+    let result: Resolution
+    if fileSystem.isDirectory(atPath: path) {
+      result = .real(fileSystem.resolvedPath(path) ?? path)
+    } else if fileSystem.itemExists(atPath: path) {
+      result = .blocked(at: path)
+    } else {
+      let parent = parentPath(path)
+      if parent == path || parent == "." {
+        result = .real(path)
+      } else {
+        switch folder(parent) {
+        case .real(let real): result = .real(joinPath(real, lastPathComponent(path)))
+        case .blocked(let at): result = .blocked(at: at)
+        }
+      }
+    }
+    folders[key] = result
+    return result
+  }
+
+  /// nil when the file at `path` (to read or to write) really is inside `root`.
+  func escape(ofFile path: String, inside root: String) -> Escape? {
+    guard case .real(let realRoot) = folder(root) else {
+      if case .blocked(let at) = folder(root) { return .blocked(at: at) }
+      return nil
+    }
+    let real: String
+    switch folder(parentPath(path)) {
+    case .blocked(let at): return .blocked(at: at)
+    case .real(let parent): real = joinPath(parent, lastPathComponent(path))
+    }
+    if !PathSafety.isInside(real, realRoot) { return .outside(real) }
+    // The file itself may be a link.
+    if fileSystem.itemExists(atPath: path) {
+      guard let target = fileSystem.resolvedPath(path) else { return .blocked(at: path) }
+      if fileSystem.isDirectory(atPath: path) { return nil }
+      if !PathSafety.isInside(target, realRoot) { return .outside(target) }
+    }
+    return nil
+  }
+}
+
+/// A path as its bytes: two spellings of the same text in different Unicode normal forms are
+/// different names to most file systems, while Swift's `String` compares them as equal.
+struct PathKey: Hashable, Comparable, Sendable {
+  let bytes: [UInt8]
+  init(_ path: String) { bytes = Array(path.utf8) }
+  static func < (a: PathKey, b: PathKey) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+}

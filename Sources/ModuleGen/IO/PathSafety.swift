@@ -1,0 +1,215 @@
+/// The one place where a path that came from a manifest, a spec, a parameter or the command line
+/// is checked before anything is read or written through it.
+///
+/// Everything here works on UTF-8 bytes, never on Swift `Character`s: a combining mark after a
+/// slash (`../\u{301}x`) makes `/\u{301}` one character, which hides the `..` component from a
+/// character-based split, while the file system still sees `..`, `/` and `\u{301}x`.
+enum PathSafety {
+  /// What a path may contain besides plain relative components.
+  struct Rules: Sendable {
+    /// A leading `/` (only where a person wrote the path: a pattern's own text).
+    var allowsAbsolute = false
+    /// How many leading `..` components are allowed (those a pattern's own text starts with).
+    var leadingParents = 0
+    /// A trailing `/` (a folder); a file's path must end with a name.
+    var allowsTrailingSlash = false
+
+    static let file = Rules()
+  }
+
+  /// Why a path is refused, phrased to follow "which".
+  enum Problem: Error, Equatable, Sendable {
+    case empty
+    case absolute
+    case home
+    case nul
+    case control(UInt32)
+    case parent
+    case emptyComponent
+    case noFileName
+    case componentTooLong
+    case tooLong
+
+    /// The reason, naming the folder the path must stay in ("the output folder").
+    func phrase(inside folder: String) -> String {
+      switch self {
+      case .empty: return "is empty"
+      case .absolute: return "is absolute"
+      case .home: return "starts with '~', which modulegen does not expand"
+      case .nul: return "contains a NUL byte"
+      case .control(let scalar):
+        return "contains the control character U+\(hex4(scalar))"
+      case .parent: return "goes up with '..' out of \(folder)"
+      case .emptyComponent: return "has an empty component ('//')"
+      case .noFileName: return "names no file"
+      case .componentTooLong: return "has a name longer than \(maximumNameBytes) bytes"
+      case .tooLong: return "makes a path longer than \(maximumPathBytes) bytes"
+      }
+    }
+  }
+
+  /// Most file systems refuse longer names (NAME_MAX).
+  static let maximumNameBytes = 255
+
+  /// The components of `path` with `.` removed, after checking every byte: no NUL or control
+  /// character, no empty component, no `..` beyond what `rules` allows, absolute only if allowed.
+  /// Leading `..` components are kept (the caller resolves them against its base folder).
+  static func components(of path: String, rules: Rules = .file) throws(Problem) -> [String] {
+    let bytes = Array(path.utf8)
+    guard !bytes.isEmpty else { throw .empty }
+    if let scalar = firstControlScalar(path) {
+      throw scalar == 0 ? .nul : .control(scalar)
+    }
+    let absolute = bytes[0] == slash
+    if absolute && !rules.allowsAbsolute { throw .absolute }
+    if bytes[0] == UInt8(ascii: "~") { throw .home }
+    var parts = bytes.split(separator: slash, omittingEmptySubsequences: false)[...]
+    if absolute { parts = parts.dropFirst() }
+    if parts.last?.isEmpty == true {
+      guard rules.allowsTrailingSlash else { throw .noFileName }
+      parts = parts.dropLast()
+    }
+    var result: [String] = []
+    var parents = 0
+    for part in parts {
+      if part.isEmpty { throw .emptyComponent }
+      if part.count > maximumNameBytes { throw .componentTooLong }
+      if part.elementsEqual(dot) { continue }
+      if part.elementsEqual(dotDot) {
+        // Only a run of `..` at the very start, within what the rules allow.
+        guard result.count == parents, !absolute, parents < rules.leadingParents else {
+          throw .parent
+        }
+        parents += 1
+      }
+      result.append(String(decoding: part, as: UTF8.self))
+    }
+    if result.count == parents && !rules.allowsTrailingSlash { throw .noFileName }
+    return result
+  }
+
+  /// `path` checked with `rules` and joined onto `base`, leading `..` resolved by name.
+  static func resolve(_ path: String, against base: String, rules: Rules = .file) throws(Problem)
+    -> String
+  {
+    let parts = try components(of: path, rules: rules)
+    let start = path.utf8.first == slash ? "/" : base
+    var folder = Array(start.utf8).split(separator: slash).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    for part in parts {
+      if part == ".." {
+        _ = folder.popLast()
+      } else {
+        folder.append(part)
+      }
+    }
+    let joined = folder.joined(separator: "/")
+    let resolved = start.utf8.first == slash ? "/" + joined : (joined.isEmpty ? "." : joined)
+    if resolved.utf8.count > maximumPathBytes { throw .tooLong }
+    return resolved
+  }
+
+  /// The longest path modulegen writes: macOS's PATH_MAX (Linux allows 4096).
+  static let maximumPathBytes = 1024
+
+  /// The rules for a path pattern: it may be absolute or climb with `..` only in its own text,
+  /// before the first `{{` or `{%`; a value rendered into it can never add either.
+  static func rules(forPattern pattern: String, allowsTrailingSlash: Bool) -> Rules {
+    let bytes = Array(pattern.utf8)
+    var literalEnd = bytes.count
+    for i in bytes.indices.dropLast()
+    where bytes[i] == UInt8(ascii: "{")
+      && (bytes[i + 1] == UInt8(ascii: "{") || bytes[i + 1] == UInt8(ascii: "%"))
+    {
+      literalEnd = i
+      break
+    }
+    let literal = bytes[..<literalEnd]
+    var parents = 0
+    // Count the `..` components that end with a `/` inside the literal text.
+    let complete = literal.split(separator: slash, omittingEmptySubsequences: false).dropLast()
+    for part in complete {
+      if part.elementsEqual(dotDot) {
+        parents += 1
+      } else if !part.elementsEqual(dot) {
+        break
+      }
+    }
+    if literal.elementsEqual(dotDot) { parents += 1 }
+    return Rules(
+      allowsAbsolute: bytes.first == slash, leadingParents: parents,
+      allowsTrailingSlash: allowsTrailingSlash)
+  }
+
+  /// Whether `path` is `folder` or inside it, comparing bytes (canonically equivalent Unicode
+  /// spellings are different names to the file system).
+  static func isInside(_ path: String, _ folder: String) -> Bool {
+    let p = Array(path.utf8)
+    var f = Array(folder.utf8)
+    while f.count > 1 && f.last == slash { f.removeLast() }
+    guard p.starts(with: f) else { return false }
+    return p.count == f.count || f == [slash] || p[f.count] == slash
+  }
+
+  /// `path` relative to `folder` when it is inside it (for messages), else `path`.
+  static func relative(_ path: String, to folder: String) -> String {
+    var base = Array(folder.utf8)
+    while base.last == slash { base.removeLast() }
+    let bytes = Array(path.utf8)
+    guard bytes.count > base.count + 1, bytes.starts(with: base), bytes[base.count] == slash
+    else { return path }
+    return String(decoding: bytes[(base.count + 1)...], as: UTF8.self)
+  }
+
+  /// The first C0 or C1 control character or DEL, as a scalar value.
+  private static func firstControlScalar(_ text: String) -> UInt32? {
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x20 || (0x7F...0x9F).contains(value) { return value }
+    }
+    return nil
+  }
+
+  private static func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  static let slash = UInt8(ascii: "/")
+  private static let dot: [UInt8] = [UInt8(ascii: ".")]
+  private static let dotDot: [UInt8] = [UInt8(ascii: "."), UInt8(ascii: ".")]
+}
+
+// MARK: - Path helpers, on bytes
+
+/// Joins path components with single slashes; an absolute component replaces the base.
+public func joinPath(_ base: String, _ component: String) -> String {
+  if component.isEmpty { return base }
+  if component.utf8.first == PathSafety.slash || base.isEmpty { return component }
+  return base.utf8.last == PathSafety.slash ? base + component : base + "/" + component
+}
+
+/// The parent folder of a path ("/" for a top-level entry, "." for a bare name).
+public func parentPath(_ path: String) -> String {
+  let bytes = path.utf8
+  guard let slash = bytes.lastIndex(of: PathSafety.slash) else { return "." }
+  if slash == bytes.startIndex { return "/" }
+  return String(decoding: bytes[..<slash], as: UTF8.self)
+}
+
+/// The last component of a path.
+func lastPathComponent(_ path: String) -> String {
+  let bytes = path.utf8
+  guard let slash = bytes.lastIndex(of: PathSafety.slash) else { return path }
+  return String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
+}
+
+/// Removes `.` components and empty components; `..` is kept (and refused by callers).
+public func normalizePath(_ path: String) -> String {
+  let bytes = Array(path.utf8)
+  let absolute = bytes.first == PathSafety.slash
+  let parts = bytes.split(separator: PathSafety.slash).filter { $0 != [UInt8(ascii: ".")] }
+  return (absolute ? "/" : "")
+    + parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+}

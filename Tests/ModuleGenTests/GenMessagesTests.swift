@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// What `gen` says about bad templates, configs, specs and arguments: at the real place, once,
+/// before anything is written.
+@Suite struct GenMessagesTests {
+  /// A project with `templates new t`, its manifest edited by `edit`.
+  func project(_ edit: (String) -> String = { $0 }) throws -> String {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["templates", "new", "t"], in: dir).code == 0)
+    let manifest = dir + "/Templates/t/template.yml"
+    try edit(try String(contentsOfFile: manifest, encoding: .utf8)).write(
+      toFile: manifest, atomically: true, encoding: .utf8)
+    return dir
+  }
+
+  func written(_ dir: String) -> [String] {
+    ((FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? [])
+      .filter { !$0.hasPrefix("Templates") && !$0.hasSuffix(".yml") }.sorted()
+  }
+
+  @Test func aWhenErrorPointsIntoTheManifest() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "    role: test\n",
+        with: "    role: test\n    when: \"params.tests == 'xctest' and params.nope\"\n")
+    }
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        Templates/t/template.yml:16:41: error: in the 'when' condition 'params.tests == 'xctest' and params.nope': undefined variable 'nope' in 'params.nope'
+            when: "params.tests == 'xctest' and params.nope"
+                                                ^
+
+        """)
+    #expect(written(dir).isEmpty)
+  }
+
+  @Test func aWhenSyntaxErrorPointsAtItsColumn() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "    role: test\n", with: "    role: test\n    when: params.tests == == 1\n")
+    }
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/t/template.yml:16:27: error: invalid 'when' condition 'params.tests == == 1': expected a value, found '=='\n    when: params.tests == == 1\n                          ^\n"
+      ), "\(result.err)")
+  }
+
+  @Test func aWhenIsOneConditionNotATemplate() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "    role: test\n",
+        with: "    role: test\n    when: \"true %}{% include 'x' %}{% if true\"\n")
+    }
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/t/template.yml:16:11: error: files[1]: 'when' must be one condition such as \"params.ui == 'swiftui'\""
+      ), "\(result.err)")
+  }
+
+  @Test func aBadHeaderInTheConfigIsReportedOnceAtItsLine() throws {
+    let dir = try project()
+    try write(
+      "author: Ann\nheader: |\n  // (c) Acme\n  // {{ file_name }\n", to: dir + "/.modulegen.yml")
+    let result = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        .modulegen.yml:4:6: error: in the 'header' setting: output '{{' was never closed with '}}'
+          // {{ file_name }
+             ^
+
+        """)
+    #expect(written(dir).isEmpty)
+    // An error found while rendering, in a one-line header: once, at its column.
+    try write("header: '// {{ nope }} header'\n", to: dir + "/.modulegen.yml")
+    let undefined = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(
+      undefined.err == """
+        .modulegen.yml:1:16: error: in the 'header' setting: undefined variable 'nope'
+        header: '// {{ nope }} header'
+                       ^
+
+        """)
+  }
+
+  @Test func anOutputFolderThatIsAFileIsFoundBeforeAnythingIsWritten() throws {
+    let dir = try project()
+    try write(
+      "modules:\n  - {name: Home, template: t}\n  - {name: Profile, template: t}\n",
+      to: dir + "/m.yml")
+    try write("not a folder\n", to: dir + "/ProfileTests")
+    let result = runTool(["gen", "--spec", "m.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err
+        == "error: the tests output folder 'ProfileTests' is a file; nothing was written\n")
+    #expect(written(dir) == ["ProfileTests"])
+    try FileManager.default.removeItem(atPath: dir + "/ProfileTests")
+    try write("x\n", to: dir + "/Sources")
+    let deeper = runTool(["gen", "Home", "t", "--output", "Sources/App/{{ module }}"], in: dir)
+    #expect(
+      deeper.err
+        == "error: the output folder 'Sources/App/Home' cannot be created: 'Sources' is a file; nothing was written\n"
+    )
+  }
+
+  @Test func anEmptyDescriptionSaysWhatIsWrong() throws {
+    let dir = try project()
+    try write("name: Home\ntemplate: t\ndescription: \"\"\n", to: dir + "/home.yml")
+    let result = runTool(["gen", "--spec", "home.yml"], in: dir)
+    #expect(
+      result.err.hasPrefix(
+        "home.yml:3:14: error: description: 'description' is empty; give it a value or leave the key out\n"
+      ), "\(result.err)")
+  }
+
+  @Test func aBlockedRunNeverSaysCreate() throws {
+    let dir = try project()
+    try write("// mine\n", to: dir + "/Home/Home.swift")
+    let result = runTool(["gen", "Home", "t", "--date", "2026-01-02", "--verbose"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.out
+        == "  conflict     Home/Home.swift\n  would create HomeTests/HomeTests.swift\n"
+        + "Home (t): skipped (1 conflict); nothing written.\n")
+    #expect(
+      result.err
+        == "error: 'Home/Home.swift' exists with different content\n1 conflict: skipped Home (t); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home t --date 2026-01-02 --diff' to see the differences.\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: dir + "/HomeTests"))
+  }
+
+  @Test func aParameterDeclaredTwiceIsReportedOnceWhereItIs() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "parameters:\n", with: "parameters:\n  - name: tests\n    type: string\n")
+    }
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        Templates/t/template.yml:7:11: error: parameters[1]: parameter 'tests' is declared twice; the first is at line 5
+          - name: tests
+                  ^
+
+        """)
+  }
+
+  @Test func aTemplateFileThatIsNotUTF8IsSaidSo() throws {
+    let dir = try project()
+    try Data([0x2F, 0x2F, 0x20, 0xFF, 0xFE, 0x0A]).write(
+      to: URL(fileURLWithPath: dir + "/Templates/t/Code/Module.swift.liquid"))
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.err.contains("Templates/t/Code/Module.swift.liquid"), "\(result.err)")
+    #expect(result.err.contains("not UTF-8"), "\(result.err)")
+    #expect(!result.err.contains("is not in Templates/t"))
+  }
+
+  @Test(arguments: [
+    ("/etc/hostname", "'/etc/hostname' is absolute"),
+    ("../../outside.liquid", "'../../outside.liquid' goes up with '..' out of the template folder"),
+    ("Code/../../x.liquid", "'Code/../../x.liquid' goes up with '..' out of the template folder"),
+  ])
+  func templateSourcesStayInTheTemplateFolder(_ source: String, _ why: String) throws {
+    let dir = try project {
+      $0.replacingOccurrences(of: "template: Code/Module.swift.liquid", with: "template: \(source)")
+    }
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/t/template.yml:11:15: error: files[0]: 'template' must be a file inside the template folder; \(why)\n"
+      ), "\(result.err)")
+    #expect(written(dir).isEmpty)
+  }
+
+  @Test func aTemplateSourceThroughASymbolicLinkOutIsRefused() throws {
+    let outside = try makeTemporaryDirectory()
+    try write("secret\n", to: outside + "/secret.liquid")
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "template: Code/Module.swift.liquid", with: "template: Code/link/secret.liquid")
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/Templates/t/Code/link", withDestinationPath: outside)
+    let result = runTool(["gen", "Home", "t"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/t/template.yml:11:15: error: template file 'Templates/t/Code/link/secret.liquid' leads through a symbolic link to '\(outside)/secret.liquid', outside the template folder\n"
+      ), "\(result.err)")
+    // A snippet is a template source too.
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/Templates/t/snippets/header.liquid",
+      withDestinationPath: outside + "/secret.liquid")
+    let snippet = runTool(["templates", "lint", "Templates/t"], in: dir)
+    #expect(snippet.code == 1)
+    #expect(snippet.err.contains("leads through a symbolic link"), "\(snippet.err)")
+  }
+
+  @Test func templatesNewAndEjectNeverWriteThroughALinkedSubfolder() throws {
+    let dir = try makeTemporaryDirectory()
+    let outside = try makeTemporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Templates/t", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/Templates/t/Code", withDestinationPath: outside)
+    let new = runTool(["templates", "new", "t"], in: dir)
+    #expect(new.code == 1)
+    #expect(
+      new.err.hasPrefix(
+        "error: '\(dir)/Templates/t/Code/Module.swift.liquid' leads through a symbolic link to '\(outside)/Module.swift.liquid', outside '\(dir)/Templates/t'; nothing was written"
+      ), "\(new.err)")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Templates/viper", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/Templates/viper/snippets", withDestinationPath: outside)
+    let eject = runTool(["templates", "eject", "viper"], in: dir)
+    #expect(eject.code == 1)
+    #expect(eject.err.contains("leads through a symbolic link"), "\(eject.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir + "/Templates/t") == ["Code"])
+  }
+
+  @Test func templateFoldersFromTheCommandLineAreCheckedToo() throws {
+    let dir = try makeTemporaryDirectory()
+    let control = runTool(["templates", "new", "t", "--dir", "My\nTemplates"], in: dir)
+    #expect(control.code == 1)
+    #expect(
+      control.err
+        == "error: the template folder 'My\nTemplates' contains the control character U+000A\n")
+    let climbing = runTool(["templates", "eject", "mvc", "A/../../B"], in: dir)
+    #expect(
+      climbing.err
+        == "error: the template folder 'A/../../B' goes up with '..' out of its base folder\n")
+    // A folder the person names may start above the current one.
+    try FileManager.default.createDirectory(
+      atPath: dir + "/sub", withIntermediateDirectories: true)
+    #expect(runTool(["templates", "new", "t", "--dir", "../Shared"], in: dir + "/sub").code == 0)
+    #expect(FileManager.default.fileExists(atPath: dir + "/Shared/t/template.yml"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["Shared", "sub"])
+  }
+
+  @Test func initRefusesALineBreakInsteadOfChangingIt() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["init", "--author", "Ann\nBob"], in: dir)
+    #expect(result.code == 64)
+    #expect(
+      result.err.hasPrefix(
+        "error: --author takes one line of text; 'Ann\\nBob' contains a line break\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/.modulegen.yml"))
+    let gen = runTool(["gen", "Home", "viper", "--company", "A\u{7}B"], in: dir)
+    #expect(gen.code == 64)
+    #expect(
+      gen.err.hasPrefix(
+        "error: --company takes one line of text; 'A\\u{07}B' contains the control character U+7\n"),
+      "\(gen.err)")
+  }
+
+  @Test(arguments: ["+202-01-01", "2026-1-01", "0000-01-01", "٢٠٢٦-01-01", "2026-02-30"])
+  func datesMustBeRealFourDigitDates(_ date: String) throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["gen", "Home", "viper", "--date", date, "--dry-run"], in: dir)
+    #expect(result.code == 64)
+    #expect(
+      result.err.hasPrefix(
+        "error: --date takes a date as YYYY-MM-DD (years 0001 to 9999), not '\(date)'\n"))
+  }
+
+  @Test(arguments: ["-62135596800", "100000000000000", "253402300800", "+5", "1e9", "-1"])
+  func sourceDateEpochOutsideTheSupportedRangeIsRefused(_ epoch: String) throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(
+      ["gen", "Home", "viper", "--dry-run"], in: dir, environment: ["SOURCE_DATE_EPOCH": epoch])
+    #expect(result.code == 1)
+    #expect(
+      result.err
+        == "error: SOURCE_DATE_EPOCH must be whole seconds since 1970 from 0 to 253402300799 (9999-12-31), not '\(epoch)'\n"
+    )
+  }
+
+  @Test(arguments: [("0", "1970-01-01"), ("253402300799", "9999-12-31")])
+  func sourceDateEpochAtTheEdgesOfTheRange(_ epoch: String, _ date: String) throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(
+      ["gen", "Home", "mvc", "--no-tests"], in: dir, environment: ["SOURCE_DATE_EPOCH": epoch])
+    #expect(result.code == 0, "\(result.err)")
+    let text = try String(contentsOfFile: dir + "/Home/HomeModel.swift", encoding: .utf8)
+    #expect(text.contains(date), "\(text.prefix(200))")
+  }
+}

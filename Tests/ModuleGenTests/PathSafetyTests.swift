@@ -1,0 +1,251 @@
+import Foundation
+import Liquid
+import Testing
+
+@testable import ModuleGen
+
+/// Paths are checked as bytes, in one place (`PathSafety`), for every path that comes from a
+/// manifest, a spec, a parameter or the command line.
+@Suite struct PathSafetyTests {
+  /// The pieces hostile paths are made of: separators, dots, marks that join the character
+  /// before them, look-alike dots, control characters and ordinary names.
+  static let atoms = [
+    ".", "..", "/", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{0}", "\n", "\u{7F}", "\u{85}", "~",
+    "a", "\\", "\u{FF0E}", "\u{2024}", "%2e", " ",
+  ]
+
+  /// Every sequence of up to `length` atoms.
+  static func sequences(upTo length: Int) -> [String] {
+    var all = [""]
+    var current = [""]
+    for _ in 0..<length {
+      current = current.flatMap { prefix in atoms.map { prefix + $0 } }
+      all += current
+    }
+    return all
+  }
+
+  /// What the file system would make of `path` as a file inside a folder, computed byte by
+  /// byte independently of `PathSafety`: nil when it must be refused.
+  static func referenceComponents(_ path: String) -> [[UInt8]]? {
+    let bytes = Array(path.utf8)
+    guard !bytes.isEmpty, bytes[0] != UInt8(ascii: "/"), bytes[0] != UInt8(ascii: "~"),
+      !path.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    else { return nil }
+    var parts: [[UInt8]] = []
+    var part: [UInt8] = []
+    for byte in bytes + [UInt8(ascii: "/")] {
+      if byte != UInt8(ascii: "/") {
+        part.append(byte)
+        continue
+      }
+      if part.isEmpty || part == Array("..".utf8) || part.count > 255 { return nil }
+      if part != Array(".".utf8) { parts.append(part) }
+      part = []
+    }
+    return parts.isEmpty ? nil : parts
+  }
+
+  @Test func everySequenceOfHostileBytesIsRefusedOrStaysInside() {
+    var accepted = 0
+    var refused = 0
+    for path in Self.sequences(upTo: 4) {
+      let reference = Self.referenceComponents(path)
+      do {
+        let components = try PathSafety.components(of: path)
+        accepted += 1
+        #expect(components.map { Array($0.utf8) } == reference, "\(path.debugDescription)")
+        // Joined under a folder and resolved the way the kernel does, it stays inside.
+        let resolved = PathSafety.isInside(
+          "/root/" + components.joined(separator: "/"), "/root")
+        #expect(resolved, "\(path.debugDescription)")
+        #expect(!components.contains { $0.utf8.elementsEqual("..".utf8) })
+      } catch {
+        refused += 1
+        #expect(reference == nil, "\(path.debugDescription) refused: \(error)")
+      }
+    }
+    #expect(accepted > 10_000 && refused > 10_000)
+  }
+
+  static let refusals: [(String, PathSafety.Problem)] = [
+    ("", .empty),
+    ("/etc/passwd", .absolute),
+    ("~/x", .home),
+    ("a\u{0}b", .nul),
+    ("a\nb", .control(0x0A)),
+    ("a\u{85}b", .control(0x85)),
+    ("../x", .parent),
+    ("../\u{301}x", .parent),
+    ("a/../../x", .parent),
+    ("a/..", .parent),
+    ("a//b", .emptyComponent),
+    ("a/", .noFileName),
+    (".", .noFileName),
+    (String(repeating: "x", count: 256), .componentTooLong),
+  ]
+
+  @Test(arguments: refusals) func refuses(_ path: String, _ problem: PathSafety.Problem) {
+    #expect(throws: problem) { try PathSafety.components(of: path) }
+  }
+
+  @Test func patternsMayClimbOrBeAbsoluteOnlyInTheirOwnText() throws {
+    let up = PathSafety.rules(forPattern: "../../Shared/{{ module }}", allowsTrailingSlash: true)
+    #expect(up.leadingParents == 2 && !up.allowsAbsolute)
+    #expect(
+      try PathSafety.resolve("../../Shared/Home", against: "/a/b/c", rules: up) == "/a/Shared/Home")
+    #expect(throws: PathSafety.Problem.parent) {
+      try PathSafety.resolve("../../Shared/../x", against: "/a/b/c", rules: up)
+    }
+    // A value cannot add a `..` of its own.
+    let plain = PathSafety.rules(forPattern: "{{ description }}/x", allowsTrailingSlash: true)
+    #expect(throws: PathSafety.Problem.parent) {
+      try PathSafety.resolve("../\u{301}x/x", against: "/p", rules: plain)
+    }
+    let absolute = PathSafety.rules(forPattern: "/abs/{{ module }}", allowsTrailingSlash: true)
+    #expect(try PathSafety.resolve("/abs/Home/", against: "/p", rules: absolute) == "/abs/Home")
+    #expect(throws: PathSafety.Problem.absolute) {
+      try PathSafety.resolve("/abs", against: "/p", rules: plain)
+    }
+  }
+
+  @Test func containmentComparesBytesNotCharacters() {
+    #expect(PathSafety.isInside("/a/b/c", "/a/b"))
+    #expect(PathSafety.isInside("/a/b", "/a/b/"))
+    #expect(!PathSafety.isInside("/a/bc", "/a/b"))
+    // "é" precomposed and decomposed are equal Swift strings but different names on disk.
+    #expect(!PathSafety.isInside("/caf\u{65}\u{301}/x", "/caf\u{E9}"))
+    #expect(parentPath("/a/b/\u{301}x") == "/a/b")
+    #expect(lastPathComponent("/a/b/\u{301}x") == "\u{301}x")
+  }
+}
+
+/// The hostile inputs from issue 9, through the whole command.
+@Suite struct HostilePathTests {
+  func project(output: String) throws -> String {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["templates", "new", "t"], in: dir).code == 0)
+    let manifest = dir + "/Templates/t/template.yml"
+    let text = try String(contentsOfFile: manifest, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "output: \"{{ module }}.swift\"", with: "output: \"\(output)\""
+    ).replacingOccurrences(
+      of: "parameters:\n", with: "parameters:\n  - name: p\n    default: x\n"
+    ).write(toFile: manifest, atomically: true, encoding: .utf8)
+    return dir
+  }
+
+  func entries(_ dir: String) -> [String] {
+    ((FileManager.default.enumerator(atPath: dir)?.allObjects as? [String]) ?? []).sorted()
+  }
+
+  @Test func aCombiningMarkAfterDotDotInTheManifest() throws {
+    let dir = try project(output: "../\u{301}{{ module }}.swift")
+    let parent = URL(fileURLWithPath: dir).deletingLastPathComponent().path
+    let result = runTool(["gen", "Home", "t", "--no-tests"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/t/template.yml:14:13: error: template 't' renders the output path '../\u{301}Home.swift', which goes up with '..' out of the output folder; nothing was written\n"
+      ), "\(result.err)")
+    #expect(!entries(dir).contains { $0.hasPrefix("Home") || $0.contains("\u{301}") })
+    #expect(!FileManager.default.fileExists(atPath: parent + "/\u{301}Home.swift"))
+  }
+
+  @Test func aSpecDescriptionInTheOutputPath() throws {
+    let dir = try project(output: "{{ description }}.swift")
+    try write(
+      "name: Home\ntemplate: t\ndescription: \"../\u{301}x\"\n", to: dir + "/home.yml")
+    let result = runTool(["gen", "--spec", "home.yml", "--no-tests"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.contains(
+        "error: template 't' renders the output path '../\u{301}x.swift', which goes up with '..' out of the output folder; nothing was written"
+      ), "\(result.err)")
+    #expect(!entries(dir).contains { $0.contains("\u{301}") || $0.hasPrefix("Home") })
+  }
+
+  @Test func aSetParameterInTheOutputPath() throws {
+    let dir = try project(output: "{{ params.p }}.swift")
+    let result = runTool(["gen", "Home", "t", "--set", "p=../\u{301}x", "--no-tests"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.contains(
+        "renders the output path '../\u{301}x.swift', which goes up with '..' out of the output folder"
+      ), "\(result.err)")
+    #expect(!entries(dir).contains { $0.contains("\u{301}") || $0.hasPrefix("Home") })
+  }
+
+  @Test func aValueInAnOutputFolderPatternCannotClimb() throws {
+    let dir = try project(output: "{{ module }}.swift")
+    try write("author: A\n", to: dir + "/.modulegen.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/sub", withIntermediateDirectories: true)
+    let climbing = runTool(
+      ["gen", "Home", "t", "--set", "p=../\u{301}x", "--output", "{{ params.p }}", "--no-tests"],
+      in: dir + "/sub")
+    #expect(climbing.code == 1)
+    #expect(
+      climbing.err.contains(
+        "the output folder pattern '{{ params.p }}' renders as '../\u{301}x', which goes up with '..' out of its base folder; nothing was written"
+      ), "\(climbing.err)")
+    // The pattern's own text may climb: the person typing it chose to.
+    let chosen = runTool(
+      ["gen", "Home", "t", "--output", "../Out/{{ module }}", "--no-tests"], in: dir + "/sub")
+    #expect(chosen.code == 0, "\(chosen.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Out/Home/Home.swift"))
+  }
+
+  @Test func aPathLongerThanTheFileSystemTakesIsRefusedWithTheLimit() throws {
+    let dir = try project(output: "{{ module }}.swift")
+    let deep = Array(repeating: "a", count: 8000).joined(separator: "/")
+    let result = runTool(["gen", "Home", "t", "--output", deep + "/{{ module }}"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasSuffix("which makes a path longer than 1024 bytes; nothing was written\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/a"))
+  }
+
+  /// Every hostile sequence of up to two atoms, and the three-atom ones that climb, as a
+  /// parameter in the output path, in one batch: exactly those the reference refuses are
+  /// refused, the others land inside their module's folder.
+  @Test func theHostileTableThroughAWholeBatch() throws {
+    let dir = try project(output: "{{ params.p }}")
+    let values =
+      PathSafetyTests.sequences(upTo: 2).filter { !$0.isEmpty }
+      + PathSafetyTests.atoms.flatMap { ["../" + $0, ".." + $0 + "/x", $0 + "/../x"] }
+    func spec(_ values: [(Int, String)]) -> String {
+      let modules = values.map { index, value in
+        let json = LiquidValue.string(value).jsonText
+        return "{\"name\": \"M\(index)\", \"template\": \"t\", \"params\": {\"p\": \(json)}}"
+      }
+      return "{\"modules\": [" + modules.joined(separator: ",\n") + "]}"
+    }
+    let indexed = Array(values.enumerated())
+    // Rendered output paths lose surrounding whitespace first.
+    func accepted(_ value: String) -> Bool {
+      PathSafetyTests.referenceComponents(value.trimmingCharacters()) != nil
+    }
+    let bad = indexed.filter { !accepted($0.1) }
+    let good = indexed.filter { accepted($0.1) }
+    try write(spec(indexed), to: dir + "/all.json")
+    let all = runTool(["gen", "--spec", "all.json", "--no-tests"], in: dir)
+    #expect(all.code == 1)
+    // Modules refused for the same rendered path share one message.
+    let refusals = all.err.components(separatedBy: "renders the output path").count - 1
+    #expect(refusals == Set(bad.map { $0.1.trimmingCharacters() }).count)
+    #expect(entries(dir).allSatisfy { !$0.hasPrefix("M") }, "nothing written")
+
+    try write(spec(good), to: dir + "/good.json")
+    let written = runTool(["gen", "--spec", "good.json", "--no-tests"], in: dir)
+    #expect(written.code == 0, "\(written.err.prefix(2000))")
+    // The generation record (and its base copies) is the project's, not a module's.
+    let files = entries(dir).filter {
+      !$0.hasPrefix("Templates") && !$0.hasSuffix(".json") && !$0.hasPrefix(".modulegen")
+    }
+    for path in files {
+      let first = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      #expect(first.hasPrefix("M"), "\(path.debugDescription) is outside the module folders")
+    }
+  }
+}
