@@ -18,6 +18,10 @@ public struct ModuleSpec: Sendable, Equatable {
   public var testsOutput: String?
   /// Where the module is declared, for later messages.
   public var location: SourceLocation?
+  /// Where the text of `template`, `output` and `tests_output` starts, for their errors.
+  public var templateLocation: SourceLocation?
+  public var outputLocation: SourceLocation?
+  public var testsOutputLocation: SourceLocation?
 
   public init(
     name: String, template: String? = nil, params: [Param] = [], description: String? = nil,

@@ -101,7 +101,7 @@ public enum SpecDecoder {
         }
         seenRoles[role] = pair.key
         module.roles[role] = decodeMethods(
-          value, path: keyPath, role: role, map: map, problems: &problems)
+          value, path: keyPath, key: pair.key, map: map, problems: &problems)
         continue
       }
       switch pair.key {
@@ -133,11 +133,18 @@ public enum SpecDecoder {
             path: keyPath)
           continue
         }
+        let start = map.locate(value, line: 0, column: 0)
         switch pair.key {
-        case "template": module.template = text
+        case "template":
+          module.template = text
+          module.templateLocation = start
         case "description": module.description = text
-        case "output": module.output = text
-        default: module.testsOutput = text
+        case "output":
+          module.output = text
+          module.outputLocation = start
+        default:
+          module.testsOutput = text
+          module.testsOutputLocation = start
         }
       case "params":
         module.params = decodeParams(value, path: keyPath, problems: &problems)
@@ -274,8 +281,9 @@ public enum SpecDecoder {
 
   // MARK: - Methods
 
+  /// `key` is the role's key as the spec writes it (`view_model`, `presenter`), for hints.
   static func decodeMethods(
-    _ node: DataNode, path: String, role: Role, map: SourceMap, problems: inout Problems
+    _ node: DataNode, path: String, key: String, map: SourceMap, problems: inout Problems
   )
     -> [MethodSignature]
   {
@@ -315,7 +323,7 @@ public enum SpecDecoder {
           let written = String(item.location.lineText.dropFirst(item.location.column - 1))
           problems.error(
             "'\(written)' was read by YAML as a mapping because of ': '; quote the signature "
-              + "(- \"\(written)\") or write the role's methods as a block ('\(role.rawValue): |' followed by one declaration per line)",
+              + "(- \"\(written)\") or write the role's methods as a block ('\(key): |' followed by one declaration per line)",
             at: item.location, path: itemPath)
         default:
           problems.error(

@@ -1500,21 +1500,29 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Model.swift.liquid
     output: "{{ module }}Model.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
     "mvp/Code/Builder.swift.liquid": #"""
@@ -1783,35 +1791,48 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
+    regenerate: always
   - template: Code/Contracts.swift.liquid
     output: "{{ module }}Contracts.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
   - template: Code/Presenter.swift.liquid
     output: "{{ module }}Presenter.swift"
+    regenerate: once
   - template: Code/Router.swift.liquid
     output: "{{ module }}Router.swift"
     when: "params.coordinator == false"
+    regenerate: once
   - template: Code/Coordinator.swift.liquid
     output: "{{ module }}Coordinator.swift"
     when: "params.coordinator"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
+    regenerate: once
   - template: Code/View.swift.liquid
     output: "{{ module }}View.swift"
     when: "params.ui == 'swiftui'"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
     "mvvm/Code/Builder.swift.liquid": #"""
@@ -2571,35 +2592,48 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
+    regenerate: always
   - template: Code/Contracts.swift.liquid
     output: "{{ module }}Contracts.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
   - template: Code/ViewModel.swift.liquid
     output: "{{ module }}ViewModel.swift"
+    regenerate: once
   - template: Code/Router.swift.liquid
     output: "{{ module }}Router.swift"
     when: "params.coordinator == false"
+    regenerate: once
   - template: Code/Coordinator.swift.liquid
     output: "{{ module }}Coordinator.swift"
     when: "params.coordinator"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
+    regenerate: once
   - template: Code/View.swift.liquid
     output: "{{ module }}View.swift"
     when: "params.ui == 'swiftui'"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
     "viper/Code/Builder.swift.liquid": #"""
@@ -2969,33 +3003,46 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
+    regenerate: always
   - template: Code/Contracts.swift.liquid
     output: "{{ module }}Contracts.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
   - template: Code/Interactor.swift.liquid
     output: "{{ module }}Interactor.swift"
+    regenerate: once
   - template: Code/Presenter.swift.liquid
     output: "{{ module }}Presenter.swift"
+    regenerate: once
   - template: Code/Router.swift.liquid
     output: "{{ module }}Router.swift"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
+    regenerate: once
   - template: Code/View.swift.liquid
     output: "{{ module }}View.swift"
     when: "params.ui == 'swiftui'"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
   ]
