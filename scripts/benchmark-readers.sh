@@ -2,9 +2,13 @@
 # Reading and rendering cost by document size and shape, side by side in one run: specs
 # (`modulegen validate`), data files (`modulegen render --data`) and templates (`modulegen
 # render`) of about 10 KB, 100 KB and 1 MB, each written on one line and on many lines. For
-# each: the mean time (hyperfine) and the peak memory (/usr/bin/time), and the time and memory
-# per megabyte, which stay flat when the cost is linear.
-#   scripts/benchmark-readers.sh [RUNS]     (default 5 runs per command)
+# each: the mean wall-clock and CPU (user + system) time (hyperfine) and the peak memory
+# (/usr/bin/time), and the CPU time and memory per megabyte above those of the same command on a
+# one-item document (the cost of starting the process), which stay flat across sizes and shapes
+# when the cost is linear. CPU time, unlike wall-clock time, hardly moves when other processes
+# share the machine. Prints a Markdown table.
+#   scripts/benchmark-readers.sh [RUNS]     (at least RUNS runs per command, default 5; hyperfine
+#                                            runs each for 3 s at least, so fast ones run more)
 # Needs hyperfine, GNU time (apt-get install hyperfine time) and python3. A benchmark, not a
 # test: it prints numbers and never fails on a slow machine.
 set -euo pipefail
@@ -23,7 +27,8 @@ cd "$work"
 python3 - <<'PY'
 import json
 
-SIZES = {"10KB": 10_000, "100KB": 100_000, "1MB": 1_000_000}
+# "base": one item, the fixed cost of each command.
+SIZES = {"base": 1, "10KB": 10_000, "100KB": 100_000, "1MB": 1_000_000}
 
 def module(i):
     return {
@@ -91,7 +96,7 @@ PY
 
 commands=()
 names=()
-for label in 10KB 100KB 1MB; do
+for label in base 10KB 100KB 1MB; do
   for shape in oneline lines; do
     for ext in json yml; do
       names+=("validate spec $label $shape .$ext")
@@ -111,23 +116,47 @@ for i in "${!commands[@]}"; do
   /usr/bin/time -f "%M" -o rss.txt ${commands[$i]} >/dev/null
   echo "$(cat rss.txt)" >>memory.txt
 done
-hyperfine -N --warmup 1 --runs "$runs" --export-json times.json "${commands[@]}" >/dev/null
+hyperfine -N --warmup 1 --min-runs "$runs" --export-json times.json "${commands[@]}" >/dev/null
 
 printf '%s\n' "${names[@]}" >names.txt
 python3 - <<'PY'
 import json, os
 names = open("names.txt").read().splitlines()
-times = [r["mean"] for r in json.load(open("times.json"))["results"]]
+results = json.load(open("times.json"))["results"]
+times = [(r["mean"], r["user"] + r["system"]) for r in results]
 memory = [int(x) / 1024 for x in open("memory.txt").read().split()]
-print(f"{'command':40s} {'size':>9s} {'time':>10s} {'peak RSS':>10s} {'ms/MB':>8s} {'MB RSS/MB':>10s}")
-for name, t, rss in zip(names, times, memory):
+
+def path(name):
     words = name.split()
     if words[0] == "validate":
-        path = f"spec-{words[2]}-{words[3]}{words[4]}"
+        return f"spec-{words[2]}-{words[3]}{words[4]}"
+    if words[1] == "--data":
+        return f"data-{words[2]}-{words[3]}{words[4]}"
+    return f"template-{words[2]}-{words[3]}.liquid"
+
+rows = {name: (os.path.getsize(path(name)) / 1e6, t, cpu, rss)
+        for name, (t, cpu), rss in zip(names, times, memory)}
+table = []
+for name in names:
+    words = name.split()
+    if words[2] == "base":
+        continue
+    size, t, cpu, rss = rows[name]
+    base_size, _, base_cpu, base_rss = rows[name.replace(f" {words[2]} ", " base ")]
+    grown = size - base_size
+    if words[0] == "validate":
+        command = f"validate spec{words[4]}"
     elif words[1] == "--data":
-        path = f"data-{words[2]}-{words[3]}{words[4]}"
+        command = f"render --data data{words[4]}"
     else:
-        path = f"template-{words[2]}-{words[3]}.liquid"
-    size = os.path.getsize(path) / 1e6
-    print(f"{name:40s} {size*1000:7.0f}KB {t*1000:8.1f}ms {rss:8.1f}MB {t*1000/size:8.1f} {rss/size:10.1f}")
+        command = "render template.liquid"
+    shape = "one line" if words[3] == "oneline" else "many lines"
+    table.append(((command, shape, size),
+        f"| `{command}` | {shape} | {size * 1000:,.0f} KB | {t * 1000:,.1f} ms | {cpu * 1000:,.1f} ms "
+        f"| {rss:,.1f} MB | {(cpu - base_cpu) * 1000 / grown:,.0f} | {(rss - base_rss) / grown:,.1f} |"))
+# Each command and shape together, by size, so that a growing cost per MB shows in a column.
+print("| command | shape | size | time | CPU | peak RSS | CPU ms/MB above start | RSS MB/MB above start |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+for _, row in sorted(table):
+    print(row)
 PY
