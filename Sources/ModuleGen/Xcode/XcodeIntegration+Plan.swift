@@ -27,7 +27,7 @@ extension XcodeIntegration {
                 Diagnostic(
                   .note,
                   message:
-                    "\(GenerationSetup.relative(root, to: folder)) is in Swift package target \(package.name): no project change needed"
+                    "\(folder) is in Swift package target \(package.name): no project change needed"
                 ))
             }
             continue
