@@ -72,7 +72,8 @@ import Testing
     #expect(
       gen.out
         == "  created iOS/Modules/Home/HomeView.swift\n  created iOSTests/HomeTests/HomeTests.swift\n"
-        + "Home (pair): 2 created.\n" + Self.homeChanges + "Updated Project.xcodeproj: 7 changes.\n")
+        + "Home (pair): 2 created.\n" + Self.homeChanges + "Updated Project.xcodeproj: 7 changes.\n"
+    )
     let text = try projectFile(dir)
     #expect(text.contains("/* HomeView.swift in Sources */ = {isa = PBXBuildFile; fileRef = "))
     #expect(text.contains("/* HomeTests.swift in Sources */ = {isa = PBXBuildFile; fileRef = "))
@@ -136,10 +137,13 @@ import Testing
   @Test func targetsCanBeRepeatedOrListedWithCommas() throws {
     let dir = try project()
     let gen = runTool(
-      ["gen", "Home", "pair", "--target", "iOS,iOSTests", "--test-target", "iOSTests", "--verbose"],
+      [
+        "gen", "Home", "pair", "--target", "iOS,iOSTests", "--test-target", "iOSTests", "--verbose",
+      ],
       in: dir)
     #expect(gen.code == 0, "\(gen.err)")
-    #expect(gen.out.contains("  add iOS/Modules/Home/HomeView.swift to target iOSTests (Sources)\n"))
+    #expect(
+      gen.out.contains("  add iOS/Modules/Home/HomeView.swift to target iOSTests (Sources)\n"))
     let flags = runTool(
       ["gen", "Home", "pair", "--target", "iOS", "--target", "iOSTests", "--verbose"],
       in: try project())

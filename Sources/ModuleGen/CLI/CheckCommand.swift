@@ -52,7 +52,7 @@ enum CheckCommand {
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
       (listed.map { label($0.action).text.count } + (stale.isEmpty ? [] : [5])
-        + projectDrift.map(\.label.count)).max() ?? 0
+      + projectDrift.map(\.label.count)).max() ?? 0
     func line(_ text: String, problem: Bool, _ path: String) {
       console.writeOut(
         report.paint(text, problem ? .red : nil)

@@ -123,23 +123,20 @@ enum GenerambaCommandLine {
         Diagnostic(
           .note,
           message:
-            "create_logical_groups: the module's files go flat into one folder, as Generamba writes them; their structure is in Xcode groups, which modulegen does not edit yet",
+            "create_logical_groups: the module's files go flat into one folder, as Generamba writes them; Generamba keeps their structure in Xcode groups; modulegen's groups mirror the folder",
           location: settings.locations["create_logical_groups"]))
     }
-    if command == "gen", let project = settings.xcodeprojPath {
-      let path = joinPath(config?.directory ?? ".", project)
+    // An existing project gets the files (XcodeIntegration); a missing one is only a warning.
+    if command == "gen", let project = settings.xcodeprojPath,
+      !fileSystem.fileExists(
+        atPath: joinPath(joinPath(config?.directory ?? ".", project), "project.pbxproj"))
+    {
       notes.append(
-        fileSystem.fileExists(atPath: path)
-          ? Diagnostic(
-            .note,
-            message:
-              "adding the files to '\(project)' is not implemented yet: add them in Xcode",
-            location: settings.locations["xcodeproj_path"])
-          : Diagnostic(
-            .warning,
-            message:
-              "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)",
-            location: settings.locations["xcodeproj_path"]))
+        Diagnostic(
+          .warning,
+          message:
+            "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)",
+          location: settings.locations["xcodeproj_path"]))
     }
   }
 

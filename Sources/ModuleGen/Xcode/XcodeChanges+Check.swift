@@ -43,7 +43,8 @@ extension XcodeChanges {
     if left > 0 {
       parts.append(
         (left == 1 ? "1 reference" : "\(left) references") + " in \(project) "
-          + (left == 1 ? "names a file" : "name files") + " no longer generated ('gen' removes them)")
+          + (left == 1 ? "names a file" : "name files")
+          + " no longer generated ('gen' removes them)")
     }
     return parts.joined(separator: "; ")
   }

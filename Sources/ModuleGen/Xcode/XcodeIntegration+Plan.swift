@@ -41,7 +41,10 @@ extension XcodeIntegration {
                 String(decoding: $0.path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self)
               },
               targets: role == .test ? testTargets : targets,
-              group: try pattern.map { try groupPath($0, module: module.name) },
+              // A group that is the folder's own path is found or made as folder groups.
+              group: try pattern.map { try groupPath($0, module: module.name) }.flatMap {
+                $0 == folder ? nil : $0
+              },
               isTests: role == .test))
         }
       }

@@ -39,7 +39,7 @@ struct XcodeIntegration {
     _ arguments: ParsedArguments, config: ProjectConfig?, console: Console,
     fileSystem: any FileSystem, command: String
   ) throws -> XcodeIntegration? {
-    let settings = config?.xcode ?? XcodeSettings()
+    let settings = XcodeSettings.resolved(config, arguments: arguments)
     let flagTargets = names(arguments.all("target"))
     let flagTestTargets = names(arguments.all("test-target"))
     var bundle: String
@@ -62,6 +62,8 @@ struct XcodeIntegration {
     let file = joinPath(bundle, "project.pbxproj")
     let shown = GenerationSetup.relative(file, to: console.currentDirectory)
     guard fileSystem.fileExists(atPath: file), !fileSystem.isDirectory(atPath: file) else {
+      // GenerambaCommandLine warns about it: the files are written, added to no project.
+      if settings.isGenerambaProject && arguments.value("xcodeproj") == nil { return nil }
       let bundleShown = GenerationSetup.relative(bundle, to: console.currentDirectory)
       throw Diagnostic(
         message: fileSystem.isDirectory(atPath: bundle)

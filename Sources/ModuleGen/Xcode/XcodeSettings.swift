@@ -16,6 +16,9 @@ public struct XcodeSettings: Sendable, Equatable {
   public var testsGroup: String?
   /// Where values are written, for their errors (a target's name, by name).
   public var locations = Locations()
+  /// The project is a Rambafile's `xcodeproj_path`: a missing one is a warning (as before
+  /// modulegen edited projects), not an error.
+  var isGenerambaProject = false
 
   public struct Locations: Sendable, Equatable {
     public var project: SourceLocation?
