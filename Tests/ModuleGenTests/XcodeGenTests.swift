@@ -312,3 +312,61 @@ import Testing
     #expect(try projectFile(dir) == original())
   }
 }
+
+/// The project file is part of the run's transaction: a run killed at any moment leaves it
+/// entirely as it was or entirely as the run makes it, and the next run completes or rolls back
+/// the project with the files, so that they always agree.
+@Suite struct XcodeCrashSafetyTests {
+  @Test func aKilledRunLeavesTheProjectWholeAndInStepWithTheFiles() throws {
+    let names = (0..<60).map { "M" + String(1000 + $0).dropFirst() }
+    func prepare() throws -> String {
+      let dir = try XcodeGenTests().project()
+      try write(
+        "modules:\n" + names.map { "  - {name: \($0), template: pair}\n" }.joined(),
+        to: dir + "/all.yml")
+      try write("modules:\n  - {name: \(names[0]), template: pair}\n", to: dir + "/first.yml")
+      return dir
+    }
+    let original = try XcodeGenTests().original()
+    // The project after every module, and after the first alone.
+    let reference = try prepare()
+    let begin = Date()
+    let full = try runBinary(["gen", "--spec", "all.yml"], in: reference)
+    #expect(full.code == 0, "\(full.err)")
+    let duration = max(Date().timeIntervalSince(begin), 0.2)
+    let complete = try XcodeGenTests().projectFile(reference)
+    let single = try prepare()
+    #expect(runTool(["gen", "--spec", "first.yml"], in: single).code == 0)
+    let firstOnly = try XcodeGenTests().projectFile(single)
+
+    var generator = SystemRandomNumberGenerator()
+    for kill in 0..<5 {
+      let dir = try prepare()
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtBinary)
+      process.arguments = ["gen", "--spec", "all.yml"]
+      process.currentDirectoryURL = URL(fileURLWithPath: dir)
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      Thread.sleep(forTimeInterval: Double.random(in: 0...duration, using: &generator))
+      Foundation.kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let killed = try XcodeGenTests().projectFile(dir)
+      #expect(killed == original || killed == complete, "kill \(kill): a partial project")
+
+      let next = runTool(["gen", "--spec", "first.yml"], in: dir)
+      #expect(next.code == 0, "kill \(kill): \(next.err)")
+      let after = try XcodeGenTests().projectFile(dir)
+      let present = names.filter {
+        FileManager.default.fileExists(atPath: dir + "/iOS/Modules/\($0)/\($0)View.swift")
+      }
+      if after == complete {
+        #expect(present == names, "kill \(kill): project complete, files missing")
+      } else {
+        #expect(after == firstOnly, "kill \(kill): the project is neither rolled back nor complete")
+        #expect(present == [names[0]], "kill \(kill): project rolled back, files left")
+      }
+    }
+  }
+}
