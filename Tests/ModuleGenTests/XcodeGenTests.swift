@@ -370,3 +370,54 @@ import Testing
     }
   }
 }
+
+/// `init` in a folder with an Xcode project or a Swift package.
+@Suite struct InitDetectionTests {
+  @Test func initWritesTheProjectAndItsTargets() throws {
+    let dir = try XcodeGenTests().project(config: "")
+    try FileManager.default.removeItem(atPath: dir + "/.modulegen.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/iOS", withIntermediateDirectories: true)
+    let result = runTool(["init", "--author", "Jane"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err
+        == "note: found Project.xcodeproj with the target iOS and the test target iOSTests: generated files will be added to it\n"
+    )
+    #expect(
+      try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8) == """
+        # modulegen project settings. See Templates/README.md in modulegen's repository.
+        author: "Jane"
+        project: "iOS"
+        template: "viper"
+        output: "iOS/Modules/{{ module }}"
+        tests_output: "{{ module }}Tests"
+        module: "iOS"
+        xcodeproj: "Project.xcodeproj"
+        targets: ["iOS"]
+        test_targets: ["iOSTests"]
+
+        """)
+    // What init wrote works: the module joins the project.
+    let gen = runTool(["gen", "Home", "pair", "--templates", "Templates"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out == "Home (pair): 2 created.\nUpdated Project.xcodeproj: 7 changes.\n")
+  }
+
+  @Test func initFindsASwiftPackagesTarget() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("// swift-tools-version:6.0\n", to: dir + "/Package.swift")
+    try write("", to: dir + "/Sources/Feature/Feature.swift")
+    try write("", to: dir + "/Tests/FeatureTests/FeatureTests.swift")
+    let result = runTool(["init", "--author", "Jane", "--project", "Feature"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err
+        == "note: found a Swift package with the target Feature: no Xcode project needs an edit\n")
+    let text = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
+    #expect(
+      text.hasSuffix(
+        "output: \"Sources/Feature/{{ module }}\"\ntests_output: \"Tests/FeatureTests/{{ module }}\"\nmodule: \"Feature\"\n"
+      ))
+  }
+}
