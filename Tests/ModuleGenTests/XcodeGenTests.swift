@@ -421,3 +421,43 @@ import Testing
       ))
   }
 }
+
+/// Modules of a spec that set their own targets and groups.
+@Suite struct XcodeSpecOverrideTests {
+  @Test func aModuleOfASpecSetsItsOwnTargetsAndGroup() throws {
+    let dir = try XcodeGenTests().project()
+    try write(
+      """
+      modules:
+        - name: Home
+          template: pair
+        - name: Widget
+          template: pair
+          targets: [iOS, iOSTests]
+          group: iOS
+
+      """, to: dir + "/m.yml")
+    let gen = runTool(["gen", "--spec", "m.yml", "--dry-run"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out.contains("  add iOS/Modules/Home/HomeView.swift to target iOS (Sources)\n"))
+    #expect(!gen.out.contains("HomeView.swift to target iOSTests"))
+    #expect(gen.out.contains("  add file iOS/Modules/Widget/WidgetView.swift to group iOS\n"))
+    #expect(
+      gen.out.contains("  add iOS/Modules/Widget/WidgetView.swift to target iOSTests (Sources)\n"))
+  }
+
+  @Test func aModulesUnknownTargetIsAnErrorAtItsLine() throws {
+    let dir = try XcodeGenTests().project()
+    try write("name: Home\ntemplate: pair\ntest_targets: [iOSTest]\n", to: dir + "/m.yml")
+    let gen = runTool(["gen", "--spec", "m.yml"], in: dir)
+    #expect(gen.code == 1)
+    #expect(
+      gen.err == """
+        m.yml:3:16: error: Project.xcodeproj has no target named 'iOSTest'; did you mean 'iOSTests'?
+        test_targets: [iOSTest]
+                       ^
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
+  }
+}

@@ -130,7 +130,8 @@ enum GenerationSetup {
     options.specFile = specFile
     options.someModulesOnly = specFile != nil && name != nil
     let xcode = try XcodeIntegration.make(
-      arguments, config: config, console: console, fileSystem: fileSystem, command: command)
+      arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
+      command: command)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,

@@ -3,7 +3,9 @@ import Liquid
 /// The Xcode keys of `.modulegen.yml`: `xcodeproj`, `targets`, `test_targets`, `group`,
 /// `tests_group`.
 extension ProjectConfig {
-  static let xcodeKeys = ["xcodeproj", "targets", "test_targets", "group", "tests_group"]
+  static let xcodeKeys = ["xcodeproj"] + moduleXcodeKeys
+  /// The keys a module of a spec may set for itself.
+  static let moduleXcodeKeys = ["targets", "test_targets", "group", "tests_group"]
 
   /// Reads one Xcode key into `xcode`.
   static func decodeXcodeKey(

@@ -17,6 +17,8 @@ struct XcodeIntegration {
   var testTargets: [String]
   var group: String?
   var testsGroup: String?
+  /// Modules of a spec that set their own targets or groups, by name.
+  var modules: [String: XcodeSettings] = [:]
   var project: XcodeProject
 
   static let options: [CommandSpec.Option] = [
@@ -36,7 +38,8 @@ struct XcodeIntegration {
   /// The project the run edits: `--xcodeproj`, else the config's `xcodeproj`; nil when neither
   /// names one (the run then works as without Xcode). Targets are checked here.
   static func make(
-    _ arguments: ParsedArguments, config: ProjectConfig?, console: Console,
+    _ arguments: ParsedArguments, config: ProjectConfig?, modules: [ModuleSpec] = [],
+    console: Console,
     fileSystem: any FileSystem, command: String
   ) throws -> XcodeIntegration? {
     let settings = XcodeSettings.resolved(config, arguments: arguments)
@@ -79,6 +82,12 @@ struct XcodeIntegration {
       group: settings.group, testsGroup: settings.testsGroup, project: project)
     let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
     try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
+    for module in modules where !module.xcode.isEmpty {
+      integration.modules[module.name] = module.xcode
+      for name in module.xcode.targets + module.xcode.testTargets {
+        try integration.check(name, at: module.xcode.locations.targets[name])
+      }
+    }
     return integration
   }
 
@@ -116,14 +125,18 @@ struct XcodeIntegration {
     if testTargets.isEmpty {
       testTargets = try onlyTarget(tests: true)
     }
-    for name in targets + testTargets {
-      do {
-        try project.checkTargets([name])
-      } catch {
-        var problem = Self.diagnostic(error)
-        problem.location = locations[name]
-        throw problem
-      }
+    for name in targets + testTargets { try check(name, at: locations[name]) }
+  }
+
+  /// A target the project has and that can hold files; the error is at `location` (where the
+  /// name is written) when there is one.
+  func check(_ name: String, at location: SourceLocation?) throws {
+    do {
+      try project.checkTargets([name])
+    } catch {
+      var problem = Self.diagnostic(error)
+      problem.location = location
+      throw problem
     }
   }
 
