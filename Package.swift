@@ -48,7 +48,8 @@ let package = Package(
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
-    .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
