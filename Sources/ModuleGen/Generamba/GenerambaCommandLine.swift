@@ -32,10 +32,10 @@ enum GenerambaCommandLine {
       help: "Generamba: the tests go to PATH/NAME (--test_path wins)."),
     .init(
       name: "project_group_path", valueName: "path",
-      help: "Generamba: the module's Xcode group (kept for Xcode integration)."),
+      help: "Generamba: the module's Xcode group is PATH/NAME."),
     .init(
       name: "test_group_path", valueName: "path",
-      help: "Generamba: the tests' Xcode group (kept for Xcode integration)."),
+      help: "Generamba: the tests' Xcode group is PATH/NAME."),
     .init(
       name: "custom_parameters", valueName: "key:value", help: "Generamba's custom parameters.",
       repeatable: true, takesPairs: true),
