@@ -43,10 +43,12 @@ extension XcodeProject {
       }
       names.insert(ProjectPath.lastComponent(ProjectPath.normalize(path)))
     }
-    guard let tree = tree(fileNames: names) else {
+    // The objects the plan reads are read into this copy.
+    var document = self.document
+    guard let tree = tree(fileNames: names, in: &document) else {
       throw XcodeProjectError(.notAProject("its project object has no 'mainGroup'"), file: file)
     }
-    var editor = ProjectEditor(project: self, tree: tree)
+    var editor = ProjectEditor(project: self, document: document, tree: tree)
     let adding = Set(items.map(\.path))
     try editor.add(items, sets: sets)
     editor.remove(removed.map(sourceRootPath).filter { !adding.contains($0) })

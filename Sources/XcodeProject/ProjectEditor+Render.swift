@@ -218,7 +218,8 @@ extension ProjectEditor {
     let newIsas = Set(newObjects.values.map(\.isa))
     for section in sections where !newIsas.contains(section.name) {
       let inSection = self.entries(entries, between: section.begin, and: section.end)
-      guard !inSection.isEmpty, inSection.allSatisfy({ deletedObjects.contains(Int($0) + 1) })
+      guard !inSection.isEmpty,
+        inSection.allSatisfy({ deletedObjects.contains(document.current(Int($0) + 1)) })
       else {
         continue
       }

@@ -56,18 +56,35 @@ enum ProjectPath {
   static func join(_ folder: String, _ child: String) -> String {
     if child.hasPrefix("/") || folder.isEmpty { return normalize(child) }
     if child.isEmpty { return folder }
+    // Most often one plain name into a normalized folder: nothing to normalize.
+    if isName(child) && (folder == "/" || isNormal(folder)) {
+      return folder == "/" ? "/" + child : folder + "/" + child
+    }
     return normalize(folder + "/" + child)
+  }
+
+  /// Whether `text` is one component other than `.` and `..`.
+  private static func isName(_ text: String) -> Bool {
+    var length = 0
+    var dots = 0
+    for byte in text.utf8 {
+      if byte == .slash { return false }
+      length += 1
+      if byte == UInt8(ascii: ".") { dots += 1 }
+    }
+    return length > 0 && !(dots == length && length <= 2)
   }
 
   /// The folder holding `path` (`""` for a top-level name).
   static func parent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
+    // Bytes, not characters: `/` is one byte, and walking characters costs far more.
+    guard let slash = path.utf8.lastIndex(of: .slash) else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   static func lastComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let slash = path.utf8.lastIndex(of: .slash) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   static func components(_ path: String) -> [String] {

@@ -6,6 +6,8 @@
 /// Paths given to and returned by this type are relative to the folder holding the
 /// `.xcodeproj` bundle, with `/` separators.
 package struct XcodeProject: Sendable {
+  /// The file, with its one-line objects deferred: the plans that need them read them into a
+  /// copy.
   let document: ProjectDocument
   /// The project's native, aggregate and legacy targets, in the project's order.
   package let targets: [XcodeTarget]
@@ -21,8 +23,7 @@ package struct XcodeProject: Sendable {
   package init(bytes: [UInt8], file: String, absoluteFolder: String? = nil)
     throws(XcodeProjectError)
   {
-    let document = try ProjectDocument(bytes: bytes, file: file)
-    self.document = document
+    var document = try ProjectDocument(bytes: bytes, file: file, deferringObjects: true)
     self.absoluteFolder = absoluteFolder
     let projectDir = document.string(in: document.rootObject, key: Key.projectDirPath) ?? ""
     self.sourceRoot = projectDir.hasPrefix("/") ? "" : ProjectPath.normalize(projectDir)
@@ -41,6 +42,7 @@ package struct XcodeProject: Sendable {
           id: document.text(document.idToken(ofObject: object)) ?? ""))
     }
     self.targets = targets
+    self.document = document
   }
 
   /// Reads a project file from its text.
@@ -94,12 +96,14 @@ package struct XcodeProject: Sendable {
     ProjectPath.join(sourceRoot, path)
   }
 
-  func tree(fileNames: Set<String>?) -> ProjectTree? {
+  /// The project navigator's tree in `document` (this project's document, or one that has read
+  /// more of it), reading the objects it needs.
+  func tree(fileNames: Set<String>?, in document: inout ProjectDocument) -> ProjectTree? {
     guard let mainGroup = document.value(in: document.rootObject, key: Key.mainGroup),
       let main = document.object(named: mainGroup)
     else { return nil }
     return ProjectTree(
-      document: document, mainGroup: main,
+      document: &document, mainGroup: main,
       absoluteSourceRoot: absoluteFolder.map { folder in
         ProjectPath.join(folder, sourceRoot)
       }, fileNames: fileNames)
