@@ -16,8 +16,8 @@ struct ObjectKey: Hashable, Sendable {
     }
   }
 
-  init(token: PlistToken, in bytes: [UInt8]) {
-    self = bytes.withUnsafeBytes { ObjectKey(token: token, in: $0) }
+  init(token: PlistToken, in bytes: ProjectBytes) {
+    self = bytes.withUnsafeBufferPointer { ObjectKey(token: token, in: UnsafeRawBufferPointer($0)) }
   }
 
   /// Whether the ID a key token holds is kept as words: 24 bytes without escapes.
@@ -52,7 +52,7 @@ struct ObjectKey: Hashable, Sendable {
       self.init(
         words: (0, 0, 0),
         text: token.kind == .escaped
-          ? PlistText.unescape(ArraySlice(content)) : String(decoding: content, as: UTF8.self))
+          ? PlistText.unescape(content) : String(decoding: content, as: UTF8.self))
     }
   }
 
@@ -133,7 +133,7 @@ struct ObjectIndex: Sendable {
   /// maps to its last object, as a reader of the file finds it.
   init(
     places: some Collection<Int>, keys keyIndexes: [Int32], hashes: [UInt64],
-    tokens: [PlistToken], bytes: [UInt8]
+    tokens: [PlistToken], bytes: ProjectBytes
   ) {
     // At most half full, so that most lookups take one probe.
     var size = 16
@@ -142,7 +142,8 @@ struct ObjectIndex: Sendable {
     var slots = [UInt64](repeating: 0, count: size)
     var others: [String: Int] = [:]
     var hasDuplicates = false
-    bytes.withUnsafeBytes { raw in
+    bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
       slots.withUnsafeMutableBufferPointer { slots in
         for place in places {
           let token = tokens[Int(keyIndexes[place])]
@@ -179,7 +180,7 @@ struct ObjectIndex: Sendable {
   }
 
   /// The place of the object with this ID.
-  func place(for key: ObjectKey, bytes: [UInt8]) -> Int? {
+  func place(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
     if let text = key.text { return others[text] }
     let hash = key.mixedWords
     let tag = hash & 0xFFFF_FFFF_0000_0000
@@ -195,14 +196,16 @@ struct ObjectIndex: Sendable {
   }
 
   /// The key token of the object with this ID.
-  func token(for key: ObjectKey, bytes: [UInt8]) -> Int? {
+  func token(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
     place(for: key, bytes: bytes).map { Int(keyIndexes[$0]) }
   }
 
-  private func matches(_ key: ObjectKey, _ place: Int, _ bytes: [UInt8]) -> Bool {
+  private func matches(_ key: ObjectKey, _ place: Int, _ bytes: ProjectBytes) -> Bool {
     // Only IDs kept as words are in the slots: compare the words in place.
     let offset = Int(tokens[Int(keyIndexes[place])].start)
-    return bytes.withUnsafeBytes { raw in
+    return bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
+      return
       raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == key.words.0
         && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == key.words.1
         && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == key.words.2

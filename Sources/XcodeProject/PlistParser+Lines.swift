@@ -35,7 +35,9 @@ extension PlistParser {
   /// most a comment, `=`, an object on one line (`lineObject`), `;`, with blanks between. Nil
   /// for any other shape, which the loop reads.
   @inline(__always)
-  func objectLine(at start: Int, classes: UnsafeBufferPointer<UInt8>) -> ObjectLine? {
+  func objectLine(
+    at start: Int, classes: UnsafeBufferPointer<UInt8>, checked: inout CheckedEntries
+  ) -> ObjectLine? {
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
     let keyEnd = bareEnd(from: start, classes: classes)
@@ -50,7 +52,7 @@ extension PlistParser {
     guard position < count, base[position] == .equals else { return nil }
     let open = blanks(from: position &+ 1)
     guard open < count, base[open] == .openBrace,
-      let object = lineObject(at: open, classes: classes)
+      let object = lineObject(at: open, classes: classes, checked: &checked)
     else { return nil }
     position = blanks(from: object.close &+ 1)
     guard position < count, base[position] == .semicolon else { return nil }
@@ -62,7 +64,9 @@ extension PlistParser {
   /// files and file references: unquoted keys, each `= value;` with an unquoted or quoted
   /// value and at most a comment after it, blanks between. Nil for any other shape (nested
   /// values, line breaks, comments elsewhere, errors), which the loop then reads.
-  func lineObject(at open: Int, classes: UnsafeBufferPointer<UInt8>) -> LineObject? {
+  func lineObject(
+    at open: Int, classes: UnsafeBufferPointer<UInt8>, checked: inout CheckedEntries
+  ) -> LineObject? {
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
     if let close = buildFileEnd(at: open) {
@@ -88,34 +92,41 @@ extension PlistParser {
         }
         return LineObject(close: position, kind: kind, pathHash: pathHash ?? 0)
       }
+      // Readers take the first of a repeated key.
       let keyStart = position
+      if let entry = checked.entry(at: keyStart, in: bytes) {
+        if isa == nil, let value = entry.isaValue {
+          isa = (keyStart &+ value.lowerBound)..<(keyStart &+ value.upperBound)
+        }
+        if pathHash == nil, let hash = entry.pathHash { pathHash = hash }
+        position = blanks(from: keyStart &+ entry.length)
+        continue
+      }
       let keyEnd = textEnd(from: position, classes: classes)
       guard keyEnd > keyStart else { return nil }
       position = blanks(from: keyEnd)
       guard position < count, base[position] == .equals else { return nil }
       position = blanks(from: position &+ 1)
       guard position < count else { return nil }
-      // Readers take the first of a repeated key.
-      let isFirstIsa = isa == nil && Self.equal(base, keyStart..<keyEnd, "isa")
-      let isFirstPath = pathHash == nil && Self.equal(base, keyStart..<keyEnd, "path")
-      let valueStart = position
+      let isIsa = Self.equal(base, keyStart..<keyEnd, "isa")
+      let isPath = Self.equal(base, keyStart..<keyEnd, "path")
+      var value = position..<position
+      var entryPathHash: UInt32?
       if base[position] == .quote {
         guard let close = stringEnd(from: position) else { return nil }
+        value = (position &+ 1)..<close
         position = close &+ 1
-        if isFirstIsa { isa = (valueStart &+ 1)..<close }
-        if isFirstPath {
-          let text = UnsafeBufferPointer(rebasing: bytes[(valueStart &+ 1)..<close])
-          pathHash =
-            memchr(base + valueStart, Int32(UInt8.backslash), close &- valueStart) == nil
-            ? NameFilter.hash(lastComponentOf: text) : 0
+        if isPath {
+          entryPathHash =
+            memchr(base + value.lowerBound, Int32(UInt8.backslash), value.count) == nil
+            ? NameFilter.hash(lastComponentOf: UnsafeBufferPointer(rebasing: bytes[value])) : 0
         }
       } else {
         position = textEnd(from: position, classes: classes)
-        guard position > valueStart else { return nil }
-        if isFirstIsa { isa = valueStart..<position }
-        if isFirstPath {
-          pathHash = NameFilter.hash(
-            lastComponentOf: UnsafeBufferPointer(rebasing: bytes[valueStart..<position]))
+        guard position > value.lowerBound else { return nil }
+        value = value.lowerBound..<position
+        if isPath {
+          entryPathHash = NameFilter.hash(lastComponentOf: UnsafeBufferPointer(rebasing: bytes[value]))
         }
       }
       position = blanks(from: position)
@@ -124,6 +135,11 @@ extension PlistParser {
         position = blanks(from: end &+ 2)
       }
       guard position < count, base[position] == .semicolon else { return nil }
+      checked.remember(
+        from: keyStart, to: position &+ 1, in: bytes, isaValue: isIsa ? value : nil,
+        pathHash: entryPathHash)
+      if isIsa && isa == nil { isa = value }
+      if pathHash == nil, let hash = entryPathHash { pathHash = hash }
       position = blanks(from: position &+ 1)
     }
     return nil
@@ -215,28 +231,26 @@ extension PlistParser {
     return textEnd(from: start, classes: classes)
   }
 
-  /// One past the unquoted text starting at `start`, eight bytes at a time: the classes of the
-  /// eight bytes make one word whose lowest non-zero byte is the first byte that ends the text
-  /// (a `/` ends it only when a comment starts there).
+  /// One past the unquoted text starting at `start`, eight bytes at a time (`stops`); a `/`
+  /// ends the text only where a comment starts.
   @inline(__always)
   func textEnd(from start: Int, classes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return start }
     let count = bytes.count
     var end = start
-    while end &+ 8 <= count {
-      var stops: UInt64 = 0
-      for offset in 0..<8 {
-        stops |= UInt64(classes[Int(base[end &+ offset])] ^ ByteClass.bare) << (offset &* 8)
+    while end &+ 9 <= count {
+      let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+      let stops = Self.stops(word)
+      var slashes = Self.zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F)
+      // A `/` before the first stop ends the text when `/` or `*` follows it.
+      while slashes != 0 && (stops == 0 || slashes.trailingZeroBitCount < stops.trailingZeroBitCount)
+      {
+        let slash = end &+ slashes.trailingZeroBitCount >> 3
+        if base[slash &+ 1] == .slash || base[slash &+ 1] == .star { return slash }
+        slashes &= slashes &- 1
       }
-      guard stops != 0 else {
-        end &+= 8
-        continue
-      }
-      end &+= stops.trailingZeroBitCount >> 3
-      guard base[end] == .slash, end &+ 1 < count, base[end &+ 1] != .slash,
-        base[end &+ 1] != .star
-      else { return end }
-      end &+= 1
+      if stops != 0 { return end &+ stops.trailingZeroBitCount >> 3 }
+      end &+= 8
     }
     while end < count {
       let byteClass = classes[Int(base[end])]
@@ -251,6 +265,28 @@ extension PlistParser {
       }
     }
     return end
+  }
+
+  /// The top bit of each byte of `word` that cannot be part of unquoted text (`/` can), from
+  /// the bits alone: ASCII letters (case folded by `| 0x20`), `-./0-9:` and `$+_` are text.
+  /// Adding `0x80 - low` to an ASCII byte sets its top bit exactly when it is `low` or more.
+  @inline(__always)
+  static func stops(_ word: UInt64) -> UInt64 {
+    let top: UInt64 = 0x8080_8080_8080_8080
+    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
+    let folded = ascii | 0x2020_2020_2020_2020
+    let letter = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
+    let digit = (ascii &+ 0x5353_5353_5353_5353) & ~(ascii &+ 0x4545_4545_4545_4545)
+    let sign =
+      zeroBytes(ascii ^ 0x2424_2424_2424_2424) | zeroBytes(ascii ^ 0x2B2B_2B2B_2B2B_2B2B)
+      | zeroBytes(ascii ^ 0x5F5F_5F5F_5F5F_5F5F)
+    return ~((letter | digit | sign) & ~word) & top
+  }
+
+  /// The top bit of each zero byte of `word`, exactly.
+  @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
   }
 
   /// Whether all eight bytes of `word` are `0-9` or `A-F`: adding `0x80 - low` to an ASCII

@@ -124,6 +124,7 @@ struct PlistParser {
     var position = start
     /// The token of the `objects` dictionary, once open (reading a whole file).
     var objects = -1
+    var checked = CheckedEntries()
 
     func append(_ kind: PlistToken.Kind, _ start: Int, _ end: Int) {
       // The file is smaller than 512 MiB (checked first), so offsets fit.
@@ -217,7 +218,7 @@ struct PlistParser {
             valueStart += 1
           }
           if valueStart < count && bytes[valueStart] == .openBrace,
-            let object = lineObject(at: valueStart, classes: classes)
+            let object = lineObject(at: valueStart, classes: classes, checked: &checked)
           {
             deferObject(object, at: valueStart)
             position = object.close + 1
@@ -245,7 +246,7 @@ struct PlistParser {
         }
         // Most objects of a large project, on one line each: checked and passed over at once.
         if inObjects && deferring && byte != .closeBrace && byte != .quote,
-          let line = objectLine(at: position, classes: classes)
+          let line = objectLine(at: position, classes: classes, checked: &checked)
         {
           append(.bare, position, line.keyEnd)
           indexKey()

@@ -9,7 +9,7 @@
 struct ProjectDocument: Sendable {
   /// The file's name for messages.
   let file: String
-  let bytes: [UInt8]
+  let bytes: ProjectBytes
   private(set) var tokens: TokenList
   let sectionMarkers: [PlistParser.SectionMarker]
   /// The token of the `objects` dictionary.
@@ -32,6 +32,12 @@ struct ProjectDocument: Sendable {
   private var readObjects: [Int32: Int32] = [:]
 
   init(bytes: [UInt8], file: String, deferringObjects: Bool = false) throws(XcodeProjectError) {
+    try self.init(bytes: ProjectBytes(bytes), file: file, deferringObjects: deferringObjects)
+  }
+
+  init(bytes: ProjectBytes, file: String, deferringObjects: Bool = false)
+    throws(XcodeProjectError)
+  {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
       try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
     }
@@ -91,7 +97,7 @@ struct ProjectDocument: Sendable {
 
   /// Whether the object at a value token writes its `isa` quoted (read from its bytes when it
   /// was deferred).
-  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: [UInt8])
+  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: ProjectBytes)
     -> Bool
   {
     guard let value else { return false }
@@ -115,7 +121,7 @@ struct ProjectDocument: Sendable {
     } ?? false
   }
 
-  static func location(in bytes: [UInt8], offset: Int) -> ProjectFileLocation {
+  static func location(in bytes: ProjectBytes, offset: Int) -> ProjectFileLocation {
     bytes.withUnsafeBufferPointer { ProjectFileLocation(bytes: $0, offset: offset) }
   }
 
@@ -132,7 +138,7 @@ struct ProjectDocument: Sendable {
     return Self.value(in: dictionary, key: key, tokens: tokens, bytes: bytes)
   }
 
-  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: [UInt8])
+  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: ProjectBytes)
     -> Int?
   {
     guard tokens[dictionary].kind == .dictionary else { return nil }

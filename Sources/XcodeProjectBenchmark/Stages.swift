@@ -25,8 +25,16 @@ struct EditStages {
   var total: Double { times.reduce(0, +) }
 }
 
+/// How an edit reads the project file.
+enum Reading {
+  /// `XcodeProject(contentsOfFile:)`: the file mapped into memory (the read stage is nothing).
+  case mapped
+  /// Into an array first, as a caller with its own file reading would.
+  case array
+}
+
 /// Reads the project at `path`, plans adding the module, writes the result to `output`.
-func edit(_ path: String, to output: String) -> EditStages {
+func edit(_ path: String, to output: String, reading: Reading = .mapped) -> EditStages {
   let clock = ContinuousClock()
   var stages = EditStages()
   var start = clock.now
@@ -35,10 +43,18 @@ func edit(_ path: String, to output: String) -> EditStages {
     stages.times.append(milliseconds(now - start))
     start = now
   }
-  let bytes = readFile(path)
-  lap()
   let project: XcodeProject
-  do { project = try XcodeProject(bytes: bytes, file: "project.pbxproj") } catch {
+  do {
+    switch reading {
+    case .mapped:
+      lap()
+      project = try XcodeProject(contentsOfFile: path, file: "project.pbxproj")
+    case .array:
+      let bytes = readFile(path)
+      lap()
+      project = try XcodeProject(bytes: bytes, file: "project.pbxproj")
+    }
+  } catch {
     fail(error.description)
   }
   lap()
@@ -58,7 +74,7 @@ func edit(_ path: String, to output: String) -> EditStages {
 }
 
 /// Prints the median and fastest time of each stage over `runs` edits (after one to warm up).
-func measureStages(files: Int, targets: Int, runs: Int, in folder: String) {
+func measureStages(files: Int, targets: Int, runs: Int, reading: Reading, in folder: String) {
   let path = folder + "/stages.pbxproj"
   let output = folder + "/stages-edited.pbxproj"
   let text = Array(SyntheticProject(files: files, targets: targets).text().utf8)
@@ -66,7 +82,7 @@ func measureStages(files: Int, targets: Int, runs: Int, in folder: String) {
   var runsByStage = [[Double]](repeating: [], count: EditStages.names.count)
   var outputSize = 0
   for run in 0...runs {
-    let stages = edit(path, to: output)
+    let stages = edit(path, to: output, reading: reading)
     outputSize = stages.outputSize
     guard run > 0 else { continue }
     for (index, time) in stages.times.enumerated() { runsByStage[index].append(time) }

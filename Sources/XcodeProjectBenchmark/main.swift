@@ -7,6 +7,8 @@
 //       gen vs gen with the project, as processes, interleaved in one run
 //   xcodeproject-benchmark memory [--targets N]     peak memory for 5,000 to 40,000 files
 //   xcodeproject-benchmark [--files N] [--targets N] [--runs N]   each stage in-process
+//   (edit and the stages map the project file into memory; with --array, they read it into an
+//   array first)
 //   xcodeproject-benchmark generate PATH [--files N] [--targets N]   write a synthetic project
 //   xcodeproject-benchmark edit PATH OUT             one edit (as a process)
 //   xcodeproject-benchmark floor                     start and exit (the process floor)
@@ -21,6 +23,7 @@
 let arguments = CommandLine.arguments
 let files = option("--files", default: 20_000)
 let targets = option("--targets", default: 50)
+let reading: Reading = arguments.contains("--array") ? .array : .mapped
 
 /// A folder for the benchmark's files: in memory where the machine has a tmpfs, so that it
 /// measures the code and not the disk.
@@ -45,7 +48,7 @@ case "generate":
   writeFile(arguments[2], Array(SyntheticProject(files: files, targets: targets).text().utf8))
 case "edit":
   guard arguments.count > 3 else { fail("edit needs a project file and an output path") }
-  _ = edit(arguments[2], to: arguments[3])
+  _ = edit(arguments[2], to: arguments[3], reading: reading)
 case "compare":
   guard let modulegen = option("--modulegen") else { fail("compare needs --modulegen PATH") }
   let folder = workFolder()
@@ -60,5 +63,7 @@ case "memory":
 default:
   let folder = workFolder()
   defer { removeTree(folder) }
-  measureStages(files: files, targets: targets, runs: option("--runs", default: 20), in: folder)
+  measureStages(
+    files: files, targets: targets, runs: option("--runs", default: 20), reading: reading,
+    in: folder)
 }

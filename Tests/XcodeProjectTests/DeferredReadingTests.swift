@@ -59,12 +59,26 @@ import Testing
     ("{isa = PBXFileReference; path = x /* never closed", "unterminated comment: no closing '*/'"),
     ("{isa = PBXBuildFile; fileRef = B /* b */; ", "unexpected ';', expected a key or '}'"),
     ("{isa = PBXFileReference; path = x;; }", "unexpected ';', expected a key or '}'"),
+    // Entries like those of the object before, up to where they go wrong.
+    (
+      "{isa = PBXFileReference; lastKnownFileType = sourcecode.swift x; path = a; }",
+      "unexpected 'x', expected ';' after the value"
+    ),
+    (
+      "{isa = PBXFileReference; lastKnownFileType = sourcecode.swift; sourceTree = \"<group>; }",
+      "unterminated string: no closing '\"'"
+    ),
   ]
 
   @Test(arguments: malformed) func errorsInOneLineObjectsAreTheSame(
     _ object: String, _ message: String
   ) {
-    let text = "{\n\tobjects = {\n\t\tA /* a */ = \(object);\n\t};\n\trootObject = A;\n}\n"
+    // The object before has the entries Xcode repeats, checked already when A is read.
+    let before =
+      "Z /* z */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = z; "
+      + "sourceTree = \"<group>\"; };"
+    let text =
+      "{\n\tobjects = {\n\t\t\(before)\n\t\tA /* a */ = \(object);\n\t};\n\trootObject = A;\n}\n"
     var errors: [String] = []
     for deferring in [true, false] {
       do {
