@@ -122,17 +122,17 @@ struct ObjectIndex: Sendable {
   private let slots: [UInt64]
   private let mask: Int
   private let others: [String: Int]
-  /// The document's key token of each place, and its tokens (shared, not copied).
-  private let keyIndexes: [Int32]
+  /// The document's objects by place, and its tokens (shared, not copied).
+  private let objects: [ObjectRecord]
   private let tokens: [PlistToken]
   /// Whether two of the objects have the same ID.
   let hasDuplicates: Bool
 
-  /// Indexes the objects at `places`, of those whose key tokens are `keyIndexes`, with the hash
-  /// of each (`ObjectKey.mixedWords`, ignored for IDs kept as text); an ID that appears twice
-  /// maps to its last object, as a reader of the file finds it.
+  /// Indexes the objects at `places` of `objects`, with the hash of each ID
+  /// (`ObjectKey.mixedWords`, ignored for IDs kept as text); an ID that appears twice maps to
+  /// its last object, as a reader of the file finds it.
   init(
-    places: some Collection<Int>, keys keyIndexes: [Int32], hashes: [UInt64],
+    places: some Collection<Int>, of objects: [ObjectRecord], hashes: [UInt64],
     tokens: [PlistToken], bytes: ProjectBytes
   ) {
     // At most half full, so that most lookups take one probe.
@@ -146,7 +146,7 @@ struct ObjectIndex: Sendable {
       let raw = UnsafeRawBufferPointer(buffer)
       slots.withUnsafeMutableBufferPointer { slots in
         for place in places {
-          let token = tokens[Int(keyIndexes[place])]
+          let token = tokens[Int(objects[place].key)]
           guard ObjectKey.isWords(token) else {
             if others.updateValue(place, forKey: ObjectKey(token: token, in: raw).string) != nil {
               hasDuplicates = true
@@ -158,7 +158,7 @@ struct ObjectIndex: Sendable {
           var slot = Int(truncatingIfNeeded: hash) & mask
           while slots[slot] != 0 {
             // The same ID again: the later object wins.
-            let other = tokens[Int(keyIndexes[Int(slots[slot] & 0xFFFF_FFFF) &- 1])]
+            let other = tokens[Int(objects[Int(slots[slot] & 0xFFFF_FFFF) &- 1].key)]
             if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag
               && Self.sameWords(raw, Int(other.start), Int(token.start))
             {
@@ -174,7 +174,7 @@ struct ObjectIndex: Sendable {
     self.slots = slots
     self.mask = mask
     self.others = others
-    self.keyIndexes = keyIndexes
+    self.objects = objects
     self.tokens = tokens
     self.hasDuplicates = hasDuplicates
   }
@@ -197,16 +197,16 @@ struct ObjectIndex: Sendable {
 
   /// The key token of the object with this ID.
   func token(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
-    place(for: key, bytes: bytes).map { Int(keyIndexes[$0]) }
+    place(for: key, bytes: bytes).map { Int(objects[$0].key) }
   }
 
   private func matches(_ key: ObjectKey, _ place: Int, _ bytes: ProjectBytes) -> Bool {
     // Only IDs kept as words are in the slots: compare the words in place.
-    let offset = Int(tokens[Int(keyIndexes[place])].start)
+    let offset = Int(tokens[Int(objects[place].key)].start)
     return bytes.withUnsafeBufferPointer { buffer in
       let raw = UnsafeRawBufferPointer(buffer)
       return
-      raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == key.words.0
+        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == key.words.0
         && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == key.words.1
         && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == key.words.2
     }

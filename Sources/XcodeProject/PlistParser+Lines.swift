@@ -10,9 +10,10 @@
 extension PlistParser {
   /// An object written on one line, passed over.
   struct LineObject {
-    /// The offset of its `}`.
+    /// The offsets of its `{` and `}`.
+    var open: Int
     var close: Int
-    var kind: ObjectKind
+    var kind: ObjectRecord.Kind
     /// A file reference's `NameFilter.hash` of the last component of its `path`; 0 when that
     /// needs reading the object to know.
     var pathHash: UInt32
@@ -24,8 +25,6 @@ extension PlistParser {
     var keyEnd: Int
     /// The comment after the key: the offsets of its `/*` and `*/`.
     var comment: (start: Int, end: Int)?
-    /// The offset of the object's `{`.
-    var open: Int
     var object: LineObject
     /// One past the `;`.
     var end: Int
@@ -56,8 +55,7 @@ extension PlistParser {
     else { return nil }
     position = blanks(from: object.close &+ 1)
     guard position < count, base[position] == .semicolon else { return nil }
-    return ObjectLine(
-      keyEnd: keyEnd, comment: comment, open: open, object: object, end: position &+ 1)
+    return ObjectLine(keyEnd: keyEnd, comment: comment, object: object, end: position &+ 1)
   }
 
   /// The dictionary that opens at `open`, when it is written on one line as Xcode writes build
@@ -70,7 +68,7 @@ extension PlistParser {
     guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
     if let close = buildFileEnd(at: open) {
-      return LineObject(close: close, kind: .buildFile, pathHash: 0)
+      return LineObject(open: open, close: close, kind: .buildFile, pathHash: 0)
     }
     var position = blanks(from: open &+ 1)
     var isa: Range<Int>?
@@ -82,7 +80,7 @@ extension PlistParser {
     }
     while position < count {
       if base[position] == .closeBrace {
-        var kind = ObjectKind.other
+        var kind = ObjectRecord.Kind.other
         if let isa {
           if Self.equal(base, isa, "PBXFileReference") {
             kind = .fileReference
@@ -90,7 +88,7 @@ extension PlistParser {
             kind = .buildFile
           }
         }
-        return LineObject(close: position, kind: kind, pathHash: pathHash ?? 0)
+        return LineObject(open: open, close: position, kind: kind, pathHash: pathHash ?? 0)
       }
       // Readers take the first of a repeated key.
       let keyStart = position
@@ -126,7 +124,8 @@ extension PlistParser {
         guard position > value.lowerBound else { return nil }
         value = value.lowerBound..<position
         if isPath {
-          entryPathHash = NameFilter.hash(lastComponentOf: UnsafeBufferPointer(rebasing: bytes[value]))
+          entryPathHash = NameFilter.hash(
+            lastComponentOf: UnsafeBufferPointer(rebasing: bytes[value]))
         }
       }
       position = blanks(from: position)
@@ -243,7 +242,8 @@ extension PlistParser {
       let stops = Self.stops(word)
       var slashes = Self.zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F)
       // A `/` before the first stop ends the text when `/` or `*` follows it.
-      while slashes != 0 && (stops == 0 || slashes.trailingZeroBitCount < stops.trailingZeroBitCount)
+      while slashes != 0
+        && (stops == 0 || slashes.trailingZeroBitCount < stops.trailingZeroBitCount)
       {
         let slash = end &+ slashes.trailingZeroBitCount >> 3
         if base[slash &+ 1] == .slash || base[slash &+ 1] == .star { return slash }

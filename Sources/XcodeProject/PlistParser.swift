@@ -17,14 +17,11 @@ struct PlistParser {
   struct Result {
     var tokens: [PlistToken]
     var sectionMarkers: [SectionMarker]
-    /// By place (in file order) the entries of the `objects` dictionary: the key token, the
-    /// hash of the ID (`ObjectKey.mixedWords`, taken while its bytes are at hand; 0 for an ID
-    /// that is not kept as words), whether the object was passed over, and for a file
-    /// reference passed over the hash of its name (see `LineObject`).
-    var objectKeys: [Int32] = []
+    /// The entries of the `objects` dictionary in file order, and the hash of each ID
+    /// (`ObjectKey.mixedWords`, taken while its bytes are at hand; 0 for an ID that is not
+    /// kept as words).
+    var objects: [ObjectRecord] = []
     var objectHashes: [UInt64] = []
-    var objectKinds: [ObjectKind] = []
-    var pathHashes: [UInt32] = []
   }
 
   /// A `/* Begin NAME section */` or `/* End NAME section */` comment at the objects' level.
@@ -75,12 +72,11 @@ struct PlistParser {
     }
     let parser = PlistParser(bytes: bytes, file: file)
     var result = Result(tokens: [], sectionMarkers: [])
-    // Xcode's files hold about one token per 25 bytes, and one object per 150.
-    result.tokens.reserveCapacity(bytes.count / (deferringObjects ? 100 : 20) + 16)
-    result.objectKeys.reserveCapacity(bytes.count / 100 + 16)
+    // Xcode's files hold about one token per 25 bytes (one per 60 when one-line objects are
+    // passed over), and one object per 150. Memory reserved and not used costs nothing.
+    result.tokens.reserveCapacity(bytes.count / (deferringObjects ? 40 : 20) + 16)
+    result.objects.reserveCapacity(bytes.count / 100 + 16)
     result.objectHashes.reserveCapacity(bytes.count / 100 + 16)
-    result.objectKinds.reserveCapacity(bytes.count / 100 + 16)
-    result.pathHashes.reserveCapacity(bytes.count / 100 + 16)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     try ByteClass.table.withUnsafeBufferPointer { table throws(XcodeProjectError) in
       _ = try parser.run(
@@ -130,20 +126,17 @@ struct PlistParser {
       // The file is smaller than 512 MiB (checked first), so offsets fit.
       tokens.append(token(kind, start, end, next: indexBase + tokens.count + 1))
     }
-    /// Lists the last token as the key of an object, hashing the ID while its bytes are at hand.
-    func indexKey() {
+    /// Lists the last token as the key of an object read into tokens (or, with `object`, of
+    /// the object passed over whose token follows), hashing the ID while its bytes are at hand.
+    func indexKey(passedOver object: LineObject? = nil) {
       let key = tokens[tokens.count - 1]
-      result.objectKeys.append(Int32(truncatingIfNeeded: tokens.count - 1))
+      result.objects.append(
+        ObjectRecord(
+          key: Int32(truncatingIfNeeded: tokens.count - 1), pathHash: object?.pathHash ?? 0,
+          kind: object?.kind ?? .tokenized))
       result.objectHashes.append(
         ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0)
-      result.objectKinds.append(.tokenized)
-      result.pathHashes.append(0)
-    }
-    /// Appends the token of an object passed over, as the value of the last key.
-    func deferObject(_ object: LineObject, at open: Int) {
-      append(.deferred, open, object.close)
-      result.objectKinds[result.objectKinds.count - 1] = object.kind
-      result.pathHashes[result.pathHashes.count - 1] = object.pathHash
+      if let object { append(.deferred, object.open, object.close) }
     }
     /// The state after a complete value.
     func afterValue() -> State {
@@ -220,7 +213,10 @@ struct PlistParser {
           if valueStart < count && bytes[valueStart] == .openBrace,
             let object = lineObject(at: valueStart, classes: classes, checked: &checked)
           {
-            deferObject(object, at: valueStart)
+            // The key was listed as that of an object read into tokens: list it again.
+            result.objects.removeLast()
+            result.objectHashes.removeLast()
+            indexKey(passedOver: object)
             position = object.close + 1
             state = .semicolon
           }
@@ -244,22 +240,31 @@ struct PlistParser {
         {
           throw unexpected(at: position)
         }
-        // Most objects of a large project, on one line each: checked and passed over at once.
-        if inObjects && deferring && byte != .closeBrace && byte != .quote,
-          let line = objectLine(at: position, classes: classes, checked: &checked)
-        {
-          append(.bare, position, line.keyEnd)
-          indexKey()
-          if let comment = line.comment,
-            bytes[comment.start &+ 3] == UInt8(ascii: "B")
-              || bytes[comment.start &+ 3] == UInt8(ascii: "E"),
-            let marker = sectionMarker(comment.start, comment.end)
-          {
-            result.sectionMarkers.append(marker)
+        // Most objects of a large project, on one line each: checked and passed over at once,
+        // line after line while there are such lines.
+        if inObjects && deferring && byte != .closeBrace && byte != .quote {
+          var next = position
+          while let line = objectLine(at: next, classes: classes, checked: &checked) {
+            append(.bare, next, line.keyEnd)
+            indexKey(passedOver: line.object)
+            if let comment = line.comment,
+              bytes[comment.start &+ 3] == UInt8(ascii: "B")
+                || bytes[comment.start &+ 3] == UInt8(ascii: "E"),
+              let marker = sectionMarker(comment.start, comment.end)
+            {
+              result.sectionMarkers.append(marker)
+            }
+            next = line.end
+            while next < count && classes[Int(bytes[next])] == ByteClass.whitespace { next &+= 1 }
+            // A comment or the end of the objects: the loop reads them.
+            guard next < count, bytes[next] != .slash, bytes[next] != .closeBrace,
+              bytes[next] != .quote
+            else { break }
           }
-          deferObject(line.object, at: line.open)
-          position = line.end
-          continue
+          if next != position {
+            position = next
+            continue
+          }
         }
       case .value, .itemOrClose, .end:
         break

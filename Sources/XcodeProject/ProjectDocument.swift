@@ -20,14 +20,10 @@ struct ProjectDocument: Sendable {
   let style: ProjectStyle
   /// Object ID → the token of its key in `objects` (its value is the next token).
   let index: ObjectIndex
-  /// The key token of every object, in file order (an object's place in this order is its
-  /// number in `index`, `objectHashes`, `objectKinds` and `pathHashes`).
-  let objectKeys: [Int32]
-  /// By place: the hash of the ID, what reading learned of the object, and the hash of a
-  /// passed-over file reference's name (see `PlistParser.Result`).
+  /// Every object, in file order (an object's place in this order is its number in `index`
+  /// and `objectHashes`), and the hash of each ID (see `PlistParser.Result`).
+  let objects: [ObjectRecord]
   let objectHashes: [UInt64]
-  let objectKinds: [ObjectKind]
-  let pathHashes: [UInt32]
   /// Deferred objects read since: the deferred token → the token of the dictionary read.
   private var readObjects: [Int32: Int32] = [:]
 
@@ -66,20 +62,17 @@ struct ProjectDocument: Sendable {
     }
     self.objectsToken = objects
     // The parser lists the entries of the first `objects` dictionary, the one read here.
-    let objectKeys = parsed.objectKeys
-    self.objectKeys = objectKeys
+    self.objects = parsed.objects
     self.objectHashes = parsed.objectHashes
-    self.objectKinds = parsed.objectKinds
-    self.pathHashes = parsed.pathHashes
     self.index = ObjectIndex(
-      places: objectKeys.indices, keys: objectKeys, hashes: parsed.objectHashes,
+      places: parsed.objects.indices, of: parsed.objects, hashes: parsed.objectHashes,
       tokens: parsed.tokens, bytes: bytes)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
     self.rootObjectID = rootID
     self.style = ProjectStyle(
       bytes: bytes, tokens: parsed.tokens, annotated: !parsed.sectionMarkers.isEmpty,
-      quotesValues: Self.quotesIsa(ofObject: objectKeys.first.map { Int($0) + 1 }, tokens, bytes))
+      quotesValues: Self.quotesIsa(ofObject: parsed.objects.first?.value, tokens, bytes))
     guard let root = object(ObjectKey(rootID)), self.tokens[root].kind == .dictionary else {
       throw XcodeProjectError(
         .missingObject(id: rootID, from: "'rootObject'"), file: file,
@@ -161,7 +154,9 @@ struct ProjectDocument: Sendable {
   /// The text for `key` in a dictionary, when it is text.
   @inline(__always)
   func string(in dictionary: Int, key: String) -> String? {
-    value(in: dictionary, key: key).flatMap(text)
+    // Not `.flatMap(text)`: a method reference copies the document.
+    guard let value = value(in: dictionary, key: key) else { return nil }
+    return text(value)
   }
 
   /// The item tokens of the array at token `array`.
@@ -178,7 +173,8 @@ struct ProjectDocument: Sendable {
 
   /// The item tokens of the array for `key` in a dictionary (empty when absent).
   func items(in dictionary: Int, key: String) -> [Int] {
-    value(in: dictionary, key: key).map(items) ?? []
+    guard let value = value(in: dictionary, key: key) else { return [] }
+    return items(of: value)
   }
 
   // MARK: - Objects
@@ -245,7 +241,7 @@ struct ProjectDocument: Sendable {
 
   /// Reads every deferred object, as a reading that defers nothing would have.
   mutating func readAll() {
-    for key in objectKeys { _ = read(Int(key) + 1) }
+    for object in objects { _ = read(object.value) }
   }
 
   func contains(_ id: ObjectKey) -> Bool {

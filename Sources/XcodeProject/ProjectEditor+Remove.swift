@@ -76,10 +76,10 @@ extension ProjectEditor {
     var buildFiles: [ObjectKey: (object: Int, path: String)] = [:]
     // A deferred object is read only when its bytes can name a removed reference.
     let filter = NameFilter(removed.keys.map(\.string))
-    for (place, key) in document.objectKeys.enumerated() {
-      var object = document.current(Int(key) + 1)
+    for record in document.objects {
+      var object = document.current(record.value)
       if document.tokens[object].isDeferred {
-        guard document.objectKinds[place] == .buildFile,
+        guard record.kind == .buildFile,
           filter.mayMatch(document.tokens[object], in: document.bytes),
           let read = document.read(object)
         else { continue }
@@ -89,7 +89,9 @@ extension ProjectEditor {
         let fileRef = document.value(in: object, key: Key.fileRef),
         let path = removed[ObjectKey(token: document.tokens[fileRef], in: document.bytes)]
       else { continue }
-      buildFiles[ObjectKey(token: document.tokens[Int(key)], in: document.bytes)] = (object, path)
+      buildFiles[ObjectKey(token: document.tokens[Int(record.key)], in: document.bytes)] = (
+        object, path
+      )
     }
     guard !buildFiles.isEmpty else { return }
     for target in project.targets {

@@ -68,7 +68,7 @@ struct ProjectTree {
           let place = candidates.place(
             for: ObjectKey(token: document.tokens[item], in: document.bytes),
             bytes: document.bytes),
-          let child = document.read(Int(document.objectKeys[place]) + 1)
+          let child = document.read(document.objects[place].value)
         else { continue }
         let kind: Kind
         switch document.classify(child) {
@@ -154,23 +154,23 @@ extension ProjectDocument {
   /// references the tree passes over.
   func children(named filter: NameFilter?) -> ObjectIndex {
     var places: [Int] = []
-    for place in objectKeys.indices {
-      switch objectKinds[place] {
+    for (place, object) in objects.enumerated() {
+      switch object.kind {
       case .tokenized, .other: places.append(place)
       case .buildFile: continue
       case .fileReference:
-        if filter?.mayHaveName(pathHash: pathHashes[place]) ?? true { places.append(place) }
+        if filter?.mayHaveName(pathHash: object.pathHash) ?? true { places.append(place) }
       }
     }
     if index.hasDuplicates {
       // An ID twice: only the object a reader finds (the last) counts.
       places.removeAll { place in
-        let key = ObjectKey(token: tokens[Int(objectKeys[place])], in: bytes)
+        let key = ObjectKey(token: tokens[Int(objects[place].key)], in: bytes)
         return index.place(for: key, bytes: bytes) != place
       }
     }
     return ObjectIndex(
-      places: places, keys: objectKeys, hashes: objectHashes, tokens: tokens.base, bytes: bytes)
+      places: places, of: objects, hashes: objectHashes, tokens: tokens.base, bytes: bytes)
   }
 
   /// What the object (read) is to the tree: a file reference, a group to enter or list, or

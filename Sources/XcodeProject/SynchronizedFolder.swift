@@ -69,7 +69,7 @@ extension XcodeProject {
         else { continue }
         exceptions[target.name, default: []] += document.items(
           in: set, key: Key.membershipExceptions
-        ).compactMap(document.text)
+        ).compactMap { document.text($0) }
       }
       result.append(
         (

@@ -17,66 +17,76 @@ let benchmarkPath: String = {
 }()
 
 /// Runs, interleaved so that a busy machine slows every column alike: `modulegen gen Home
-/// viper`; this program's `edit` (a process that reads the project, adds the module's files,
-/// writes the project: what gen with the project adds to gen); this program doing nothing
-/// (its process floor, which gen already pays); and the edit in this process. Prints medians
-/// and the ratio of gen with the project to gen.
+/// viper`; this program's `edit` (a process that maps the project, adds the module's files and
+/// writes the project: what gen with the project adds to gen), the same reading the file into
+/// an array, `copy` (reading and writing the file, nothing else: the I/O any editor of the file
+/// pays) and doing nothing (the process floor, which gen pays already); and the edit in this
+/// process. Prints medians, and gen with the project against gen.
 func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: String) {
   let project = folder + "/project.pbxproj"
   let edited = folder + "/edited.pbxproj"
   let output = folder + "/out"
   writeFile(project, Array(SyntheticProject(files: files, targets: targets).text().utf8))
-  let commands: [[String]] = [
-    [
-      modulegen, "gen", "Home", "viper", "--output", output + "/Home", "--tests-output",
-      output + "/HomeTests", "--date", "2026-01-01",
-    ],
-    [benchmarkPath, "edit", project, edited],
-    [benchmarkPath, "floor"],
+  let commands: [(name: String, arguments: [String])] = [
+    (
+      "modulegen gen Home viper",
+      [
+        modulegen, "gen", "Home", "viper", "--output", output + "/Home", "--tests-output",
+        output + "/HomeTests", "--date", "2026-01-01",
+      ]
+    ),
+    ("edit: map the file, add 9 files, write", [benchmarkPath, "edit", project, edited]),
+    ("edit, reading the file into an array", [benchmarkPath, "edit", project, edited, "--array"]),
+    ("copy: map and write the file, no edit", [benchmarkPath, "copy", project, edited]),
+    ("copy, reading the file into an array", [benchmarkPath, "copy", project, edited, "--array"]),
+    ("process floor: start and exit", [benchmarkPath, "floor"]),
   ]
-  var times = [[Double]](repeating: [], count: commands.count + 1)
+  var wall = [[Double]](repeating: [], count: commands.count)
+  var cpu = [[Double]](repeating: [], count: commands.count)
   var stages = [[Double]](repeating: [], count: EditStages.names.count)
   let warmup = 3
   for run in 0..<(runs + warmup) {
     // A different order each run, so that no column always follows the same one.
     for step in 0...commands.count {
       let index = (step + run) % (commands.count + 1)
-      let time: Double
       if index == commands.count {
         let edit = edit(project, to: edited)
-        time = edit.total
         if run >= warmup {
           for (stage, value) in edit.times.enumerated() { stages[stage].append(value) }
         }
-      } else {
-        removeTree(output)
-        time = spawn(commands[index]).milliseconds
+        continue
       }
-      if run >= warmup { times[index].append(time) }
+      removeTree(output)
+      let result = spawn(commands[index].arguments)
+      if run >= warmup {
+        wall[index].append(result.milliseconds)
+        cpu[index].append(result.cpuMilliseconds)
+      }
     }
   }
-  let (gen, editProcess, floor, inProcess) = (
-    median(times[0]), median(times[1]), median(times[2]), median(times[3])
-  )
-  let size = readFile(project).count
+  var info = stat()
+  stat(project, &info)
   print(
-    "synthetic project: \(files) files, \(targets) targets, \(format(Double(size) / 1_048_576, 1)) MiB; "
-      + "\(runs) interleaved runs, medians")
-  func line(_ name: String, _ value: Double, _ note: String = "") {
-    print("  \(name.padding(44)) \(format(value).padding(8, right: true)) ms\(note)")
+    "synthetic project: \(files) files, \(targets) targets, "
+      + "\(format(Double(info.st_size) / 1_048_576, 1)) MiB; \(runs) interleaved runs, medians")
+  print("  " + "".padding(44) + "wall ms".padding(10, right: true) + "cpu ms".padding(10, right: true))
+  for (index, command) in commands.enumerated() {
+    print(
+      "  " + command.name.padding(44) + format(median(wall[index])).padding(10, right: true)
+        + format(median(cpu[index])).padding(10, right: true))
   }
-  line("modulegen gen Home viper", gen)
-  line("edit process: read, add the 9 files, write", editProcess)
-  line("process floor (start and exit)", floor)
   let breakdown = zip(EditStages.names, stages).map { "\($0) \(format(median($1)))" }
-  line("edit in-process", inProcess, "   (" + breakdown.joined(separator: ", ") + ")")
-  let withProject = gen + max(editProcess - floor, 0)
-  print(
-    "gen with the project ≈ gen + (edit process − floor) = \(format(withProject)) ms: "
-      + "\(format(withProject / gen))× gen (target < 2×)")
-  print(
-    "in-process: gen + edit = \(format(gen + inProcess)) ms: "
-      + "\(format((gen + inProcess) / gen))× gen")
+  print("  edit in this process: " + breakdown.joined(separator: ", ") + " ms")
+  func ratio(_ command: Int, _ times: [[Double]]) -> String {
+    let gen = median(times[0])
+    let added = max(median(times[command]) - median(times[commands.count - 1]), 0)
+    return format((gen + added) / gen) + "×"
+  }
+  print("gen with the project = gen + (edit − floor), against gen (target < 2×):")
+  print("  mapping the file:                wall \(ratio(1, wall)), cpu \(ratio(1, cpu))")
+  print("  reading it into an array:        wall \(ratio(2, wall)), cpu \(ratio(2, cpu))")
+  print("  no edit, mapping and writing:    wall \(ratio(3, wall)), cpu \(ratio(3, cpu))")
+  print("  no edit, reading and writing:    wall \(ratio(4, wall)), cpu \(ratio(4, cpu))")
 }
 
 /// Prints the peak memory of the edit process for projects of growing size, beside the

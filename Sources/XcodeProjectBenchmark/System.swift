@@ -41,6 +41,23 @@ func readFile(_ path: String) -> [UInt8] {
   }
 }
 
+/// Writes the file at `path` to `output` through a read-only mapping of it, as an edit that
+/// maps the project writes its unchanged bytes.
+func copyMapped(_ path: String, to output: String) {
+  let descriptor = open(path, O_RDONLY)
+  var info = stat()
+  guard descriptor >= 0, fstat(descriptor, &info) == 0 else { fail("cannot read \(path)") }
+  defer { close(descriptor) }
+  let size = Int(info.st_size)
+  guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+    address != MAP_FAILED
+  else { fail("cannot map \(path)") }
+  defer { munmap(address, size) }
+  writeFile(output) { write in
+    write(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
+  }
+}
+
 func writeFile(_ path: String, _ bytes: [UInt8]) {
   bytes.withUnsafeBufferPointer { buffer in writeFile(path) { write in write(buffer) } }
 }
@@ -75,9 +92,11 @@ func peakMemory() -> Int {
   return Int(usage.ru_maxrss)
 }
 
-/// A finished child process: its wall-clock time and peak memory.
+/// A finished child process: its wall-clock time, its processor time (user and system: what
+/// a busy machine inflates least), and its peak memory.
 struct ProcessRun {
   var milliseconds: Double
+  var cpuMilliseconds: Double
   var peakKiB: Int
 }
 
@@ -101,7 +120,10 @@ func spawn(_ arguments: [String]) -> ProcessRun {
   guard wait4(pid, &status, 0, &usage) == pid else { fail("cannot wait for \(arguments[0])") }
   let elapsed = clock.now - start
   guard status == 0 else { fail("\(arguments.joined(separator: " ")) failed (\(status))") }
-  return ProcessRun(milliseconds: milliseconds(elapsed), peakKiB: Int(usage.ru_maxrss))
+  func ms(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+  return ProcessRun(
+    milliseconds: milliseconds(elapsed), cpuMilliseconds: ms(usage.ru_utime) + ms(usage.ru_stime),
+    peakKiB: Int(usage.ru_maxrss))
 }
 
 /// Removes a folder and everything in it.

@@ -12,7 +12,7 @@
 //   xcodeproject-benchmark generate PATH [--files N] [--targets N]   write a synthetic project
 //   xcodeproject-benchmark edit PATH OUT             one edit (as a process)
 //   xcodeproject-benchmark floor                     start and exit (the process floor)
-//   xcodeproject-benchmark copy PATH OUT             read and write the file (the I/O floor)
+//   xcodeproject-benchmark copy PATH OUT [--array]   read and write the file (the I/O floor)
 
 #if canImport(Glibc)
   import Glibc
@@ -42,7 +42,11 @@ case "floor":
   break
 case "copy":
   guard arguments.count > 3 else { fail("copy needs a project file and an output path") }
-  writeFile(arguments[3], readFile(arguments[2]))
+  if reading == .array {
+    writeFile(arguments[3], readFile(arguments[2]))
+  } else {
+    copyMapped(arguments[2], to: arguments[3])
+  }
 case "generate":
   guard arguments.count > 2 else { fail("generate needs a path") }
   writeFile(arguments[2], Array(SyntheticProject(files: files, targets: targets).text().utf8))

@@ -17,7 +17,7 @@ import Testing
     let whole = try ProjectDocument(bytes: bytes, file: name, deferringObjects: false)
     var passed = try ProjectDocument(bytes: bytes, file: name, deferringObjects: true)
     #expect(passed.tokens.count <= whole.tokens.count)
-    #expect(passed.objectKeys.count == whole.objectKeys.count)
+    #expect(passed.objects.count == whole.objects.count)
     #expect(passed.sectionMarkers.map(\.offset) == whole.sectionMarkers.map(\.offset))
     #expect(passed.style == whole.style)
     passed.readAll()
@@ -31,20 +31,21 @@ import Testing
     let whole = try ProjectDocument(bytes: bytes, file: "p", deferringObjects: false)
     let passed = try ProjectDocument(bytes: bytes, file: "p", deferringObjects: true)
     #expect(passed.tokens.count < whole.tokens.count)
-    for (place, key) in whole.objectKeys.enumerated() {
-      let object = Int(key) + 1
-      let expected: ObjectKind
+    for (place, record) in whole.objects.enumerated() {
+      let object = record.value
+      let expected: ObjectRecord.Kind
       switch whole.isa(ofObject: object) {
       case Isa.fileReference: expected = .fileReference
       case Isa.buildFile where whole.value(in: object, key: "settings") == nil:
         expected = .buildFile
       default: expected = .tokenized
       }
-      #expect(passed.objectKinds[place] == expected)
+      #expect(passed.objects[place].kind == expected)
       #expect(
-        passed.tokens[Int(passed.objectKeys[place]) + 1].isDeferred == (expected != .tokenized))
+        passed.tokens[passed.objects[place].value].isDeferred == (expected != .tokenized))
     }
-    #expect(passed.objectKinds.contains(.fileReference) && passed.objectKinds.contains(.buildFile))
+    let kinds = passed.objects.map(\.kind)
+    #expect(kinds.contains(.fileReference) && kinds.contains(.buildFile))
   }
 
   /// A malformed object on one line: the error is the one reading everything gives.
@@ -112,7 +113,7 @@ import Testing
       }
       """
     let passed = try document(text, deferring: true)
-    #expect(passed.objectKinds == [.tokenized, .tokenized, .tokenized, .tokenized, .other])
+    #expect(passed.objects.map(\.kind) == [.tokenized, .tokenized, .tokenized, .tokenized, .other])
   }
 
   /// A file name and every path that ends in it hash alike, so that the tree reads only the
