@@ -27,10 +27,10 @@ PY
 done
 hyperfine -N --warmup 5 --runs 50 --export-json single.json \
   "$bin --version" \
-  --prepare "rm -rf $work/out" "$bin gen Home viper --output $work/out/Home --tests-output $work/out/HomeTests --date 2026-01-01" \
+  --prepare "rm -rf $work/out $work/.modulegen.lock $work/.modulegen" "$bin gen Home viper --output $work/out/Home --tests-output $work/out/HomeTests --date 2026-01-01" \
   >/dev/null
 hyperfine -N --warmup 2 --runs 10 --export-json batch.json \
-  --prepare "rm -rf $work/out" \
+  --prepare "rm -rf $work/out $work/.modulegen.lock $work/.modulegen" \
   "$bin gen --spec batch10.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
   "$bin gen --spec batch100.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
   "$bin gen --spec batch1000.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \

@@ -10,13 +10,14 @@ import Testing
     repeating: "// filler line to make every file a few kilobytes\n", count: 40)
 
   /// A project with a two-file template (code and test, each in its module's folder) and a
-  /// spec of `count` modules.
+  /// spec of `count` modules. Each run stamps its files with its `--author` (a module keeps
+  /// its creation date, so the date cannot tell runs apart).
   func project(modules count: Int) throws -> (dir: String, names: [String]) {
     let dir = try makeTemporaryDirectory()
     try write(
       """
       name: stamp
-      summary: Two files stamped with the date.
+      summary: Two files stamped with the author.
       files:
         - template: code.liquid
           output: "{{ module }}.swift"
@@ -26,9 +27,9 @@ import Testing
 
       """, to: dir + "/Templates/stamp/template.yml")
     try write(
-      "// {{ date }} {{ module }}\n" + Self.filler, to: dir + "/Templates/stamp/code.liquid")
+      "// {{ author }} {{ module }}\n" + Self.filler, to: dir + "/Templates/stamp/code.liquid")
     try write(
-      "// {{ date }} {{ module }}Tests\n" + Self.filler, to: dir + "/Templates/stamp/test.liquid")
+      "// {{ author }} {{ module }}Tests\n" + Self.filler, to: dir + "/Templates/stamp/test.liquid")
     try write(
       "output: 'Sources/{{ module }}'\ntests_output: 'Tests/{{ module }}'\n",
       to: dir + "/.modulegen.yml")
@@ -76,11 +77,11 @@ import Testing
     let (dir, names) = try project(modules: 150)
     let dates = ["2026-01-01", "2026-02-02"]
     var current = dates[0]
-    let first = try run(["gen", "--spec", "all.yml", "--date", current], in: dir)
+    let first = try run(["gen", "--spec", "all.yml", "--author", current], in: dir)
     #expect(first.code == 0, "\(first.err)")
     // How long a whole forced run takes here, to spread the kills over it.
     let begin = Date()
-    let full = try run(["gen", "--spec", "all.yml", "--date", dates[1], "--force"], in: dir)
+    let full = try run(["gen", "--spec", "all.yml", "--author", dates[1], "--force"], in: dir)
     #expect(full.code == 0, "\(full.err)")
     let duration = max(Date().timeIntervalSince(begin), 0.2)
     current = dates[1]
@@ -91,7 +92,7 @@ import Testing
     for kill in 0..<kills {
       let next = current == dates[0] ? dates[1] : dates[0]
       let process = try start(
-        ["gen", "--spec", "all.yml", "--date", next, "--force"], in: dir)
+        ["gen", "--spec", "all.yml", "--author", next, "--force"], in: dir)
       if kill % 2 == 0 {
         // Anywhere in the run, planning included.
         Thread.sleep(forTimeInterval: Double.random(in: 0...duration, using: &generator))
@@ -124,7 +125,7 @@ import Testing
         interrupted += 1
         if !checked {
           checked = true
-          let check = try run(["check", "--spec", "all.yml", "--date", next], in: dir)
+          let check = try run(["check", "--spec", "all.yml", "--author", next], in: dir)
           #expect(check.code == 1)
           #expect(check.err.contains("an interrupted modulegen run left unfinished changes in"))
         }
@@ -132,7 +133,7 @@ import Testing
 
       // The next run, even one that writes a single module, finishes the killed run as a
       // whole: completed or rolled back in every folder, nothing left behind.
-      let after = try run(["gen", "--spec", "first.yml", "--date", next, "--force"], in: dir)
+      let after = try run(["gen", "--spec", "first.yml", "--author", next, "--force"], in: dir)
       #expect(after.code == 0, "kill \(kill): \(after.err)")
       if staged {
         #expect(
@@ -153,13 +154,13 @@ import Testing
 
   @Test func concurrentForcedRunsLeaveOneRunsOutput() throws {
     let (dir, names) = try project(modules: 60)
-    #expect(try run(["gen", "--spec", "all.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
     let dates = ["2026-03-03", "2026-04-04", "2026-05-05"]
     for round in 0..<2 {
       // Generous waits: the runs queue for the locks instead of failing.
       let processes = try dates.map {
         try start(
-          ["gen", "--spec", "all.yml", "--date", $0, "--force"], in: dir,
+          ["gen", "--spec", "all.yml", "--author", $0, "--force"], in: dir,
           environment: ["MODULEGEN_LOCK_TIMEOUT": "300"])
       }
       for process in processes { process.waitUntilExit() }
@@ -173,13 +174,13 @@ import Testing
 
   @Test func aRunThatCannotWaitSaysWhoIsWriting() throws {
     let (dir, names) = try project(modules: 60)
-    #expect(try run(["gen", "--spec", "all.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
     let dates = ["2026-03-03", "2026-04-04", "2026-05-05"]
     var outputs: [String] = []
     let processes = try dates.enumerated().map { index, date in
       let process = Process()
       process.executableURL = URL(fileURLWithPath: builtBinary)
-      process.arguments = ["gen", "--spec", "all.yml", "--date", date, "--force"]
+      process.arguments = ["gen", "--spec", "all.yml", "--author", date, "--force"]
       process.currentDirectoryURL = URL(fileURLWithPath: dir)
       process.environment = ["HOME": dir + "/home", "MODULEGEN_LOCK_TIMEOUT": "0"]
       process.standardOutput = FileHandle.nullDevice
@@ -206,11 +207,11 @@ import Testing
 
   @Test func aLockHeldByAnotherProcessIsWaitedForThenNamed() throws {
     let (dir, names) = try project(modules: 2)
-    #expect(try run(["gen", "--spec", "all.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
     let root = dir + "/Sources/" + names[0]
     let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [root])
     let result = try runBinary(
-      ["gen", "--spec", "all.yml", "--date", "2026-02-02", "--force"], in: dir,
+      ["gen", "--spec", "all.yml", "--author", "2026-02-02", "--force"], in: dir,
       environment: ["HOME": dir + "/home", "MODULEGEN_LOCK_TIMEOUT": "0.2"])
     session.end()
     #expect(result.code == 1)

@@ -29,7 +29,8 @@ import Testing
     #expect(result.code == 0, "\(result.err)")
     #expect(files(dir).contains("Home/HomePresenter.swift"))
     #expect(files(dir).contains("HomeTests/HomeMocks.swift"))
-    #expect(result.out.hasSuffix("Generated Home (viper): 9 created.\n"))
+    #expect(result.out == "Home (viper): 10 created.\n")
+    #expect(result.err.contains("warning: \(GenCommand.untestableWarning)"))
     let presenter = try String(contentsOfFile: dir + "/Home/HomePresenter.swift", encoding: .utf8)
     #expect(
       presenter.hasPrefix(
@@ -57,7 +58,7 @@ import Testing
     #expect(files(dir).isEmpty)
     let report = try JSONReader.read(result.out, file: "report")
     #expect(report["dry_run"]?.value == .bool(true))
-    #expect(report["summary"]?["create"]?.value == .int(9))
+    #expect(report["summary"]?["create"]?.value == .int(10))
     guard case .array(let entries) = report["files"]?.value else { throw Failure() }
     #expect(entries.first?["path"]?.value == .string("Home/HomeEntity.swift"))
     #expect(entries.first?["action"]?.value == .string("create"))
@@ -68,24 +69,31 @@ import Testing
     }
   }
 
-  @Test func conflictsWriteNothingWithoutForce() throws {
+  @Test func anEditedGeneratedFileIsAConflictThatSkipsItsModule() throws {
     let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
     #expect(try run(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir).code == 0)
-    let edited = dir + "/Home/HomeRouter.swift"
+    // The builder is modulegen's (regenerate: always): an edit to it is a conflict.
+    let edited = dir + "/Home/HomeBuilder.swift"
     try "// my edit\n".write(toFile: edited, atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: dir + "/Home/HomeEntity.swift")
-    // Another date changes every header: every file differs now, one is missing.
     let result = try run(["gen", "Home", "viper", "--date", "2026-02-03"], in: dir)
     #expect(result.code == 1)
-    #expect(result.err.contains("error: 'Home/HomeRouter.swift' exists with different content"))
-    #expect(result.err.contains("conflicts: nothing was written"))
+    #expect(result.out == "Home (viper): skipped (1 conflict); nothing written.\n")
+    #expect(
+      result.err
+        == "error: 'Home/HomeBuilder.swift' exists with different content\n"
+        + "1 conflict: skipped Home (viper); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home viper --date 2026-02-03 --diff' to see the differences.\n"
+    )
     #expect(try String(contentsOfFile: edited, encoding: .utf8) == "// my edit\n")
     #expect(
       !FileManager.default.fileExists(atPath: dir + "/Home/HomeEntity.swift"),
-      "a conflict must stop even the creations")
+      "a conflict must stop even the creations of its module")
     let forced = try run(["gen", "Home", "viper", "--date", "2026-02-03", "--force"], in: dir)
     #expect(forced.code == 0, "\(forced.err)")
-    #expect(try String(contentsOfFile: edited, encoding: .utf8).contains("2026-02-03"))
+    // --force writes what the templates produce, with the module's creation date.
+    let builder = try String(contentsOfFile: edited, encoding: .utf8)
+    #expect(builder.contains("Created on 2026-01-02.") && builder.contains("enum HomeBuilder"))
   }
 
   @Test func unchangedFilesKeepTheirModificationTime() throws {
@@ -96,7 +104,7 @@ import Testing
     try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
     let result = try run(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir)
     #expect(result.code == 0)
-    #expect(result.out.contains("unchanged Home/HomePresenter.swift"))
+    #expect(result.out == "Home (viper): 10 unchanged.\n")
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.modificationDate] as? Date) == past)
   }
@@ -107,20 +115,23 @@ import Testing
     #expect(try run(["gen", "--spec", "home.yml", "--date", "2026-01-02"], in: dir).code == 0)
     let clean = try run(["check", "--spec", "home.yml", "--date", "2026-01-02"], in: dir)
     #expect(clean.code == 0, "\(clean.out)\(clean.err)")
-    #expect(clean.out == "Up to date: 9 files of 1 module.\n")
-    let path = dir + "/Home/HomeInteractor.swift"
+    #expect(clean.out == "Up to date: 10 files of 1 module.\n")
+    // The contracts are modulegen's: an edit to them is drift.
+    let path = dir + "/Home/HomeContracts.swift"
     let original = try String(contentsOfFile: path, encoding: .utf8)
-    try original.replacingOccurrences(
-      of: "// TODO: load the items from a service.", with: "// edited"
-    ).write(toFile: path, atomically: true, encoding: .utf8)
+    try original.replacingOccurrences(of: "  func display(_ state: HomeLoadState)\n", with: "")
+      .write(
+        toFile: path, atomically: true, encoding: .utf8)
     let drift = try run(["check", "--spec", "home.yml", "--date", "2026-01-02", "--diff"], in: dir)
     #expect(drift.code == 1)
     #expect(
       drift.out.contains(
-        "changed  Home/HomeInteractor.swift\n--- a/Home/HomeInteractor.swift\n+++ b/Home/HomeInteractor.swift\n@@"
+        "changed  Home/HomeContracts.swift\n--- a/Home/HomeContracts.swift\n+++ b/Home/HomeContracts.swift\n@@"
       ))
-    #expect(drift.out.contains("-    // edited\n+    // TODO: load the items from a service.\n"))
-    #expect(drift.err == "1 of 9 files are missing or out of date.\n")
+    #expect(
+      drift.out.contains(
+        " protocol HomeViewInput: AnyObject {\n+  func display(_ state: HomeLoadState)\n"))
+    #expect(drift.err == "1 of 10 files are missing or out of date.\n")
   }
 
   @Test func batchFromASpec() throws {
@@ -130,7 +141,7 @@ import Testing
       to: dir + "/modules.yml")
     let result = try run(["gen", "--spec", "modules.yml", "--date", "2026-01-02"], in: dir)
     #expect(result.code == 0, "\(result.err)")
-    #expect(result.out.hasSuffix("Generated Home (viper), Profile (viper): 18 created.\n"))
+    #expect(result.out == "Home (viper): 10 created.\nProfile (viper): 10 created.\n")
     #expect(files(dir).contains("Features/Profile/ProfileView.swift"))
     #expect(!files(dir).contains("Features/Profile/ProfileViewController.swift"))
   }
@@ -266,8 +277,14 @@ import Testing
     let result = try run(["init", "--author", "Ann", "--template", "viper"], in: dir, stdin: "")
     #expect(result.code == 0)
     let text = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
-    #expect(text.contains("author: \"Ann\"\ntemplate: \"viper\"\n"))
+    // Without a terminal, the defaults a terminal would offer (no author from git here).
+    let folder = URL(fileURLWithPath: dir).lastPathComponent
+    #expect(
+      text.hasSuffix(
+        "author: \"Ann\"\nproject: \"\(folder)\"\ntemplate: \"viper\"\noutput: \"{{ module }}\"\ntests_output: \"{{ module }}Tests\"\n"
+      ))
     #expect(!text.contains("company"))
+    #expect(!text.contains("prefix"))
     let again = try run(["init"], in: dir)
     #expect(again.code == 1)
     #expect(again.err.contains(".modulegen.yml already exists; use --force to replace it"))
@@ -356,5 +373,11 @@ import Testing
     #expect(try complete("modulegen gen --dry") == "--dry-run")
     #expect(try complete("modulegen templates ej") == "eject")
     #expect(try complete("modulegen gen --format j") == "json")
+    // After an option that takes a value, the value is not a template name.
+    #expect(try complete("modulegen gen --set ") == "")
+    #expect(try complete("modulegen gen Home --set ") == "")
+    #expect(try complete("modulegen gen --set ui=swiftui Home vi") == "viper")
+    #expect(try complete("modulegen update Home --date 2026-01-01 vi") == "viper")
+    #expect(try complete("modulegen gen Home viper ") == "")
   }
 }

@@ -124,14 +124,16 @@ import Testing
   @Test func aBlockedRunNeverSaysCreate() throws {
     let dir = try project()
     try write("// mine\n", to: dir + "/Home/Home.swift")
-    let result = runTool(["gen", "Home", "t", "--date", "2026-01-02"], in: dir)
+    let result = runTool(
+      ["gen", "Home", "t", "--project", "App", "--date", "2026-01-02", "--verbose"], in: dir)
     #expect(result.code == 1)
     #expect(
       result.out
-        == "  conflict        Home/Home.swift\n  would create    HomeTests/HomeTests.swift\n")
+        == "  conflict     Home/Home.swift\n  would create HomeTests/HomeTests.swift\n"
+        + "Home (t): skipped (1 conflict); nothing written.\n")
     #expect(
       result.err
-        == "error: 'Home/Home.swift' exists with different content\n1 conflict: nothing was written. Use --force to overwrite, or 'modulegen check --diff' to see the differences.\n"
+        == "error: 'Home/Home.swift' exists with different content\n1 conflict: skipped Home (t); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home t --project App --date 2026-01-02 --diff' to see the differences.\n"
     )
     #expect(!FileManager.default.fileExists(atPath: dir + "/HomeTests"))
   }

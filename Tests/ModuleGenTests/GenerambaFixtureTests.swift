@@ -62,6 +62,8 @@ import Testing
     let enumerator = FileManager.default.enumerator(atPath: dir)
     while let path = enumerator?.nextObject() as? String {
       if path == "Rambafile" || path == "Templates" || path.hasPrefix("Templates/") { continue }
+      // The generation record (and its base copies) is not a generated file.
+      if path.hasPrefix(".modulegen") { continue }
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory)
       if !isDirectory.boolValue {

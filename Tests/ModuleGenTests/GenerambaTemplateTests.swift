@@ -39,8 +39,10 @@ struct GenerambaProject {
     (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter { path in
       var isDirectory: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: dir + "/" + path, isDirectory: &isDirectory)
+      // The generation record and its base copies are not generated files.
       return !isDirectory.boolValue && !path.hasPrefix("Templates")
-        && !["Rambafile", ".modulegen.yml", "Podfile", "Cartfile"].contains(path)
+        && !path.hasPrefix(".modulegen/")
+        && !["Rambafile", ".modulegen.yml", ".modulegen.lock", "Podfile", "Cartfile"].contains(path)
     }.sorted()
   }
 }

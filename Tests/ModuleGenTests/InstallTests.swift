@@ -8,7 +8,7 @@ import Testing
 /// their own (the `swift test` in progress holds `.build`) with a fixed commit, so that later
 /// runs rebuild only what changed.
 @Suite(.serialized) struct InstallTests {
-  static let root = GeneratedCodeTests.root.path
+  static let root = GeneratedPackage.root.path
   static let scratch = root + "/.build/install-tests"
   static let commit = "0123456789ab"
   static let installed = [

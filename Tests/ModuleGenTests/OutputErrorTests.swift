@@ -26,7 +26,7 @@ import Testing
       "error: cannot write to standard output: no space left on device\n"
     ),
     (
-      "\"$0\" gen Home viper --dry-run --format json >/dev/full 2>&3",
+      "\"$0\" gen Home viper --project App --dry-run --format json >/dev/full 2>&3",
       "error: cannot write to standard output: no space left on device\n"
     ),
     (
@@ -59,7 +59,8 @@ import Testing
     // With descriptor 1 closed, the first file the run opens would get it: the plan printed
     // "to stdout" must not end up in a generated file or a lock file.
     let dir = try makeTemporaryDirectory()
-    let result = try shell("exec 3>&2; \"$0\" gen Home viper --date 2026-01-02 >&- 2>&3", in: dir)
+    let result = try shell(
+      "exec 3>&2; \"$0\" gen Home viper --project App --date 2026-01-02 >&- 2>&3", in: dir)
     #expect(result.code == 1)
     #expect(result.err == "error: cannot write to standard output: bad file descriptor\n")
     let presenter = try String(contentsOfFile: dir + "/Home/HomePresenter.swift", encoding: .utf8)

@@ -114,7 +114,7 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
         file("out", "New/Deeper/B.swift", .create), file("tests/M", "MTests.swift", .create),
         file("tests/M/Nested", "C.swift", .create),
       ],
-      modules: [("M", "t")], notes: [], force: true)
+      modules: [], notes: [], force: true)
   }
 
   func expectedAfter(_ dir: String) -> [String: String] {

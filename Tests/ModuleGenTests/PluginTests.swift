@@ -8,7 +8,7 @@ import Testing
 /// build of modulegen is incremental; the test rewrites its files and removes what a run
 /// generated before it starts.
 @Suite(.serialized) struct PluginTests {
-  static let root = GeneratedCodeTests.root.path
+  static let root = GeneratedPackage.root.path
   static let consumer = root + "/.build/plugin-tests/Consumer"
 
   static func prepareConsumer() throws {
@@ -17,7 +17,7 @@ import Testing
     where ![".build", "Package.resolved"].contains(entry) {
       try fileManager.removeItem(atPath: consumer + "/" + entry)
     }
-    try GeneratedCodeTests.put(
+    try GeneratedPackage.put(
       """
       // swift-tools-version:6.0
       import PackageDescription
@@ -29,8 +29,8 @@ import Testing
       )
 
       """, consumer + "/Package.swift")
-    try GeneratedCodeTests.put("public struct App {}\n", consumer + "/Sources/App/App.swift")
-    try GeneratedCodeTests.put(
+    try GeneratedPackage.put("public struct App {}\n", consumer + "/Sources/App/App.swift")
+    try GeneratedPackage.put(
       "modules:\n  - name: Settings\n    template: mvvm\n    params:\n      ui: swiftui\n",
       consumer + "/Specs/modules.yml")
   }
@@ -51,7 +51,7 @@ import Testing
       "--allow-writing-to-package-directory modulegen gen Home viper --set ui=swiftui --set tests=swift-testing --date 2026-01-02",
       from: elsewhere)
     #expect(gen.0 == 0, "\(gen.1.split(separator: "\n").suffix(30).joined(separator: "\n"))")
-    #expect(gen.1.contains("Generated Home (viper): 9 created."))
+    #expect(gen.1.contains("Home (viper): 10 created."))
     #expect(InstallTests.files(elsewhere) == [])
 
     // The same files, byte for byte, as the tool run by hand in the package's folder.
@@ -79,7 +79,10 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: Self.consumer + "/Settings/SettingsView.swift"))
     #expect(!FileManager.default.fileExists(atPath: Self.consumer + "/SettingsTests"))
 
-    // modulegen's own errors reach the user, and the command fails.
+    // modulegen's own errors reach the user, and the command fails: an edited file that
+    // modulegen owns is a conflict.
+    try "// edited\n".write(
+      toFile: Self.consumer + "/Home/HomeEntity.swift", atomically: true, encoding: .utf8)
     let conflict = try Self.swiftPackage(
       "--allow-writing-to-package-directory modulegen gen Home viper --date 2027-01-01",
       from: elsewhere)

@@ -7,7 +7,7 @@ import Testing
 /// formula, users the README's pinned versions. They must agree with the version the binary
 /// prints.
 @Suite struct ReleaseMetadataTests {
-  static let root = GeneratedCodeTests.root.path
+  static let root = GeneratedPackage.root.path
 
   static func read(_ path: String) throws -> String {
     try String(contentsOfFile: root + "/" + path, encoding: .utf8)

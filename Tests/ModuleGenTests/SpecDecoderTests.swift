@@ -50,6 +50,15 @@ import Testing
           ])
       ])
     #expect(module.output == "Sources/Home")
+    #expect(module.imports == [])
+  }
+
+  @Test func importsAreAListOrOneName() throws {
+    let list = try SpecDecoder.decode(
+      "name: A\nimports: [MapKit, CoreLocation, MapKit]\n", file: "a.yml")
+    #expect(list.modules[0].imports == ["MapKit", "CoreLocation"])
+    let one = try SpecDecoder.decode("name: A\nimports: MapKit\n", file: "a.yml")
+    #expect(one.modules[0].imports == ["MapKit"])
   }
 
   @Test func listsOfModulesAndNotes() throws {
@@ -139,6 +148,19 @@ import Testing
       ]
     ),
     (
+      "name: A\nimports: {MapKit: 1}\n",
+      [
+        "a.yml:2:10: error: imports: 'imports' must be a module name or a list of module names, e.g. [MapKit, CoreLocation]"
+      ]
+    ),
+    (
+      "name: A\nimports: [MapKit, 'Core Location', 3]\n",
+      [
+        "a.yml:2:19: error: imports[1]: expected a module name such as 'MapKit', found a string",
+        "a.yml:2:36: error: imports[2]: expected a module name such as 'MapKit', found an integer (YAML reads it as an integer; quote it)",
+      ]
+    ),
+    (
       "modules:\n  - name: A\n  - name: A\n",
       ["a.yml:3:5: error: module 'A' is declared twice (first at line 2)"]
     ),
@@ -189,6 +211,21 @@ import Testing
     #expect(config.output == "Sources/{{ module }}" && config.testsOutput == "Tests/{{ module }}")
     #expect(config.templateFolders == ["Templates"])
     #expect(config.header == "// {{ file_name }}\n")
+    #expect(config.module == nil)
+    let named = try ProjectConfig.decode("project: Acme App\nmodule: AcmeKit\n", file: "c.yml")
+    #expect(named.module == "AcmeKit")
+  }
+
+  @Test func moduleMustBeASwiftModuleName() {
+    do {
+      _ = try ProjectConfig.decode("module: Acme App\n", file: ".modulegen.yml")
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        error.diagnostics.map { $0.description.split(separator: "\n")[0] } == [
+          ".modulegen.yml:1:9: error: module 'Acme App' must be a Swift module name, such as 'AcmeApp'"
+        ])
+    }
   }
 
   @Test func reportsEveryProblem() {

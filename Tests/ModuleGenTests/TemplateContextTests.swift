@@ -41,17 +41,78 @@ import Testing
     let context = TemplateContext.make(
       module: ModuleSpec(name: "Home"), template: "mvp", params: [], settings: settings)
     let output = try render(
-      "{% for role in roles %}{{ role[0] }}: {{ role[1].methods | map: 'selector' | join: ', ' }}\n{% endfor %}{{ entities[0].name }}({{ entities[0].fields | map: 'name' | join: ', ' }}) {{ uses_defaults }}",
+      "{% for role in roles %}{{ role[0] }}: [{{ role[1].methods | map: 'selector' | join: ', ' }}]\n{% endfor %}{{ entities[0].name }}({{ entities[0].fields | map: 'name' | join: ', ' }}) {{ uses_defaults }}",
       context)
     #expect(
       output == """
-        view: display(items:), showLoading(), showError(_:)
-        presenter: viewDidLoad(), didSelectItem(at:)
-        interactor: fetchItems()
-        interactor_output: didFetchItems(_:), didFailToFetchItems(_:)
-        router: showDetail(for:)
+        view: [display(_:)]
+        presenter: [load(), didSelectItem(id:)]
+        interactor: [fetchItems()]
+        interactor_output: []
+        router: [showDetail(for:)]
         HomeItem(id, title) true
         """)
+  }
+
+  @Test func theTypicalScreenHasAModuleInputAndOutput() throws {
+    let typical = TemplateContext.make(
+      module: ModuleSpec(name: "UserList"), template: "viper", params: [], settings: settings)
+    #expect(
+      try render(
+        "{{ module_input | map: 'declaration' | join: ', ' }} / {{ module_output | map: 'declaration' | join: ', ' }}",
+        typical)
+        == "func reload() / func userListModuleDidLoad(_ items: [UserListItem])")
+    let declared = TemplateContext.make(
+      module: ModuleSpec(name: "Home", roles: [.view: []]), template: "viper", params: [],
+      settings: settings)
+    #expect(try render("{{ module_input.size }} {{ module_output.size }}", declared) == "0 0")
+  }
+
+  @Test func importsComeFromTheSpecAndTheTypesItNames() throws {
+    let spec = try SpecDecoder.decode(
+      """
+      name: Home
+      imports: [MapKit, Foundation]
+      view: |
+        func show(image: UIImage?)
+      interactor:
+        - "updates() -> AnyPublisher<[String: UIColor], Never>"
+      entities:
+        Pin: {title: String}
+      """, file: "h.yml"
+    ).modules[0]
+    let context = TemplateContext.make(
+      module: spec, template: "mvvm", params: [], settings: settings)
+    #expect(try render("{{ imports | join: ',' }}", context) == "Combine,MapKit,UIKit")
+    let typical = TemplateContext.make(
+      module: ModuleSpec(name: "Home"), template: "mvvm", params: [], settings: settings)
+    #expect(try render("{{ imports | size }}", typical) == "0")
+  }
+
+  @Test(arguments: [
+    ("App", "", "App"), ("Acme-App", "", "Acme_App"), ("2Go", "", "_2Go"),
+    ("Acme App", "AcmeKit", "AcmeKit"), ("", "", ""),
+  ])
+  func testableModuleComesFromModuleElseProject(project: String, module: String, expected: String)
+    throws
+  {
+    var settings = self.settings
+    settings.project = project
+    settings.module = module
+    let context = TemplateContext.make(
+      module: ModuleSpec(name: "Home"), template: "viper", params: [], settings: settings)
+    #expect(try render("{{ testable_module }}", context) == expected)
+  }
+
+  @Test func optionalResultsAreMarked() throws {
+    let spec = try SpecDecoder.decode(
+      "name: Home\ninteractor: |\n  func a() -> Int?\n  func b() -> Int\n  func c() -> Int!\n  func d()\n",
+      file: "h.yml"
+    ).modules[0]
+    let context = TemplateContext.make(module: spec, template: "x", params: [], settings: settings)
+    #expect(
+      try render("{{ interactor | map: 'returns_optional' | join: ' ' }}", context)
+        == "true false true false")
   }
 
   @Test func generambaNamesAreThere() throws {

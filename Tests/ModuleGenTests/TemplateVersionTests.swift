@@ -59,8 +59,8 @@ import Testing
 
   @Test func templatesListAndShowPrintTheVersion() throws {
     let dir = try makeTemporaryDirectory()
-    let version = try #require(
-      try CompiledTemplate.compile(.builtin("viper")).manifest.version)
+    let manifest = try CompiledTemplate.compile(.builtin("viper")).manifest
+    let version = try #require(manifest.version)
     let list = runTool(["templates", "list"], in: dir)
     #expect(list.out.contains("viper  \(version)  VIPER module"))
     let json = try JSONReader.read(
@@ -70,7 +70,7 @@ import Testing
     #expect(viper["version"]?.value == .string(version))
     #expect(
       runTool(["templates", "show", "viper"], in: dir).out.hasPrefix(
-        "viper: VIPER module - View, Interactor, Presenter, Entity, Router and a Builder that wires them.\nversion: \(version)\nsource: <built-in>/viper\n"
+        "viper: \(manifest.summary)\nversion: \(version)\nsource: <built-in>/viper\n"
       ))
   }
 

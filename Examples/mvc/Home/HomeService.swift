@@ -8,14 +8,13 @@
 
 import Foundation
 
-/// Where the controller gets its data.
-@MainActor
-protocol HomeServicing: AnyObject {
+/// Where the module gets its data. Not tied to the main actor: it may work anywhere.
+protocol HomeServicing: Sendable {
   func fetchItems() async throws -> [HomeItem]
 }
 
-@MainActor
-final class HomeService: HomeServicing {
+/// The module's data source.
+struct HomeService: HomeServicing {
   func fetchItems() async throws -> [HomeItem] {
     // TODO: load the items from the network or a database.
     []

@@ -8,14 +8,17 @@
 
 import UIKit
 
-/// A skinny controller: it asks the service, keeps the model and updates its views.
+/// A skinny controller: it asks the service, keeps the items and shows them, and navigates.
 final class HomeViewController: UIViewController {
   private let service: any HomeServicing
-  private(set) var items: [HomeItem] = []
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
-  /// The load started in viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  private var fetchTask: Task<Void, Never>?
+  /// The load started last, kept so that tests can wait for it.
+  private(set) var loadTask: Task<Void, Never>?
+  private var items: [HomeItem] = []
+  private let tableView = UITableView(frame: .zero, style: .insetGrouped)
+  private let activityIndicator = UIActivityIndicatorView(style: .large)
+  private let refreshControl = UIRefreshControl()
+  private static let cellIdentifier = "HomeCell"
 
   init(service: any HomeServicing) {
     self.service = service
@@ -29,61 +32,156 @@ final class HomeViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    title = "Home"
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    tableView.dataSource = self
-    tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-    view.addSubview(tableView)
-    view.addSubview(activityIndicator)
-    activityIndicator.startAnimating()
-    loading = Task {
-      do {
-        display(items: try await service.fetchItems())
-      } catch {
-        showError(String(describing: error))
-      }
+    title = String(localized: "Home")
+    view.backgroundColor = .systemBackground
+    view.accessibilityIdentifier = "home"
+    configureTableView()
+    configureActivityIndicator()
+    reload()
+  }
+
+  // MARK: - Showing the state
+
+  /// Shows `state`: the loading indicator, the items, or a message with what to do next.
+  private func render(_ state: HomeLoadState) {
+    if case .loading = state {
+      activityIndicator.startAnimating()
+    } else {
+      activityIndicator.stopAnimating()
+    }
+    if case .loaded(let items) = state {
+      self.items = items
+    } else {
+      items = []
+    }
+    tableView.reloadData()
+    contentUnavailableConfiguration = unavailableConfiguration(for: state)
+  }
+
+  private func unavailableConfiguration(for state: HomeLoadState) -> UIContentUnavailableConfiguration? {
+    switch state {
+    case .idle, .loading, .loaded:
+      return nil
+    case .empty:
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "tray")
+      configuration.text = String(localized: "Nothing Here Yet")
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Refresh")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    case .failed(let message):
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "exclamationmark.triangle")
+      configuration.text = String(localized: "Couldn't Load")
+      configuration.secondaryText = message
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Try Again")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
     }
   }
 
-  private func display(items: [HomeItem]) {
-    activityIndicator.stopAnimating()
-    self.items = items
-    tableView.reloadData()
+  /// Loads: when the view loads, on pull to refresh, and when the user asks again.
+  private func reload() {
+    loadTask = Task {
+      await load()
+      refreshControl.endRefreshing()
+    }
   }
 
-  private func showError(_ message: String) {
-    activityIndicator.stopAnimating()
-    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-    alert.addAction(UIAlertAction(title: "OK", style: .default))
-    present(alert, animated: true)
+  // MARK: - Layout
+
+  private func configureTableView() {
+    tableView.translatesAutoresizingMaskIntoConstraints = false
+    tableView.accessibilityIdentifier = "home.list"
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
+    refreshControl.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
+    tableView.refreshControl = refreshControl
+    view.addSubview(tableView)
+    NSLayoutConstraint.activate([
+      tableView.topAnchor.constraint(equalTo: view.topAnchor),
+      tableView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      tableView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      tableView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+    ])
   }
+
+  private func configureActivityIndicator() {
+    activityIndicator.translatesAutoresizingMaskIntoConstraints = false
+    activityIndicator.accessibilityIdentifier = "home.loading"
+    view.addSubview(activityIndicator)
+    NSLayoutConstraint.activate([
+      activityIndicator.centerXAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerXAnchor),
+      activityIndicator.centerYAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerYAnchor),
+    ])
+  }
+
+  // MARK: - Loading
+
+  /// Loads the items. A load started while another is in progress replaces it, and cancelling
+  /// the caller (a view that disappears) cancels the load.
+  func load() async {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  private func fetchItems() async {
+    if items.isEmpty {
+      render(.loading)
+    }
+    do {
+      let items = try await service.fetchItems()
+      try Task.checkCancellation()
+      render(items.isEmpty ? .empty : .loaded(items))
+    } catch is CancellationError {
+      // A newer load replaced this one, or nobody waits for it any more.
+    } catch {
+      render(.failed(because: error))
+    }
+  }
+
+  // MARK: - Navigation
 
   private func showDetail(for item: HomeItem) {
-    // TODO: show the detail screen.
+    // TODO: show the detail screen instead of this placeholder.
     let detail = UIViewController()
     detail.title = item.displayTitle
+    detail.view.backgroundColor = .systemBackground
     navigationController?.pushViewController(detail, animated: true)
   }
 }
 
-// MARK: - UITableViewDataSource, UITableViewDelegate
+// MARK: - UITableViewDataSource
 
-extension HomeViewController: UITableViewDataSource, UITableViewDelegate {
+extension HomeViewController: UITableViewDataSource {
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
     items.count
   }
 
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    let cell = tableView.dequeueReusableCell(withIdentifier: Self.cellIdentifier, for: indexPath)
     var content = cell.defaultContentConfiguration()
     content.text = items[indexPath.row].displayTitle
     cell.contentConfiguration = content
+    cell.accessoryType = .disclosureIndicator
     return cell
   }
+}
 
+// MARK: - UITableViewDelegate
+
+extension HomeViewController: UITableViewDelegate {
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    tableView.deselectRow(at: indexPath, animated: true)
     showDetail(for: items[indexPath.row])
   }
 }

@@ -10,21 +10,38 @@ import Foundation
 
 @testable import App
 
-@MainActor
-final class HomeServicingMock: HomeServicing {
+/// A spy for `HomeServicing`. Calls may come from any task: they are recorded under a lock.
+/// Stub it before, and read what it recorded after, the code under test runs.
+final class HomeServicingMock: HomeServicing, @unchecked Sendable {
+  private let lock = NSLock()
+
   // MARK: - fetchItems()
 
   private(set) var fetchItemsCallCount = 0
   var fetchItemsError: (any Error)?
-  var fetchItemsReturnValue: ([HomeItem])!
-  var fetchItemsHandler: (@MainActor () async throws -> [HomeItem])?
+  var fetchItemsReturnValue: [HomeItem]?
+  var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
 
   func fetchItems() async throws -> [HomeItem] {
-    fetchItemsCallCount += 1
-    if let error = fetchItemsError { throw error }
-    if let fetchItemsHandler {
-      return try await fetchItemsHandler()
+    let (error, closure, value) = lock.withLock {
+      fetchItemsCallCount += 1
+      return (fetchItemsError, fetchItemsClosure, fetchItemsReturnValue)
     }
-    return fetchItemsReturnValue
+    if let error { throw error }
+    if let closure { return try await closure() }
+    guard let value else {
+      fatalError("HomeServicingMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
+    }
+    return value
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    lock.withLock {
+      fetchItemsCallCount = 0
+      fetchItemsError = nil
+      fetchItemsReturnValue = nil
+      fetchItemsClosure = nil
+    }
   }
 }

@@ -12,49 +12,85 @@ import XCTest
 
 @testable import App
 
+/// The controller as its user sees it, and the model's formatting.
 @MainActor
 final class HomeTests: XCTestCase {
-  func testBuilderCreatesTheController() async {
-    let service = HomeServicingMock()
-    let controller = HomeBuilder.build(service: service)
-    XCTAssertTrue(controller.title == nil)
+  private let items = [
+    HomeItem(id: UUID(), title: "First"),
+    HomeItem(id: UUID(), title: "Second"),
+  ]
+
+  /// A failure with a message for users.
+  private struct LoadError: LocalizedError {
+    var errorDescription: String? { "The network is down." }
   }
 
-  func testLoadingShowsTheItems() async {
-    let service = HomeServicingMock()
-    service.fetchItemsReturnValue = [HomeItem(id: UUID(), title: "First")]
-    let controller = HomeViewController(service: service)
-    controller.loadViewIfNeeded()
-    await controller.loading?.value
-    XCTAssertTrue(service.fetchItemsCallCount == 1)
-    XCTAssertTrue(controller.items.map(\.displayTitle) == ["First"])
-    XCTAssertTrue(controller.presentedViewController == nil)
+  /// A failure with nothing to tell users.
+  private struct OpaqueError: Error {}
+
+  // MARK: - Screen
+
+  /// The view with an accessibility identifier, as UI tests find it.
+  private func view<T: UIView>(_ identifier: String, in root: UIView) -> T? {
+    if root.accessibilityIdentifier == identifier, let view = root as? T { return view }
+    for subview in root.subviews {
+      if let view: T = view(identifier, in: subview) { return view }
+    }
+    return nil
   }
 
-  func testFailureShowsTheError() async {
-    struct LoadError: Error {}
+  /// The titles of the rows a table shows.
+  private func rowTitles(_ table: UITableView) -> [String?] {
+    (0..<table.numberOfRows(inSection: 0)).map { row in
+      let cell = table.dataSource?.tableView(table, cellForRowAt: IndexPath(row: row, section: 0))
+      return (cell?.contentConfiguration as? UIListContentConfiguration)?.text
+    }
+  }
+
+  func testScreenShowsTheItemsItLoaded() async throws {
+    let service = HomeServicingMock()
+    service.fetchItemsReturnValue = items
+    let screen = HomeBuilder.build(service: service)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    let indicator: UIActivityIndicatorView = try XCTUnwrap(view("home.loading", in: screen.view))
+    XCTAssertEqual(rowTitles(table), ["First", "Second"])
+    XCTAssertTrue(!indicator.isAnimating)
+    XCTAssertTrue(screen.contentUnavailableConfiguration == nil)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
+  }
+
+  func testScreenShowsWhyLoadingFailed() async throws {
     let service = HomeServicingMock()
     service.fetchItemsError = LoadError()
-    let controller = HomeViewController(service: service)
-    controller.loadViewIfNeeded()
-    await controller.loading?.value
-    XCTAssertTrue(controller.items.isEmpty)
-    XCTAssertTrue(controller.presentedViewController is UIAlertController)
+    let screen = HomeBuilder.build(service: service)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let configuration = try XCTUnwrap(screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration)
+    XCTAssertEqual(configuration.secondaryText, "The network is down.")
+    XCTAssertTrue(configuration.buttonProperties.primaryAction != nil)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
   }
 
-  func testSelectingAnItemShowsItsDetail() async {
+  func testSelectingARowShowsItsDetailEveryTime() async throws {
     let service = HomeServicingMock()
-    service.fetchItemsReturnValue = [HomeItem(id: UUID(), title: "First")]
-    let controller = HomeViewController(service: service)
-    let navigation = UINavigationController(rootViewController: controller)
-    controller.loadViewIfNeeded()
-    await controller.loading?.value
-    controller.tableView(UITableView(frame: .zero, style: .plain), didSelectRowAt: IndexPath(row: 0, section: 0))
-    XCTAssertTrue(navigation.viewControllers.count == 2)
-    XCTAssertTrue(navigation.viewControllers.last?.title == "First")
+    service.fetchItemsReturnValue = items
+    let screen = HomeBuilder.build(service: service)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
+    XCTAssertEqual(navigation.topViewController?.title, "First")
+    navigation.popViewController(animated: false)
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
+    XCTAssertEqual(navigation.viewControllers.count, 2)
   }
 
-  func testModelFormatsUntitledItems() async {
-    XCTAssertTrue(HomeItem(id: UUID(), title: "").displayTitle == "Untitled")
+  func testModelFormatsUntitledItems() async throws {
+    XCTAssertEqual(HomeItem(id: UUID(), title: "").displayTitle, "Untitled")
   }
 }

@@ -8,24 +8,15 @@
 
 import UIKit
 
-/// Creates the module and wires it: the view owns the presenter, the presenter's reference
-/// back to the view is weak.
+/// Creates the module: the view owns the presenter, whose reference back to the view is weak.
 @MainActor
 enum HomeBuilder {
-  /// The parts of an assembled module, for tests.
-  struct Module {
-    let viewController: UIViewController
-    let presenter: HomePresenter
-  }
-
-  static func build() -> UIViewController {
-    assemble().viewController
-  }
-
-  static func assemble(service: any HomeServicing = HomeService()) -> Module {
-    let presenter = HomePresenter(service: service)
+  static func build(service: any HomeServicing = HomeService()) -> UIViewController {
+    let router = HomeRouter()
+    let presenter = HomePresenter(service: service, router: router)
     let viewController = HomeViewController(presenter: presenter)
     presenter.view = viewController
-    return Module(viewController: viewController, presenter: presenter)
+    router.viewController = viewController
+    return viewController
   }
 }

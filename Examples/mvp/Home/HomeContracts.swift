@@ -11,21 +11,18 @@ import Foundation
 /// The passive view: it shows what the presenter tells it.
 @MainActor
 protocol HomeViewing: AnyObject {
-  func display(items: [HomeItemViewModel])
-  func showLoading()
-  func showError(_ message: String)
-  func showDetail(for item: HomeItem)
+  func display(_ state: HomeLoadState)
 }
 
 /// What the view reports to the presenter.
 @MainActor
 protocol HomePresenting: AnyObject {
-  func viewDidLoad()
-  func didSelectItem(at index: Int)
+  func load() async
+  func didSelectItem(id: UUID)
 }
 
-/// Where the presenter gets its data.
+/// Navigation out of the module.
 @MainActor
-protocol HomeServicing: AnyObject {
-  func fetchItems() async throws -> [HomeItem]
+protocol HomeRouting: AnyObject {
+  func showDetail(for item: HomeItem)
 }

@@ -8,37 +8,57 @@
 
 import Foundation
 
+/// The module's presentation logic: it asks the service, tells the passive view what to show
+/// and the router where to go.
 @MainActor
 final class HomePresenter {
   weak var view: (any HomeViewing)?
   private let service: any HomeServicing
+  private let router: any HomeRouting
   private var items: [HomeItem] = []
-  /// The load started by viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  private var fetchTask: Task<Void, Never>?
 
-  init(service: any HomeServicing) {
+  init(service: any HomeServicing, router: any HomeRouting) {
     self.service = service
+    self.router = router
   }
 }
 
 // MARK: - HomePresenting
 
 extension HomePresenter: HomePresenting {
-  func viewDidLoad() {
-    view?.showLoading()
-    loading = Task {
-      do {
-        let items = try await service.fetchItems()
-        self.items = items
-        view?.display(items: items.map { HomeItemViewModel(title: $0.title) })
-      } catch {
-        view?.showError(String(describing: error))
-      }
+  /// Loads the items. A load started while another is in progress replaces it, and cancelling
+  /// the caller (a view that disappears) cancels the load.
+  func load() async {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
     }
   }
 
-  func didSelectItem(at index: Int) {
-    guard items.indices.contains(index) else { return }
-    view?.showDetail(for: items[index])
+  private func fetchItems() async {
+    if items.isEmpty {
+      view?.display(.loading)
+    }
+    do {
+      let items = try await service.fetchItems()
+      try Task.checkCancellation()
+      self.items = items
+      view?.display(items.isEmpty ? .empty : .loaded(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }))
+    } catch is CancellationError {
+      // A newer load replaced this one, or nobody waits for it any more.
+    } catch {
+      items = []
+      view?.display(.failed(because: error))
+    }
+  }
+
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    router.showDetail(for: item)
   }
 }

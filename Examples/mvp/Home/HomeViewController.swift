@@ -8,12 +8,16 @@
 
 import UIKit
 
-/// A passive view: it forwards events to the presenter and shows what it is told.
+/// The passive view: it shows what the presenter tells it and reports what the user does.
 final class HomeViewController: UIViewController {
   private let presenter: any HomePresenting
+  /// The load started last, kept so that tests can wait for it.
+  private(set) var loadTask: Task<Void, Never>?
   private var items: [HomeItemViewModel] = []
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
+  private let tableView = UITableView(frame: .zero, style: .insetGrouped)
+  private let activityIndicator = UIActivityIndicatorView(style: .large)
+  private let refreshControl = UIRefreshControl()
+  private static let cellIdentifier = "HomeCell"
 
   init(presenter: any HomePresenting) {
     self.presenter = presenter
@@ -27,62 +31,124 @@ final class HomeViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    title = "Home"
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    title = String(localized: "Home")
+    view.backgroundColor = .systemBackground
+    view.accessibilityIdentifier = "home"
+    configureTableView()
+    configureActivityIndicator()
+    reload()
+  }
+
+  // MARK: - Showing the state
+
+  /// Shows `state`: the loading indicator, the items, or a message with what to do next.
+  private func render(_ state: HomeLoadState) {
+    if case .loading = state {
+      activityIndicator.startAnimating()
+    } else {
+      activityIndicator.stopAnimating()
+    }
+    if case .loaded(let items) = state {
+      self.items = items
+    } else {
+      items = []
+    }
+    tableView.reloadData()
+    contentUnavailableConfiguration = unavailableConfiguration(for: state)
+  }
+
+  private func unavailableConfiguration(for state: HomeLoadState) -> UIContentUnavailableConfiguration? {
+    switch state {
+    case .idle, .loading, .loaded:
+      return nil
+    case .empty:
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "tray")
+      configuration.text = String(localized: "Nothing Here Yet")
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Refresh")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    case .failed(let message):
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "exclamationmark.triangle")
+      configuration.text = String(localized: "Couldn't Load")
+      configuration.secondaryText = message
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Try Again")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    }
+  }
+
+  /// Loads: when the view loads, on pull to refresh, and when the user asks again.
+  private func reload() {
+    loadTask = Task {
+      await presenter.load()
+      refreshControl.endRefreshing()
+    }
+  }
+
+  // MARK: - Layout
+
+  private func configureTableView() {
+    tableView.translatesAutoresizingMaskIntoConstraints = false
+    tableView.accessibilityIdentifier = "home.list"
     tableView.dataSource = self
     tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
+    refreshControl.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
+    tableView.refreshControl = refreshControl
     view.addSubview(tableView)
+    NSLayoutConstraint.activate([
+      tableView.topAnchor.constraint(equalTo: view.topAnchor),
+      tableView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      tableView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      tableView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+    ])
+  }
+
+  private func configureActivityIndicator() {
+    activityIndicator.translatesAutoresizingMaskIntoConstraints = false
+    activityIndicator.accessibilityIdentifier = "home.loading"
     view.addSubview(activityIndicator)
-    presenter.viewDidLoad()
+    NSLayoutConstraint.activate([
+      activityIndicator.centerXAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerXAnchor),
+      activityIndicator.centerYAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerYAnchor),
+    ])
+  }
+}
+
+// MARK: - UITableViewDataSource
+
+extension HomeViewController: UITableViewDataSource {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    items.count
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: Self.cellIdentifier, for: indexPath)
+    var content = cell.defaultContentConfiguration()
+    content.text = items[indexPath.row].title
+    cell.contentConfiguration = content
+    cell.accessoryType = .disclosureIndicator
+    return cell
+  }
+}
+
+// MARK: - UITableViewDelegate
+
+extension HomeViewController: UITableViewDelegate {
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    tableView.deselectRow(at: indexPath, animated: true)
+    presenter.didSelectItem(id: items[indexPath.row].id)
   }
 }
 
 // MARK: - HomeViewing
 
 extension HomeViewController: HomeViewing {
-  func display(items: [HomeItemViewModel]) {
-    activityIndicator.stopAnimating()
-    self.items = items
-    tableView.reloadData()
-  }
-
-  func showLoading() {
-    activityIndicator.startAnimating()
-  }
-
-  func showError(_ message: String) {
-    activityIndicator.stopAnimating()
-    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-    alert.addAction(UIAlertAction(title: "OK", style: .default))
-    present(alert, animated: true)
-  }
-
-  func showDetail(for item: HomeItem) {
-    // TODO: show the detail screen.
-    let detail = UIViewController()
-    detail.title = item.title
-    navigationController?.pushViewController(detail, animated: true)
-  }
-}
-
-// MARK: - UITableViewDataSource, UITableViewDelegate
-
-extension HomeViewController: UITableViewDataSource, UITableViewDelegate {
-  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    items.count
-  }
-
-  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
-    var content = cell.defaultContentConfiguration()
-    content.text = items[indexPath.row].title
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    presenter.didSelectItem(at: indexPath.row)
+  func display(_ state: HomeLoadState) {
+    render(state)
   }
 }

@@ -10,115 +10,128 @@ import Foundation
 
 @testable import App
 
+/// A spy for `HomeViewing`: it records every call and returns what it is told to.
 @MainActor
 final class HomeViewingMock: HomeViewing {
-  // MARK: - display(items:)
+  // MARK: - display(_:)
 
-  private(set) var displayItemsCallCount = 0
-  private(set) var displayItemsReceivedArguments: ([HomeItemViewModel])?
-  private(set) var displayItemsReceivedInvocations: [([HomeItemViewModel])] = []
-  var displayItemsHandler: (@MainActor ([HomeItemViewModel]) -> Void)?
+  private(set) var displayCallCount = 0
+  private(set) var displayReceivedArguments: HomeLoadState?
+  private(set) var displayReceivedInvocations: [HomeLoadState] = []
+  var displayClosure: (@MainActor (HomeLoadState) -> Void)?
 
-  func display(items: [HomeItemViewModel]) {
-    displayItemsCallCount += 1
-    displayItemsReceivedArguments = items
-    displayItemsReceivedInvocations.append(items)
-    if let displayItemsHandler {
-      displayItemsHandler(items)
-    }
+  func display(_ state: HomeLoadState) {
+    displayCallCount += 1
+    displayReceivedArguments = state
+    displayReceivedInvocations.append(state)
+    if let closure = displayClosure { closure(state) }
   }
 
-  // MARK: - showLoading()
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    displayCallCount = 0
+    displayReceivedArguments = nil
+    displayReceivedInvocations = []
+    displayClosure = nil
+  }
+}
 
-  private(set) var showLoadingCallCount = 0
-  var showLoadingHandler: (@MainActor () -> Void)?
+/// A spy for `HomePresenting`: it records every call and returns what it is told to.
+@MainActor
+final class HomePresentingMock: HomePresenting {
+  // MARK: - load()
 
-  func showLoading() {
-    showLoadingCallCount += 1
-    if let showLoadingHandler {
-      showLoadingHandler()
-    }
+  private(set) var loadCallCount = 0
+  var loadClosure: (@MainActor () async -> Void)?
+
+  func load() async {
+    loadCallCount += 1
+    if let closure = loadClosure { await closure() }
   }
 
-  // MARK: - showError(_:)
+  // MARK: - didSelectItem(id:)
 
-  private(set) var showErrorCallCount = 0
-  private(set) var showErrorReceivedArguments: (String)?
-  private(set) var showErrorReceivedInvocations: [(String)] = []
-  var showErrorHandler: (@MainActor (String) -> Void)?
+  private(set) var didSelectItemIdCallCount = 0
+  private(set) var didSelectItemIdReceivedArguments: UUID?
+  private(set) var didSelectItemIdReceivedInvocations: [UUID] = []
+  var didSelectItemIdClosure: (@MainActor (UUID) -> Void)?
 
-  func showError(_ message: String) {
-    showErrorCallCount += 1
-    showErrorReceivedArguments = message
-    showErrorReceivedInvocations.append(message)
-    if let showErrorHandler {
-      showErrorHandler(message)
-    }
+  func didSelectItem(id: UUID) {
+    didSelectItemIdCallCount += 1
+    didSelectItemIdReceivedArguments = id
+    didSelectItemIdReceivedInvocations.append(id)
+    if let closure = didSelectItemIdClosure { closure(id) }
   }
 
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    loadCallCount = 0
+    loadClosure = nil
+    didSelectItemIdCallCount = 0
+    didSelectItemIdReceivedArguments = nil
+    didSelectItemIdReceivedInvocations = []
+    didSelectItemIdClosure = nil
+  }
+}
+
+/// A spy for `HomeRouting`: it records every call and returns what it is told to.
+@MainActor
+final class HomeRoutingMock: HomeRouting {
   // MARK: - showDetail(for:)
 
   private(set) var showDetailForCallCount = 0
-  private(set) var showDetailForReceivedArguments: (HomeItem)?
-  private(set) var showDetailForReceivedInvocations: [(HomeItem)] = []
-  var showDetailForHandler: (@MainActor (HomeItem) -> Void)?
+  private(set) var showDetailForReceivedArguments: HomeItem?
+  private(set) var showDetailForReceivedInvocations: [HomeItem] = []
+  var showDetailForClosure: (@MainActor (HomeItem) -> Void)?
 
   func showDetail(for item: HomeItem) {
     showDetailForCallCount += 1
     showDetailForReceivedArguments = item
     showDetailForReceivedInvocations.append(item)
-    if let showDetailForHandler {
-      showDetailForHandler(item)
-    }
+    if let closure = showDetailForClosure { closure(item) }
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    showDetailForCallCount = 0
+    showDetailForReceivedArguments = nil
+    showDetailForReceivedInvocations = []
+    showDetailForClosure = nil
   }
 }
 
-@MainActor
-final class HomePresentingMock: HomePresenting {
-  // MARK: - viewDidLoad()
+/// A spy for `HomeServicing`. Calls may come from any task: they are recorded under a lock.
+/// Stub it before, and read what it recorded after, the code under test runs.
+final class HomeServicingMock: HomeServicing, @unchecked Sendable {
+  private let lock = NSLock()
 
-  private(set) var viewDidLoadCallCount = 0
-  var viewDidLoadHandler: (@MainActor () -> Void)?
-
-  func viewDidLoad() {
-    viewDidLoadCallCount += 1
-    if let viewDidLoadHandler {
-      viewDidLoadHandler()
-    }
-  }
-
-  // MARK: - didSelectItem(at:)
-
-  private(set) var didSelectItemAtCallCount = 0
-  private(set) var didSelectItemAtReceivedArguments: (Int)?
-  private(set) var didSelectItemAtReceivedInvocations: [(Int)] = []
-  var didSelectItemAtHandler: (@MainActor (Int) -> Void)?
-
-  func didSelectItem(at index: Int) {
-    didSelectItemAtCallCount += 1
-    didSelectItemAtReceivedArguments = index
-    didSelectItemAtReceivedInvocations.append(index)
-    if let didSelectItemAtHandler {
-      didSelectItemAtHandler(index)
-    }
-  }
-}
-
-@MainActor
-final class HomeServicingMock: HomeServicing {
   // MARK: - fetchItems()
 
   private(set) var fetchItemsCallCount = 0
   var fetchItemsError: (any Error)?
-  var fetchItemsReturnValue: ([HomeItem])!
-  var fetchItemsHandler: (@MainActor () async throws -> [HomeItem])?
+  var fetchItemsReturnValue: [HomeItem]?
+  var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
 
   func fetchItems() async throws -> [HomeItem] {
-    fetchItemsCallCount += 1
-    if let error = fetchItemsError { throw error }
-    if let fetchItemsHandler {
-      return try await fetchItemsHandler()
+    let (error, closure, value) = lock.withLock {
+      fetchItemsCallCount += 1
+      return (fetchItemsError, fetchItemsClosure, fetchItemsReturnValue)
     }
-    return fetchItemsReturnValue
+    if let error { throw error }
+    if let closure { return try await closure() }
+    guard let value else {
+      fatalError("HomeServicingMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
+    }
+    return value
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    lock.withLock {
+      fetchItemsCallCount = 0
+      fetchItemsError = nil
+      fetchItemsReturnValue = nil
+      fetchItemsClosure = nil
+    }
   }
 }

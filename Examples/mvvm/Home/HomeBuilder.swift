@@ -11,19 +11,11 @@ import UIKit
 /// Creates the module: the view owns the view model, the view model owns its service.
 @MainActor
 enum HomeBuilder {
-  /// The parts of an assembled module, for tests.
-  struct Module {
-    let viewController: UIViewController
-    let viewModel: HomeViewModel
-  }
-
-  static func build() -> UIViewController {
-    assemble().viewController
-  }
-
-  static func assemble(service: any HomeServicing = HomeService()) -> Module {
-    let viewModel = HomeViewModel(service: service)
+  static func build(service: any HomeServicing = HomeService()) -> UIViewController {
+    let router = HomeRouter()
+    let viewModel = HomeViewModel(service: service, router: router)
     let viewController = HomeViewController(viewModel: viewModel)
-    return Module(viewController: viewController, viewModel: viewModel)
+    router.viewController = viewController
+    return viewController
   }
 }

@@ -8,8 +8,8 @@
 
 import Foundation
 
-/// Where the view model gets its data.
+/// Navigation out of the module.
 @MainActor
-protocol HomeServicing: AnyObject {
-  func fetchItems() async throws -> [HomeItem]
+protocol HomeRouting: AnyObject {
+  func showDetail(for item: HomeItem)
 }

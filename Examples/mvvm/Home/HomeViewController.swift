@@ -9,12 +9,16 @@
 import Observation
 import UIKit
 
-/// Shows the view model's state and sends it the user's actions.
+/// The module's view: it shows the view model's state and tells it what the user does.
 final class HomeViewController: UIViewController {
-  let viewModel: HomeViewModel
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
-  private var shownError: String?
+  private let viewModel: HomeViewModel
+  /// The load started last, kept so that tests can wait for it.
+  private(set) var loadTask: Task<Void, Never>?
+  private var items: [HomeItemViewModel] = []
+  private let tableView = UITableView(frame: .zero, style: .insetGrouped)
+  private let activityIndicator = UIActivityIndicatorView(style: .large)
+  private let refreshControl = UIRefreshControl()
+  private static let cellIdentifier = "HomeCell"
 
   init(viewModel: HomeViewModel) {
     self.viewModel = viewModel
@@ -28,67 +32,129 @@ final class HomeViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    title = "Home"
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    tableView.dataSource = self
-    tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-    view.addSubview(tableView)
-    view.addSubview(activityIndicator)
+    title = String(localized: "Home")
+    view.backgroundColor = .systemBackground
+    view.accessibilityIdentifier = "home"
+    configureTableView()
+    configureActivityIndicator()
     bind()
-    viewModel.viewDidLoad()
+    reload()
   }
 
-  private func bind() {
-    withObservationTracking {
-      render()
-    } onChange: { [weak self] in
-      Task { @MainActor in self?.bind() }
-    }
-  }
+  // MARK: - Showing the state
 
-  /// Brings the views up to date with the view model.
-  private func render() {
-    if viewModel.isLoading {
+  /// Shows `state`: the loading indicator, the items, or a message with what to do next.
+  private func render(_ state: HomeLoadState) {
+    if case .loading = state {
       activityIndicator.startAnimating()
     } else {
       activityIndicator.stopAnimating()
     }
-    tableView.reloadData()
-    if let message = viewModel.errorMessage, message != shownError {
-      shownError = message
-      let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-      alert.addAction(UIAlertAction(title: "OK", style: .default))
-      present(alert, animated: true)
+    if case .loaded(let items) = state {
+      self.items = items
+    } else {
+      items = []
     }
-    if let item = viewModel.selectedItem,
-      navigationController?.viewControllers.last?.title != item.title
-    {
-      // TODO: show the detail screen.
-      let detail = UIViewController()
-      detail.title = item.title
-      navigationController?.pushViewController(detail, animated: true)
+    tableView.reloadData()
+    contentUnavailableConfiguration = unavailableConfiguration(for: state)
+  }
+
+  private func unavailableConfiguration(for state: HomeLoadState) -> UIContentUnavailableConfiguration? {
+    switch state {
+    case .idle, .loading, .loaded:
+      return nil
+    case .empty:
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "tray")
+      configuration.text = String(localized: "Nothing Here Yet")
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Refresh")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    case .failed(let message):
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "exclamationmark.triangle")
+      configuration.text = String(localized: "Couldn't Load")
+      configuration.secondaryText = message
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Try Again")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    }
+  }
+
+  /// Loads: when the view loads, on pull to refresh, and when the user asks again.
+  private func reload() {
+    loadTask = Task {
+      await viewModel.load()
+      refreshControl.endRefreshing()
+    }
+  }
+
+  // MARK: - Layout
+
+  private func configureTableView() {
+    tableView.translatesAutoresizingMaskIntoConstraints = false
+    tableView.accessibilityIdentifier = "home.list"
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
+    refreshControl.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
+    tableView.refreshControl = refreshControl
+    view.addSubview(tableView)
+    NSLayoutConstraint.activate([
+      tableView.topAnchor.constraint(equalTo: view.topAnchor),
+      tableView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      tableView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      tableView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+    ])
+  }
+
+  private func configureActivityIndicator() {
+    activityIndicator.translatesAutoresizingMaskIntoConstraints = false
+    activityIndicator.accessibilityIdentifier = "home.loading"
+    view.addSubview(activityIndicator)
+    NSLayoutConstraint.activate([
+      activityIndicator.centerXAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerXAnchor),
+      activityIndicator.centerYAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerYAnchor),
+    ])
+  }
+
+  // MARK: - Binding
+
+  /// Shows the view model's state now and after every change. Observation reports a change
+  /// before it is made, so the new state is read on the main actor's next turn.
+  private func bind() {
+    withObservationTracking {
+      render(viewModel.state)
+    } onChange: { [weak self] in
+      Task { @MainActor in self?.bind() }
     }
   }
 }
 
-// MARK: - UITableViewDataSource, UITableViewDelegate
+// MARK: - UITableViewDataSource
 
-extension HomeViewController: UITableViewDataSource, UITableViewDelegate {
+extension HomeViewController: UITableViewDataSource {
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    viewModel.items.count
+    items.count
   }
 
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    let cell = tableView.dequeueReusableCell(withIdentifier: Self.cellIdentifier, for: indexPath)
     var content = cell.defaultContentConfiguration()
-    content.text = viewModel.items[indexPath.row].title
+    content.text = items[indexPath.row].title
     cell.contentConfiguration = content
+    cell.accessoryType = .disclosureIndicator
     return cell
   }
+}
 
+// MARK: - UITableViewDelegate
+
+extension HomeViewController: UITableViewDelegate {
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    viewModel.didSelectItem(at: indexPath.row)
+    tableView.deselectRow(at: indexPath, animated: true)
+    viewModel.didSelectItem(id: items[indexPath.row].id)
   }
 }

@@ -13,40 +13,54 @@ import Observation
 @MainActor
 @Observable
 final class HomeViewModel {
-  private(set) var items: [HomeItemViewModel] = []
-  private(set) var isLoading: Bool = false
-  private(set) var errorMessage: String? = nil
-  private(set) var selectedItem: HomeItem? = nil
-
+  /// What the screen shows.
+  private(set) var state: HomeLoadState = .idle
   private let service: any HomeServicing
-  private var models: [HomeItem] = []
-  /// The load started by viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  private let router: any HomeRouting
+  @ObservationIgnored private var items: [HomeItem] = []
+  @ObservationIgnored private var fetchTask: Task<Void, Never>?
 
-  init(service: any HomeServicing) {
+  init(service: any HomeServicing, router: any HomeRouting) {
     self.service = service
+    self.router = router
   }
 }
 
 // MARK: - Inputs
 
 extension HomeViewModel {
-  func viewDidLoad() {
-    isLoading = true
-    errorMessage = nil
-    loading = Task {
-      do {
-        models = try await service.fetchItems()
-        items = models.map { HomeItemViewModel(title: $0.title) }
-      } catch {
-        errorMessage = String(describing: error)
-      }
-      isLoading = false
+  /// Loads the items. A load started while another is in progress replaces it, and cancelling
+  /// the caller (a view that disappears) cancels the load.
+  func load() async {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
     }
   }
 
-  func didSelectItem(at index: Int) {
-    guard models.indices.contains(index) else { return }
-    selectedItem = models[index]
+  private func fetchItems() async {
+    if items.isEmpty {
+      state = .loading
+    }
+    do {
+      let items = try await service.fetchItems()
+      try Task.checkCancellation()
+      self.items = items
+      state = items.isEmpty ? .empty : .loaded(items.map { HomeItemViewModel(id: $0.id, title: $0.title) })
+    } catch is CancellationError {
+      // A newer load replaced this one, or nobody waits for it any more.
+    } catch {
+      items = []
+      state = .failed(because: error)
+    }
+  }
+
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    router.showDetail(for: item)
   }
 }

@@ -8,31 +8,25 @@
 
 import UIKit
 
-/// Creates the module and wires its parts: the view owns the presenter, the presenter owns
-/// the interactor and the router; the back references are weak.
+/// The module as the module that shows it sees it: its screen, and what it can ask of it.
+struct HomeModule {
+  let viewController: UIViewController
+  let input: any HomeModuleInput
+}
+
+/// Creates the module and wires it: the view owns the presenter, the presenter owns the
+/// interactor and the router; the references back to the view are weak.
 @MainActor
 enum HomeBuilder {
-  /// The parts of an assembled module, for tests.
-  struct Module {
-    let viewController: UIViewController
-    let presenter: HomePresenter
-    let interactor: HomeInteractor
-    let router: HomeRouter
-  }
-
-  static func build() -> UIViewController {
-    assemble().viewController
-  }
-
-  static func assemble() -> Module {
-    let interactor = HomeInteractor()
+  static func build(
+    service: any HomeServicing = HomeService(), output: (any HomeModuleOutput)? = nil
+  ) -> HomeModule {
     let router = HomeRouter()
-    let presenter = HomePresenter(interactor: interactor, router: router)
-    interactor.output = presenter
+    let presenter = HomePresenter(interactor: HomeInteractor(service: service), router: router)
+    presenter.moduleOutput = output
     let viewController = HomeViewController(output: presenter)
     presenter.view = viewController
     router.viewController = viewController
-    return Module(
-      viewController: viewController, presenter: presenter, interactor: interactor, router: router)
+    return HomeModule(viewController: viewController, input: presenter)
   }
 }

@@ -11,33 +11,35 @@ import Foundation
 /// What the presenter tells the view to show.
 @MainActor
 protocol HomeViewInput: AnyObject {
-  func display(items: [HomeItemViewModel])
-  func showLoading()
-  func showError(_ message: String)
+  func display(_ state: HomeLoadState)
 }
 
 /// What the view reports to the presenter.
 @MainActor
 protocol HomeViewOutput: AnyObject {
-  func viewDidLoad()
-  func didSelectItem(at index: Int)
+  func load() async
+  func didSelectItem(id: UUID)
 }
 
 /// The module's use cases.
-@MainActor
-protocol HomeInteractorInput: AnyObject {
+protocol HomeInteractorInput: Sendable {
   func fetchItems() async throws -> [HomeItem]
-}
-
-/// What the interactor reports back to the presenter.
-@MainActor
-protocol HomeInteractorOutput: AnyObject {
-  func didFetchItems(_ items: [HomeItem])
-  func didFailToFetchItems(_ error: any Error)
 }
 
 /// Navigation out of the module.
 @MainActor
 protocol HomeRouterInput: AnyObject {
   func showDetail(for item: HomeItem)
+}
+
+/// What the module that shows this one can ask of it.
+@MainActor
+protocol HomeModuleInput: AnyObject {
+  func reload()
+}
+
+/// What this module tells the module that shows it.
+@MainActor
+protocol HomeModuleOutput: AnyObject {
+  func homeModuleDidLoad(_ items: [HomeItem])
 }

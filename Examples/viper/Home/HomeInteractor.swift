@@ -8,13 +8,13 @@
 
 import Foundation
 
-/// The module's use cases. It knows nothing about views.
-@MainActor
-final class HomeInteractor: HomeInteractorInput {
-  weak var output: (any HomeInteractorOutput)?
+/// The module's use cases: it returns their results to the presenter, and knows nothing about
+/// views.
+struct HomeInteractor: HomeInteractorInput {
+  let service: any HomeServicing
 
   func fetchItems() async throws -> [HomeItem] {
-    // TODO: load the items from a service.
-    []
+    // TODO: apply the module's business rules (filtering, sorting) to what the service returns.
+    try await service.fetchItems()
   }
 }

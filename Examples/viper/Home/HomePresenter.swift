@@ -8,14 +8,16 @@
 
 import Foundation
 
+/// The module's presentation logic: it asks the interactor, tells the view what to show and the
+/// router where to go.
 @MainActor
 final class HomePresenter {
   weak var view: (any HomeViewInput)?
+  weak var moduleOutput: (any HomeModuleOutput)?
   private let interactor: any HomeInteractorInput
   private let router: any HomeRouterInput
   private var items: [HomeItem] = []
-  /// The load started by viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  private var fetchTask: Task<Void, Never>?
 
   init(interactor: any HomeInteractorInput, router: any HomeRouterInput) {
     self.interactor = interactor
@@ -26,32 +28,47 @@ final class HomePresenter {
 // MARK: - HomeViewOutput
 
 extension HomePresenter: HomeViewOutput {
-  func viewDidLoad() {
-    view?.showLoading()
-    loading = Task {
-      do {
-        didFetchItems(try await interactor.fetchItems())
-      } catch {
-        didFailToFetchItems(error)
-      }
+  /// Loads the items. A load started while another is in progress replaces it, and cancelling
+  /// the caller (a view that disappears) cancels the load.
+  func load() async {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
     }
   }
 
-  func didSelectItem(at index: Int) {
-    guard items.indices.contains(index) else { return }
-    router.showDetail(for: items[index])
+  private func fetchItems() async {
+    if items.isEmpty {
+      view?.display(.loading)
+    }
+    do {
+      let items = try await interactor.fetchItems()
+      try Task.checkCancellation()
+      self.items = items
+      view?.display(items.isEmpty ? .empty : .loaded(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }))
+      moduleOutput?.homeModuleDidLoad(items)
+    } catch is CancellationError {
+      // A newer load replaced this one, or nobody waits for it any more.
+    } catch {
+      items = []
+      view?.display(.failed(because: error))
+    }
+  }
+
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    router.showDetail(for: item)
   }
 }
 
-// MARK: - HomeInteractorOutput
+// MARK: - HomeModuleInput
 
-extension HomePresenter: HomeInteractorOutput {
-  func didFetchItems(_ items: [HomeItem]) {
-    self.items = items
-    view?.display(items: items.map { HomeItemViewModel(title: $0.title) })
-  }
-
-  func didFailToFetchItems(_ error: any Error) {
-    view?.showError(String(describing: error))
+extension HomePresenter: HomeModuleInput {
+  func reload() {
+    Task { await load() }
   }
 }

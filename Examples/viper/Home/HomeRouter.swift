@@ -8,14 +8,17 @@
 
 import UIKit
 
+/// Navigation out of the module: it pushes onto the navigation controller of the module's view
+/// controller, which it does not keep alive.
 @MainActor
 final class HomeRouter: HomeRouterInput {
   weak var viewController: UIViewController?
 
   func showDetail(for item: HomeItem) {
-    // TODO: build the detail module.
+    // TODO: show the detail module instead of this placeholder.
     let detail = UIViewController()
     detail.title = item.title
+    detail.view.backgroundColor = .systemBackground
     viewController?.navigationController?.pushViewController(detail, animated: true)
   }
 }

@@ -10,153 +10,210 @@ import Foundation
 
 @testable import App
 
+/// A spy for `HomeViewInput`: it records every call and returns what it is told to.
 @MainActor
 final class HomeViewInputMock: HomeViewInput {
-  // MARK: - display(items:)
+  // MARK: - display(_:)
 
-  private(set) var displayItemsCallCount = 0
-  private(set) var displayItemsReceivedArguments: ([HomeItemViewModel])?
-  private(set) var displayItemsReceivedInvocations: [([HomeItemViewModel])] = []
-  var displayItemsHandler: (@MainActor ([HomeItemViewModel]) -> Void)?
+  private(set) var displayCallCount = 0
+  private(set) var displayReceivedArguments: HomeLoadState?
+  private(set) var displayReceivedInvocations: [HomeLoadState] = []
+  var displayClosure: (@MainActor (HomeLoadState) -> Void)?
 
-  func display(items: [HomeItemViewModel]) {
-    displayItemsCallCount += 1
-    displayItemsReceivedArguments = items
-    displayItemsReceivedInvocations.append(items)
-    if let displayItemsHandler {
-      displayItemsHandler(items)
-    }
+  func display(_ state: HomeLoadState) {
+    displayCallCount += 1
+    displayReceivedArguments = state
+    displayReceivedInvocations.append(state)
+    if let closure = displayClosure { closure(state) }
   }
 
-  // MARK: - showLoading()
-
-  private(set) var showLoadingCallCount = 0
-  var showLoadingHandler: (@MainActor () -> Void)?
-
-  func showLoading() {
-    showLoadingCallCount += 1
-    if let showLoadingHandler {
-      showLoadingHandler()
-    }
-  }
-
-  // MARK: - showError(_:)
-
-  private(set) var showErrorCallCount = 0
-  private(set) var showErrorReceivedArguments: (String)?
-  private(set) var showErrorReceivedInvocations: [(String)] = []
-  var showErrorHandler: (@MainActor (String) -> Void)?
-
-  func showError(_ message: String) {
-    showErrorCallCount += 1
-    showErrorReceivedArguments = message
-    showErrorReceivedInvocations.append(message)
-    if let showErrorHandler {
-      showErrorHandler(message)
-    }
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    displayCallCount = 0
+    displayReceivedArguments = nil
+    displayReceivedInvocations = []
+    displayClosure = nil
   }
 }
 
+/// A spy for `HomeViewOutput`: it records every call and returns what it is told to.
 @MainActor
 final class HomeViewOutputMock: HomeViewOutput {
-  // MARK: - viewDidLoad()
+  // MARK: - load()
 
-  private(set) var viewDidLoadCallCount = 0
-  var viewDidLoadHandler: (@MainActor () -> Void)?
+  private(set) var loadCallCount = 0
+  var loadClosure: (@MainActor () async -> Void)?
 
-  func viewDidLoad() {
-    viewDidLoadCallCount += 1
-    if let viewDidLoadHandler {
-      viewDidLoadHandler()
-    }
+  func load() async {
+    loadCallCount += 1
+    if let closure = loadClosure { await closure() }
   }
 
-  // MARK: - didSelectItem(at:)
+  // MARK: - didSelectItem(id:)
 
-  private(set) var didSelectItemAtCallCount = 0
-  private(set) var didSelectItemAtReceivedArguments: (Int)?
-  private(set) var didSelectItemAtReceivedInvocations: [(Int)] = []
-  var didSelectItemAtHandler: (@MainActor (Int) -> Void)?
+  private(set) var didSelectItemIdCallCount = 0
+  private(set) var didSelectItemIdReceivedArguments: UUID?
+  private(set) var didSelectItemIdReceivedInvocations: [UUID] = []
+  var didSelectItemIdClosure: (@MainActor (UUID) -> Void)?
 
-  func didSelectItem(at index: Int) {
-    didSelectItemAtCallCount += 1
-    didSelectItemAtReceivedArguments = index
-    didSelectItemAtReceivedInvocations.append(index)
-    if let didSelectItemAtHandler {
-      didSelectItemAtHandler(index)
-    }
+  func didSelectItem(id: UUID) {
+    didSelectItemIdCallCount += 1
+    didSelectItemIdReceivedArguments = id
+    didSelectItemIdReceivedInvocations.append(id)
+    if let closure = didSelectItemIdClosure { closure(id) }
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    loadCallCount = 0
+    loadClosure = nil
+    didSelectItemIdCallCount = 0
+    didSelectItemIdReceivedArguments = nil
+    didSelectItemIdReceivedInvocations = []
+    didSelectItemIdClosure = nil
   }
 }
 
-@MainActor
-final class HomeInteractorInputMock: HomeInteractorInput {
+/// A spy for `HomeInteractorInput`. Calls may come from any task: they are recorded under a lock.
+/// Stub it before, and read what it recorded after, the code under test runs.
+final class HomeInteractorInputMock: HomeInteractorInput, @unchecked Sendable {
+  private let lock = NSLock()
+
   // MARK: - fetchItems()
 
   private(set) var fetchItemsCallCount = 0
   var fetchItemsError: (any Error)?
-  var fetchItemsReturnValue: ([HomeItem])!
-  var fetchItemsHandler: (@MainActor () async throws -> [HomeItem])?
+  var fetchItemsReturnValue: [HomeItem]?
+  var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
 
   func fetchItems() async throws -> [HomeItem] {
-    fetchItemsCallCount += 1
-    if let error = fetchItemsError { throw error }
-    if let fetchItemsHandler {
-      return try await fetchItemsHandler()
+    let (error, closure, value) = lock.withLock {
+      fetchItemsCallCount += 1
+      return (fetchItemsError, fetchItemsClosure, fetchItemsReturnValue)
     }
-    return fetchItemsReturnValue
-  }
-}
-
-@MainActor
-final class HomeInteractorOutputMock: HomeInteractorOutput {
-  // MARK: - didFetchItems(_:)
-
-  private(set) var didFetchItemsCallCount = 0
-  private(set) var didFetchItemsReceivedArguments: ([HomeItem])?
-  private(set) var didFetchItemsReceivedInvocations: [([HomeItem])] = []
-  var didFetchItemsHandler: (@MainActor ([HomeItem]) -> Void)?
-
-  func didFetchItems(_ items: [HomeItem]) {
-    didFetchItemsCallCount += 1
-    didFetchItemsReceivedArguments = items
-    didFetchItemsReceivedInvocations.append(items)
-    if let didFetchItemsHandler {
-      didFetchItemsHandler(items)
+    if let error { throw error }
+    if let closure { return try await closure() }
+    guard let value else {
+      fatalError("HomeInteractorInputMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
     }
+    return value
   }
 
-  // MARK: - didFailToFetchItems(_:)
-
-  private(set) var didFailToFetchItemsCallCount = 0
-  private(set) var didFailToFetchItemsReceivedArguments: (any Error)?
-  private(set) var didFailToFetchItemsReceivedInvocations: [(any Error)] = []
-  var didFailToFetchItemsHandler: (@MainActor (any Error) -> Void)?
-
-  func didFailToFetchItems(_ error: any Error) {
-    didFailToFetchItemsCallCount += 1
-    didFailToFetchItemsReceivedArguments = error
-    didFailToFetchItemsReceivedInvocations.append(error)
-    if let didFailToFetchItemsHandler {
-      didFailToFetchItemsHandler(error)
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    lock.withLock {
+      fetchItemsCallCount = 0
+      fetchItemsError = nil
+      fetchItemsReturnValue = nil
+      fetchItemsClosure = nil
     }
   }
 }
 
+/// A spy for `HomeRouterInput`: it records every call and returns what it is told to.
 @MainActor
 final class HomeRouterInputMock: HomeRouterInput {
   // MARK: - showDetail(for:)
 
   private(set) var showDetailForCallCount = 0
-  private(set) var showDetailForReceivedArguments: (HomeItem)?
-  private(set) var showDetailForReceivedInvocations: [(HomeItem)] = []
-  var showDetailForHandler: (@MainActor (HomeItem) -> Void)?
+  private(set) var showDetailForReceivedArguments: HomeItem?
+  private(set) var showDetailForReceivedInvocations: [HomeItem] = []
+  var showDetailForClosure: (@MainActor (HomeItem) -> Void)?
 
   func showDetail(for item: HomeItem) {
     showDetailForCallCount += 1
     showDetailForReceivedArguments = item
     showDetailForReceivedInvocations.append(item)
-    if let showDetailForHandler {
-      showDetailForHandler(item)
+    if let closure = showDetailForClosure { closure(item) }
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    showDetailForCallCount = 0
+    showDetailForReceivedArguments = nil
+    showDetailForReceivedInvocations = []
+    showDetailForClosure = nil
+  }
+}
+
+/// A spy for `HomeModuleInput`: it records every call and returns what it is told to.
+@MainActor
+final class HomeModuleInputMock: HomeModuleInput {
+  // MARK: - reload()
+
+  private(set) var reloadCallCount = 0
+  var reloadClosure: (@MainActor () -> Void)?
+
+  func reload() {
+    reloadCallCount += 1
+    if let closure = reloadClosure { closure() }
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    reloadCallCount = 0
+    reloadClosure = nil
+  }
+}
+
+/// A spy for `HomeModuleOutput`: it records every call and returns what it is told to.
+@MainActor
+final class HomeModuleOutputMock: HomeModuleOutput {
+  // MARK: - homeModuleDidLoad(_:)
+
+  private(set) var homeModuleDidLoadCallCount = 0
+  private(set) var homeModuleDidLoadReceivedArguments: [HomeItem]?
+  private(set) var homeModuleDidLoadReceivedInvocations: [[HomeItem]] = []
+  var homeModuleDidLoadClosure: (@MainActor ([HomeItem]) -> Void)?
+
+  func homeModuleDidLoad(_ items: [HomeItem]) {
+    homeModuleDidLoadCallCount += 1
+    homeModuleDidLoadReceivedArguments = items
+    homeModuleDidLoadReceivedInvocations.append(items)
+    if let closure = homeModuleDidLoadClosure { closure(items) }
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    homeModuleDidLoadCallCount = 0
+    homeModuleDidLoadReceivedArguments = nil
+    homeModuleDidLoadReceivedInvocations = []
+    homeModuleDidLoadClosure = nil
+  }
+}
+
+/// A spy for `HomeServicing`. Calls may come from any task: they are recorded under a lock.
+/// Stub it before, and read what it recorded after, the code under test runs.
+final class HomeServicingMock: HomeServicing, @unchecked Sendable {
+  private let lock = NSLock()
+
+  // MARK: - fetchItems()
+
+  private(set) var fetchItemsCallCount = 0
+  var fetchItemsError: (any Error)?
+  var fetchItemsReturnValue: [HomeItem]?
+  var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
+
+  func fetchItems() async throws -> [HomeItem] {
+    let (error, closure, value) = lock.withLock {
+      fetchItemsCallCount += 1
+      return (fetchItemsError, fetchItemsClosure, fetchItemsReturnValue)
+    }
+    if let error { throw error }
+    if let closure { return try await closure() }
+    guard let value else {
+      fatalError("HomeServicingMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
+    }
+    return value
+  }
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    lock.withLock {
+      fetchItemsCallCount = 0
+      fetchItemsError = nil
+      fetchItemsReturnValue = nil
+      fetchItemsClosure = nil
     }
   }
 }

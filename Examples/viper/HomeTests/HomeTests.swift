@@ -12,24 +12,29 @@ import XCTest
 
 @testable import App
 
+/// The module's parts, and the module as its user sees it.
 @MainActor
 final class HomeTests: XCTestCase {
-  func testBuilderWiresEveryPart() async {
-    let module = HomeBuilder.assemble()
-    XCTAssertTrue(module.viewController is HomeViewController)
-    XCTAssertTrue(module.presenter.view === module.viewController)
-    XCTAssertTrue(module.interactor.output === module.presenter)
-    XCTAssertTrue(module.router.viewController === module.viewController)
+  private let items = [
+    HomeItem(id: UUID(), title: "First"),
+    HomeItem(id: UUID(), title: "Second"),
+  ]
+
+  private var itemViewModels: [HomeItemViewModel] {
+    items.map { HomeItemViewModel(id: $0.id, title: $0.title) }
   }
 
-  func testViewDidLoadReachesThePresenter() async {
-    let output = HomeViewOutputMock()
-    let viewController = HomeViewController(output: output)
-    viewController.loadViewIfNeeded()
-    XCTAssertEqual(output.viewDidLoadCallCount, 1)
+  /// A failure with a message for users.
+  private struct LoadError: LocalizedError {
+    var errorDescription: String? { "The network is down." }
   }
 
-  private func makePresenter() -> (HomePresenter, HomeViewInputMock, HomeInteractorInputMock, HomeRouterInputMock) {
+  /// A failure with nothing to tell users.
+  private struct OpaqueError: Error {}
+
+  private func makePresenter() -> (
+    HomePresenter, HomeViewInputMock, HomeInteractorInputMock, HomeRouterInputMock
+  ) {
     let view = HomeViewInputMock()
     let interactor = HomeInteractorInputMock()
     let router = HomeRouterInputMock()
@@ -38,34 +43,148 @@ final class HomeTests: XCTestCase {
     return (presenter, view, interactor, router)
   }
 
-  func testLoadingShowsTheItems() async {
-    let (presenter, view, interactor, _) = makePresenter()
-    interactor.fetchItemsReturnValue = [HomeItem(id: UUID(), title: "First")]
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    XCTAssertEqual(view.showLoadingCallCount, 1)
+  // MARK: - Presenter
+
+  func testLoadShowsLoadingThenTheItems() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading, .loaded(itemViewModels)])
+  }
+
+  func testLoadWithoutItemsShowsTheEmptyState() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = []
+    await presenter.load()
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading, .empty])
+  }
+
+  func testFailedLoadShowsItsMessageEveryTime() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsError = LoadError()
+    await presenter.load()
+    await presenter.load()
+    let failed = HomeLoadState.failed("The network is down.")
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading, failed, .loading, failed])
+  }
+
+  func testAnErrorWithNothingForUsersGetsAGeneralMessage() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsError = OpaqueError()
+    await presenter.load()
+    XCTAssertEqual(view.displayReceivedArguments, .failed("Something went wrong. Please try again."))
+  }
+
+  func testReloadKeepsTheItemsOnScreen() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    await presenter.load()
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading, .loaded(itemViewModels), .loaded(itemViewModels)])
+  }
+
+  func testANewLoadReplacesTheOneInProgress() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await presenter.load() }
+    while source.fetchItemsCallCount == 0 { await Task.yield() }
+    source.fetchItemsClosure = nil
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    await first.value
+    XCTAssertEqual(view.displayReceivedArguments, .loaded(itemViewModels))
+    XCTAssertTrue(!view.displayReceivedInvocations.contains(.empty))
+  }
+
+  func testSelectingAnItemShowsItsDetailEveryTime() async throws {
+    let (presenter, _, source, navigation) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    presenter.didSelectItem(id: items[1].id)
+    presenter.didSelectItem(id: items[1].id)
+    XCTAssertEqual(navigation.showDetailForReceivedInvocations, [items[1], items[1]])
+  }
+
+  func testModuleOutputHearsAboutLoadedItems() async throws {
+    let (presenter, _, interactor, _) = makePresenter()
+    let output = HomeModuleOutputMock()
+    presenter.moduleOutput = output
+    interactor.fetchItemsReturnValue = items
+    await presenter.load()
+    XCTAssertEqual(output.homeModuleDidLoadReceivedArguments, items)
+  }
+
+  func testModuleInputLoadsAgain() async throws {
+    let (presenter, _, interactor, _) = makePresenter()
+    interactor.fetchItemsReturnValue = items
+    let input: any HomeModuleInput = presenter
+    input.reload()
+    while interactor.fetchItemsCallCount == 0 { await Task.yield() }
     XCTAssertEqual(interactor.fetchItemsCallCount, 1)
-    XCTAssertEqual(view.displayItemsReceivedArguments, [HomeItemViewModel(title: "First")])
-    XCTAssertEqual(view.showErrorCallCount, 0)
   }
 
-  func testFailureShowsTheError() async {
-    struct LoadError: Error {}
-    let (presenter, view, interactor, _) = makePresenter()
-    interactor.fetchItemsError = LoadError()
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    XCTAssertEqual(view.showErrorCallCount, 1)
-    XCTAssertEqual(view.displayItemsCallCount, 0)
+  // MARK: - Screen
+
+  /// The view with an accessibility identifier, as UI tests find it.
+  private func view<T: UIView>(_ identifier: String, in root: UIView) -> T? {
+    if root.accessibilityIdentifier == identifier, let view = root as? T { return view }
+    for subview in root.subviews {
+      if let view: T = view(identifier, in: subview) { return view }
+    }
+    return nil
   }
 
-  func testSelectingAnItemRoutesToItsDetail() async {
-    let item = HomeItem(id: UUID(), title: "First")
-    let (presenter, _, interactor, router) = makePresenter()
-    interactor.fetchItemsReturnValue = [item]
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    presenter.didSelectItem(at: 0)
-    XCTAssertEqual(router.showDetailForReceivedArguments, item)
+  /// The titles of the rows a table shows.
+  private func rowTitles(_ table: UITableView) -> [String?] {
+    (0..<table.numberOfRows(inSection: 0)).map { row in
+      let cell = table.dataSource?.tableView(table, cellForRowAt: IndexPath(row: row, section: 0))
+      return (cell?.contentConfiguration as? UIListContentConfiguration)?.text
+    }
+  }
+
+  func testScreenShowsTheItemsItLoaded() async throws {
+    let service = HomeServicingMock()
+    service.fetchItemsReturnValue = items
+    let screen = try XCTUnwrap(HomeBuilder.build(service: service).viewController as? HomeViewController)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    let indicator: UIActivityIndicatorView = try XCTUnwrap(view("home.loading", in: screen.view))
+    XCTAssertEqual(rowTitles(table), ["First", "Second"])
+    XCTAssertTrue(!indicator.isAnimating)
+    XCTAssertTrue(screen.contentUnavailableConfiguration == nil)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
+  }
+
+  func testScreenShowsWhyLoadingFailed() async throws {
+    let service = HomeServicingMock()
+    service.fetchItemsError = LoadError()
+    let screen = try XCTUnwrap(HomeBuilder.build(service: service).viewController as? HomeViewController)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let configuration = try XCTUnwrap(screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration)
+    XCTAssertEqual(configuration.secondaryText, "The network is down.")
+    XCTAssertTrue(configuration.buttonProperties.primaryAction != nil)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
+  }
+
+  func testSelectingARowShowsItsDetailEveryTime() async throws {
+    let service = HomeServicingMock()
+    service.fetchItemsReturnValue = items
+    let screen = try XCTUnwrap(HomeBuilder.build(service: service).viewController as? HomeViewController)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
+    XCTAssertEqual(navigation.topViewController?.title, "First")
+    navigation.popViewController(animated: false)
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
+    XCTAssertEqual(navigation.viewControllers.count, 2)
   }
 }

@@ -21,8 +21,9 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
 
   static let commands: [Command] = [
-    GenCommand.command, CheckCommand.command, ValidateCommand.command, TemplatesCommand.command,
-    InitCommand.command, MigrateCommand.command, CompletionsCommand.command,
+    GenCommand.command, CheckCommand.command, UpdateCommand.command, ValidateCommand.command,
+    TemplatesCommand.command, InitCommand.command, MigrateCommand.command,
+    CompletionsCommand.command,
     RenderCommand.command,
   ]
 

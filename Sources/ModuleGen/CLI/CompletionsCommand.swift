@@ -39,8 +39,28 @@ enum CompletionsCommand {
     command.spec.allOptions.map { "--\($0.name)" }
   }
 
-  /// Commands whose positional arguments name templates.
-  static let takesTemplate = ["gen", "check", "templates show", "templates eject"]
+  /// Options whose value is a file or folder: completed with paths.
+  static let pathOptions = [
+    "spec", "data", "output", "tests-output", "templates", "partials", "dir",
+  ]
+
+  /// Every option that takes a value, as `--name` words, sorted.
+  static var valueOptions: [String] {
+    Set(
+      CommandLineTool.allCommands.flatMap(\.spec.options).filter { $0.valueName != nil }.map {
+        "--" + $0.name
+      }
+    ).sorted()
+  }
+
+  /// Options that take a free value (no choices, not a path): nothing to offer after them.
+  static var freeValueOptions: [String] {
+    Set(
+      CommandLineTool.allCommands.flatMap(\.spec.options).filter {
+        $0.valueName != nil && $0.choices.isEmpty && !pathOptions.contains($0.name)
+      }.map { "--" + $0.name }
+    ).sorted()
+  }
 
   static func bash() -> String {
     var cases = ""
@@ -59,10 +79,27 @@ enum CompletionsCommand {
           "    \"\(command.spec.name) --\(option.name)\") COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
       }
     }
+    let paths = pathOptions.map { "*\" --\($0)\"" }.joined(separator: "|")
+    let free = freeValueOptions.map { "*\" \($0)\"" }.joined(separator: "|")
     return """
       # bash completion for modulegen
+      _modulegen_valued=" \(valueOptions.joined(separator: " ")) "
+      # How many arguments (not options or their values) come before the current word.
+      _modulegen_position() {
+        local i=$1 n=0 w
+        while (( i < COMP_CWORD )); do
+          w="${COMP_WORDS[i]}"
+          if [[ $w == -* ]]; then
+            [[ $w != *=* && $_modulegen_valued == *" $w "* ]] && (( i++ ))
+          else
+            (( n++ ))
+          fi
+          (( i++ ))
+        done
+        echo $n
+      }
       _modulegen() {
-        local cur prev cmd words
+        local cur prev cmd words first=2
         cur="${COMP_WORDS[COMP_CWORD]}"
         prev="${COMP_WORDS[COMP_CWORD-1]}"
         if [[ $COMP_CWORD -eq 1 ]]; then
@@ -70,18 +107,20 @@ enum CompletionsCommand {
           return
         fi
         cmd="${COMP_WORDS[1]}"
-        if [[ $cmd == templates && $COMP_CWORD -gt 2 ]]; then cmd="templates ${COMP_WORDS[2]}"; fi
+        if [[ $cmd == templates && $COMP_CWORD -gt 2 ]]; then cmd="templates ${COMP_WORDS[2]}"; first=3; fi
         case "$cmd $prev" in
-      \(choices)    *" --spec"|*" --data"|*" --output"|*" --tests-output"|*" --templates"|*" --partials"|*" --dir")
+      \(choices)    \(paths))
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
+          \(free))
+            COMPREPLY=(); return ;;
         esac
         case "$cmd" in
       \(cases)    *) words="" ;;
         esac
         if [[ $cur != -* ]]; then
           case "$cmd" in
-            gen|check) [[ $COMP_CWORD -eq 3 ]] && words="$(modulegen templates list --format names 2>/dev/null)" ;;
-            "templates show"|"templates eject") [[ $COMP_CWORD -eq 3 ]] && words="$(modulegen templates list --format names 2>/dev/null)" ;;
+            gen|check|update) [[ $(_modulegen_position $first) -eq 1 ]] && words="$(modulegen templates list --format names 2>/dev/null)" || words="" ;;
+            "templates show"|"templates eject") [[ $(_modulegen_position $first) -eq 0 ]] && words="$(modulegen templates list --format names 2>/dev/null)" || words="" ;;
             completions) words="bash zsh fish" ;;
             help) words="\(topLevel.joined(separator: " "))" ;;
             render|validate|"templates lint") COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -120,9 +159,12 @@ enum CompletionsCommand {
         case "$cmd" in
       \(cases)    *) choices=() ;;
         esac
+        case " \(freeValueOptions.joined(separator: " ")) " in
+          *" $words[CURRENT-1] "*) return ;;
+        esac
         if [[ $PREFIX != -* ]]; then
           case "$cmd" in
-            gen|check|"templates show"|"templates eject")
+            gen|check|update|"templates show"|"templates eject")
               compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"}; _files; return ;;
             completions) compadd -- bash zsh fish; return ;;
             *) _files; return ;;
@@ -167,7 +209,7 @@ enum CompletionsCommand {
       }
     }
     out +=
-      "complete -c modulegen -n '__fish_seen_subcommand_from gen check show eject' -a '(modulegen templates list --format names 2>/dev/null)'\n"
+      "complete -c modulegen -n '__fish_seen_subcommand_from gen check update show eject' -a '(modulegen templates list --format names 2>/dev/null)'\n"
     out += "complete -c modulegen -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'\n"
     return out
   }

@@ -19,6 +19,7 @@ public struct Console: Sendable {
   public var readInput: @Sendable () -> [UInt8]
   public var inputIsTerminal: Bool
   public var errorIsTerminal: Bool
+  public var outputIsTerminal = false
   public var environment: [String: String]
   public var currentDirectory: String
   /// Why writing to stdout or stderr failed (the first time it did), or nil: a command whose
@@ -51,6 +52,7 @@ public struct Console: Sendable {
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath)
     console.outputFailure = { status.failure }
+    console.outputIsTerminal = isatty(1) == 1
     return console
   }
 
@@ -69,7 +71,16 @@ public struct Console: Sendable {
 
   /// Colour on a terminal only, and never with `NO_COLOR` or `TERM=dumb`.
   public var useColor: Bool {
-    errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    errorIsTerminal && colorAllowed
+  }
+
+  /// Colour for what goes to stdout (statuses), by the same rules.
+  public var useColorOnOutput: Bool {
+    outputIsTerminal && colorAllowed
+  }
+
+  private var colorAllowed: Bool {
+    (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
   public func report(_ diagnostic: Diagnostic) {

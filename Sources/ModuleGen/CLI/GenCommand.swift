@@ -8,9 +8,14 @@ enum GenCommand {
     name: "gen",
     summary: "Generate a module (or every module of a spec) from a template.",
     discussion: """
-      Every file is rendered and checked before anything is written. A file that exists with
-      other content is a conflict: without --force nothing at all is written. Unchanged files
-      are left alone. Without a config or flags, code goes to ./NAME/ and tests to ./NAMETests/.
+      Every file is rendered and checked before anything is written. Files a template marks
+      'regenerate: once' (presenters, views, tests...) are created when missing and are yours
+      afterwards: gen leaves them alone ('modulegen update' merges changes into them). Other
+      files are regenerated; one you edited is a conflict, and its module is skipped (nothing of
+      it written) while the other modules are written. Files left from a previous generation
+      that the plan no longer has are reported; --prune removes them. What was generated is
+      recorded in .modulegen.lock (commit it). Without a config or flags, code goes to ./NAME/
+      and tests to ./NAMETests/.
       """,
     arguments: [
       .init(
@@ -20,7 +25,12 @@ enum GenCommand {
     ],
     options: GenerationSetup.options + GenerambaCommandLine.options + [
       .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
-      .init(name: "force", valueName: nil, help: "Overwrite files whose content differs."),
+      .init(
+        name: "force", valueName: nil,
+        help: "Write exactly what the templates produce, over edited files too."),
+      .init(
+        name: "prune", valueName: nil,
+        help: "Remove stale files (generated before, no longer planned) unless edited since."),
     ],
     examples: [
       ("modulegen gen Home viper", "A VIPER module in ./Home and its tests in ./HomeTests."),
@@ -30,6 +40,7 @@ enum GenCommand {
       ),
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
+      ("modulegen gen --spec Specs/modules.yml --prune", "Also remove files no longer generated."),
       (
         "modulegen gen Profile rviper_controller --module_path Sources/Modules --custom_parameters storyboard:true",
         "A Generamba template, with Generamba's options (a Rambafile is read as the config)."
@@ -37,176 +48,92 @@ enum GenCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let dryRun = arguments.flag("dry-run")
+    let prune = arguments.flag("prune")
+    let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
     for note in setup.notes { console.report(note) }
-    var plan = try setup.generator.plan(setup.modules, options: setup.options)
+    var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }
-    let dryRun = arguments.flag("dry-run")
-    let fileSystem = setup.generator.fileSystem
-    var session: WriteSession?
-    defer { session?.end() }
-    if !dryRun {
-      // One writer at a time: lock the output folders (finishing what an interrupted run left
-      // there), then read the disk again, since it may have changed while this run waited.
-      let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
-      session = try applier.begin(roots: plan.roots)
-      for note in session?.notes ?? [] { console.report(note) }
-      plan = try plan.refreshed(fileSystem: fileSystem)
+    if plan.testsImportTheApp && setup.options.settings.testableModule.isEmpty {
+      console.report(Diagnostic(.warning, message: untestableWarning))
     }
-    let conflicts = plan.conflicts
-    let writes = !dryRun && conflicts.isEmpty
-    if writes { try session?.apply(plan) }
-    session?.end()
-    if arguments.value("format") == "json" {
-      console.writeOut(
-        GenerationSetup.jsonReport(
-          plan, console: console, dryRun: dryRun, extra: [("written", .bool(writes))]))
-    } else {
-      // A blocked run writes nothing, so it lists what it would have done.
-      printPlan(plan, console: console, written: writes)
+    let changes = try write(&plan, setup: setup, prune: prune, dryRun: dryRun, console: console)
+    report.printPlan(
+      plan, record: setup.record,
+      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))])
+    report.reportConflicts(plan)
+    if !plan.conflicts.isEmpty
+      && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)
+    {
+      console.report(GenerambaCommandLine.overwriteNote)
     }
-    if !conflicts.isEmpty {
-      for file in conflicts {
-        console.report(
-          Diagnostic(
-            message:
-              "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-          ))
+    report.reportStale(plan, prune: prune)
+    if !changes.pruned.isEmpty && report.printsSummaries {
+      if report.detail == .verbose {
+        for file in changes.pruned {
+          console.writeOut(
+            "  " + report.paint(dryRun ? "would remove" : "removed", .yellow) + " "
+              + report.shown(file.path) + "\n")
+        }
       }
-      if setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil {
-        console.report(GenerambaCommandLine.overwriteNote)
-      }
-      console.writeError(
-        "\(conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"): nothing was written. Use --force to overwrite, or 'modulegen check --diff' to see the differences.\n"
-      )
-      return ExitCode.failure
+      let count = changes.pruned.count == 1 ? "1 stale file" : "\(changes.pruned.count) stale files"
+      console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
     }
-    return ExitCode.success
+    report.finish()
+    return plan.blockedModules.isEmpty && changes.refused.isEmpty
+      ? ExitCode.success : ExitCode.failure
   }
 
-  /// The plan as a list of files and a summary; `written` says whether it was applied.
-  private static func printPlan(_ plan: Plan, console: Console, written: Bool) {
-    let verbs: [PlannedFile.Action: String] =
-      written
-      ? [
-        .create: "create", .overwrite: "overwrite", .unchanged: "unchanged",
-        .conflict: "conflict",
-      ]
-      : [
-        .create: "would create", .overwrite: "would overwrite", .unchanged: "unchanged",
-        .conflict: "conflict",
-      ]
-    let width = verbs.values.map(\.count).max() ?? 0
-    for file in plan.files {
-      let verb = verbs[file.action] ?? file.action.rawValue
-      console.writeOut(
-        "  " + verb + String(repeating: " ", count: width - verb.count + 1)
-          + GenerationSetup.relative(file.path, to: console.currentDirectory) + "\n")
+  /// Writes the plan's modules that have no conflict, the updated record and its base copies,
+  /// and removes pruned files, as one transaction. Unless it is a dry run, the output folders
+  /// and the record's folder are locked first (finishing what an interrupted run left there);
+  /// then the plan is read again from the disk and the record read again, since both may have
+  /// changed while this run waited. A file that changed meanwhile becomes a conflict.
+  static func write(
+    _ plan: inout Plan, setup: GenerationSetup.Setup, prune: Bool, dryRun: Bool,
+    console: Console
+  ) throws -> RecordedChanges {
+    let fileSystem = setup.generator.fileSystem
+    var record = setup.record
+    if dryRun {
+      return try RecordedChanges.make(
+        applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
     }
-    guard plan.conflicts.isEmpty else { return }
-    let names = plan.modules.map { "\($0.name) (\($0.template))" }.joined(separator: ", ")
-    let words: [PlannedFile.Action: String] =
-      written
-      ? [.create: "created", .overwrite: "overwritten", .unchanged: "unchanged"]
-      : [.create: "to create", .overwrite: "to overwrite", .unchanged: "unchanged"]
-    let counts = [PlannedFile.Action.create, .overwrite, .unchanged].compactMap {
-      action -> String? in
-      let n = plan.count(action)
-      return n == 0 ? nil : "\(n) \(words[action] ?? action.rawValue)"
+    let preview = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
+    let session = try applier.begin(roots: preview.writes.roots)
+    defer { session.end() }
+    for note in session.notes { console.report(note) }
+    plan = try plan.refreshed(fileSystem: fileSystem)
+    record = try GenerationSetup.record(
+      config: setup.generator.config, console: console, fileSystem: fileSystem)
+    let changes = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    try session.apply(changes.writes)
+    session.end()
+    removeEmptyFolders(left: changes, fileSystem: fileSystem)
+    return changes
+  }
+
+  /// The folders that pruning emptied (a module's folders), up to the record's folder.
+  static func removeEmptyFolders(left changes: RecordedChanges, fileSystem: any FileSystem) {
+    let top = changes.record.directory
+    for file in changes.pruned {
+      var folder = parentPath(file.path)
+      while folder.hasPrefix(top + "/"),
+        (try? fileSystem.contentsOfDirectory(atPath: folder))?.isEmpty == true,
+        (try? fileSystem.removeItem(atPath: folder)) != nil
+      {
+        folder = parentPath(folder)
+      }
     }
-    console.writeOut(
-      (written ? "Generated " : "Dry run, nothing written: ") + names + ": "
-        + counts.joined(separator: ", ") + ".\n")
   }
 }
 
-/// `modulegen check`: whether the generated files on disk match what would be generated.
-enum CheckCommand {
-  static let command = Command(spec: spec, run: run)
-
-  static let spec = CommandSpec(
-    name: "check",
-    summary: "Check that generated modules on disk are up to date with their specs and templates.",
-    discussion: """
-      Renders the plan and compares it with the disk without writing anything. Exit code 0
-      when everything is up to date; 1 listing every file that would be created or changed.
-      """,
-    arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
-    ],
-    examples: [
-      ("modulegen check --spec Specs/modules.yml", "In CI: fail when generated code drifted."),
-      ("modulegen check Home viper --diff", "See what changed."),
-    ])
-
-  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    var setup = try GenerationSetup.make(arguments, console: console, command: "check")
-    for note in setup.notes { console.report(note) }
-    let plan = try setup.generator.plan(setup.modules, options: setup.options)
-    for note in plan.notes { console.report(note) }
-    let unfinished = PlanApplier(fileSystem: setup.generator.fileSystem).unfinishedRuns(
-      in: plan.roots)
-    reportUnfinished(unfinished, console: console)
-    let drift = plan.files.filter { $0.action != .unchanged }
-    if arguments.value("format") == "json" {
-      console.writeOut(
-        GenerationSetup.jsonReport(
-          plan, console: console, dryRun: true, extra: [("up_to_date", .bool(drift.isEmpty))]))
-      return drift.isEmpty && unfinished.isEmpty ? ExitCode.success : ExitCode.failure
-    }
-    for file in drift {
-      let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
-      console.writeOut((file.action == .create ? "missing  " : "changed  ") + path + "\n")
-      if arguments.flag("diff") {
-        let old =
-          file.action == .create
-          ? "" : ((try? setup.generator.fileSystem.readText(atPath: file.path)) ?? "")
-        let new = String(decoding: file.bytes, as: UTF8.self)
-        console.writeOut(
-          UnifiedDiff.make(
-            old: old, new: new, oldName: file.action == .create ? "/dev/null" : "a/" + path,
-            newName: "b/" + path))
-      }
-    }
-    if drift.isEmpty && unfinished.isEmpty {
-      console.writeOut(
-        "Up to date: \(plan.files.count) files of \(plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules").\n"
-      )
-      return ExitCode.success
-    }
-    if !drift.isEmpty {
-      console.writeError(
-        "\(drift.count) of \(plan.files.count) files are missing or out of date.\n")
-    }
-    return ExitCode.failure
-  }
-
-  /// An interrupted run (or one writing now) means the files on disk are not final.
-  static func reportUnfinished(_ runs: [PlanApplier.UnfinishedRun], console: Console) {
-    func list(_ runs: [PlanApplier.UnfinishedRun]) -> String {
-      let shown = runs.prefix(3).map {
-        "'\(GenerationSetup.relative($0.root, to: console.currentDirectory))'"
-      }
-      let more = runs.count > 3 ? " and \(runs.count - 3) more" : ""
-      return shown.joined(separator: ", ") + more
-    }
-    let interrupted = runs.filter { !$0.isRunning }
-    if !interrupted.isEmpty {
-      console.report(
-        Diagnostic(
-          message:
-            "an interrupted modulegen run left unfinished changes in \(list(interrupted)); run 'modulegen gen' again to complete or roll them back"
-        ))
-    }
-    let running = runs.filter(\.isRunning)
-    if !running.isEmpty {
-      let pid = running[0].runningPID.map(String.init) ?? "unknown"
-      console.report(
-        Diagnostic(
-          message:
-            "another modulegen run is writing here (pid \(pid)): \(list(running)); check again when it has finished"
-        ))
-    }
-  }
+extension GenCommand {
+  /// Tests live in their own target: without the app's module name they cannot see its types.
+  static let untestableWarning =
+    "the generated tests have no module to '@testable import': set 'module' (or 'project') in .modulegen.yml, or pass --project"
 }

@@ -27,6 +27,15 @@ enum GenerationSetup {
     .init(
       name: "format", valueName: "format", help: "How to print the result.",
       choices: ["text", "json"]),
+    .init(name: "quiet", short: "q", valueName: nil, help: "Print only problems."),
+    .init(name: "verbose", short: "v", valueName: nil, help: "List every file with its status."),
+  ]
+
+  /// Options that choose what is generated (not how the result is printed or written): what a
+  /// follow-up command such as `check --diff` needs to look at the same files.
+  static let selectionOptions = [
+    "spec", "set", "output", "tests-output", "no-tests", "templates", "author", "company",
+    "project", "date", "convert-name",
   ]
 
   struct Setup {
@@ -34,6 +43,8 @@ enum GenerationSetup {
     var modules: [ModuleSpec]
     var options: GenerationOptions
     var notes: [Diagnostic]
+    /// The generation record (empty when there is none yet).
+    var record: GenerationRecord
   }
 
   static func make(_ arguments: ParsedArguments, console: Console, command: String) throws -> Setup
@@ -45,7 +56,9 @@ enum GenerationSetup {
     var modules: [ModuleSpec] = []
     let name = arguments.positional.first
     let template = arguments.positional.count > 1 ? arguments.positional[1] : nil
+    var specFile: String?
     if let specPath = arguments.value("spec") {
+      specFile = normalizePath(console.path(specPath))
       let text = try fileSystem.readText(atPath: console.path(specPath), displayPath: specPath)
       let file = try SpecDecoder.decode(text, file: specPath)
       notes += file.notes
@@ -97,6 +110,7 @@ enum GenerationSetup {
       author: try oneLine(arguments, "author", command: command) ?? config?.author ?? "",
       company: try oneLine(arguments, "company", command: command) ?? config?.company ?? "",
       project: try oneLine(arguments, "project", command: command) ?? config?.project ?? "",
+      module: config?.module ?? "",
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
@@ -108,10 +122,50 @@ enum GenerationSetup {
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,
       command: command, fileSystem: fileSystem)
+    options.specFile = specFile
+    options.someModulesOnly = specFile != nil && name != nil
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,
-      options: options, notes: notes)
+      options: options, notes: notes,
+      record: try record(config: config, console: console, fileSystem: fileSystem))
+  }
+
+  /// The generation record beside the config (else in the current folder), or an empty one.
+  static func record(config: ProjectConfig?, console: Console, fileSystem: any FileSystem) throws
+    -> GenerationRecord
+  {
+    let directory = config?.directory ?? console.currentDirectory
+    let path = joinPath(directory, GenerationRecord.fileName)
+    guard fileSystem.fileExists(atPath: path) else {
+      return GenerationRecord(directory: directory)
+    }
+    let shown = relative(path, to: console.currentDirectory)
+    return try GenerationRecord.decode(
+      try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
+      directory: directory)
+  }
+
+  /// The command that looks at the same modules as this run: `modulegen check --spec X --diff`.
+  static func followUp(_ command: String, _ arguments: ParsedArguments, adding extra: [String])
+    -> String
+  {
+    var words = ["modulegen", command] + arguments.positional
+    for option in options where selectionOptions.contains(option.name) {
+      if option.valueName == nil {
+        if arguments.flag(option.name) { words.append("--" + option.name) }
+      } else {
+        for value in arguments.all(option.name) { words += ["--" + option.name, value] }
+      }
+    }
+    return (words + extra).map(shellQuoted).joined(separator: " ")
+  }
+
+  /// A word as a POSIX shell reads it back.
+  static func shellQuoted(_ word: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+    if !word.isEmpty && word.allSatisfy({ safe.contains($0) }) { return word }
+    return "'" + word.replacingAll("'", with: "'\\''") + "'"
   }
 
   /// The nearest `.modulegen.yml`, if any, and the templates the run can use.
@@ -122,21 +176,65 @@ enum GenerationSetup {
   {
     var config: ProjectConfig?
     if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
-      let shown = relative(path, to: console.currentDirectory)
-      let text = try fileSystem.readText(atPath: path, displayPath: shown)
-      config =
-        Rambafile.isRambafile(path)
-        ? try Rambafile.decode(
-          text, file: shown, directory: parentPath(path), home: console.environment["HOME"],
-          fileSystem: fileSystem
-        ).config
-        : try ProjectConfig.decode(text, file: shown, directory: parentPath(path))
+      config = try projectConfig(at: path, console: console, fileSystem: fileSystem)
     }
+    var problems = explicitFolderProblems(arguments, console: console, fileSystem: fileSystem)
+    if let config {
+      problems += templateFolderProblems(config, console: console, fileSystem: fileSystem)
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
     let library = TemplateLibrary.standard(
       explicit: arguments.all("templates").map(console.path), config: config,
       home: console.environment["HOME"], currentDirectory: console.currentDirectory,
       fileSystem: fileSystem)
     return (library, config)
+  }
+
+  /// The project config at `path`: a `.modulegen.yml`, or a Generamba `Rambafile`.
+  static func projectConfig(at path: String, console: Console, fileSystem: any FileSystem) throws
+    -> ProjectConfig
+  {
+    let shown = relative(path, to: console.currentDirectory)
+    let text = try fileSystem.readText(atPath: path, displayPath: shown)
+    return Rambafile.isRambafile(path)
+      ? try Rambafile.decode(
+        text, file: shown, directory: parentPath(path), home: console.environment["HOME"],
+        fileSystem: fileSystem
+      ).config
+      : try ProjectConfig.decode(text, file: shown, directory: parentPath(path))
+  }
+
+  /// The `--templates` folders that do not exist.
+  static func explicitFolderProblems(
+    _ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem
+  ) -> [Diagnostic] {
+    arguments.all("templates").compactMap { folder in
+      let path = console.path(folder)
+      if fileSystem.isDirectory(atPath: path) { return nil }
+      return Diagnostic(
+        message:
+          "--templates '\(folder)' \(fileSystem.fileExists(atPath: path) ? "is not a folder" : "does not exist")"
+      )
+    }
+  }
+
+  /// The config's `templates:` folders that do not exist, at their place in the config.
+  static func templateFolderProblems(
+    _ config: ProjectConfig, console: Console, fileSystem: any FileSystem
+  ) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    for (i, folder) in config.templateFolders.enumerated() {
+      let path = TemplateLibrary.configFolderPath(
+        folder, config: config, home: console.environment["HOME"])
+      if fileSystem.isDirectory(atPath: path) { continue }
+      problems.append(
+        Diagnostic(
+          message:
+            "template folder '\(folder)' \(fileSystem.fileExists(atPath: path) ? "is not a folder" : "does not exist")",
+          location: i < config.locations.templateFolders.count
+            ? config.locations.templateFolders[i] : nil))
+    }
+    return problems
   }
 
   private static func normalizedName(_ name: String, convert: Bool) -> String {
@@ -208,38 +306,5 @@ enum GenerationSetup {
   /// `path` relative to `directory` when it is inside it.
   static func relative(_ path: String, to directory: String) -> String {
     PathSafety.relative(path, to: directory)
-  }
-
-  /// The JSON report of a plan.
-  static func jsonReport(
-    _ plan: Plan, console: Console, dryRun: Bool, extra: [(String, LiquidValue)] = []
-  ) -> String {
-    var root = LiquidObject()
-    root["dry_run"] = .bool(dryRun)
-    root["modules"] = .array(
-      plan.modules.map {
-        .object(
-          LiquidObject([
-            ("name", .string($0.name)), ("template", .string($0.template)),
-            ("template_version", plan.templateVersions[$0.template].map { .string($0) } ?? .nil),
-          ]))
-      })
-    root["files"] = .array(
-      plan.files.map { file in
-        .object(
-          LiquidObject([
-            ("path", .string(relative(file.path, to: console.currentDirectory))),
-            ("module", .string(file.module)),
-            ("role", .string(file.role.rawValue)), ("action", .string(file.action.rawValue)),
-            ("bytes", .int(file.bytes.count)),
-          ]))
-      })
-    var summary = LiquidObject()
-    for action in [PlannedFile.Action.create, .overwrite, .unchanged, .conflict] {
-      summary[action.rawValue] = .int(plan.count(action))
-    }
-    root["summary"] = .object(summary)
-    for (key, value) in extra { root[key] = value }
-    return LiquidValue.object(root).jsonText + "\n"
   }
 }

@@ -22,8 +22,8 @@ enum InitCommand {
     discussion: """
       Settings come from the flags. On a terminal, init asks for what the flags leave out,
       offering defaults (the author from 'git config user.name', the project from the folder's
-      name); when stdin is not a terminal it never asks. An existing config is not overwritten
-      without --force.
+      name, the viper template, ./NAME and ./NAMETests); when stdin is not a terminal it never
+      asks and writes those defaults. An existing config is not overwritten without --force.
       """,
     options: [
       .init(name: "author", valueName: "name", help: "The author in file headers."),
@@ -72,10 +72,15 @@ enum InitCommand {
     for question in questions {
       if let value = try GenerationSetup.oneLine(arguments, question.flag, command: "init") {
         values.append((question.key, value))
-      } else if console.inputIsTerminal,
-        let answer = console.ask(question.prompt, suggestion: question.suggestion)
-      {
-        if !answer.isEmpty { values.append((question.key, answer)) }
+      } else if console.inputIsTerminal {
+        if let answer = console.ask(question.prompt, suggestion: question.suggestion),
+          !answer.isEmpty
+        {
+          values.append((question.key, answer))
+        }
+      } else if let suggestion = question.suggestion {
+        // Without a terminal, the defaults a terminal would offer.
+        values.append((question.key, suggestion))
       }
     }
     var text = "# modulegen project settings. See Templates/README.md in modulegen's repository.\n"

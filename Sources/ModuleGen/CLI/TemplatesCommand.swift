@@ -114,6 +114,7 @@ enum TemplatesCommand {
         out +=
           "  \(file.role.rawValue == "test" ? "test " : "code ") \(file.output)  ←  \(file.template)"
         if let when = file.when { out += "  (when \(when))" }
+        if file.regenerate == .once { out += "  (regenerate: once)" }
         out += "\n"
       }
       console.writeOut(out)

@@ -9,15 +9,20 @@ enum ValidateCommand {
     summary: "Check module specs and project configs, reporting every problem.",
     discussion: """
       Each file is read completely and every problem in it is reported, with its line and
-      column. A file named .modulegen.yml is read as a project config, a Rambafile as
-      Generamba's (with warnings for what Generamba itself would refuse); any other as a module
-      spec. Exit code 0 when every file is valid, 1 otherwise.
+      column: YAML syntax (after an error, reading goes on past the broken block), keys and
+      values, and everything 'gen' would check: that templates exist, that parameters exist
+      and their values are allowed, that output patterns render, that template folders exist,
+      and that every file renders. A file named .modulegen.yml is read as a project config, a
+      Rambafile as Generamba's (with warnings for what Generamba itself would refuse); any
+      other as a module spec, with the project config of the current folder. Exit code 0 when
+      every file is valid, 1 otherwise.
       """,
     arguments: [.init(name: "file", help: "Spec or config files (YAML or JSON).", repeating: true)],
     options: [
       .init(
         name: "format", valueName: "format", help: "How to print the result.",
-        choices: ["text", "json"])
+        choices: ["text", "json"]),
+      TemplatesCommand.templatesOption,
     ],
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
@@ -35,7 +40,18 @@ enum ValidateCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let fileSystem = LocalFileSystem()
+    let folderProblems = GenerationSetup.explicitFolderProblems(
+      arguments, console: console, fileSystem: fileSystem)
+    if !folderProblems.isEmpty { throw DiagnosticList(folderProblems) }
     var results: [FileResult] = []
+    let project = ProjectChecks(arguments, console: console, fileSystem: fileSystem)
+    if let problems = project.configProblems,
+      !arguments.positional.contains(where: { console.path($0) == project.configPath })
+    {
+      results.append(
+        FileResult(
+          path: project.shownConfigPath ?? ".modulegen.yml", kind: "config", errors: problems))
+    }
     for path in arguments.positional {
       let name = path.split(separator: "/").last.map(String.init) ?? path
       let isConfig = ProjectConfig.fileNames.contains(name)
@@ -44,20 +60,40 @@ enum ValidateCommand {
         path: path, kind: isRambafile ? "rambafile" : isConfig ? "config" : "spec")
       do {
         let text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
-        if isRambafile {
-          result.notes = try Rambafile.decode(text, file: path).warnings
-        } else if isConfig {
-          _ = try ProjectConfig.decode(text, file: path)
-        } else {
-          let file = try SpecDecoder.decode(text, file: path)
-          result.modules = file.modules.map(\.name)
-          result.notes = file.notes
+        let (syntaxErrors, readable) = SyntaxRecovery.recover(text, file: path)
+        result.errors = syntaxErrors.map(SpecDecoder.explainSignatureTrap)
+        if let readable {
+          if isRambafile {
+            do {
+              result.notes = try Rambafile.decode(readable, file: path).warnings
+            } catch {
+              result.errors += error.diagnostics
+            }
+          } else if isConfig {
+            do {
+              let config = try ProjectConfig.decode(
+                readable, file: path, directory: parentPath(normalizePath(console.path(path))))
+              result.errors += project.check(config: config)
+            } catch {
+              result.errors += error.diagnostics
+            }
+          } else {
+            do {
+              let file = try SpecDecoder.decode(readable, file: path)
+              result.modules = file.modules.map(\.name)
+              result.notes = file.notes
+              let (errors, notes) = project.check(modules: file.modules, specFile: path)
+              result.errors += errors
+              result.notes += notes
+            } catch {
+              result.errors += error.diagnostics
+            }
+          }
         }
-      } catch let error as DiagnosticList {
-        result.errors = error.diagnostics
-      } catch let error as Diagnostic {
-        result.errors = [error]
+      } catch {
+        result.errors.append(error)
       }
+      result.errors = sorted(result.errors, in: path)
       results.append(result)
     }
     if arguments.value("format") == "json" {
@@ -80,6 +116,20 @@ enum ValidateCommand {
       }
     }
     return results.allSatisfy(\.errors.isEmpty) ? ExitCode.success : ExitCode.failure
+  }
+
+  /// Each problem once: those in `file` by line and column first, then the others (in templates, without a
+  /// location) in the order they were found.
+  static func sorted(_ diagnostics: [Diagnostic], in file: String) -> [Diagnostic] {
+    func key(_ item: (offset: Int, element: Diagnostic)) -> (Int, Int, Int, Int) {
+      guard let location = item.element.location, location.file == file else {
+        return (1, 0, 0, item.offset)
+      }
+      return (0, location.line, location.column, item.offset)
+    }
+    var seen: [Diagnostic] = []
+    for diagnostic in diagnostics where !seen.contains(diagnostic) { seen.append(diagnostic) }
+    return seen.enumerated().sorted { key($0) < key($1) }.map(\.element)
   }
 
   static func jsonReport(_ results: [FileResult]) -> String {

@@ -6,6 +6,8 @@ public struct ProjectConfig: Sendable, Equatable {
   public var author: String?
   public var company: String?
   public var project: String?
+  /// The Swift module the generated tests `@testable import`; else derived from `project`.
+  public var module: String?
   /// A Liquid template for the header of every generated file.
   public var header: String?
   /// Where `header` is in the file, so that an error inside it points at its line.
@@ -22,6 +24,19 @@ public struct ProjectConfig: Sendable, Equatable {
   public var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.
   public var directory: String?
+  /// Where values are written in the config, for their errors.
+  public var locations = Locations()
+
+  /// Where a config's values are written. Not part of what the config says: two configs that
+  /// say the same are equal wherever they were written.
+  public struct Locations: Sendable, Equatable {
+    /// Where the text of `template`, `output` and `tests_output` starts, by key.
+    public var values: [String: SourceLocation] = [:]
+    /// Where each of `templateFolders` is written.
+    public var templateFolders: [SourceLocation] = []
+
+    public static func == (_: Locations, _: Locations) -> Bool { true }
+  }
   /// Generamba's settings, from a Rambafile or the `generamba:` section.
   package var generamba: GenerambaSettings?
 
@@ -29,7 +44,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
   static let keys = [
-    "author", "company", "project", "header", "prefix", "template", "params", "output",
+    "author", "company", "project", "module", "header", "prefix", "template", "params", "output",
     "tests_output", "templates", "generamba",
   ]
 
@@ -38,15 +53,11 @@ public struct ProjectConfig: Sendable, Equatable {
     -> ProjectConfig
   {
     let source = text
-    let root: DataNode
-    do {
-      root = try DataFile.parse(text, file: file)
-    } catch {
-      throw DiagnosticList([error], file: file)
-    }
+    let root = try DataFile.root(text, file: file)
     var config = ProjectConfig()
     config.directory = directory
     var problems = Problems()
+    let map = SourceMap(text: text)
     switch root.value {
     case .null:
       return config
@@ -54,7 +65,7 @@ public struct ProjectConfig: Sendable, Equatable {
       for pair in pairs {
         let value = pair.value
         switch pair.key {
-        case "author", "company", "project", "header", "prefix", "template", "output",
+        case "author", "company", "project", "module", "header", "prefix", "template", "output",
           "tests_output":
           guard case .string(let text) = value.value else {
             problems.error(
@@ -62,10 +73,20 @@ public struct ProjectConfig: Sendable, Equatable {
               at: value.location, path: pair.key)
             continue
           }
+          if ["template", "output", "tests_output"].contains(pair.key) {
+            config.locations.values[pair.key] = map.locate(value, line: 0, column: 0)
+          }
           switch pair.key {
           case "author": config.author = text
           case "company": config.company = text
           case "project": config.project = text
+          case "module":
+            if !SpecDecoder.isIdentifier(text) {
+              problems.error(
+                "module '\(text)' must be a Swift module name, such as 'AcmeApp'",
+                at: value.location)
+            }
+            config.module = text
           case "header":
             config.header = text
             config.headerMap = ScalarMap(node: value, source: source)
@@ -86,11 +107,14 @@ public struct ProjectConfig: Sendable, Equatable {
           config.generamba = GenerambaSettings.decodeSection(value, problems: &problems)
         case "templates":
           switch value.value {
-          case .string(let folder): config.templateFolders = [folder]
+          case .string(let folder):
+            config.templateFolders = [folder]
+            config.locations.templateFolders = [map.locate(value, line: 0, column: 0)]
           case .array(let items):
             for (i, item) in items.enumerated() {
               if case .string(let folder) = item.value, !folder.isEmpty {
                 config.templateFolders.append(folder)
+                config.locations.templateFolders.append(map.locate(item, line: 0, column: 0))
               } else {
                 problems.error(
                   "expected a folder path, found \(item.value.kindName)", at: item.location,

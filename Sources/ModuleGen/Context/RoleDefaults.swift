@@ -1,6 +1,8 @@
+import Liquid
+
 /// What a module gets when its spec declares no methods and no entities: the typical screen
-/// that loads on appear, shows loading, content or an error, and routes to a detail when an
-/// item is selected.
+/// that loads its items when it appears, shows loading, the items, an empty state or an error
+/// with a way to try again, and shows an item's detail when the user selects it.
 public enum RoleDefaults {
   public static func methods(for role: Role, module: String) -> [MethodSignature] {
     (parsed[role] ?? []).map { $0.replacingPlaceholder(with: module) }
@@ -11,19 +13,31 @@ public enum RoleDefaults {
   private static let parsed: [Role: [MethodSignature]] = {
     let m = placeholder
     let signatures: [Role: [String]] = [
-      .view: [
-        "display(items: [\(m)ItemViewModel])", "showLoading()", "showError(_ message: String)",
-      ],
-      .presenter: ["viewDidLoad()", "didSelectItem(at index: Int)"],
+      .view: ["display(_ state: \(m)LoadState)"],
+      .presenter: ["load() async", "didSelectItem(id: UUID)"],
       .interactor: ["fetchItems() async throws -> [\(m)Item]"],
-      .interactorOutput: [
-        "didFetchItems(_ items: [\(m)Item])", "didFailToFetchItems(_ error: any Error)",
-      ],
       .router: ["showDetail(for item: \(m)Item)"],
     ]
     // These are fixed, valid signatures.
     return signatures.mapValues { $0.compactMap { try? SignatureParser.parseMethod($0) } }
   }()
+
+  /// What a parent module can ask of the typical screen (VIPER's module input).
+  public static func moduleInput(module: String) -> [MethodSignature] {
+    moduleIO.input.map { $0.replacingPlaceholder(with: module) }
+  }
+
+  /// What the typical screen tells its parent module (VIPER's module output).
+  public static func moduleOutput(module: String) -> [MethodSignature] {
+    moduleIO.output.map { $0.replacingPlaceholder(with: module) }
+  }
+
+  private static let moduleIO: (input: [MethodSignature], output: [MethodSignature]) = (
+    ["reload()"].compactMap { try? SignatureParser.parseMethod($0) },
+    ["modulePlaceholderModuleDidLoad(_ items: [\(placeholder)Item])"].compactMap {
+      try? SignatureParser.parseMethod($0)
+    }
+  )
 
   public static func entities(module: String) -> [ModuleSpec.Entity] {
     [
@@ -36,8 +50,13 @@ public enum RoleDefaults {
 
 extension MethodSignature {
   fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
-    func fix(_ text: String) -> String { text.replacingAll("ModulePlaceholder", with: module) }
+    func fix(_ text: String) -> String {
+      text.replacingAll("ModulePlaceholder", with: module).replacingAll(
+        "modulePlaceholder", with: CaseConversion.camelCase(module))
+    }
     var copy = self
+    copy.name = fix(name)
+    copy.identifier = fix(identifier)
     copy.returnType = returnType.map(fix)
     copy.parameters = parameters.map { p in
       var q = p

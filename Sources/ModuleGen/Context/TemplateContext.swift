@@ -5,17 +5,30 @@ public struct GenerationSettings: Sendable, Equatable {
   public var author: String
   public var company: String
   public var project: String
+  /// The Swift module generated tests `@testable import`; empty to derive it from `project`.
+  public var module: String
   public var prefix: String
   /// `YYYY-MM-DD`.
   public var date: String
 
+  /// The module the generated tests `@testable import`: `module`, else `project` as Xcode names
+  /// a product module (characters other than letters, digits and `_` become `_`; a leading
+  /// digit gets a `_` before it); empty when there is neither.
+  public var testableModule: String {
+    if !module.isEmpty { return module }
+    var name = String(project.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    if name.first?.isNumber == true { name = "_" + name }
+    return name
+  }
+
   public init(
-    author: String = "", company: String = "", project: String = "", prefix: String = "",
-    date: String
+    author: String = "", company: String = "", project: String = "", module: String = "",
+    prefix: String = "", date: String
   ) {
     self.author = author
     self.company = company
     self.project = project
+    self.module = module
     self.prefix = prefix
     self.date = date
   }
@@ -41,6 +54,7 @@ public enum TemplateContext {
     context["author"] = .string(settings.author)
     context["company"] = .string(settings.company)
     context["project"] = .string(settings.project)
+    context["testable_module"] = .string(settings.testableModule)
     context["prefix"] = .string(settings.prefix)
     context["date"] = .string(settings.date)
     context["year"] = .string(String(settings.date.prefix(4)))
@@ -57,8 +71,14 @@ public enum TemplateContext {
       context[role.rawValue] = values
     }
     context["roles"] = .object(roles)
+    context["module_input"] = .array(
+      usesDefaults ? RoleDefaults.moduleInput(module: module.name).map(method) : [])
+    context["module_output"] = .array(
+      usesDefaults ? RoleDefaults.moduleOutput(module: module.name).map(method) : [])
     let entities = usesDefaults ? RoleDefaults.entities(module: module.name) : module.entities
     context["entities"] = .array(entities.map(entity))
+    context["imports"] = .array(
+      SpecImports.modules(for: module).map { .string($0) })
 
     // Generamba's names, so that Generamba templates keep working.
     context["module_info"] = .object(
@@ -115,6 +135,8 @@ public enum TemplateContext {
     object["thrown_type"] = m.thrownType.map { .string($0) } ?? .nil
     object["return_type"] = m.returnType.map { .string($0) } ?? .nil
     object["has_return"] = .bool(m.returnType != nil)
+    object["returns_optional"] = .bool(
+      m.returnType.map { $0.hasSuffix("?") || $0.hasSuffix("!") } ?? false)
     var effects = ""
     if m.isAsync { effects += " async" }
     if m.isThrowing { effects += m.thrownType.map { " throws(\($0))" } ?? " throws" }
@@ -151,6 +173,7 @@ public enum TemplateContext {
     .object(
       LiquidObject([
         ("name", .string(e.name)),
+        ("is_identifiable", .bool(e.fields.contains { $0.name == "id" })),
         (
           "fields",
           .array(
@@ -159,6 +182,7 @@ public enum TemplateContext {
                 LiquidObject([
                   ("name", .string($0.name)), ("type", .string($0.type)),
                   ("is_optional", .bool($0.type.hasSuffix("?"))),
+                  ("is_identifier", .bool($0.name == "id")),
                 ]))
             })
         ),

@@ -9,6 +9,10 @@ public struct GenerationOptions: Sendable {
   public var testsOutput: String?
   public var includeTests = true
   public var force = false
+  /// The spec file the modules come from (absolute), and whether the run takes only some of
+  /// its modules: a full run of a spec finds the modules removed from it.
+  public var specFile: String?
+  public var someModulesOnly = false
   public var settings: GenerationSettings
   public var currentDirectory: String
   /// Generamba's targets and groups, from its command-line options.
@@ -39,6 +43,13 @@ public struct Generator {
     var templates: [String: Template] = [:]
   }
 
+  /// Hashes of templates without a version, computed once per run.
+  let templateHashes = HashCache()
+
+  final class HashCache {
+    var values: [String: String] = [:]
+  }
+
   public init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
     self.library = library
     self.config = config
@@ -46,18 +57,22 @@ public struct Generator {
     self.containment = PathContainment(fileSystem: fileSystem)
   }
 
-  public mutating func plan(_ modules: [ModuleSpec], options: GenerationOptions) throws -> Plan {
+  public mutating func plan(
+    _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord? = nil
+  ) throws -> Plan {
     containment = PathContainment(fileSystem: fileSystem)
     var files: [PlannedFile] = []
-    var planned: [(String, String)] = []
-    var versions: [String: String] = [:]
+    var planned: [PlannedModule] = []
+    var stale: [StaleFile] = []
+    var testsImportTheApp = false
     var problems: [Diagnostic] = []
     for module in modules {
       do {
-        let (manifest, moduleFiles) = try render(module, options: options)
-        planned.append((module.name, manifest.name))
-        versions[manifest.name] = manifest.version
-        files += moduleFiles
+        let result = try planModule(module, options: options, record: record)
+        planned.append(result.module)
+        files += result.files
+        stale += result.stale
+        testsImportTheApp = testsImportTheApp || result.testsImportTheApp
       } catch let error as DiagnosticList {
         problems += error.diagnostics
       } catch let error as Diagnostic {
@@ -79,17 +94,18 @@ public struct Generator {
       }
       byPath[file.path] = file
     }
-    var plan = Plan(
-      files: files, modules: planned, notes: generambaTemplates.notes, templateVersions: versions,
-      force: options.force)
-    plan = try plan.refreshed(fileSystem: fileSystem)
+    if let record { stale += staleModules(record, planned: planned, options: options) }
+    var plan = Plan(files: files, modules: planned, stale: stale, notes: generambaTemplates.notes)
+    plan.force = options.force
+    plan.testsImportTheApp = testsImportTheApp
     return plan
   }
 
   // MARK: - One module
 
   private mutating func template(
-    named name: String, for module: ModuleSpec, options: GenerationOptions
+    named name: String, for module: ModuleSpec, options: GenerationOptions,
+    location: SourceLocation?
   ) throws -> CompiledTemplate {
     if let cached = compiled[name] { return cached }
     if let generamba = try generambaTemplates.template(
@@ -97,29 +113,48 @@ public struct Generator {
     {
       return generamba
     }
-    let template = try library.compile(
-      named: name, header: config?.header, headerMap: config?.headerMap)
+    let template: CompiledTemplate
+    do {
+      template = try library.compile(
+        named: name, header: config?.header, headerMap: config?.headerMap)
+    } catch var error as Diagnostic where error.location == nil {
+      error.location = location
+      throw error
+    }
     compiled[name] = template
     return template
   }
 
-  private mutating func render(_ module: ModuleSpec, options: GenerationOptions) throws -> (
-    TemplateManifest, [PlannedFile]
-  ) {
+  /// The module's template, resolved parameters and rendered files, for a date.
+  struct Rendering {
+    var template: CompiledTemplate
+    var params: [(String, ModuleSpec.ParamValue)]
+    var files: [PlannedFile]
+  }
+
+  mutating func render(_ module: ModuleSpec, date: String, options: GenerationOptions) throws
+    -> Rendering
+  {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
         message:
           "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
         location: module.location)
     }
-    let template = try self.template(named: templateName, for: module, options: options)
+    // The module's creation date, whatever the run's date is.
+    var options = options
+    options.settings.date = date
+    let template = try self.template(
+      named: templateName, for: module, options: options,
+      location: module.template != nil
+        ? module.templateLocation : config?.locations.values["template"])
     let generamba = template.manifest.variables == .generamba
+    let params = generamba ? [] : try resolveParams(module, template.manifest, options: options)
     var context =
       generamba
       ? GenerambaContext.make(module: module, config: config, options: options)
       : TemplateContext.make(
-        module: module, template: template.manifest.name,
-        params: try resolveParams(module, template.manifest, options: options),
+        module: module, template: template.manifest.name, params: params,
         settings: options.settings, templateVersion: template.manifest.version)
     // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
     let patternContext =
@@ -129,18 +164,16 @@ public struct Generator {
 
     let projectBase = config?.directory ?? options.currentDirectory
     let codeRoot = try root(
-      options.output.map { ($0, options.currentDirectory) } ?? module.output.map {
-        ($0, projectBase)
-      }
-        ?? config?.output.map { ($0, projectBase) } ?? ("{{ module }}", options.currentDirectory),
+      options.output.map { ($0, options.currentDirectory, nil) }
+        ?? module.output.map { ($0, projectBase, module.outputLocation) }
+        ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
+        ?? ("{{ module }}", options.currentDirectory, nil),
       context: patternContext, what: "output folder")
     let testsRoot = try root(
-      options.testsOutput.map { ($0, options.currentDirectory) } ?? module.testsOutput.map {
-        ($0, projectBase)
-      }
-        ?? config?.testsOutput.map { ($0, projectBase) } ?? (
-          "{{ module }}Tests", options.currentDirectory
-        ),
+      options.testsOutput.map { ($0, options.currentDirectory, nil) }
+        ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
+        ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
+        ?? ("{{ module }}Tests", options.currentDirectory, nil),
       context: patternContext, what: "tests output folder")
 
     var files: [PlannedFile] = []
@@ -159,18 +192,18 @@ public struct Generator {
       let content = try file.content.render(context)
       files.append(
         PlannedFile(
-          module: module.name, role: file.entry.role, root: root, path: path,
-          bytes: Array(content.utf8),
-          action: .create))
+          module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
+          root: root, path: path, bytes: Array(content.utf8), action: .create))
     }
-    return (template.manifest, files)
+    return Rendering(template: template, params: params, files: files)
   }
 
   /// An output folder: its pattern rendered, checked and joined onto its base folder. The
   /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
-  private func root(_ pattern: (text: String, base: String), context: LiquidObject, what: String)
-    throws -> String
-  {
+  private func root(
+    _ pattern: (text: String, base: String, location: SourceLocation?), context: LiquidObject,
+    what: String
+  ) throws -> String {
     let rendered: String
     do {
       let template: Template
@@ -183,7 +216,9 @@ public struct Generator {
       }
       rendered = try template.render(context).trimmingCharacters()
     } catch {
-      throw Diagnostic(message: "the \(what) pattern '\(pattern.text)': \(error.message)")
+      throw Diagnostic(
+        message: "the \(what) pattern '\(pattern.text)': \(error.message)",
+        location: Self.location(in: pattern.location, of: error.location))
     }
     let path: String
     do {
@@ -193,8 +228,8 @@ public struct Generator {
     } catch {
       throw Diagnostic(
         message:
-          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written"
-      )
+          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
+        location: pattern.location)
     }
     if case .blocked(let at) = containment.folder(path) {
       let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
@@ -205,6 +240,36 @@ public struct Generator {
       )
     }
     return path
+  }
+
+  /// Renders the config's output patterns for a module without a template, as `validate`
+  /// checks a config whose default template is missing; patterns that use parameters are left
+  /// to the specs that name their template.
+  func checkConfigPatterns(for module: ModuleSpec, options: GenerationOptions) throws {
+    guard let config else { return }
+    let context = TemplateContext.make(
+      module: module, template: "", params: [], settings: options.settings)
+    let base = config.directory ?? options.currentDirectory
+    var problems: [Diagnostic] = []
+    for (key, pattern, what) in [
+      ("output", config.output, "output folder"),
+      ("tests_output", config.testsOutput, "tests output folder"),
+    ] {
+      guard let pattern, !pattern.contains("params") else { continue }
+      do {
+        _ = try root((pattern, base, config.locations.values[key]), context: context, what: what)
+      } catch let error as Diagnostic {
+        problems.append(error)
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+  }
+
+  /// Where an error inside a one-line pattern is in the file the pattern was written in.
+  static func location(in start: SourceLocation?, of inner: SourceLocation?) -> SourceLocation? {
+    guard var location = start else { return nil }
+    if let inner, inner.line == 1 { location.column += inner.column - 1 }
+    return location
   }
 
   /// The absolute path of a rendered output path, refused if it could leave its root.
@@ -260,12 +325,12 @@ public struct Generator {
       guard let parameter = manifest.parameters.first(where: { $0.name == name }) else {
         if strict {
           var message = "template '\(manifest.name)' has no parameter '\(name)' (\(origin))"
-          if let suggestion = closestMatch(to: name, in: manifest.parameters.map(\.name)) {
-            message += "; did you mean '\(suggestion)'?"
-          }
           let known = manifest.parameters.map(\.name)
           message +=
             known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
+          if let suggestion = closestMatch(to: name, in: known) {
+            message += "; did you mean '\(suggestion)'?"
+          }
           problems.append(Diagnostic(message: message, location: location))
         }
         return

@@ -1,77 +1,104 @@
 import Liquid
 
-/// Every file a run would write, with what would happen to it. Built completely before
-/// anything touches the disk; `--dry-run`, `check` and the JSON report read it.
+/// Every file a run would write or remove, with what would happen to it. Built completely
+/// before anything touches the disk; `--dry-run`, `check` and the JSON report read it.
 public struct Plan: Sendable {
   public var files: [PlannedFile]
-  /// Modules and the templates they were generated with, in order.
-  public var modules: [(name: String, template: String)]
+  /// Modules, in order, with what they were generated from.
+  public var modules: [PlannedModule]
+  /// Files a previous run generated for these modules that the plan no longer has.
+  public var stale: [StaleFile] = []
   public var notes: [Diagnostic]
-  /// The `version` of each template the modules were generated with, by template name.
-  public var templateVersions: [String: String] = [:]
   /// Whether files with other content are overwritten (`--force`) or are conflicts.
   public var force = false
+  /// Whether generated tests `@testable import` the app's module (modulegen's templates do;
+  /// Generamba's name their own).
+  public var testsImportTheApp = false
+  /// Files to remove in the same transaction (pruned stale files, base copies of the record
+  /// that nothing refers to any more).
+  public var removals: [PlannedRemoval] = []
+
+  public init(
+    files: [PlannedFile], modules: [PlannedModule], stale: [StaleFile] = [],
+    notes: [Diagnostic], force: Bool = false
+  ) {
+    self.files = files
+    self.modules = modules
+    self.stale = stale
+    self.notes = notes
+    self.force = force
+  }
 
   public var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.
-  public var changes: [PlannedFile] {
-    files.filter { $0.action == .create || $0.action == .overwrite }
-  }
+  public var changes: [PlannedFile] { files.filter(\.action.writes) }
 
   public func count(_ action: PlannedFile.Action) -> Int {
     files.filter { $0.action == action }.count
   }
 
+  /// The files of each module, in plan order.
+  public var filesByModule: [String: [PlannedFile]] {
+    Dictionary(grouping: files, by: \.module)
+  }
+
+  /// The `version` of each template the modules were generated with, by template name.
+  public var templateVersions: [String: String] {
+    Dictionary(
+      modules.compactMap { module in module.templateVersion.map { (module.template, $0) } },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The names of modules that have a conflict: a run writes nothing of them.
+  public var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
+
+  /// The plan without the modules that have a conflict, ready to apply.
+  public var withoutBlockedModules: Plan {
+    let blocked = blockedModules
+    var plan = self
+    plan.files = files.filter { !blocked.contains($0.module) }
+    plan.stale = stale.filter { !blocked.contains($0.module) }
+    return plan
+  }
+
   /// Every output folder, once, in byte order: what a run locks.
   public var roots: [String] {
     var seen: Set<PathKey> = []
-    return files.map(\.root).filter { seen.insert(PathKey($0)).inserted }.sorted {
-      PathKey($0) < PathKey($1)
-    }
+    return (files.map(\.root) + removals.map(\.root)).filter { seen.insert(PathKey($0)).inserted }
+      .sorted { PathKey($0) < PathKey($1) }
   }
 
   /// The plan with every action read again from the disk (once the output folders are
-  /// locked, files may differ from when the plan was made).
+  /// locked, files may differ from when the plan was made); a removal whose file changed
+  /// becomes a conflict.
   public func refreshed(fileSystem: any FileSystem) throws -> Plan {
     var plan = self
     for i in plan.files.indices {
       plan.files[i].action = try plan.files[i].currentAction(force: force, fileSystem: fileSystem)
     }
+    for removal in removals where !removal.isCurrent(fileSystem: fileSystem) {
+      plan.files.append(
+        PlannedFile(
+          module: "", role: .code, root: removal.root, path: removal.path, bytes: [],
+          action: .conflict))
+    }
     return plan
   }
 }
 
-public struct PlannedFile: Sendable {
-  public enum Action: String, Sendable {
-    /// The file does not exist.
-    case create
-    /// The file exists with other content and `--force` was given.
-    case overwrite
-    /// The file exists with the same content: it is not written.
-    case unchanged
-    /// The file exists with other content and `--force` was not given.
-    case conflict
-  }
-
-  public var module: String
-  public var role: TemplateManifest.FileEntry.Role
-  /// The absolute output folder the file must stay inside. Files of one plan may have any
-  /// number of roots (each module's code and tests, a project file); the applier writes them
-  /// all as one transaction.
+/// A file a run removes, if it is still what the plan saw.
+public struct PlannedRemoval: Sendable, Equatable {
+  /// The folder the removal stays inside (and that the run locks).
   public var root: String
   /// The absolute path.
   public var path: String
-  public var bytes: [UInt8]
-  public var action: Action
+  /// The hash of its content when the plan was made.
+  public var hash: String
 
-  /// What writing the file means, given what is on disk now.
-  func currentAction(force: Bool, fileSystem: any FileSystem) throws -> Action {
-    guard fileSystem.fileExists(atPath: path) else { return .create }
-    if fileSystem.isDirectory(atPath: path) {
-      throw Diagnostic(message: "'\(path)' is a folder; a file is needed there")
-    }
-    let existing = try fileSystem.readFile(atPath: path)
-    if existing == bytes { return .unchanged }
-    return force ? .overwrite : .conflict
+  func isCurrent(fileSystem: any FileSystem) -> Bool {
+    guard fileSystem.fileExists(atPath: path), !fileSystem.isDirectory(atPath: path),
+      let bytes = try? fileSystem.readFile(atPath: path)
+    else { return false }
+    return GenerationRecord.hash(bytes) == hash
   }
 }

@@ -63,7 +63,7 @@ public struct PlanApplier {
   /// Writes `plan` in a session of its own. Files that changed on disk since the plan was made
   /// are conflicts unless the plan overwrites.
   public func apply(_ plan: Plan) throws {
-    guard !plan.changes.isEmpty else { return }
+    guard !plan.changes.isEmpty || !plan.removals.isEmpty else { return }
     let session = try begin(roots: plan.roots)
     defer { session.end() }
     let current = try plan.refreshed(fileSystem: fileSystem)

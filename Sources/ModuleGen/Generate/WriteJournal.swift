@@ -12,7 +12,7 @@ struct WriteJournal: Equatable, Sendable {
     case create
     /// An existing file: backed up, then atomically replaced by the staged file.
     case replace
-    /// An existing file to delete (for a future `--prune`): backed up, then unlinked.
+    /// An existing file to delete (`gen --prune`, unused base copies): backed up, then unlinked.
     case remove
   }
 

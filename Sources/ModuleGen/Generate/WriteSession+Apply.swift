@@ -10,9 +10,12 @@ extension WriteSession {
       throw Diagnostic(
         message: "'\(conflict.path)' exists with different content; nothing was written")
     }
-    var groups: [PathKey: (root: String, files: [PlannedFile])] = [:]
+    var groups: [PathKey: (root: String, files: [PlannedFile], removals: [String])] = [:]
     for file in plan.changes {
-      groups[PathKey(file.root), default: (file.root, [])].files.append(file)
+      groups[PathKey(file.root), default: (file.root, [], [])].files.append(file)
+    }
+    for removal in plan.removals {
+      groups[PathKey(removal.root), default: (removal.root, [], [])].removals.append(removal.path)
     }
     let ordered = groups.sorted { $0.key < $1.key }.map(\.value)
     guard !ordered.isEmpty else { return }
@@ -22,11 +25,11 @@ extension WriteSession {
     // The folders are locked now: check once more that nothing leads out of them.
     let containment = PathContainment(fileSystem: fileSystem)
     for group in ordered {
-      for file in group.files {
-        if let escape = containment.escape(ofFile: file.path, inside: group.root) {
+      for path in group.files.map(\.path) + group.removals {
+        if let escape = containment.escape(ofFile: path, inside: group.root) {
           throw Diagnostic(
             message:
-              "\(PathContainment.describe(escape, path: file.path, root: group.root)); nothing was written"
+              "\(PathContainment.describe(escape, path: path, root: group.root)); nothing was written"
           )
         }
       }
@@ -57,11 +60,18 @@ extension WriteSession {
           let stagedFile = joinPath(folder, String(number))
           try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
           var kind = WriteJournal.Kind.create
-          if file.action == .overwrite && fileSystem.fileExists(atPath: file.path) {
+          if file.action != .create && fileSystem.fileExists(atPath: file.path) {
             try backUp(file.path, to: stagedFile + ".old")
             kind = .replace
           }
           journal.operations.append(.init(kind: kind, number: number, path: relative))
+        }
+        // Removals: the backup keeps the old content until the run is done.
+        for (offset, path) in group.removals.enumerated() {
+          let number = group.files.count + offset
+          try backUp(path, to: joinPath(folder, String(number)) + ".old")
+          journal.operations.append(
+            .init(kind: .remove, number: number, path: try relativePath(path, in: group.root)))
         }
         try writeJournal(journal, in: folder)
         staged[staged.count - 1].journal = journal

@@ -11,16 +11,22 @@ public struct ModuleSpec: Sendable, Equatable {
   /// (`router:` with no methods) has no methods; a role not given gets the template's defaults.
   public var roles: [Role: [MethodSignature]]
   public var entities: [Entity]
+  /// Modules the generated files import besides those the templates import themselves.
+  public var imports: [String]
   /// Output folders for this module, overriding the config's patterns.
   public var output: String?
   public var testsOutput: String?
   /// Where the module is declared, for later messages.
   public var location: SourceLocation?
+  /// Where the text of `template`, `output` and `tests_output` starts, for their errors.
+  public var templateLocation: SourceLocation?
+  public var outputLocation: SourceLocation?
+  public var testsOutputLocation: SourceLocation?
 
   public init(
     name: String, template: String? = nil, params: [Param] = [], description: String? = nil,
-    roles: [Role: [MethodSignature]] = [:], entities: [Entity] = [], output: String? = nil,
-    testsOutput: String? = nil, location: SourceLocation? = nil
+    roles: [Role: [MethodSignature]] = [:], entities: [Entity] = [], imports: [String] = [],
+    output: String? = nil, testsOutput: String? = nil, location: SourceLocation? = nil
   ) {
     self.name = name
     self.template = template
@@ -28,6 +34,7 @@ public struct ModuleSpec: Sendable, Equatable {
     self.description = description
     self.roles = roles
     self.entities = entities
+    self.imports = imports
     self.output = output
     self.testsOutput = testsOutput
     self.location = location

@@ -13,7 +13,7 @@ public enum SpecDecoder {
   static let moduleKeys =
     [
       "name", "template", "params", "description", "output", "tests_output", "entities",
-      "convert_name",
+      "imports", "convert_name",
     ] + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
@@ -101,7 +101,7 @@ public enum SpecDecoder {
         }
         seenRoles[role] = pair.key
         module.roles[role] = decodeMethods(
-          value, path: keyPath, role: role, map: map, problems: &problems)
+          value, path: keyPath, key: pair.key, map: map, problems: &problems)
         continue
       }
       switch pair.key {
@@ -133,16 +133,25 @@ public enum SpecDecoder {
             path: keyPath)
           continue
         }
+        let start = map.locate(value, line: 0, column: 0)
         switch pair.key {
-        case "template": module.template = text
+        case "template":
+          module.template = text
+          module.templateLocation = start
         case "description": module.description = text
-        case "output": module.output = text
-        default: module.testsOutput = text
+        case "output":
+          module.output = text
+          module.outputLocation = start
+        default:
+          module.testsOutput = text
+          module.testsOutputLocation = start
         }
       case "params":
         module.params = decodeParams(value, path: keyPath, problems: &problems)
       case "entities":
         module.entities = decodeEntities(value, path: keyPath, map: map, problems: &problems)
+      case "imports":
+        module.imports = decodeImports(value, path: keyPath, problems: &problems)
       case "convert_name":
         if case .bool = value.value { continue }
         problems.error("'convert_name' must be true or false", at: value.location, path: keyPath)
@@ -189,6 +198,31 @@ public enum SpecDecoder {
       params.append(ModuleSpec.Param(name: pair.key, value: value, location: pair.value.location))
     }
     return params
+  }
+
+  /// `imports: [MapKit, CoreLocation]` (or one name): modules for the generated files to import.
+  static func decodeImports(_ node: DataNode, path: String, problems: inout Problems) -> [String] {
+    let items: [DataNode]
+    switch node.value {
+    case .string: items = [node]
+    case .array(let list): items = list
+    default:
+      problems.error(
+        "'imports' must be a module name or a list of module names, e.g. [MapKit, CoreLocation]",
+        at: node.location, path: path)
+      return []
+    }
+    var modules: [String] = []
+    for (i, item) in items.enumerated() {
+      guard case .string(let name) = item.value, isIdentifier(name) else {
+        problems.error(
+          "expected a module name such as 'MapKit', found \(item.value.kindName)\(quoteHint(item))",
+          at: item.location, path: "\(path)[\(i)]")
+        continue
+      }
+      if !modules.contains(name) { modules.append(name) }
+    }
+    return modules
   }
 
   static func decodeEntities(
@@ -247,8 +281,9 @@ public enum SpecDecoder {
 
   // MARK: - Methods
 
+  /// `key` is the role's key as the spec writes it (`view_model`, `presenter`), for hints.
   static func decodeMethods(
-    _ node: DataNode, path: String, role: Role, map: SourceMap, problems: inout Problems
+    _ node: DataNode, path: String, key: String, map: SourceMap, problems: inout Problems
   )
     -> [MethodSignature]
   {
@@ -288,7 +323,7 @@ public enum SpecDecoder {
           let written = String(item.location.lineText.dropFirst(item.location.column - 1))
           problems.error(
             "'\(written)' was read by YAML as a mapping because of ': '; quote the signature "
-              + "(- \"\(written)\") or write the role's methods as a block ('\(role.rawValue): |' followed by one declaration per line)",
+              + "(- \"\(written)\") or write the role's methods as a block ('\(key): |' followed by one declaration per line)",
             at: item.location, path: itemPath)
         default:
           problems.error(

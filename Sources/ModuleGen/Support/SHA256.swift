@@ -14,33 +14,37 @@ enum SHA256 {
   }
 
   static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    if let digest = bytes.withContiguousStorageIfAvailable({
+      digest(of: UnsafeRawBufferPointer($0))
+    }) {
+      return digest
+    }
+    return Array(bytes).withUnsafeBytes { digest(of: $0) }
+  }
+
+  private static func digest(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
     var state: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
       0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    var block = [UInt8]()
-    block.reserveCapacity(64)
     var words = [UInt32](repeating: 0, count: 64)
-    for byte in bytes {
-      block.append(byte)
-      if block.count == 64 {
-        compress(block, &state, &words)
-        block.removeAll(keepingCapacity: true)
-      }
+    let whole = bytes.count - bytes.count % 64
+    for offset in stride(from: 0, to: whole, by: 64) {
+      compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), &state, &words)
     }
     // Padding: a one bit, zeros, and the length in bits as a 64-bit big-endian number.
+    var tail = Array(bytes[whole...])
     let bitLength = UInt64(bytes.count) &* 8
-    block.append(0x80)
-    if block.count > 56 {
-      while block.count < 64 { block.append(0) }
-      compress(block, &state, &words)
-      block.removeAll(keepingCapacity: true)
-    }
-    while block.count < 56 { block.append(0) }
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) {
-      block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    compress(block, &state, &words)
+    tail.withUnsafeBytes { tail in
+      for offset in stride(from: 0, to: tail.count, by: 64) {
+        compress(UnsafeRawBufferPointer(rebasing: tail[offset..<offset + 64]), &state, &words)
+      }
+    }
     return state.flatMap { word in
       [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) }
     }
@@ -59,7 +63,9 @@ enum SHA256 {
     0xc671_78f2,
   ]
 
-  private static func compress(_ block: [UInt8], _ state: inout [UInt32], _ w: inout [UInt32]) {
+  private static func compress(
+    _ block: UnsafeRawBufferPointer, _ state: inout [UInt32], _ w: inout [UInt32]
+  ) {
     @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
     for t in 0..<16 {
       w[t] =

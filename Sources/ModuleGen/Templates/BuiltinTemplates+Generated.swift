@@ -4,23 +4,240 @@
 
 extension BuiltinTemplates {
   static let files: [String: String] = [
-    "common/snippets/entities.liquid": #"""
-{%- comment %} The spec's entities as Sendable structs; for the typical screen, its item view model. {% endcomment %}
-{%- for entity in entities %}
+    "common/snippets/builder.liquid": #"""
+{%- comment %}
+  The builder of an MVP or MVVM module: `build` returns the screen as a view controller, and for
+  SwiftUI `makeView` returns the view, for a SwiftUI host. With a coordinator, the coordinator
+  that the flow's starter created is passed in. Expects `summary` and `assemble`: statements
+  that make the module from `service` (and `coordinator`) and return its view controller
+  (UIKit) or view (SwiftUI).
+{% endcomment %}
+{%- if params.coordinator %}
+{%- capture build_parameters %}service: any {{ module }}Servicing, coordinator: any {{ module }}Coordinating{% endcapture %}
+{%- capture view_parameters %}service: any {{ module }}Servicing, coordinator: (any {{ module }}Coordinating)?{% endcapture %}
+{%- capture view_arguments %}service: service, coordinator: coordinator{% endcapture %}
+{%- else %}
+{%- capture build_parameters %}service: any {{ module }}Servicing = {{ module }}Service(){% endcapture %}
+{%- assign view_parameters = build_parameters %}
+{%- capture view_arguments %}service: service{% endcapture %}
+{%- endif %}
+/// {{ summary }}
+@MainActor
+enum {{ module }}Builder {
+{%- if params.ui == "swiftui" %}
+{%- if params.coordinator %}
+  /// The module's screen, for the coordinator's navigation controller.
+  static func build({{ build_parameters }}) -> UIViewController {
+    UIHostingController(rootView: makeView({{ view_arguments }}))
+  }
+{%- else %}
+  /// The module's screen in a navigation stack, for a UIKit host.
+  static func build({{ build_parameters }}) -> UIViewController {
+    UIHostingController(rootView: NavigationStack { makeView({{ view_arguments }}) })
+  }
+{%- endif %}
 
-struct {{ entity.name }}: Sendable, Equatable {
-{%- for field in entity.fields %}
-  var {{ field.name | swift_identifier }}: {{ field.type }}
-{%- endfor %}
+  /// The module's view, for a SwiftUI host to show in its navigation stack.
+  static func makeView({{ view_parameters }}) -> {{ module }}View {
+{{ assemble }}
+  }
+{%- else %}
+  static func build({{ build_parameters }}) -> UIViewController {
+{{ assemble }}
+  }
+{%- endif %}
 }
-{%- endfor %}
-{%- if uses_defaults and item_view_model %}
+"""#,
+    "common/snippets/builder_test.liquid": #"""
+{%- comment %}
+  The test of a spec's MVP or MVVM module: the builder makes the screen. Expects
+  `has_coordinator`.
+{%- endcomment %}
+{%- if params.ui == "swiftui" and has_coordinator %}
+{%- capture made %}screen is UIHostingController<{{ module }}View>{% endcapture %}
+{%- elsif params.ui == "swiftui" %}
+{%- capture made %}screen is UIHostingController<NavigationStack<NavigationPath, {{ module }}View>>{% endcapture %}
+{%- else %}
+{%- capture made %}screen is {{ module }}ViewController{% endcapture %}
+{%- endif %}
 
-/// What the view shows for one item: the presenter maps entities to this.
-struct {{ module }}ItemViewModel: Sendable, Equatable {
+{% include 'test', name: "builderMakesTheScreen" %}
+{%- if has_coordinator %}
+    let screen = {{ module }}Builder.build(service: {{ module }}ServicingMock(), coordinator: {{ module }}CoordinatingMock())
+{%- else %}
+    let screen = {{ module }}Builder.build(service: {{ module }}ServicingMock())
+{%- endif %}
+    {% include 'expect', that: made %}
+  }
+"""#,
+    "common/snippets/coordinator.liquid": #"""
+{%- comment %}
+  The module's coordinator (MVP-C, MVVM-C). Whoever starts the flow creates and keeps it; it
+  shows the module's screen on the navigation controller it is given and navigates from it.
+{%- endcomment %}
+{%- include 'imports', modules: "UIKit" %}
+
+/// Runs the {{ module }} flow: shows the module's screen on the navigation controller it is
+/// given, and navigates from it. Whoever starts the flow creates and keeps it, and calls
+/// `start()`; `onFinish` tells it when to let go.
+@MainActor
+final class {{ module }}Coordinator: {{ module }}Coordinating {
+  let navigationController: UINavigationController
+  /// Called when the flow is over, so that the parent can release this coordinator.
+  var onFinish: (@MainActor () -> Void)?
+  /// The coordinators of flows started from this one, kept until they finish.
+  private(set) var childCoordinators: [AnyObject] = []
+  private let service: any {{ module }}Servicing
+
+  init(
+    navigationController: UINavigationController,
+    service: any {{ module }}Servicing = {{ module }}Service()
+  ) {
+    self.navigationController = navigationController
+    self.service = service
+  }
+
+  /// Shows the module's screen.
+  func start() {
+    let viewController = {{ module }}Builder.build(service: service, coordinator: self)
+    navigationController.pushViewController(viewController, animated: true)
+  }
+
+  /// Ends the flow and tells the parent.
+  func finish() {
+    onFinish?()
+  }
+
+  /// Keeps the coordinator of a flow started from this one, until `childDidFinish(_:)`.
+  func addChild(_ coordinator: AnyObject) {
+    childCoordinators.append(coordinator)
+  }
+
+  /// Lets go of a child coordinator; call it from the child's `onFinish`.
+  func childDidFinish(_ coordinator: AnyObject) {
+    childCoordinators.removeAll { $0 === coordinator }
+  }
+{%- if uses_defaults %}
+
+  func showDetail(for item: {{ module }}Item) {
+    // TODO: start the detail module's flow instead of this placeholder: make its coordinator
+    // with `navigationController`, `addChild(_:)` it, let it go in its `onFinish`, `start()` it.
+    let detail = UIViewController()
+    detail.title = item.title
+    detail.view.backgroundColor = .systemBackground
+    navigationController.pushViewController(detail, animated: true)
+  }
+{%- else %}
+{%- include 'stubs', methods: router, blank_before_first: true %}
+{%- endif %}
+}
+"""#,
+    "common/snippets/coordinator_tests.liquid": #"""
+{%- comment %}
+  Tests of the coordinator of an MVP-C or MVVM-C module: it starts the flow on the navigation
+  controller it is given, navigates, and lets go of its children when they finish.
+{%- endcomment %}
+{%- if params.ui == "swiftui" %}
+{%- capture screen_type %}UIHostingController<{{ module }}View>{% endcapture %}
+{%- else %}
+{%- capture screen_type %}{{ module }}ViewController{% endcapture %}
+{%- endif %}
+{%- capture started %}navigation.topViewController is {{ screen_type }}{% endcapture %}
+  // MARK: - Coordinator
+
+{% include 'test', name: "coordinatorStartsTheFlowOnItsNavigationController" %}
+    let navigation = UINavigationController()
+    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock())
+    coordinator.start()
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
+    {% include 'expect', that: started %}
+  }
+
+{% include 'test', name: "coordinatorKeepsChildFlowsUntilTheyFinish" %}
+    let coordinator = {{ module }}Coordinator(navigationController: UINavigationController())
+    let child = {{ module }}Coordinator(navigationController: coordinator.navigationController)
+    coordinator.addChild(child)
+    child.onFinish = { [weak coordinator, weak child] in
+      if let child { coordinator?.childDidFinish(child) }
+    }
+    {% include 'expect_equal', actual: "coordinator.childCoordinators.count", expected: "1" %}
+    child.finish()
+    {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
+  }
+{%- if uses_defaults %}
+
+{% include 'test', name: "coordinatorShowsTheDetailOfAnItem" %}
+    let navigation = UINavigationController()
+    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock())
+    coordinator.start()
+    coordinator.showDetail(for: items[0])
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
+    {% include 'expect_equal', actual: "navigation.topViewController?.title", expected: '"First"' %}
+  }
+{%- endif %}
+"""#,
+    "common/snippets/entities.liquid": #"""
+{%- comment %}
+  The module's value types. For the typical screen: its item, the item as the view shows it
+  (when `item_view_model` is true) and the state of the screen, whose loaded items are
+  `loaded_type`; for a spec, its entities (Identifiable when they have an `id`).
+{%- endcomment %}
+{%- if uses_defaults %}
+
+/// One item the screen lists, as the service delivers it.
+struct {{ module }}Item: Identifiable, Hashable, Sendable {
+  let id: UUID
+  var title: String
+}
+{%- if item_view_model %}
+
+/// One item as the screen shows it; the presenter makes it from a `{{ module }}Item`.
+struct {{ module }}ItemViewModel: Identifiable, Hashable, Sendable {
+  let id: UUID
   var title: String
 }
 {%- endif %}
+
+/// What the screen shows.
+enum {{ module }}LoadState: Equatable, Sendable {
+  /// Nothing was asked for yet.
+  case idle
+  /// A load is in progress and there is nothing to show yet.
+  case loading
+  /// The items to show.
+  case loaded([{{ loaded_type }}])
+  /// The load succeeded and there is nothing to show.
+  case empty
+  /// The load failed; the message is for the user.
+  case failed(String)
+}
+
+extension {{ module }}LoadState {
+  /// The state after a failed load, with a message for the user: the error's own description
+  /// when it is a `LocalizedError` that has one, else a general message, never a debug
+  /// description. Make your errors `LocalizedError`s to say more.
+  static func failed(because error: any Error) -> {{ module }}LoadState {
+    .failed(
+      (error as? any LocalizedError)?.errorDescription
+        ?? String(localized: "Something went wrong. Please try again."))
+  }
+}
+{%- else %}
+{%- for entity in entities %}
+
+struct {{ entity.name }}: {% if entity.is_identifiable %}Identifiable, {% endif %}Equatable, Sendable {
+{%- for field in entity.fields %}
+  {% if field.is_identifier %}let{% else %}var{% endif %} {{ field.name | swift_identifier }}: {{ field.type }}
+{%- endfor %}
+}
+{%- endfor %}
+{%- endif %}
+"""#,
+    "common/snippets/expect.liquid": #"""
+{% comment %}An expectation that `that` holds.{% endcomment %}{% if params.tests == "swift-testing" %}#expect({{ that }}){% else %}XCTAssertTrue({{ that }}){% endif %}
+"""#,
+    "common/snippets/expect_equal.liquid": #"""
+{% comment %}An expectation that `actual` equals `expected`.{% endcomment %}{% if params.tests == "swift-testing" %}#expect({{ actual }} == {{ expected }}){% else %}XCTAssertEqual({{ actual }}, {{ expected }}){% endif %}
 """#,
     "common/snippets/header.liquid": #"""
 //
@@ -39,18 +256,287 @@ struct {{ module }}ItemViewModel: Sendable, Equatable {
 {%- endif %}
 //
 """#,
+    "common/snippets/imports.liquid": #"""
+{%- comment %}
+  The import lines of a file: `modules` (comma-separated, what the file itself needs) and the
+  modules the spec's types need (`imports`), sorted, each once.
+{%- endcomment %}
+{%- assign import_list = modules | split: "," | concat: imports | uniq | sort %}
+{%- for m in import_list %}
+import {{ m }}
+{%- endfor %}
+"""#,
+    "common/snippets/lifecycle_call.liquid": #"""
+{%- comment %}
+  For a module whose spec declares `viewDidLoad()` in the presenter role: the statement that
+  calls it on `receiver` when the view loads, indented by `indent` (empty when there is none).
+{%- endcomment %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- if lifecycle.size > 0 %}
+{%- assign m = lifecycle[0] %}
+{%- if m.is_async %}
+{{ indent }}Task { {{ m.call_prefix }}{{ receiver }}.viewDidLoad() }
+{%- elsif m.is_throwing %}
+{{ indent }}try? {{ receiver }}.viewDidLoad()
+{%- else %}
+{{ indent }}{{ receiver }}.viewDidLoad()
+{%- endif %}
+{%- endif %}
+"""#,
+    "common/snippets/load.liquid": #"""
+{%- comment %}
+  How the typical screen loads: `load()` replaces a load in progress and is cancelled with its
+  caller; a result that arrives for a replaced load is dropped. Expects `fetch_call` (the call
+  that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
+  state's items, from `items`), `keeps_items` (whether to store the entities in `items`) and
+  `after_loaded` (a statement after a successful load, or empty). Needs `items` and `fetchTask`.
+{%- endcomment %}
+  /// Loads the items. A load started while another is in progress replaces it, and cancelling
+  /// the caller (a view that disappears) cancels the load.
+  func load() async {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  private func fetchItems() async {
+    if items.isEmpty {
+      {{ show | replace: "STATE", ".loading" }}
+    }
+    do {
+      let items = try await {{ fetch_call }}
+      try Task.checkCancellation()
+{%- if keeps_items %}
+      self.items = items
+{%- endif %}
+      {{ show | replace: "STATE", "items.isEmpty ? .empty : .loaded(LOADED)" | replace: "LOADED", loaded_items }}
+{%- if after_loaded != "" %}
+      {{ after_loaded }}
+{%- endif %}
+    } catch is CancellationError {
+      // A newer load replaced this one, or nobody waits for it any more.
+    } catch {
+{%- if keeps_items %}
+      items = []
+{%- endif %}
+      {{ show | replace: "STATE", ".failed(because: error)" }}
+    }
+  }
+"""#,
+    "common/snippets/optional.liquid": #"""
+{% comment %}`type` as an optional: `T?`, or `(T)?` for a function, `any` or `some` type.{% endcomment %}{% assign type_start = type | slice: 0, 4 %}{% if type contains "->" or type_start == "any " or type_start == "some" %}({{ type }})?{% else %}{{ type }}?{% endif %}
+"""#,
+    "common/snippets/passive_view_swiftui.liquid": #"""
+{%- comment %}
+  A passive SwiftUI view: an observable view state that implements the view protocol, the view
+  that shows it and reports to the presenter, and a preview (VIPER, MVP). Expects
+  `view_protocol` and `output_protocol` (the protocols' names after the module's),
+  `output_name` (the view's name for the presenter), `has_coordinator` and `view_summary`.
+{%- endcomment %}
+/// What the presenter tells the view to show, as state SwiftUI observes.
+@MainActor
+@Observable
+{%- if uses_defaults %}
+final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
+  private(set) var loadState: {{ module }}LoadState = .idle
+
+  func display(_ state: {{ module }}LoadState) {
+    loadState = state
+  }
+}
+{%- elsif view.size == 0 %}
+final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {}
+{%- else %}
+final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
+{%- include 'stubs', methods: view, blank_before_first: false %}
+}
+{%- endif %}
+
+/// {{ view_summary }}
+struct {{ module }}View: View {
+  let state: {{ module }}ViewState
+  let {{ output_name }}: any {{ module }}{{ output_protocol }}
+{%- if uses_defaults and has_coordinator == false %}
+  @Bindable var router: {{ module }}Router
+{%- endif %}
+{%- if uses_defaults %}
+{%- assign state_expression = "state.loadState" %}
+{%- capture load_call %}{{ output_name }}.load(){% endcapture %}
+{%- capture select_call %}{{ output_name }}.didSelectItem(id: item.id){% endcapture %}
+{%- if has_coordinator %}
+{%- assign destination = "" %}
+{%- else %}
+{%- assign destination = "$router.detail" %}
+{%- endif %}
+{%- assign task_setup = "" %}
+{%- assign modifiers = "" %}
+{% include 'swiftui_screen' %}
+{%- else %}
+{%- include 'swiftui_spec_body', receiver: output_name %}
+{%- endif %}
+}
+{%- include 'preview' %}
+"""#,
+    "common/snippets/passive_view_uikit.liquid": #"""
+{%- comment %}
+  A passive UIKit view: the view controller of the screen, which implements the view protocol
+  and reports to the presenter (VIPER, MVP). Expects `view_protocol` and `output_protocol` (the
+  protocols' names after the module's), `output_name` (the view's name for the presenter) and
+  `view_summary`.
+{%- endcomment %}
+{%- capture setup %}{% include 'lifecycle_call', receiver: output_name, indent: "    " %}{% endcapture %}
+{%- assign setup = setup | strip_newlines %}
+{%- capture dependencies %}  private let {{ output_name }}: any {{ module }}{{ output_protocol }}{% endcapture %}
+{%- capture init_parameters %}{{ output_name }}: any {{ module }}{{ output_protocol }}{% endcapture %}
+{%- capture init_assignments %}    self.{{ output_name }} = {{ output_name }}{% endcapture %}
+{%- capture load_call %}{{ output_name }}.load(){% endcapture %}
+{%- capture select_call %}{{ output_name }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
+{%- assign row_type = module | append: "ItemViewModel" %}
+{%- assign row_title = "title" %}
+{%- assign members = "" %}
+{%- assign screen_summary = view_summary %}
+{% include 'uikit_screen' %}
+
+// MARK: - {{ module }}{{ view_protocol }}
+
+extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
+{%- if uses_defaults %}
+  func display(_ state: {{ module }}LoadState) {
+    render(state)
+  }
+{%- else %}
+{%- include 'stubs', methods: view, blank_before_first: false %}
+{%- endif %}
+}
+"""#,
+    "common/snippets/presenter_tests.liquid": #"""
+{%- comment %}
+  Tests of a presenter that loads the typical screen (VIPER, MVP), with mocks. Expects a
+  `makePresenter()` in the suite that returns the presenter, the view mock, the mock it loads
+  from and the router or coordinator mock.
+{%- endcomment %}
+{%- capture failed %}{{ module }}LoadState.failed("The network is down."){% endcapture %}
+  // MARK: - Presenter
+
+{% include 'test', name: "loadShowsLoadingThenTheItems" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loaded(itemViewModels)]" %}
+  }
+
+{% include 'test', name: "loadWithoutItemsShowsTheEmptyState" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = []
+    await presenter.load()
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .empty]" %}
+  }
+
+{% include 'test', name: "failedLoadShowsItsMessageEveryTime" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsError = LoadError()
+    await presenter.load()
+    await presenter.load()
+    let failed = {{ failed }}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, failed, .loading, failed]" %}
+  }
+
+{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsError = OpaqueError()
+    await presenter.load()
+    {% include 'expect_equal', actual: "view.displayReceivedArguments", expected: '.failed("Something went wrong. Please try again.")' %}
+  }
+
+{% include 'test', name: "reloadKeepsTheItemsOnScreen" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    await presenter.load()
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loaded(itemViewModels), .loaded(itemViewModels)]" %}
+  }
+
+{% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await presenter.load() }
+    while source.fetchItemsCallCount == 0 { await Task.yield() }
+    source.fetchItemsClosure = nil
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    await first.value
+    {% include 'expect_equal', actual: "view.displayReceivedArguments", expected: ".loaded(itemViewModels)" %}
+    {% include 'expect', that: "!view.displayReceivedInvocations.contains(.empty)" %}
+  }
+
+{% include 'test', name: "selectingAnItemShowsItsDetailEveryTime" %}
+    let (presenter, _, source, navigation) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    presenter.didSelectItem(id: items[1].id)
+    presenter.didSelectItem(id: items[1].id)
+    {% include 'expect_equal', actual: "navigation.showDetailForReceivedInvocations", expected: "[items[1], items[1]]" %}
+  }
+"""#,
+    "common/snippets/preview.liquid": #"""
+{%- comment %}
+  A preview of the module's SwiftUI view, made by the builder, with a stub service that returns
+  sample items for the typical screen. Expects `has_coordinator`.
+{%- endcomment %}
+{%- if uses_defaults %}
+{%- capture preview_arguments %}service: {{ module }}PreviewService(){% endcapture %}
+{%- else %}
+{%- capture preview_arguments %}service: {{ module }}Service(){% endcapture %}
+{%- endif %}
+{%- if has_coordinator %}
+{%- assign preview_arguments = preview_arguments | append: ", coordinator: nil" %}
+{%- endif %}
+
+#Preview {
+  NavigationStack {
+    {{ module }}Builder.makeView({{ preview_arguments }})
+  }
+}
+{%- if uses_defaults %}
+
+/// Sample items for the preview.
+private struct {{ module }}PreviewService: {{ module }}Servicing {
+  func fetchItems() async throws -> [{{ module }}Item] {
+    [
+      {{ module }}Item(id: UUID(), title: "First"),
+      {{ module }}Item(id: UUID(), title: "Second"),
+    ]
+  }
+}
+{%- endif %}
+"""#,
     "common/snippets/protocol.liquid": #"""
 {%- comment -%}
   A protocol and, for methods with default arguments, an extension with the short overload.
-  Expects `protocol_name`, `methods` and `summary`.
+  Expects `protocol_name`, `methods`, `summary` and `isolation`: "main" for what the UI calls
+  and implements (main actor, class-bound), "sendable" for services that may run anywhere.
 {%- endcomment -%}
 /// {{ summary }}
+{%- if isolation == "sendable" %}
+protocol {{ protocol_name }}: Sendable {
+{%- else %}
 @MainActor
 protocol {{ protocol_name }}: AnyObject {
+{%- endif %}
+{%- if methods.size == 0 %}}{% else %}
 {%- for m in methods %}
   {{ m.declaration }}
 {%- endfor %}
 }
+{%- endif %}
 {%- assign defaulted = methods | where: "has_default_arguments" %}
 {%- if defaulted.size > 0 %}
 
@@ -63,62 +549,235 @@ extension {{ protocol_name }} {
 }
 {%- endif %}
 """#,
+    "common/snippets/require.liquid": #"""
+{% comment %}`value` unwrapped, or a failed test.{% endcomment %}{% if params.tests == "swift-testing" %}try #require({{ value }}){% else %}try XCTUnwrap({{ value }}){% endif %}
+"""#,
+    "common/snippets/router.liquid": #"""
+{%- comment %}
+  The module's router, for modules without a coordinator. With UIKit it pushes onto the
+  navigation controller of the module's view controller; with SwiftUI, for the typical screen,
+  it is the navigation state the view reads. Expects `protocol_name`.
+{%- endcomment %}
+{%- if params.ui == "uikit" %}
+{%- include 'imports', modules: "UIKit" %}
+{%- elsif uses_defaults %}
+{%- include 'imports', modules: "Observation" %}
+{%- else %}
+{%- include 'imports', modules: "Foundation" %}
+{%- endif %}
+{%- if params.ui == "swiftui" and uses_defaults %}
+
+/// Navigation out of the module, as state SwiftUI reads: the view pushes the detail of `detail`
+/// while it is set, and SwiftUI sets it back to nil when the user goes back.
+@MainActor
+@Observable
+final class {{ module }}Router: {{ protocol_name }} {
+  var detail: {{ module }}Item?
+
+  func showDetail(for item: {{ module }}Item) {
+    detail = item
+  }
+}
+{%- elsif params.ui == "swiftui" %}
+
+/// Navigation out of the module.
+@MainActor
+{%- if router.size == 0 %}
+final class {{ module }}Router: {{ protocol_name }} {}
+{%- else %}
+final class {{ module }}Router: {{ protocol_name }} {
+{%- include 'stubs', methods: router, blank_before_first: false %}
+}
+{%- endif %}
+{%- else %}
+
+/// Navigation out of the module: it pushes onto the navigation controller of the module's view
+/// controller, which it does not keep alive.
+@MainActor
+final class {{ module }}Router: {{ protocol_name }} {
+  weak var viewController: UIViewController?
+{%- if uses_defaults %}
+
+  func showDetail(for item: {{ module }}Item) {
+    // TODO: show the detail module instead of this placeholder.
+    let detail = UIViewController()
+    detail.title = item.title
+    detail.view.backgroundColor = .systemBackground
+    viewController?.navigationController?.pushViewController(detail, animated: true)
+  }
+{%- else %}
+{%- include 'stubs', methods: router, blank_before_first: true %}
+{%- endif %}
+}
+{%- endif %}
+"""#,
+    "common/snippets/service.liquid": #"""
+{%- comment %}
+  The module's service: a protocol that is not tied to the main actor, and a struct that
+  implements it. Expects `service_methods`.
+{%- endcomment %}
+{%- assign protocol_name = module | append: "Servicing" %}
+{%- assign methods = service_methods %}
+{%- assign summary = "Where the module gets its data. Not tied to the main actor: it may work anywhere." %}
+{%- assign isolation = "sendable" %}
+
+{% include 'protocol' %}
+
+/// The module's data source.
+{%- if uses_defaults %}
+struct {{ module }}Service: {{ module }}Servicing {
+  func fetchItems() async throws -> [{{ module }}Item] {
+    // TODO: load the items from the network or a database.
+    []
+  }
+}
+{%- elsif service_methods.size == 0 %}
+struct {{ module }}Service: {{ module }}Servicing {}
+{%- else %}
+struct {{ module }}Service: {{ module }}Servicing {
+{%- include 'stubs', methods: service_methods, blank_before_first: false %}
+}
+{%- endif %}
+"""#,
     "common/snippets/spy.liquid": #"""
 {%- comment -%}
-  A spy mock of a protocol. Expects `mock_name`, `protocol_name` and `methods`.
-  Records calls and arguments; returns a stubbed value or calls a handler; throws a stubbed error.
+  A spy mock of a protocol: per method a call count, the last arguments and every call's
+  arguments, a stubbed return value (optional results default to nil; a missing stub for any
+  other result stops the test with a message that says how to stub it), a stubbed error, and a
+  closure that runs instead (its `inout` parameters write back); `reset()` forgets it all.
+  Expects `mock_name`, `protocol_name`, `methods` and `isolation` ("main" or "sendable", as for
+  the protocol: a sendable mock may be called from any task and records under a lock).
 {%- endcomment -%}
-@MainActor
-final class {{ mock_name }}: {{ protocol_name }} {
 {%- capture newline %}
 {% endcapture %}
+{%- if isolation == "sendable" %}
+/// A spy for `{{ protocol_name }}`. Calls may come from any task: they are recorded under a lock.
+/// Stub it before, and read what it recorded after, the code under test runs.
+final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
+  private let lock = NSLock()
+{%- assign closure_attribute = "@Sendable " %}
+{%- else %}
+/// A spy for `{{ protocol_name }}`: it records every call and returns what it is told to.
+@MainActor
+final class {{ mock_name }}: {{ protocol_name }} {
+{%- assign closure_attribute = "@MainActor " %}
+{%- endif %}
 {%- for m in methods %}
+  {%- assign id = m.identifier %}
   {%- assign stored = m.parameters | where: "is_closure", false %}
   {%- assign escaping = m.parameters | where: "is_escaping", true %}
   {%- assign stored = stored | concat: escaping %}
-  {%- unless forloop.first %}{{ newline }}{% endunless %}
+  {%- capture closure_type %}{{ closure_attribute }}({% for p in m.parameters %}{% if p.is_inout %}inout {% endif %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %}{% endcapture %}
+  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
+  {%- if forloop.first == false or isolation == "sendable" %}{{ newline }}{% endif %}
   // MARK: - {{ m.selector }}
 
-  private(set) var {{ m.identifier }}CallCount = 0
+  private(set) var {{ id }}CallCount = 0
   {%- if stored.size == 1 %}
-  private(set) var {{ m.identifier }}ReceivedArguments: ({{ stored[0].storage_type }})?
-  private(set) var {{ m.identifier }}ReceivedInvocations: [({{ stored[0].storage_type }})] = []
+  private(set) var {{ id }}ReceivedArguments: {% include 'optional', type: stored[0].storage_type %}
+  private(set) var {{ id }}ReceivedInvocations: [{{ stored[0].storage_type }}] = []
   {%- elsif stored.size > 1 %}
-  private(set) var {{ m.identifier }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
-  private(set) var {{ m.identifier }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
+  private(set) var {{ id }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
+  private(set) var {{ id }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
   {%- endif %}
   {%- if m.is_throwing %}
-  var {{ m.identifier }}Error: ({% if m.thrown_type %}{{ m.thrown_type }}{% else %}any Error{% endif %})?
+  var {{ id }}Error: ({% if m.thrown_type %}{{ m.thrown_type }}{% else %}any Error{% endif %})?
   {%- endif %}
   {%- if m.has_return %}
-  var {{ m.identifier }}ReturnValue: ({{ m.return_type }})!
+  {%- if m.returns_optional %}
+  var {{ id }}ReturnValue: {{ m.return_type }}
+  {%- else %}
+  var {{ id }}ReturnValue: {% include 'optional', type: m.return_type %}
   {%- endif %}
-  var {{ m.identifier }}Handler: (@MainActor ({% for p in m.parameters %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %})?
+  {%- endif %}
+  var {{ id }}Closure: ({{ closure_type }})?
 
   func {{ m.signature }} {
-    {{ m.identifier }}CallCount += 1
+  {%- if isolation == "sendable" %}
+    {%- assign snapshot = "" %}
+    {%- if m.is_throwing %}{% assign snapshot = snapshot | append: "error," %}{% endif %}
+    {%- assign snapshot = snapshot | append: "closure" %}
+    {%- if m.has_return %}{% assign snapshot = snapshot | append: ",value" %}{% endif %}
+    {%- assign snapshot = snapshot | split: "," %}
+    let {% if snapshot.size > 1 %}({{ snapshot | join: ", " }}){% else %}closure{% endif %} = lock.withLock {
+    {%- assign indent = "  " %}
+  {%- else %}
+    {%- assign indent = "" %}
+  {%- endif %}
+    {{ indent }}{{ id }}CallCount += 1
     {%- if stored.size == 1 %}
-    {{ m.identifier }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
-    {{ m.identifier }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
+    {{ indent }}{{ id }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
+    {{ indent }}{{ id }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
     {%- elsif stored.size > 1 %}
-    {{ m.identifier }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-    {{ m.identifier }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
+    {{ indent }}{{ id }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    {{ indent }}{{ id }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
     {%- endif %}
+  {%- if isolation == "sendable" %}
+      return {% if snapshot.size > 1 %}({% endif %}{% if m.is_throwing %}{{ id }}Error, {% endif %}{{ id }}Closure{% if m.has_return %}, {{ id }}ReturnValue{% endif %}{% if snapshot.size > 1 %}){% endif %}
+    }
+    {%- assign error_binding = "let error" %}
+    {%- assign closure_binding = "let closure" %}
+    {%- assign value_binding = "let value" %}
+    {%- assign value = "value" %}
+  {%- else %}
+    {%- assign error_binding = "let error = " | append: id | append: "Error" %}
+    {%- assign closure_binding = "let closure = " | append: id | append: "Closure" %}
+    {%- assign value_binding = "let value = " | append: id | append: "ReturnValue" %}
+    {%- assign value = id | append: "ReturnValue" %}
+  {%- endif %}
     {%- if m.is_throwing %}
-    if let error = {{ m.identifier }}Error { throw error }
+    if {{ error_binding }} { throw error }
     {%- endif %}
     {%- if m.has_return %}
-    if let {{ m.identifier }}Handler {
-      return {{ m.call_prefix }}{{ m.identifier }}Handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-    }
-    return {{ m.identifier }}ReturnValue
+    if {{ closure_binding }} { return {{ m.call_prefix }}closure({{ closure_arguments }}) }
+    {%- if m.returns_optional %}
+    return {{ value }}
     {%- else %}
-    if let {{ m.identifier }}Handler {
-      {{ m.call_prefix }}{{ m.identifier }}Handler({% for p in m.parameters %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    guard {{ value_binding }} else {
+      fatalError("{{ mock_name }}.{{ m.selector }} has no stub: set {{ id }}ReturnValue or {{ id }}Closure")
     }
+    return value
+    {%- endif %}
+    {%- else %}
+    if {{ closure_binding }} { {{ m.call_prefix }}closure({{ closure_arguments }}) }
     {%- endif %}
   }
 {%- endfor %}
+{%- if methods.size > 0 or isolation == "sendable" %}{{ newline }}{% endif %}
+  /// Forgets every recorded call and every stub, as if the mock were new.
+{%- if methods.size == 0 %}
+  func reset() {}
+{%- else %}
+  func reset() {
+{%- if isolation == "sendable" %}
+    lock.withLock {
+{%- assign indent = "  " %}
+{%- else %}
+{%- assign indent = "" %}
+{%- endif %}
+{%- for m in methods %}
+  {%- assign id = m.identifier %}
+  {%- assign stored = m.parameters | where: "is_closure", false %}
+  {%- assign escaping = m.parameters | where: "is_escaping", true %}
+  {%- assign stored = stored | concat: escaping %}
+    {{ indent }}{{ id }}CallCount = 0
+  {%- if stored.size > 0 %}
+    {{ indent }}{{ id }}ReceivedArguments = nil
+    {{ indent }}{{ id }}ReceivedInvocations = []
+  {%- endif %}
+  {%- if m.is_throwing %}
+    {{ indent }}{{ id }}Error = nil
+  {%- endif %}
+  {%- if m.has_return %}
+    {{ indent }}{{ id }}ReturnValue = nil
+  {%- endif %}
+    {{ indent }}{{ id }}Closure = nil
+{%- endfor %}
+{%- if isolation == "sendable" %}
+    }
+{%- endif %}
+  }
+{%- endif %}
 }
 """#,
     "common/snippets/stub_body.liquid": #"""
@@ -158,30 +817,465 @@ final class {{ mock_name }}: {{ protocol_name }} {
   }
 {%- endfor %}
 """#,
-    "common/snippets/table_data_source.liquid": #"""
+    "common/snippets/swiftui_screen.liquid": #"""
 {%- comment %}
-  A table view's data source and delegate for the typical screen. Expects `rows` (the items),
-  `row_title` (the property a cell shows) and `selection` (what selecting a row does).
-{% endcomment -%}
-// MARK: - UITableViewDataSource, UITableViewDelegate
+  The body of the typical screen's SwiftUI view: a progress view, the list of items with pull to
+  refresh, or a content-unavailable view for the empty and failed states with a way to try
+  again; loading in `.task`, which SwiftUI cancels when the view disappears. Expects
+  `state_expression` (the load state to show), `load_call` (awaited to load), `select_call`
+  (what selecting `item` does), `destination` (the binding of the item to push, or empty),
+  `task_setup` (statements before the load in `.task`, or empty) and `modifiers` (more
+  modifiers, or empty).
+{%- endcomment %}
+{%- assign identifier = module | camel_case %}
+  var body: some View {
+    content
+      .navigationTitle("{{ module }}")
+{%- if destination != "" %}
+      .navigationDestination(item: {{ destination }}) { item in
+        // TODO: show the detail module instead of this placeholder.
+        Text(item.title)
+          .navigationTitle(item.title)
+      }
+{%- endif %}
+{%- if modifiers != "" %}
+{{ modifiers }}
+{%- endif %}
+      .task {
+{%- if task_setup != "" %}
+{{ task_setup }}
+{%- endif %}
+        await load()
+      }
+  }
 
-extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate {
+  @ViewBuilder
+  private var content: some View {
+    switch {{ state_expression }} {
+    case .idle, .loading:
+      ProgressView()
+        .accessibilityIdentifier("{{ identifier }}.loading")
+    case .loaded(let items):
+      List(items) { item in
+        Button(item.title) {
+          {{ select_call }}
+        }
+      }
+      .accessibilityIdentifier("{{ identifier }}.list")
+      .refreshable {
+        await load()
+      }
+    case .empty:
+      ContentUnavailableView {
+        Label("Nothing Here Yet", systemImage: "tray")
+      } actions: {
+        Button("Refresh") {
+          Task { await load() }
+        }
+      }
+    case .failed(let message):
+      ContentUnavailableView {
+        Label("Couldn't Load", systemImage: "exclamationmark.triangle")
+      } description: {
+        Text(message)
+      } actions: {
+        Button("Try Again") {
+          Task { await load() }
+        }
+      }
+    }
+  }
+
+  /// Loads the items; a load that SwiftUI started is cancelled when the view disappears.
+  private func load() async {
+    await {{ load_call }}
+  }
+"""#,
+    "common/snippets/swiftui_spec_body.liquid": #"""
+{%- comment %}
+  The body of a spec's SwiftUI view: the module's name, and the spec's `viewDidLoad()` called on
+  `receiver` when the view appears.
+{%- endcomment %}
+
+  var body: some View {
+    Text("{{ module }}")
+{%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
+{%- assign lifecycle = lifecycle | strip_newlines %}
+{%- if lifecycle != "" %}
+      .onAppear {
+        {{ lifecycle }}
+      }
+{%- endif %}
+  }
+"""#,
+    "common/snippets/swiftui_view_tests.liquid": #"""
+{%- comment %}
+  Tests of what the typical screen's SwiftUI view reads: with a coordinator, the screen in the
+  coordinator's flow; else the view from the builder, whose state follows the load and whose
+  router holds the selection until the user goes back. Expects `inputs` (the view's receiver of
+  `load()` and `didSelectItem(id:)`), `state_read` (where the view reads the state, or empty)
+  and `has_coordinator`.
+{%- endcomment %}
+{%- if has_coordinator %}
+
+  // MARK: - The screen in its flow
+
+{% include 'test', name: "screenShowsTheDetailThroughTheCoordinator" %}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = items
+    let navigation = UINavigationController()
+    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
+    coordinator.start()
+{%- capture lookup %}navigation.topViewController as? UIHostingController<{{ module }}View>{% endcapture %}
+    let view = {% include 'require', value: lookup %}.rootView
+    await view.{{ inputs }}.load()
+    view.{{ inputs }}.didSelectItem(id: items[0].id)
+    {% include 'expect_equal', actual: "navigation.topViewController?.title", expected: '"First"' %}
+  }
+{%- else %}
+
+  // MARK: - What the view reads
+
+{% include 'test', name: "viewFollowsTheLoadAndTheRouterTheSelection" %}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = items
+    let view = {{ module }}Builder.makeView(service: service)
+    await view.{{ inputs }}.load()
+{%- if state_read != "" %}
+    {% include 'expect_equal', actual: state_read, expected: ".loaded(itemViewModels)" %}
+{%- endif %}
+    view.{{ inputs }}.didSelectItem(id: items[0].id)
+    {% include 'expect_equal', actual: "view.router.detail", expected: "items[0]" %}
+    view.router.detail = nil
+    view.{{ inputs }}.didSelectItem(id: items[0].id)
+    {% include 'expect_equal', actual: "view.router.detail", expected: "items[0]" %}
+  }
+{%- endif %}
+"""#,
+    "common/snippets/test.liquid": #"""
+{% comment %}The first line of a test: `name` (lowerCamelCase), for Swift Testing or XCTest.{% endcomment %}{% if params.tests == "swift-testing" %}  @Test func {{ name }}() async throws {{ "{" }}{% else %}  func test{{ name | upper_first }}() async throws {{ "{" }}{% endif %}
+"""#,
+    "common/snippets/test_fixtures.liquid": #"""
+{%- comment %}
+  What the typical screen's tests share: two items, and an error with a message for users.
+  With `item_view_model`, also the items as the view shows them.
+{%- endcomment %}
+  private let items = [
+    {{ module }}Item(id: UUID(), title: "First"),
+    {{ module }}Item(id: UUID(), title: "Second"),
+  ]
+{%- if item_view_model %}
+
+  private var itemViewModels: [{{ module }}ItemViewModel] {
+    items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }
+  }
+{%- endif %}
+
+  /// A failure with a message for users.
+  private struct LoadError: LocalizedError {
+    var errorDescription: String? { "The network is down." }
+  }
+
+  /// A failure with nothing to tell users.
+  private struct OpaqueError: Error {}
+"""#,
+    "common/snippets/testable_import.liquid": #"""
+{%- comment %} The app's module, whose internal types the tests use. {%- endcomment %}
+{%- if testable_module != "" %}
+
+@testable import {{ testable_module }}
+{%- else %}
+
+// No module to `@testable import`: set `module` (or `project`) in .modulegen.yml.
+{%- endif %}
+"""#,
+    "common/snippets/tests_open.liquid": #"""
+{%- comment %}
+  The imports of a test file and the opening of its suite, for Swift Testing or XCTest.
+  Expects `modules` (comma-separated, besides the test framework) and `suite_summary`.
+{%- endcomment %}
+{%- if params.tests == "swift-testing" %}
+{%- assign test_modules = modules | append: ",Testing" %}
+{%- else %}
+{%- assign test_modules = modules | append: ",XCTest" %}
+{%- endif %}
+{%- include 'imports', modules: test_modules %}
+{%- include 'testable_import' %}
+
+/// {{ suite_summary }}
+@MainActor
+{%- if params.tests == "swift-testing" %}
+@Suite struct {{ module }}Tests {
+{%- else %}
+final class {{ module }}Tests: XCTestCase {
+{%- endif %}
+"""#,
+    "common/snippets/uikit_make_screen.liquid": #"""
+{%- comment %}
+  For the UIKit screen tests: statements that make `screen` (the module's view controller) and
+  the `navigation` controller it is in from `service`, as an app does: with a coordinator that
+  starts the flow, or from the builder. Expects `build_call` for a module without a
+  coordinator (`build_is_screen` when it returns the view controller itself), and
+  `has_coordinator`.
+{%- endcomment %}
+{%- if has_coordinator %}
+    let navigation = UINavigationController()
+    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
+    coordinator.start()
+{%- capture lookup %}navigation.topViewController as? {{ module }}ViewController{% endcapture %}
+    let screen = {% include 'require', value: lookup %}
+{%- elsif build_is_screen %}
+    let screen = {{ build_call }}
+    let navigation = UINavigationController(rootViewController: screen)
+{%- else %}
+{%- capture lookup %}{{ build_call }} as? {{ module }}ViewController{% endcapture %}
+    let screen = {% include 'require', value: lookup %}
+    let navigation = UINavigationController(rootViewController: screen)
+{%- endif %}
+"""#,
+    "common/snippets/uikit_screen.liquid": #"""
+{%- comment %}
+  The view controller of a screen. For the typical screen: a table of items, a loading
+  indicator laid out with constraints, pull to refresh, and a content-unavailable view for the
+  empty and failed states with a way to try again; `render(_:)` shows a load state. Expects
+  `screen_summary`, `dependencies` and `init_assignments` (lines), `init_parameters`,
+  `load_call` (awaited to load), `select_call` (what selecting `items[indexPath.row]` does),
+  `row_type` and `row_title`, `setup` (statements at the end of viewDidLoad, or empty) and
+  `members` (more members, or empty).
+{%- endcomment %}
+{%- assign identifier = module | camel_case %}
+/// {{ screen_summary }}
+final class {{ module }}ViewController: UIViewController {
+{{ dependencies }}
+{%- if uses_defaults %}
+  /// The load started last, kept so that tests can wait for it.
+  private(set) var loadTask: Task<Void, Never>?
+  private var items: [{{ row_type }}] = []
+  private let tableView = UITableView(frame: .zero, style: .insetGrouped)
+  private let activityIndicator = UIActivityIndicatorView(style: .large)
+  private let refreshControl = UIRefreshControl()
+  private static let cellIdentifier = "{{ module }}Cell"
+{%- endif %}
+
+  init({{ init_parameters }}) {
+{{ init_assignments }}
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) {
+    fatalError("init(coder:) is not supported")
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = String(localized: "{{ module }}")
+    view.backgroundColor = .systemBackground
+    view.accessibilityIdentifier = "{{ identifier }}"
+{%- if uses_defaults %}
+    configureTableView()
+    configureActivityIndicator()
+{%- endif %}
+{%- if setup != "" %}
+{{ setup }}
+{%- endif %}
+{%- if uses_defaults %}
+    reload()
+{%- endif %}
+  }
+{%- if uses_defaults %}
+
+  // MARK: - Showing the state
+
+  /// Shows `state`: the loading indicator, the items, or a message with what to do next.
+  private func render(_ state: {{ module }}LoadState) {
+    if case .loading = state {
+      activityIndicator.startAnimating()
+    } else {
+      activityIndicator.stopAnimating()
+    }
+    if case .loaded(let items) = state {
+      self.items = items
+    } else {
+      items = []
+    }
+    tableView.reloadData()
+    contentUnavailableConfiguration = unavailableConfiguration(for: state)
+  }
+
+  private func unavailableConfiguration(for state: {{ module }}LoadState) -> UIContentUnavailableConfiguration? {
+    switch state {
+    case .idle, .loading, .loaded:
+      return nil
+    case .empty:
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "tray")
+      configuration.text = String(localized: "Nothing Here Yet")
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Refresh")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    case .failed(let message):
+      var configuration = UIContentUnavailableConfiguration.empty()
+      configuration.image = UIImage(systemName: "exclamationmark.triangle")
+      configuration.text = String(localized: "Couldn't Load")
+      configuration.secondaryText = message
+      configuration.button = .filled()
+      configuration.button.title = String(localized: "Try Again")
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      return configuration
+    }
+  }
+
+  /// Loads: when the view loads, on pull to refresh, and when the user asks again.
+  private func reload() {
+    loadTask = Task {
+      await {{ load_call }}
+      refreshControl.endRefreshing()
+    }
+  }
+
+  // MARK: - Layout
+
+  private func configureTableView() {
+    tableView.translatesAutoresizingMaskIntoConstraints = false
+    tableView.accessibilityIdentifier = "{{ identifier }}.list"
+    tableView.dataSource = self
+    tableView.delegate = self
+    tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
+    refreshControl.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
+    tableView.refreshControl = refreshControl
+    view.addSubview(tableView)
+    NSLayoutConstraint.activate([
+      tableView.topAnchor.constraint(equalTo: view.topAnchor),
+      tableView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      tableView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      tableView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+    ])
+  }
+
+  private func configureActivityIndicator() {
+    activityIndicator.translatesAutoresizingMaskIntoConstraints = false
+    activityIndicator.accessibilityIdentifier = "{{ identifier }}.loading"
+    view.addSubview(activityIndicator)
+    NSLayoutConstraint.activate([
+      activityIndicator.centerXAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerXAnchor),
+      activityIndicator.centerYAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerYAnchor),
+    ])
+  }
+{%- endif %}
+{%- if members != "" %}
+{{ members }}
+{%- endif %}
+}
+{%- if uses_defaults %}
+
+// MARK: - UITableViewDataSource
+
+extension {{ module }}ViewController: UITableViewDataSource {
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    {{ rows }}.count
+    items.count
   }
 
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+    let cell = tableView.dequeueReusableCell(withIdentifier: Self.cellIdentifier, for: indexPath)
     var content = cell.defaultContentConfiguration()
-    content.text = {{ rows }}[indexPath.row].{{ row_title }}
+    content.text = items[indexPath.row].{{ row_title }}
     cell.contentConfiguration = content
+    cell.accessoryType = .disclosureIndicator
     return cell
   }
+}
 
+// MARK: - UITableViewDelegate
+
+extension {{ module }}ViewController: UITableViewDelegate {
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    {{ selection }}
+    tableView.deselectRow(at: indexPath, animated: true)
+    {{ select_call }}
   }
 }
+{%- endif %}
+"""#,
+    "common/snippets/uikit_screen_tests.liquid": #"""
+{%- comment %}
+  Tests of the typical UIKit screen with the module's real parts and a mocked service, as the
+  user sees it: rows, the loading indicator, the failed state, navigation. Expects what
+  `uikit_make_screen` expects.
+{%- endcomment %}
+{%- capture make_screen %}{% include 'uikit_make_screen' %}{% endcapture %}
+{%- assign make_screen = make_screen | remove_first: "
+" %}
+{%- assign identifier = module | camel_case %}
+{%- capture find_list %}view("{{ identifier }}.list", in: screen.view){% endcapture %}
+{%- capture find_indicator %}view("{{ identifier }}.loading", in: screen.view){% endcapture %}
+  // MARK: - Screen
+
+  /// The view with an accessibility identifier, as UI tests find it.
+  private func view<T: UIView>(_ identifier: String, in root: UIView) -> T? {
+    if root.accessibilityIdentifier == identifier, let view = root as? T { return view }
+    for subview in root.subviews {
+      if let view: T = view(identifier, in: subview) { return view }
+    }
+    return nil
+  }
+
+  /// The titles of the rows a table shows.
+  private func rowTitles(_ table: UITableView) -> [String?] {
+    (0..<table.numberOfRows(inSection: 0)).map { row in
+      let cell = table.dataSource?.tableView(table, cellForRowAt: IndexPath(row: row, section: 0))
+      return (cell?.contentConfiguration as? UIListContentConfiguration)?.text
+    }
+  }
+
+{% include 'test', name: "screenShowsTheItemsItLoaded" %}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = items
+{{ make_screen }}
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let table: UITableView = {% include 'require', value: find_list %}
+    let indicator: UIActivityIndicatorView = {% include 'require', value: find_indicator %}
+    {% include 'expect_equal', actual: "rowTitles(table)", expected: '["First", "Second"]' %}
+    {% include 'expect', that: "!indicator.isAnimating" %}
+    {% include 'expect', that: "screen.contentUnavailableConfiguration == nil" %}
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
+{%- if has_coordinator %}
+    withExtendedLifetime(coordinator) {}
+{%- endif %}
+  }
+
+{% include 'test', name: "screenShowsWhyLoadingFailed" %}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsError = LoadError()
+{{ make_screen }}
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let configuration = {% include 'require', value: "screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration" %}
+    {% include 'expect_equal', actual: "configuration.secondaryText", expected: '"The network is down."' %}
+    {% include 'expect', that: "configuration.buttonProperties.primaryAction != nil" %}
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
+{%- if has_coordinator %}
+    withExtendedLifetime(coordinator) {}
+{%- endif %}
+  }
+
+{% include 'test', name: "selectingARowShowsItsDetailEveryTime" %}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = items
+{{ make_screen }}
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    let table: UITableView = {% include 'require', value: find_list %}
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
+    {% include 'expect_equal', actual: "navigation.topViewController?.title", expected: '"First"' %}
+    navigation.popViewController(animated: false)
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
+{%- if has_coordinator %}
+    withExtendedLifetime(coordinator) {}
+{%- endif %}
+  }
 """#,
     "common/swift-format.json": #"""
 {
@@ -267,8 +1361,7 @@ extension {{ module }}ViewController: UITableViewDataSource, UITableViewDelegate
 """#,
     "mvc/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
-
-import UIKit
+{% include 'imports', modules: "UIKit" %}
 
 /// Creates the module: the controller with its service.
 @MainActor
@@ -281,16 +1374,9 @@ enum {{ module }}Builder {
 """#,
     "mvc/Code/Model.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- for entity in entities %}
-
-struct {{ entity.name }}: Sendable, Equatable {
-{%- for field in entity.fields %}
-  var {{ field.name | swift_identifier }}: {{ field.type }}
-{%- endfor %}
-}
-{%- endfor %}
+{% include 'imports', modules: "Foundation" %}
+{%- assign loaded_type = module | append: "Item" %}
+{%- include 'entities', item_view_model: false %}
 {%- if uses_defaults %}
 
 // MARK: - Formatting
@@ -298,7 +1384,7 @@ struct {{ entity.name }}: Sendable, Equatable {
 extension {{ module }}Item {
   /// The text a cell shows for the item.
   var displayTitle: String {
-    title.isEmpty ? "Untitled" : title
+    title.isEmpty ? String(localized: "Untitled") : title
   }
 }
 {%- endif %}
@@ -306,98 +1392,46 @@ extension {{ module }}Item {
 """#,
     "mvc/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- assign protocol_name = module | append: "Servicing" %}
-{%- assign methods = interactor %}
-{%- assign summary = "Where the controller gets its data." %}
-
-{% include 'protocol' %}
-
-@MainActor
-final class {{ module }}Service: {{ module }}Servicing {
-{%- if uses_defaults %}
-  func fetchItems() async throws -> [{{ module }}Item] {
-    // TODO: load the items from the network or a database.
-    []
-  }
-{%- else %}
-{%- include 'stubs', methods: interactor, blank_before_first: false %}
-{%- endif %}
-}
+{% include 'imports', modules: "Foundation" %}
+{%- include 'service', service_methods: interactor %}
 
 """#,
     "mvc/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
-
-import UIKit
-
-/// A skinny controller: it asks the service, keeps the model and updates its views.
-final class {{ module }}ViewController: UIViewController {
-  private let service: any {{ module }}Servicing
+{% include 'imports', modules: "UIKit" %}
+{%- assign screen_summary = "A skinny controller: it asks the service, keeps the items and shows them, and navigates." %}
+{%- capture dependencies %}  private let service: any {{ module }}Servicing
 {%- if uses_defaults %}
-  private(set) var items: [{{ module }}Item] = []
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
-  /// The load started in viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
-{%- endif %}
-
-  init(service: any {{ module }}Servicing) {
-    self.service = service
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  @available(*, unavailable)
-  required init?(coder: NSCoder) {
-    fatalError("init(coder:) is not supported")
-  }
-
-  override func viewDidLoad() {
-    super.viewDidLoad()
-    title = "{{ module }}"
+  private var fetchTask: Task<Void, Never>?
+{%- endif %}{% endcapture %}
+{%- capture init_parameters %}service: any {{ module }}Servicing{% endcapture %}
+{%- assign init_assignments = "    self.service = service" %}
+{%- assign load_call = "load()" %}
+{%- assign select_call = "showDetail(for: items[indexPath.row])" %}
+{%- assign row_type = module | append: "Item" %}
+{%- assign row_title = "displayTitle" %}
+{%- assign setup = "" %}
+{%- capture members %}
 {%- if uses_defaults %}
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    tableView.dataSource = self
-    tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-    view.addSubview(tableView)
-    view.addSubview(activityIndicator)
-    activityIndicator.startAnimating()
-    loading = Task {
-      do {
-        display(items: try await service.fetchItems())
-      } catch {
-        showError(String(describing: error))
-      }
-    }
-  }
 
-  private func display(items: [{{ module }}Item]) {
-    activityIndicator.stopAnimating()
-    self.items = items
-    tableView.reloadData()
-  }
+  // MARK: - Loading
+{%- assign fetch_call = "service.fetchItems()" %}
+{%- assign show = "render(STATE)" %}
+{%- assign loaded_items = "items" %}
+{%- assign keeps_items = false %}
+{%- assign after_loaded = "" %}
+{% include 'load' %}
 
-  private func showError(_ message: String) {
-    activityIndicator.stopAnimating()
-    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-    alert.addAction(UIAlertAction(title: "OK", style: .default))
-    present(alert, animated: true)
-  }
+  // MARK: - Navigation
 
   private func showDetail(for item: {{ module }}Item) {
-    // TODO: show the detail screen.
+    // TODO: show the detail screen instead of this placeholder.
     let detail = UIViewController()
     detail.title = item.displayTitle
+    detail.view.backgroundColor = .systemBackground
     navigationController?.pushViewController(detail, animated: true)
   }
-}
-
-{% include 'table_data_source', rows: 'items', row_title: 'displayTitle', selection: 'showDetail(for: items[indexPath.row])' %}
 {%- else %}
-  }
 {%- assign sections = "presenter:Actions|view:View updates|router:Navigation" | split: "|" %}
 {%- for section in sections %}
 {%- assign parts = section | split: ":" %}
@@ -409,95 +1443,48 @@ final class {{ module }}ViewController: UIViewController {
 {%- include 'stubs', methods: methods, blank_before_first: true %}
 {%- endif %}
 {%- endfor %}
-}
 {%- endif %}
+{%- endcapture %}
+{%- assign members = members | remove_first: "
+" %}
+{% include 'uikit_screen' %}
 
 """#,
     "mvc/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-{%- endif %}
+{% include 'imports', modules: "Foundation" %}
+{%- include 'testable_import' %}
 {%- assign protocol_name = module | append: "Servicing" %}
 {%- assign mock_name = protocol_name | append: "Mock" %}
 {%- assign methods = interactor %}
-
+{%- assign isolation = "sendable" %}
 {% include 'spy' %}
 
 """#,
     "mvc/Tests/Tests.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- if params.tests == "swift-testing" %}
-import Testing
-{%- endif %}
-import UIKit
-{%- if params.tests == "xctest" %}
-import XCTest
-{%- endif %}
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-{%- endif %}
-{%- if params.tests == "swift-testing" %}
-{%- assign check = "#expect(" %}
-
-@MainActor
-@Suite struct {{ module }}Tests {
-  @Test func builderCreatesTheController() {
-{%- else %}
-{%- assign check = "XCTAssertTrue(" %}
-
-@MainActor
-final class {{ module }}Tests: XCTestCase {
-  func testBuilderCreatesTheController() async {
-{%- endif %}
-    let service = {{ module }}ServicingMock()
-    let controller = {{ module }}Builder.build(service: service)
-    {{ check }}controller.title == nil)
-  }
+{%- assign modules = "Foundation,UIKit" %}
+{%- assign suite_summary = "The controller as its user sees it, and the model's formatting." %}
+{% include 'tests_open' %}
 {%- if uses_defaults %}
+{%- assign item_view_model = false %}
+{%- include 'test_fixtures' %}
+{%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
+{%- assign has_coordinator = false %}
+{%- assign build_is_screen = true %}
+{% include 'uikit_screen_tests' %}
 
-  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
-    let service = {{ module }}ServicingMock()
-    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
-    let controller = {{ module }}ViewController(service: service)
-    controller.loadViewIfNeeded()
-    await controller.loading?.value
-    {{ check }}service.fetchItemsCallCount == 1)
-    {{ check }}controller.items.map(\.displayTitle) == ["First"])
-    {{ check }}controller.presentedViewController == nil)
+{% include 'test', name: "modelFormatsUntitledItems" %}
+{%- capture untitled %}{{ module }}Item(id: UUID(), title: "").displayTitle{% endcapture %}
+    {% include 'expect_equal', actual: untitled, expected: '"Untitled"' %}
   }
+{%- else %}
 
-  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
-    struct LoadError: Error {}
-    let service = {{ module }}ServicingMock()
-    service.fetchItemsError = LoadError()
-    let controller = {{ module }}ViewController(service: service)
+{% include 'test', name: "builderMakesTheController" %}
+    let controller = {{ module }}Builder.build(service: {{ module }}ServicingMock())
     controller.loadViewIfNeeded()
-    await controller.loading?.value
-    {{ check }}controller.items.isEmpty)
-    {{ check }}controller.presentedViewController is UIAlertController)
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func selectingAnItemShowsItsDetail(){% else %}func testSelectingAnItemShowsItsDetail(){% endif %} async {
-    let service = {{ module }}ServicingMock()
-    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
-    let controller = {{ module }}ViewController(service: service)
-    let navigation = UINavigationController(rootViewController: controller)
-    controller.loadViewIfNeeded()
-    await controller.loading?.value
-    controller.tableView(UITableView(frame: .zero, style: .plain), didSelectRowAt: IndexPath(row: 0, section: 0))
-    {{ check }}navigation.viewControllers.count == 2)
-    {{ check }}navigation.viewControllers.last?.title == "First")
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func modelFormatsUntitledItems(){% else %}func testModelFormatsUntitledItems(){% endif %} async {
-    {{ check }}{{ module }}Item(id: UUID(), title: "").displayTitle == "Untitled")
+{%- capture title %}"{{ module }}"{% endcapture %}
+    {% include 'expect_equal', actual: "controller.title", expected: title %}
   }
 {%- endif %}
 }
@@ -513,84 +1500,80 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Model.swift.liquid
     output: "{{ module }}Model.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
     "mvp/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
-
-{% if params.ui == "swiftui" -%}
-import SwiftUI
-{% endif -%}
-import UIKit
-
-/// Creates the module and wires it: the view owns the presenter, the presenter's reference
-/// back to the view is weak.
-@MainActor
-enum {{ module }}Builder {
-  /// The parts of an assembled module, for tests.
-  struct Module {
-    let viewController: UIViewController
-    let presenter: {{ module }}Presenter
-{%- if params.coordinator %}
-    let coordinator: {{ module }}Coordinator
+{%- if params.ui == "swiftui" %}
+{% include 'imports', modules: "SwiftUI,UIKit" %}
+{%- else %}
+{% include 'imports', modules: "UIKit" %}
 {%- endif %}
-  }
-
-  static func build() -> UIViewController {
-    assemble().viewController
-  }
-
-  static func assemble(service: any {{ module }}Servicing = {{ module }}Service()) -> Module {
+{%- assign summary = "Creates the module: the view owns the presenter, whose reference back to the view is weak." %}
+{%- capture assemble %}
 {%- if params.coordinator %}
-    let coordinator = {{ module }}Coordinator()
     let presenter = {{ module }}Presenter(service: service, coordinator: coordinator)
 {%- else %}
-    let presenter = {{ module }}Presenter(service: service)
+    let router = {{ module }}Router()
+    let presenter = {{ module }}Presenter(service: service, router: router)
 {%- endif %}
 {%- if params.ui == "swiftui" %}
     let state = {{ module }}ViewState()
     presenter.view = state
-    let viewController = UIHostingController(rootView: {{ module }}View(state: state, presenter: presenter))
+{%- if uses_defaults and params.coordinator == false %}
+    return {{ module }}View(state: state, presenter: presenter, router: router)
+{%- else %}
+    return {{ module }}View(state: state, presenter: presenter)
+{%- endif %}
 {%- else %}
     let viewController = {{ module }}ViewController(presenter: presenter)
     presenter.view = viewController
+{%- if params.coordinator == false %}
+    router.viewController = viewController
 {%- endif %}
-{%- if params.coordinator %}
-    coordinator.viewController = viewController
-    return Module(viewController: viewController, presenter: presenter, coordinator: coordinator)
-{%- else %}
-    return Module(viewController: viewController, presenter: presenter)
+    return viewController
 {%- endif %}
-  }
-}
+{%- endcapture %}
+{%- assign assemble = assemble | remove_first: "
+" %}
+{% include 'builder' %}
 
 """#,
     "mvp/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
+{% include 'imports', modules: "Foundation" %}
 {%- if params.coordinator %}
-{%- assign view_methods = view %}
+{%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
 {%- else %}
-{%- assign view_methods = view | concat: router %}
+{%- assign navigation = "Routing:Navigation out of the module." %}
 {%- endif %}
+{%- assign navigation = navigation | split: ":" %}
+{%- assign isolation = "main" %}
 {%- assign protocol_name = module | append: "Viewing" %}
-{%- assign methods = view_methods %}
+{%- assign methods = view %}
 {%- assign summary = "The passive view: it shows what the presenter tells it." %}
 
 {% include 'protocol' %}
@@ -599,73 +1582,66 @@ import Foundation
 {%- assign summary = "What the view reports to the presenter." %}
 
 {% include 'protocol' %}
-{%- assign protocol_name = module | append: "Servicing" %}
-{%- assign methods = interactor %}
-{%- assign summary = "Where the presenter gets its data." %}
-
-{% include 'protocol' %}
-{%- if params.coordinator %}
-{%- assign protocol_name = module | append: "Coordinating" %}
+{%- assign protocol_name = module | append: navigation[0] %}
 {%- assign methods = router %}
-{%- assign summary = "Navigation out of the module." %}
+{%- assign summary = navigation[1] %}
 
 {% include 'protocol' %}
-{%- endif %}
 
 """#,
     "mvp/Code/Coordinator.swift.liquid": #"""
 {% include 'header' %}
-
-import UIKit
-
-/// Navigation out of the module: neither the presenter nor the view navigates.
-@MainActor
-final class {{ module }}Coordinator: {{ module }}Coordinating {
-  weak var viewController: UIViewController?
-{%- if uses_defaults %}
-
-  func showDetail(for item: {{ module }}Item) {
-    // TODO: start the detail module.
-    let detail = UIViewController()
-    detail.title = item.title
-    viewController?.navigationController?.pushViewController(detail, animated: true)
-  }
-{%- else %}
-{%- include 'stubs', methods: router, blank_before_first: true %}
-{%- endif %}
-}
+{% include 'coordinator' %}
 
 """#,
     "mvp/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
+{% include 'imports', modules: "Foundation" %}
+{%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
 """#,
     "mvp/Code/Presenter.swift.liquid": #"""
 {% include 'header' %}
+{% include 'imports', modules: "Foundation" %}
+{%- if params.coordinator %}
+{%- capture navigation %}coordinator{% endcapture %}
+{%- capture navigation_type %}any {{ module }}Coordinating{% endcapture %}
+{%- else %}
+{%- capture navigation %}router{% endcapture %}
+{%- capture navigation_type %}any {{ module }}Routing{% endcapture %}
+{%- endif %}
 
-import Foundation
-
+/// The module's presentation logic: it asks the service, tells the passive view what to show
+{%- if params.coordinator %}
+/// and the coordinator where to go.
+{%- else %}
+/// and the router where to go.
+{%- endif %}
 @MainActor
 final class {{ module }}Presenter {
   weak var view: (any {{ module }}Viewing)?
   private let service: any {{ module }}Servicing
 {%- if params.coordinator %}
-  private let coordinator: any {{ module }}Coordinating
+  /// The coordinator owns the flow, and with it this module: the reference back is weak.
+  private weak var coordinator: ({{ navigation_type }})?
+{%- else %}
+  private let router: {{ navigation_type }}
 {%- endif %}
 {%- if uses_defaults %}
   private var items: [{{ module }}Item] = []
-  /// The load started by viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  private var fetchTask: Task<Void, Never>?
 {%- endif %}
 
-  init(service: any {{ module }}Servicing{% if params.coordinator %}, coordinator: any {{ module }}Coordinating{% endif %}) {
-    self.service = service
 {%- if params.coordinator %}
-    self.coordinator = coordinator
+
+  init(service: any {{ module }}Servicing, coordinator: ({{ navigation_type }})?) {
+{%- else %}
+
+  init(service: any {{ module }}Servicing, router: {{ navigation_type }}) {
 {%- endif %}
+    self.service = service
+    self.{{ navigation }} = {{ navigation }}
   }
 }
 
@@ -673,26 +1649,16 @@ final class {{ module }}Presenter {
 
 extension {{ module }}Presenter: {{ module }}Presenting {
 {%- if uses_defaults %}
-  func viewDidLoad() {
-    view?.showLoading()
-    loading = Task {
-      do {
-        let items = try await service.fetchItems()
-        self.items = items
-        view?.display(items: items.map { {{ module }}ItemViewModel(title: $0.title) })
-      } catch {
-        view?.showError(String(describing: error))
-      }
-    }
-  }
+{%- capture loaded_items %}items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }{% endcapture %}
+{%- assign fetch_call = "service.fetchItems()" %}
+{%- assign show = "view?.display(STATE)" %}
+{%- assign keeps_items = true %}
+{%- assign after_loaded = "" %}
+{%- include 'load' %}
 
-  func didSelectItem(at index: Int) {
-    guard items.indices.contains(index) else { return }
-{%- if params.coordinator %}
-    coordinator.showDetail(for: items[index])
-{%- else %}
-    view?.showDetail(for: items[index])
-{%- endif %}
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    {{ navigation }}{% if params.coordinator %}?{% endif %}.showDetail(for: item)
   }
 {%- else %}
 {%- include 'stubs', methods: presenter, blank_before_first: false %}
@@ -700,347 +1666,115 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 }
 
 """#,
+    "mvp/Code/Router.swift.liquid": #"""
+{% include 'header' %}
+{%- assign protocol_name = module | append: "Routing" %}
+{% include 'router' %}
+
+"""#,
     "mvp/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-
-@MainActor
-final class {{ module }}Service: {{ module }}Servicing {
-{%- if uses_defaults %}
-  func fetchItems() async throws -> [{{ module }}Item] {
-    // TODO: load the items from the network or a database.
-    []
-  }
-{%- else %}
-{%- include 'stubs', methods: interactor, blank_before_first: false %}
-{%- endif %}
-}
+{% include 'imports', modules: "Foundation" %}
+{%- include 'service', service_methods: interactor %}
 
 """#,
     "mvp/Code/View.swift.liquid": #"""
 {% include 'header' %}
-
-import Observation
-import SwiftUI
-
-/// The passive view's state: the presenter drives it through {{ module }}Viewing.
-@MainActor
-@Observable
-final class {{ module }}ViewState: {{ module }}Viewing {
-{%- if uses_defaults %}
-  private(set) var items: [{{ module }}ItemViewModel] = []
-  private(set) var isLoading = false
-  private(set) var errorMessage: String?
-{%- if params.coordinator == false %}
-  /// The item whose detail is shown.
-  private(set) var detail: {{ module }}Item?
-{%- endif %}
-
-  func display(items: [{{ module }}ItemViewModel]) {
-    isLoading = false
-    self.items = items
-  }
-
-  func showLoading() {
-    isLoading = true
-    errorMessage = nil
-  }
-
-  func showError(_ message: String) {
-    isLoading = false
-    errorMessage = message
-  }
-{%- if params.coordinator == false %}
-
-  func showDetail(for item: {{ module }}Item) {
-    detail = item
-  }
-{%- endif %}
-{%- else %}
-{%- if params.coordinator %}
-{%- assign view_methods = view %}
-{%- else %}
-{%- assign view_methods = view | concat: router %}
-{%- endif %}
-{%- include 'stubs', methods: view_methods, blank_before_first: true %}
-{%- endif %}
-}
-
-struct {{ module }}View: View {
-  let state: {{ module }}ViewState
-  let presenter: any {{ module }}Presenting
-
-  var body: some View {
-{%- if uses_defaults %}
-    VStack {
-      if state.isLoading {
-        ProgressView()
-      }
-      if let message = state.errorMessage {
-        Text(message)
-      }
-      List {
-        ForEach(Array(state.items.enumerated()), id: \.offset) { index, item in
-          Button(item.title) {
-            presenter.didSelectItem(at: index)
-          }
-        }
-      }
-    }
-    .onAppear {
-      presenter.viewDidLoad()
-    }
-{%- else %}
-{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-    Text("{{ module }}")
-{%- if lifecycle.size > 0 %}
-      .onAppear {
-        presenter.viewDidLoad()
-      }
-{%- endif %}
-{%- endif %}
-  }
-}
+{% include 'imports', modules: "SwiftUI" %}
+{%- assign view_protocol = "Viewing" %}
+{%- assign output_protocol = "Presenting" %}
+{%- assign output_name = "presenter" %}
+{%- assign has_coordinator = params.coordinator %}
+{%- assign view_summary = "The passive view: it shows the state the presenter keeps up to date, and reports what the user does." %}
+{% include 'passive_view_swiftui' %}
 
 """#,
     "mvp/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
-
-import UIKit
-
-/// A passive view: it forwards events to the presenter and shows what it is told.
-final class {{ module }}ViewController: UIViewController {
-  private let presenter: any {{ module }}Presenting
-{%- if uses_defaults %}
-  private var items: [{{ module }}ItemViewModel] = []
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
-{%- endif %}
-
-  init(presenter: any {{ module }}Presenting) {
-    self.presenter = presenter
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  @available(*, unavailable)
-  required init?(coder: NSCoder) {
-    fatalError("init(coder:) is not supported")
-  }
-
-  override func viewDidLoad() {
-    super.viewDidLoad()
-    title = "{{ module }}"
-{%- if uses_defaults %}
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    tableView.dataSource = self
-    tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-    view.addSubview(tableView)
-    view.addSubview(activityIndicator)
-{%- endif %}
-{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-{%- if lifecycle.size > 0 %}
-    presenter.viewDidLoad()
-{%- endif %}
-  }
-}
-
-// MARK: - {{ module }}Viewing
-
-extension {{ module }}ViewController: {{ module }}Viewing {
-{%- if uses_defaults %}
-  func display(items: [{{ module }}ItemViewModel]) {
-    activityIndicator.stopAnimating()
-    self.items = items
-    tableView.reloadData()
-  }
-
-  func showLoading() {
-    activityIndicator.startAnimating()
-  }
-
-  func showError(_ message: String) {
-    activityIndicator.stopAnimating()
-    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-    alert.addAction(UIAlertAction(title: "OK", style: .default))
-    present(alert, animated: true)
-  }
-{%- if params.coordinator == false %}
-
-  func showDetail(for item: {{ module }}Item) {
-    // TODO: show the detail screen.
-    let detail = UIViewController()
-    detail.title = item.title
-    navigationController?.pushViewController(detail, animated: true)
-  }
-{%- endif %}
-{%- else %}
-{%- if params.coordinator %}
-{%- assign view_methods = view %}
-{%- else %}
-{%- assign view_methods = view | concat: router %}
-{%- endif %}
-{%- include 'stubs', methods: view_methods, blank_before_first: false %}
-{%- endif %}
-}
-{%- if uses_defaults %}
-
-{% include 'table_data_source', rows: 'items', row_title: 'title', selection: 'presenter.didSelectItem(at: indexPath.row)' %}
-{%- endif %}
+{% include 'imports', modules: "UIKit" %}
+{%- assign view_protocol = "Viewing" %}
+{%- assign output_protocol = "Presenting" %}
+{%- assign output_name = "presenter" %}
+{%- assign view_summary = "The passive view: it shows what the presenter tells it and reports what the user does." %}
+{%- include 'passive_view_uikit' %}
 
 """#,
     "mvp/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-{%- endif %}
+{% include 'imports', modules: "Foundation" %}
+{%- include 'testable_import' %}
 {%- if params.coordinator %}
-{%- assign view_methods = view %}
+{%- assign navigation = "Coordinating" %}
 {%- else %}
-{%- assign view_methods = view | concat: router %}
+{%- assign navigation = "Routing" %}
 {%- endif %}
-{%- assign protocol_name = module | append: "Viewing" %}
+{%- assign mocks = "Viewing:view:main|Presenting:presenter:main|" | append: navigation | append: ":router:main|Servicing:interactor:sendable" | split: "|" %}
+{%- for entry in mocks %}
+{%- assign parts = entry | split: ":" %}
+{%- assign methods = roles[parts[1]].methods %}
+{%- assign protocol_name = module | append: parts[0] %}
 {%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = view_methods %}
-
+{%- assign isolation = parts[2] %}
 {% include 'spy' %}
-{%- assign protocol_name = module | append: "Presenting" %}
-{%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = presenter %}
-
-{% include 'spy' %}
-{%- assign protocol_name = module | append: "Servicing" %}
-{%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = interactor %}
-
-{% include 'spy' %}
-{%- if params.coordinator %}
-{%- assign protocol_name = module | append: "Coordinating" %}
-{%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = router %}
-
-{% include 'spy' %}
-{%- endif %}
+{%- endfor %}
 
 """#,
     "mvp/Tests/Tests.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
 {%- if params.ui == "swiftui" %}
-import SwiftUI
-{%- endif %}
-{%- if params.tests == "swift-testing" %}
-import Testing
-{%- endif %}
-import UIKit
-{%- if params.tests == "xctest" %}
-import XCTest
-{%- endif %}
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-{%- endif %}
-{%- if params.tests == "swift-testing" %}
-{%- assign check = "#expect(" %}
-
-@MainActor
-@Suite struct {{ module }}Tests {
-  @Test func builderWiresEveryPart() {
+{%- assign modules = "Foundation,SwiftUI,UIKit" %}
 {%- else %}
-{%- assign check = "XCTAssertTrue(" %}
-
-@MainActor
-final class {{ module }}Tests: XCTestCase {
-  func testBuilderWiresEveryPart() async {
+{%- assign modules = "Foundation,UIKit" %}
 {%- endif %}
-    let module = {{ module }}Builder.assemble()
-{%- if params.ui == "swiftui" %}
-    {{ check }}module.viewController is UIHostingController<{{ module }}View>)
-    {{ check }}module.presenter.view is {{ module }}ViewState)
-{%- else %}
-    {{ check }}module.viewController is {{ module }}ViewController)
-    {{ check }}module.presenter.view === module.viewController)
-{%- endif %}
+{%- assign suite_summary = "The module's parts, and the module as its user sees it." %}
+{%- assign has_coordinator = params.coordinator %}
 {%- if params.coordinator %}
-    {{ check }}module.coordinator.viewController === module.viewController)
+{%- capture navigation_mock %}{{ module }}CoordinatingMock{% endcapture %}
+{%- else %}
+{%- capture navigation_mock %}{{ module }}RoutingMock{% endcapture %}
 {%- endif %}
-  }
+{% include 'tests_open' %}
 {%- if uses_defaults %}
-{%- if params.ui == "uikit" %}
+{%- assign item_view_model = true %}
+{%- include 'test_fixtures' %}
 
-  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter(){% endif %} async {
-    let presenter = {{ module }}PresentingMock()
-    let viewController = {{ module }}ViewController(presenter: presenter)
-    viewController.loadViewIfNeeded()
-    {{ check }}presenter.viewDidLoadCallCount == 1)
-  }
-{%- endif %}
-
-  private func makePresenter() -> ({{ module }}Presenter, {{ module }}ViewingMock, {{ module }}ServicingMock{% if params.coordinator %}, {{ module }}CoordinatingMock{% endif %}) {
+  private func makePresenter() -> (
+    {{ module }}Presenter, {{ module }}ViewingMock, {{ module }}ServicingMock, {{ navigation_mock }}
+  ) {
     let view = {{ module }}ViewingMock()
     let service = {{ module }}ServicingMock()
+    let navigation = {{ navigation_mock }}()
 {%- if params.coordinator %}
-    let coordinator = {{ module }}CoordinatingMock()
-    let presenter = {{ module }}Presenter(service: service, coordinator: coordinator)
+    let presenter = {{ module }}Presenter(service: service, coordinator: navigation)
+{%- else %}
+    let presenter = {{ module }}Presenter(service: service, router: navigation)
+{%- endif %}
     presenter.view = view
-    return (presenter, view, service, coordinator)
+    return (presenter, view, service, navigation)
+  }
+{% include 'presenter_tests' %}
+{%- if params.ui == "uikit" %}
+{%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
+{%- assign build_is_screen = false %}
+{% include 'uikit_screen_tests' %}
 {%- else %}
-    let presenter = {{ module }}Presenter(service: service)
-    presenter.view = view
-    return (presenter, view, service)
+{%- assign inputs = "presenter" %}
+{%- assign state_read = "view.state.loadState" %}
+{%- include 'swiftui_view_tests' %}
 {%- endif %}
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
-    let (presenter, view, service{% if params.coordinator %}, _{% endif %}) = makePresenter()
-    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    {{ check }}view.showLoadingCallCount == 1)
-    {{ check }}service.fetchItemsCallCount == 1)
-    {{ check }}view.displayItemsReceivedArguments == [{{ module }}ItemViewModel(title: "First")])
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
-    struct LoadError: Error {}
-    let (presenter, view, service{% if params.coordinator %}, _{% endif %}) = makePresenter()
-    service.fetchItemsError = LoadError()
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    {{ check }}view.showErrorCallCount == 1)
-    {{ check }}view.displayItemsCallCount == 0)
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
-    let item = {{ module }}Item(id: UUID(), title: "First")
+{%- else %}
+{%- assign item_view_model = false %}
+{%- include 'builder_test' %}
+{%- endif %}
 {%- if params.coordinator %}
-    let (presenter, _, service, coordinator) = makePresenter()
-{%- else %}
-    let (presenter, view, service) = makePresenter()
-{%- endif %}
-    service.fetchItemsReturnValue = [item]
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    presenter.didSelectItem(at: 0)
-{%- if params.coordinator %}
-    {{ check }}coordinator.showDetailForReceivedArguments == item)
-{%- else %}
-    {{ check }}view.showDetailForReceivedArguments == item)
-{%- endif %}
-  }
+{% include 'coordinator_tests' %}
 {%- endif %}
 }
 
 """#,
     "mvp/template.yml": #"""
 name: mvp
-summary: MVP module - a passive view behind a protocol, a presenter with a weak view and a service; coordinator=true gives MVP-C.
+summary: MVP module - a passive view behind a protocol, a presenter with a weak view, a service, and a router; coordinator=true gives MVP-C.
 version: 1.0.0
 parameters:
   - name: ui
@@ -1051,351 +1785,384 @@ parameters:
   - name: coordinator
     type: bool
     default: false
-    description: Navigate through a coordinator protocol (MVP-C) instead of the view.
+    description: Navigate through a coordinator that whoever starts the flow creates and keeps (MVP-C), instead of the module's router.
   - name: tests
     type: choice
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
+    regenerate: always
   - template: Code/Contracts.swift.liquid
     output: "{{ module }}Contracts.swift"
-  - template: Code/Presenter.swift.liquid
-    output: "{{ module }}Presenter.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
+  - template: Code/Presenter.swift.liquid
+    output: "{{ module }}Presenter.swift"
+    regenerate: once
+  - template: Code/Router.swift.liquid
+    output: "{{ module }}Router.swift"
+    when: "params.coordinator == false"
+    regenerate: once
   - template: Code/Coordinator.swift.liquid
     output: "{{ module }}Coordinator.swift"
     when: "params.coordinator"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
+    regenerate: once
   - template: Code/View.swift.liquid
     output: "{{ module }}View.swift"
     when: "params.ui == 'swiftui'"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
     "mvvm/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
-
-{% if params.ui == "swiftui" -%}
-import SwiftUI
-{% endif -%}
-import UIKit
-
-/// Creates the module: the view owns the view model, the view model owns its service.
-@MainActor
-enum {{ module }}Builder {
-  /// The parts of an assembled module, for tests.
-  struct Module {
-    let viewController: UIViewController
-    let viewModel: {{ module }}ViewModel
-{%- if params.coordinator %}
-    let coordinator: {{ module }}Coordinator
+{%- if params.ui == "swiftui" %}
+{% include 'imports', modules: "SwiftUI,UIKit" %}
+{%- else %}
+{% include 'imports', modules: "UIKit" %}
 {%- endif %}
-  }
-
-  static func build() -> UIViewController {
-    assemble().viewController
-  }
-
-  static func assemble(service: any {{ module }}Servicing = {{ module }}Service()) -> Module {
+{%- assign summary = "Creates the module: the view owns the view model, the view model owns its service." %}
+{%- capture assemble %}
 {%- if params.coordinator %}
-    let coordinator = {{ module }}Coordinator()
     let viewModel = {{ module }}ViewModel(service: service, coordinator: coordinator)
 {%- else %}
-    let viewModel = {{ module }}ViewModel(service: service)
+    let router = {{ module }}Router()
+    let viewModel = {{ module }}ViewModel(service: service, router: router)
 {%- endif %}
 {%- if params.ui == "swiftui" %}
-    let viewController = UIHostingController(rootView: {{ module }}View(viewModel: viewModel))
+{%- if uses_defaults and params.coordinator == false %}
+    return {{ module }}View(viewModel: viewModel, router: router)
+{%- else %}
+    return {{ module }}View(viewModel: viewModel)
+{%- endif %}
 {%- else %}
     let viewController = {{ module }}ViewController(viewModel: viewModel)
+{%- if params.coordinator == false %}
+    router.viewController = viewController
 {%- endif %}
-{%- if params.coordinator %}
-    coordinator.viewController = viewController
-    return Module(viewController: viewController, viewModel: viewModel, coordinator: coordinator)
-{%- else %}
-    return Module(viewController: viewController, viewModel: viewModel)
+    return viewController
 {%- endif %}
-  }
-}
+{%- endcapture %}
+{%- assign assemble = assemble | remove_first: "
+" %}
+{% include 'builder' %}
 
 """#,
     "mvvm/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- assign protocol_name = module | append: "Servicing" %}
-{%- assign methods = interactor %}
-{%- assign summary = "Where the view model gets its data." %}
-
-{% include 'protocol' %}
-{%- if params.coordinator %}
-{%- assign protocol_name = module | append: "Coordinating" %}
-{%- assign methods = router %}
-{%- assign summary = "Navigation out of the module." %}
-
-{% include 'protocol' %}
-{%- endif %}
-{%- if params.io %}
-{%- if params.coordinator %}
-{%- assign output_methods = view %}
+{%- if params.io and params.binding == "combine" %}
+{% include 'imports', modules: "Combine,Foundation" %}
 {%- else %}
-{%- assign output_methods = view | concat: router %}
+{% include 'imports', modules: "Foundation" %}
 {%- endif %}
+{%- if params.coordinator %}
+{%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
+{%- else %}
+{%- assign navigation = "Routing:Navigation out of the module." %}
+{%- endif %}
+{%- assign navigation = navigation | split: ":" %}
+{%- assign isolation = "main" %}
+{%- assign protocol_name = module | append: navigation[0] %}
+{%- assign methods = router %}
+{%- assign summary = navigation[1] %}
+
+{% include 'protocol' %}
+{%- if params.io %}
 {%- assign protocol_name = module | append: "ViewModelInputs" %}
 {%- assign methods = presenter %}
 {%- assign summary = "What the view tells the view model." %}
 
 {% include 'protocol' %}
 
-/// What the view shows: the view model's state.
+/// What the view shows, to bind to.
 @MainActor
 protocol {{ module }}ViewModelOutputs: AnyObject {
+{%- if uses_defaults %}
+{%- if params.binding == "combine" %}
+  /// The state to show: the current one, then every change.
+  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> { get }
+{%- else %}
+  /// The state to show.
+  var state: {{ module }}LoadState { get }
+{%- endif %}
+{%- if params.binding == "closures" %}
+  /// Called with every new state.
+  var onStateChange: (({{ module }}LoadState) -> Void)? { get set }
+{%- endif %}
+{%- else %}
+{%- if params.binding == "combine" %}
+{%- include 'state', declare: "publisher" %}
+{%- else %}
 {%- include 'state', declare: "requirement" %}
+{%- endif %}
+{%- if params.binding == "closures" %}
+  /// Called after every change of the state.
+  var onChange: (() -> Void)? { get set }
+{%- endif %}
+{%- endif %}
+}
+
+/// The view model as the view sees it: what it can tell it, and what it can show. The view
+/// depends on this, not on the view model's class, so that it can be tested with a fake.
+@MainActor
+protocol {{ module }}ViewModelType: AnyObject {
+  var inputs: any {{ module }}ViewModelInputs { get }
+  var outputs: any {{ module }}ViewModelOutputs { get }
 }
 {%- endif %}
 
 """#,
     "mvvm/Code/Coordinator.swift.liquid": #"""
 {% include 'header' %}
-
-import UIKit
-
-/// Navigation out of the module: the view model asks, the coordinator navigates.
-@MainActor
-final class {{ module }}Coordinator: {{ module }}Coordinating {
-  weak var viewController: UIViewController?
-{%- if uses_defaults %}
-
-  func showDetail(for item: {{ module }}Item) {
-    // TODO: start the detail module.
-    let detail = UIViewController()
-    detail.title = item.title
-    viewController?.navigationController?.pushViewController(detail, animated: true)
-  }
-{%- else %}
-{%- include 'stubs', methods: router, blank_before_first: true %}
-{%- endif %}
-}
+{% include 'coordinator' %}
 
 """#,
     "mvvm/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
+{% include 'imports', modules: "Foundation" %}
+{%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
+
+"""#,
+    "mvvm/Code/Router.swift.liquid": #"""
+{% include 'header' %}
+{%- assign protocol_name = module | append: "Routing" %}
+{% include 'router' %}
 
 """#,
     "mvvm/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-
-@MainActor
-final class {{ module }}Service: {{ module }}Servicing {
-{%- if uses_defaults %}
-  func fetchItems() async throws -> [{{ module }}Item] {
-    // TODO: load the items from the network or a database.
-    []
-  }
-{%- else %}
-{%- include 'stubs', methods: interactor, blank_before_first: false %}
-{%- endif %}
-}
+{% include 'imports', modules: "Foundation" %}
+{%- include 'service', service_methods: interactor %}
 
 """#,
     "mvvm/Code/View.swift.liquid": #"""
 {% include 'header' %}
-
-import SwiftUI
-
-struct {{ module }}View: View {
-{%- if params.binding == "combine" %}
-  @ObservedObject var viewModel: {{ module }}ViewModel
+{% include 'imports', modules: "SwiftUI" %}
+{%- if params.io %}
+{%- capture view_model_type %}any {{ module }}ViewModelType{% endcapture %}
+{%- assign inputs = "viewModel.inputs" %}
+{%- assign outputs = "viewModel.outputs" %}
 {%- else %}
-  let viewModel: {{ module }}ViewModel
+{%- capture view_model_type %}{{ module }}ViewModel{% endcapture %}
+{%- assign inputs = "viewModel" %}
+{%- assign outputs = "viewModel" %}
 {%- endif %}
-
-  var body: some View {
+{%- assign has_coordinator = params.coordinator %}
+{%- assign local_state = false %}
 {%- if uses_defaults %}
-    VStack {
-      if viewModel{% if params.io %}.outputs{% endif %}.isLoading {
-        ProgressView()
-      }
-      if let message = viewModel{% if params.io %}.outputs{% endif %}.errorMessage {
-        Text(message)
-      }
-      List {
-        ForEach(Array(viewModel{% if params.io %}.outputs{% endif %}.items.enumerated()), id: \.offset) { index, item in
-          Button(item.title) {
-            viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: index)
-          }
-        }
-      }
-    }
-    .onAppear {
-      viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
-    }
+{%- if params.binding == "closures" %}{% assign local_state = true %}{% endif %}
+{%- if params.binding == "combine" and params.io %}{% assign local_state = true %}{% endif %}
+{%- endif %}
+
+/// The module's view: it shows the view model's state and tells it what the user does.
+struct {{ module }}View: View {
+{%- if params.binding == "combine" and params.io == false %}
+  @ObservedObject var viewModel: {{ view_model_type }}
 {%- else %}
-{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-    Text("{{ module }}")
-{%- if lifecycle.size > 0 %}
-      .onAppear {
-        viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
-      }
+  let viewModel: {{ view_model_type }}
 {%- endif %}
+{%- if uses_defaults and params.coordinator == false %}
+  @Bindable var router: {{ module }}Router
 {%- endif %}
-  }
+{%- if local_state %}
+  /// The view model's state, as it reports it.
+  @State private var state: {{ module }}LoadState = .idle
+{%- endif %}
+{%- if uses_defaults %}
+{%- if local_state %}
+{%- assign state_expression = "state" %}
+{%- else %}
+{%- capture state_expression %}{{ outputs }}.state{% endcapture %}
+{%- endif %}
+{%- capture load_call %}{{ inputs }}.load(){% endcapture %}
+{%- capture select_call %}{{ inputs }}.didSelectItem(id: item.id){% endcapture %}
+{%- if params.coordinator %}
+{%- assign destination = "" %}
+{%- else %}
+{%- assign destination = "$router.detail" %}
+{%- endif %}
+{%- if params.binding == "closures" %}
+{%- capture task_setup %}        {{ outputs }}.onStateChange = { state = $0 }
+        state = {{ outputs }}.state{% endcapture %}
+{%- else %}
+{%- assign task_setup = "" %}
+{%- endif %}
+{%- if params.binding == "combine" and params.io %}
+{%- capture modifiers %}      .onReceive({{ outputs }}.statePublisher) { state = $0 }{% endcapture %}
+{%- else %}
+{%- assign modifiers = "" %}
+{%- endif %}
+{% include 'swiftui_screen' %}
+{%- else %}
+{%- include 'swiftui_spec_body', receiver: inputs %}
+{%- endif %}
 }
+{%- include 'preview' %}
 
 """#,
     "mvvm/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
-
-{% if params.binding == "combine" -%}
-import Combine
-{% endif -%}
-{% if params.binding == "observation" -%}
-import Observation
-{% endif -%}
-import UIKit
-
-/// Shows the view model's state and sends it the user's actions.
-final class {{ module }}ViewController: UIViewController {
-  let viewModel: {{ module }}ViewModel
+{%- case params.binding %}
+{%- when "combine" %}{% assign controller_modules = "Combine,UIKit" %}
+{%- when "observation" %}{% assign controller_modules = "Observation,UIKit" %}
+{%- else %}{% assign controller_modules = "UIKit" %}
+{%- endcase %}
+{% include 'imports', modules: controller_modules %}
+{%- if params.io %}
+{%- capture view_model_type %}any {{ module }}ViewModelType{% endcapture %}
+{%- assign inputs = "viewModel.inputs" %}
+{%- assign outputs = "viewModel.outputs" %}
+{%- else %}
+{%- capture view_model_type %}{{ module }}ViewModel{% endcapture %}
+{%- assign inputs = "viewModel" %}
+{%- assign outputs = "viewModel" %}
+{%- endif %}
+{%- assign screen_summary = "The module's view: it shows the view model's state and tells it what the user does." %}
+{%- capture dependencies %}  private let viewModel: {{ view_model_type }}
 {%- if params.binding == "combine" %}
   private var cancellables: Set<AnyCancellable> = []
-{%- endif %}
-{%- if uses_defaults %}
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
-  private var shownError: String?
-{%- endif %}
+{%- endif %}{% endcapture %}
+{%- capture init_parameters %}viewModel: {{ view_model_type }}{% endcapture %}
+{%- assign init_assignments = "    self.viewModel = viewModel" %}
+{%- capture load_call %}{{ inputs }}.load(){% endcapture %}
+{%- capture select_call %}{{ inputs }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
+{%- assign row_type = module | append: "ItemViewModel" %}
+{%- assign row_title = "title" %}
+{%- capture lifecycle %}{% include 'lifecycle_call', receiver: inputs, indent: "    " %}{% endcapture %}
+{%- capture setup %}    bind(){{ lifecycle }}{% endcapture %}
+{%- capture members %}
+  // MARK: - Binding
+{%- case params.binding %}
+{%- when "observation" %}
 
-  init(viewModel: {{ module }}ViewModel) {
-    self.viewModel = viewModel
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  @available(*, unavailable)
-  required init?(coder: NSCoder) {
-    fatalError("init(coder:) is not supported")
-  }
-
-  override func viewDidLoad() {
-    super.viewDidLoad()
-    title = "{{ module }}"
-{%- if uses_defaults %}
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    tableView.dataSource = self
-    tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-    view.addSubview(tableView)
-    view.addSubview(activityIndicator)
-{%- endif %}
-    bind()
-{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-{%- if lifecycle.size > 0 %}
-    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
-{%- endif %}
-  }
-
+  /// Shows the view model's state now and after every change. Observation reports a change
+  /// before it is made, so the new state is read on the main actor's next turn.
   private func bind() {
-{%- if params.binding == "observation" %}
     withObservationTracking {
+{%- if uses_defaults %}
+      render({{ outputs }}.state)
+{%- else %}
       render()
+{%- endif %}
     } onChange: { [weak self] in
       Task { @MainActor in self?.bind() }
     }
-{%- elsif params.binding == "combine" %}
+  }
+{%- when "combine" %}
+
+  /// Shows every state the view model publishes: the value it sends, which `@Published` sends
+  /// before the property changes.
+  private func bind() {
 {%- if uses_defaults %}
-    viewModel.$items.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
-    viewModel.$isLoading.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
-    viewModel.$errorMessage.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
-{%- unless params.coordinator %}
-    viewModel.$selectedItem.sink { [weak self] _ in self?.render() }.store(in: &cancellables)
-{%- endunless %}
+{%- if params.io %}
+    {{ outputs }}.statePublisher
 {%- else %}
-    render()
+    viewModel.$state
 {%- endif %}
+      .sink { [weak self] state in self?.render(state) }
+      .store(in: &cancellables)
+{%- elsif params.io %}
+    render()
 {%- else %}
-    viewModel.onChange = { [weak self] in self?.render() }
+    viewModel.objectWillChange
+      .sink { [weak self] _ in Task { @MainActor in self?.render() } }
+      .store(in: &cancellables)
     render()
 {%- endif %}
   }
+{%- else %}
 
-  /// Brings the views up to date with the view model.
+  /// Shows the view model's state now and whenever it changes.
+  private func bind() {
+{%- if uses_defaults %}
+    {{ outputs }}.onStateChange = { [weak self] state in self?.render(state) }
+    render({{ outputs }}.state)
+{%- else %}
+    {{ outputs }}.onChange = { [weak self] in self?.render() }
+    render()
+{%- endif %}
+  }
+{%- endcase %}
+{%- if uses_defaults == false %}
+
+  /// Brings the views up to date with the view model's state.
   private func render() {
-{%- if uses_defaults %}
-    if viewModel{% if params.io %}.outputs{% endif %}.isLoading {
-      activityIndicator.startAnimating()
-    } else {
-      activityIndicator.stopAnimating()
-    }
-    tableView.reloadData()
-    if let message = viewModel{% if params.io %}.outputs{% endif %}.errorMessage, message != shownError {
-      shownError = message
-      let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-      alert.addAction(UIAlertAction(title: "OK", style: .default))
-      present(alert, animated: true)
-    }
-{%- unless params.coordinator %}
-    if let item = viewModel{% if params.io %}.outputs{% endif %}.selectedItem,
-      navigationController?.viewControllers.last?.title != item.title
-    {
-      // TODO: show the detail screen.
-      let detail = UIViewController()
-      detail.title = item.title
-      navigationController?.pushViewController(detail, animated: true)
-    }
-{%- endunless %}
-{%- else %}
     // TODO: update the views from the view model's state.
-{%- endif %}
   }
-}
-{%- if uses_defaults %}
-{%- capture rows %}viewModel{% if params.io %}.outputs{% endif %}.items{% endcapture %}
-{%- capture selection %}viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: indexPath.row){% endcapture %}
-
-{% include 'table_data_source', row_title: 'title' %}
 {%- endif %}
+{%- endcapture %}
+{% include 'uikit_screen' %}
 
 """#,
     "mvvm/Code/ViewModel.swift.liquid": #"""
 {% include 'header' %}
-
-{% if params.binding == "combine" -%}
-import Combine
-{% endif -%}
-import Foundation
-{%- if params.binding != "combine" %}
-import Observation
-{%- endif %}
-{%- capture newline %}
-{% endcapture %}
-{%- if params.coordinator %}
-{%- assign output_methods = view %}
-{%- else %}
-{%- assign output_methods = view | concat: router %}
-{%- endif %}
+{%- case params.binding %}
+{%- when "combine" %}{% assign view_model_modules = "Combine,Foundation" %}
+{%- when "observation" %}{% assign view_model_modules = "Foundation,Observation" %}
+{%- else %}{% assign view_model_modules = "Foundation" %}
+{%- endcase %}
+{% include 'imports', modules: view_model_modules %}
 {%- if params.binding == "combine" %}
 {%- assign published = "@Published " %}
 {%- else %}
 {%- assign published = "" %}
 {%- endif %}
+{%- if params.binding == "observation" %}
+{%- assign ignored = "@ObservationIgnored " %}
+{%- else %}
+{%- assign ignored = "" %}
+{%- endif %}
+{%- if params.coordinator %}
+{%- assign navigation = "coordinator" %}
+{%- capture navigation_type %}any {{ module }}Coordinating{% endcapture %}
+{%- else %}
+{%- assign navigation = "router" %}
+{%- capture navigation_type %}any {{ module }}Routing{% endcapture %}
+{%- endif %}
+{%- capture newline %}
+{% endcapture %}
+
+/// The module's state and logic. It knows nothing about UIKit or SwiftUI.
+@MainActor
+{%- if params.binding == "observation" %}
+@Observable
+{%- endif %}
+final class {{ module }}ViewModel{% if params.binding == "combine" %}: ObservableObject{% endif %} {
+{%- if uses_defaults %}
+{%- if params.binding == "closures" %}
+  /// What the screen shows; `onStateChange` hears every change.
+  private(set) var state: {{ module }}LoadState = .idle {
+    didSet { onStateChange?(state) }
+  }
+  /// Called with every new state.
+  var onStateChange: (({{ module }}LoadState) -> Void)?
+{%- else %}
+  /// What the screen shows.
+  {{ published }}private(set) var state: {{ module }}LoadState = .idle
+{%- endif %}
+{%- else %}
 {%- if params.binding == "closures" %}
 {%- capture did_set %} {
     didSet { onChange?() }
@@ -1403,79 +2170,61 @@ import Observation
 {%- else %}
 {%- assign did_set = "" %}
 {%- endif %}
-
-/// The module's state and logic. It knows nothing about UIKit or SwiftUI.
-@MainActor
-{%- if params.binding == "observation" or params.ui == "swiftui" and params.binding == "closures" %}
-@Observable
-{%- endif %}
-final class {{ module }}ViewModel{% if params.binding == "combine" %}: ObservableObject{% endif %} {
 {%- include 'state', declare: "storage" %}
 {%- if params.binding == "closures" %}
-
   /// Called after every change of the state above.
-  var onChange: (@MainActor () -> Void)?
+  var onChange: (() -> Void)?
 {%- endif %}
-
+{%- endif %}
   private let service: any {{ module }}Servicing
 {%- if params.coordinator %}
-  private let coordinator: any {{ module }}Coordinating
+  /// The coordinator owns the flow, and with it this module: the reference back is weak.
+  {{ ignored }}private weak var coordinator: ({{ navigation_type }})?
+{%- else %}
+  private let router: {{ navigation_type }}
 {%- endif %}
 {%- if uses_defaults %}
-  private var models: [{{ module }}Item] = []
-  /// The load started by viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  {{ ignored }}private var items: [{{ module }}Item] = []
+  {{ ignored }}private var fetchTask: Task<Void, Never>?
 {%- endif %}
 
-  init(service: any {{ module }}Servicing{% if params.coordinator %}, coordinator: any {{ module }}Coordinating{% endif %}) {
-    self.service = service
 {%- if params.coordinator %}
-    self.coordinator = coordinator
-{%- endif %}
-  }
-{%- if params.io %}
 
-  var inputs: any {{ module }}ViewModelInputs { self }
-  var outputs: any {{ module }}ViewModelOutputs { self }
+  init(service: any {{ module }}Servicing, coordinator: ({{ navigation_type }})?) {
+{%- else %}
+
+  init(service: any {{ module }}Servicing, router: {{ navigation_type }}) {
 {%- endif %}
+    self.service = service
+    self.{{ navigation }} = {{ navigation }}
+  }
 }
 
 // MARK: - Inputs
 
 extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{% endif %} {
 {%- if uses_defaults %}
-  func viewDidLoad() {
-    isLoading = true
-    errorMessage = nil
-    loading = Task {
-      do {
-        models = try await service.fetchItems()
-        items = models.map { {{ module }}ItemViewModel(title: $0.title) }
-      } catch {
-        errorMessage = String(describing: error)
-      }
-      isLoading = false
-    }
-  }
+{%- capture loaded_items %}items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }{% endcapture %}
+{%- assign fetch_call = "service.fetchItems()" %}
+{%- assign show = "state = STATE" %}
+{%- assign keeps_items = true %}
+{%- assign after_loaded = "" %}
+{%- include 'load' %}
 
-  func didSelectItem(at index: Int) {
-    guard models.indices.contains(index) else { return }
-{%- if params.coordinator %}
-    coordinator.showDetail(for: models[index])
-{%- else %}
-    selectedItem = models[index]
-{%- endif %}
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    {{ navigation }}{% if params.coordinator %}?{% endif %}.showDetail(for: item)
   }
 {%- else %}
 {%- include 'stubs', methods: presenter, blank_before_first: false %}
 {%- endif %}
 }
-{%- if uses_defaults == false and output_methods.size > 0 %}
+{%- if uses_defaults == false and view.size > 0 %}
 
 // MARK: - Outputs
 
 extension {{ module }}ViewModel {
-{%- for m in output_methods %}
+{%- for m in view %}
 {%- assign stored = m.parameters | where: "is_closure", false %}
 {%- unless forloop.first %}{{ newline }}{% endunless %}
   /// Updates the state the view shows.
@@ -1497,195 +2246,327 @@ extension {{ module }}ViewModel {
 {%- endif %}
 {%- if params.io %}
 
-extension {{ module }}ViewModel: {{ module }}ViewModelOutputs {}
+// MARK: - {{ module }}ViewModelType
+
+extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
+  var inputs: any {{ module }}ViewModelInputs { self }
+  var outputs: any {{ module }}ViewModelOutputs { self }
+{%- if params.binding == "combine" %}
+{%- if uses_defaults %}
+  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
+    $state.eraseToAnyPublisher()
+  }
+{%- else %}
+{%- include 'state', declare: "publisher_storage" %}
+{%- endif %}
+{%- endif %}
+}
 {%- endif %}
 
 """#,
     "mvvm/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{%- if params.io and params.binding == "combine" %}
+{% include 'imports', modules: "Combine,Foundation" %}
+{%- elsif params.io and params.binding == "observation" %}
+{% include 'imports', modules: "Foundation,Observation" %}
+{%- else %}
+{% include 'imports', modules: "Foundation" %}
 {%- endif %}
-{%- assign protocol_name = module | append: "Servicing" %}
-{%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = interactor %}
-
-{% include 'spy' %}
+{%- include 'testable_import' %}
 {%- if params.coordinator %}
-{%- assign protocol_name = module | append: "Coordinating" %}
-{%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = router %}
-
-{% include 'spy' %}
+{%- assign navigation = "Coordinating" %}
+{%- else %}
+{%- assign navigation = "Routing" %}
 {%- endif %}
+{%- assign mocks = "Servicing:interactor:sendable|" | append: navigation | append: ":router:main" %}
 {%- if params.io %}
-{%- assign protocol_name = module | append: "ViewModelInputs" %}
+{%- assign mocks = mocks | append: "|ViewModelInputs:presenter:main" %}
+{%- endif %}
+{%- assign mocks = mocks | split: "|" %}
+{%- for entry in mocks %}
+{%- assign parts = entry | split: ":" %}
+{%- assign methods = roles[parts[1]].methods %}
+{%- assign protocol_name = module | append: parts[0] %}
 {%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = presenter %}
-
+{%- assign isolation = parts[2] %}
 {% include 'spy' %}
+{%- endfor %}
+{%- if params.io %}
+
+/// A view model that shows what a test sets, to test the view alone: it records what the view
+/// asks of it in `inputsMock`.
+@MainActor
+{%- if params.binding == "observation" %}
+@Observable
+{%- endif %}
+final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
+  let inputsMock = {{ module }}ViewModelInputsMock()
+{%- if uses_defaults %}
+{%- case params.binding %}
+{%- when "combine" %}
+  /// Sends the state to show.
+  let stateSubject = CurrentValueSubject<{{ module }}LoadState, Never>(.idle)
+{%- when "closures" %}
+  var state: {{ module }}LoadState = .idle {
+    didSet { onStateChange?(state) }
+  }
+  var onStateChange: (({{ module }}LoadState) -> Void)?
+{%- else %}
+  var state: {{ module }}LoadState = .idle
+{%- endcase %}
+{%- else %}
+{%- if params.binding == "combine" %}
+{%- for m in view %}
+{%- assign stored = m.parameters | where: "is_closure", false %}
+{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
+{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
+  let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({% if stored.size == 0 %}0{% else %}nil{% endif %})
+{%- endfor %}
+{%- else %}
+{%- include 'state', declare: "fake" %}
+{%- endif %}
+{%- if params.binding == "closures" %}
+  var onChange: (() -> Void)?
+{%- endif %}
+{%- endif %}
+
+  var inputs: any {{ module }}ViewModelInputs { inputsMock }
+  var outputs: any {{ module }}ViewModelOutputs { self }
+{%- if params.binding == "combine" %}
+{%- if uses_defaults %}
+  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
+    stateSubject.eraseToAnyPublisher()
+  }
+{%- else %}
+{%- for m in view %}
+{%- assign stored = m.parameters | where: "is_closure", false %}
+{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
+{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
+  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
+    {{ name }}Subject.eraseToAnyPublisher()
+  }
+{%- endfor %}
+{%- endif %}
+{%- endif %}
+}
 {%- endif %}
 
 """#,
     "mvvm/Tests/Tests.swift.liquid": #"""
 {% include 'header' %}
-
-{% if params.binding == "combine" -%}
-import Combine
-{% endif -%}
-import Foundation
-{%- if params.ui == "swiftui" %}
-import SwiftUI
-{%- endif %}
-{%- if params.tests == "swift-testing" %}
-import Testing
-{%- endif %}
-import UIKit
-{%- if params.tests == "xctest" %}
-import XCTest
-{%- endif %}
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-{%- endif %}
-{%- capture outputs %}{% if params.io %}.outputs{% endif %}{% endcapture %}
-{%- if params.tests == "swift-testing" %}
-{%- assign check = "#expect(" %}
-
-@MainActor
-@Suite struct {{ module }}Tests {
-  @Test func builderWiresEveryPart() {
-{%- else %}
-{%- assign check = "XCTAssertTrue(" %}
-
-@MainActor
-final class {{ module }}Tests: XCTestCase {
-  func testBuilderWiresEveryPart() async {
-{%- endif %}
-    let module = {{ module }}Builder.assemble()
-{%- if params.ui == "swiftui" %}
-    {{ check }}module.viewController is UIHostingController<{{ module }}View>)
-{%- else %}
-    {{ check }}(module.viewController as? {{ module }}ViewController)?.viewModel === module.viewModel)
-{%- endif %}
+{%- capture modules %}Foundation,{% if params.binding == "combine" %}Combine,{% endif %}{% if params.ui == "swiftui" %}SwiftUI,{% endif %}UIKit{% endcapture %}
+{%- assign suite_summary = "The module's parts, and the module as its user sees it." %}
+{%- assign has_coordinator = params.coordinator %}
 {%- if params.coordinator %}
-    {{ check }}module.coordinator.viewController === module.viewController)
+{%- capture navigation_mock %}{{ module }}CoordinatingMock{% endcapture %}
+{%- else %}
+{%- capture navigation_mock %}{{ module }}RoutingMock{% endcapture %}
 {%- endif %}
-  }
+{%- if params.io %}
+{%- assign inputs = "viewModel.inputs" %}
+{%- assign outputs = "viewModel.outputs" %}
+{%- else %}
+{%- assign inputs = "viewModel" %}
+{%- assign outputs = "viewModel" %}
+{%- endif %}
+{% include 'tests_open' %}
 {%- if uses_defaults %}
+{%- assign item_view_model = true %}
+{%- include 'test_fixtures' %}
 
-  private func makeViewModel() -> ({{ module }}ViewModel, {{ module }}ServicingMock{% if params.coordinator %}, {{ module }}CoordinatingMock{% endif %}) {
+  private func makeViewModel() -> ({{ module }}ViewModel, {{ module }}ServicingMock, {{ navigation_mock }}) {
     let service = {{ module }}ServicingMock()
+    let navigation = {{ navigation_mock }}()
 {%- if params.coordinator %}
-    let coordinator = {{ module }}CoordinatingMock()
-    return ({{ module }}ViewModel(service: service, coordinator: coordinator), service, coordinator)
+    return ({{ module }}ViewModel(service: service, coordinator: navigation), service, navigation)
 {%- else %}
-    return ({{ module }}ViewModel(service: service), service)
+    return ({{ module }}ViewModel(service: service, router: navigation), service, navigation)
 {%- endif %}
   }
+{% include 'view_model_tests' %}
 {%- if params.ui == "uikit" %}
+{%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
+{%- assign build_is_screen = false %}
+{% include 'uikit_screen_tests' %}
+{%- if params.io %}
 
-  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesTheViewModel(){% else %}func testViewDidLoadReachesTheViewModel(){% endif %} async {
-    let (viewModel, service{% if params.coordinator %}, _{% endif %}) = makeViewModel()
-    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
-    let viewController = {{ module }}ViewController(viewModel: viewModel)
-    viewController.loadViewIfNeeded()
-    await viewModel.loading?.value
-    {{ check }}service.fetchItemsCallCount == 1)
-  }
-{%- endif %}
-
-  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
-    let (viewModel, service{% if params.coordinator %}, _{% endif %}) = makeViewModel()
-    service.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
+{% include 'test', name: "viewShowsWhatAFakeViewModelSays" %}
+    let viewModel = {{ module }}ViewModelFake()
+    let screen = {{ module }}ViewController(viewModel: viewModel)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    {% include 'expect_equal', actual: "viewModel.inputsMock.loadCallCount", expected: "1" %}
 {%- if params.binding == "combine" %}
-    var received: [[{{ module }}ItemViewModel]] = []
-    let subscription = viewModel.$items.sink { received.append($0) }
-{%- elsif params.binding == "closures" %}
-    var changes = 0
-    viewModel.onChange = { changes += 1 }
-{%- endif %}
-    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
-    {{ check }}viewModel{{ outputs }}.isLoading)
-    await viewModel.loading?.value
-    {{ check }}!viewModel{{ outputs }}.isLoading)
-    {{ check }}viewModel{{ outputs }}.items == [{{ module }}ItemViewModel(title: "First")])
-    {{ check }}viewModel{{ outputs }}.errorMessage == nil)
-{%- if params.binding == "combine" %}
-    {{ check }}received.last == [{{ module }}ItemViewModel(title: "First")])
-    subscription.cancel()
-{%- elsif params.binding == "closures" %}
-    {{ check }}changes > 0)
-{%- endif %}
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
-    struct LoadError: Error {}
-    let (viewModel, service{% if params.coordinator %}, _{% endif %}) = makeViewModel()
-    service.fetchItemsError = LoadError()
-    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
-    await viewModel.loading?.value
-    {{ check }}viewModel{{ outputs }}.errorMessage != nil)
-    {{ check }}viewModel{{ outputs }}.items.isEmpty)
-  }
-
-  {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
-    let item = {{ module }}Item(id: UUID(), title: "First")
-    let (viewModel, service{% if params.coordinator %}, coordinator{% endif %}) = makeViewModel()
-    service.fetchItemsReturnValue = [item]
-    viewModel{% if params.io %}.inputs{% endif %}.viewDidLoad()
-    await viewModel.loading?.value
-    viewModel{% if params.io %}.inputs{% endif %}.didSelectItem(at: 0)
-{%- if params.coordinator %}
-    {{ check }}coordinator.showDetailForReceivedArguments == item)
+    viewModel.stateSubject.send(.loaded(itemViewModels))
 {%- else %}
-    {{ check }}viewModel{{ outputs }}.selectedItem == item)
+    viewModel.state = .loaded(itemViewModels)
 {%- endif %}
+    let table: UITableView = {% include 'require', value: find_list %}
+{%- if params.binding == "observation" %}
+    // Observation reports the change before it is made: the view shows it on the next turn.
+    while table.numberOfRows(inSection: 0) == 0 { await Task.yield() }
+{%- endif %}
+    {% include 'expect_equal', actual: "rowTitles(table)", expected: '["First", "Second"]' %}
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 1, section: 0))
+    {% include 'expect_equal', actual: "viewModel.inputsMock.didSelectItemIdReceivedArguments", expected: "items[1].id" %}
   }
+{%- endif %}
+{%- else %}
+{%- if params.io and params.binding == "combine" %}
+{%- assign state_read = "" %}
+{%- else %}
+{%- capture state_read %}view.{{ outputs }}.state{% endcapture %}
+{%- endif %}
+{%- include 'swiftui_view_tests' %}
+{%- endif %}
+{%- else %}
+{%- assign item_view_model = false %}
+{%- include 'builder_test' %}
+{%- endif %}
+{%- if params.coordinator %}
+{% include 'coordinator_tests' %}
 {%- endif %}
 }
 
 """#,
     "mvvm/snippets/state.liquid": #"""
 {%- comment %}
-  The view model's state, one property per output. For the typical screen: items, loading,
-  error and the selected item; for a spec, one property per method of the view role (and of the
-  router role without a coordinator): the last arguments, or a count for a method without any.
-  `declare` is "requirement" (a protocol's get-only property) or "storage".
-{% endcomment %}
-{%- if uses_defaults %}
-{%- assign names = "items:[" | append: module | append: "ItemViewModel]:[]|isLoading:Bool:false|errorMessage:String?:nil" %}
-{%- unless params.coordinator %}
-{%- assign names = names | append: "|selectedItem:" | append: module | append: "Item?:nil" %}
-{%- endunless %}
-{%- assign outputs = names | split: "|" %}
-{%- for output in outputs %}
-{%- assign parts = output | split: ":" %}
-{%- if declare == "requirement" %}
-  var {{ parts[0] }}: {{ parts[1] }} { get }
-{%- else %}
-  {{ published }}private(set) var {{ parts[0] }}: {{ parts[1] }} = {{ parts[2] }}{{ did_set }}
-{%- endif %}
-{%- endfor %}
-{%- else %}
-{%- for m in output_methods %}
+  The view model's state for a spec: one property per method of the view role, holding the
+  last arguments (or a count, for a method without any). `declare` is "requirement" (the
+  outputs protocol's get-only property), "publisher" (the outputs protocol's publisher, with
+  Combine), "publisher_storage" (the view model's publisher of the property), "storage" (the
+  view model's property) or "fake" (a settable property of the fake view model).
+{%- endcomment %}
+{%- for m in view %}
 {%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}({{ stored[0].storage_type }})?{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
+{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
 {%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-{%- if declare == "requirement" %}
+{%- capture initial %}{% if stored.size == 0 %}0{% else %}nil{% endif %}{% endcapture %}
+{%- case declare %}
+{%- when "requirement" %}
   var {{ name }}: {{ type }} { get }
+{%- when "publisher" %}
+  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> { get }
+{%- when "publisher_storage" %}
+  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
+    ${{ name }}.eraseToAnyPublisher()
+  }
+{%- when "fake" %}
+  var {{ name }}: {{ type }} = {{ initial }}
 {%- else %}
-  {{ published }}private(set) var {{ name }}: {{ type }}{% if stored.size == 0 %} = 0{% else %} = nil{% endif %}{{ did_set }}
-{%- endif %}
+  {{ published }}private(set) var {{ name }}: {{ type }} = {{ initial }}{{ did_set }}
+{%- endcase %}
 {%- endfor %}
+"""#,
+    "mvvm/snippets/view_model_tests.liquid": #"""
+{%- comment %}
+  Tests of the typical screen's view model, with mocks: the states it goes through, and the
+  navigation it asks for. Expects `makeViewModel()` in the suite, returning the view model, the
+  service mock and the router or coordinator mock.
+{%- endcomment %}
+{%- capture loading_during_fetch %}{% include 'expect_equal', actual: "viewModel.state", expected: ".loading" %}{% endcapture %}
+{%- capture loaded_during_fetch %}{% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}{% endcapture %}
+  // MARK: - View model
+
+{% include 'test', name: "loadShowsLoadingThenTheItems" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsClosure = { @MainActor [items] in
+      {{ loading_during_fetch }}
+      return items
+    }
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
+  }
+
+{% include 'test', name: "loadWithoutItemsShowsTheEmptyState" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsReturnValue = []
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: ".empty" %}
+  }
+
+{% include 'test', name: "failedLoadShowsItsMessageEveryTime" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsClosure = { @MainActor in
+      {{ loading_during_fetch }}
+      throw LoadError()
+    }
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("The network is down.")' %}
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("The network is down.")' %}
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
+  }
+
+{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsError = OpaqueError()
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("Something went wrong. Please try again.")' %}
+  }
+
+{% include 'test', name: "reloadKeepsTheItemsOnScreen" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsReturnValue = items
+    await viewModel.load()
+    service.fetchItemsClosure = { @MainActor [items, itemViewModels] in
+      {{ loaded_during_fetch }}
+      return items
+    }
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
+  }
+
+{% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await viewModel.load() }
+    while service.fetchItemsCallCount == 0 { await Task.yield() }
+    service.fetchItemsClosure = nil
+    service.fetchItemsReturnValue = items
+    await viewModel.load()
+    await first.value
+    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
+  }
+
+{% include 'test', name: "selectingAnItemShowsItsDetailEveryTime" %}
+    let (viewModel, service, navigation) = makeViewModel()
+    service.fetchItemsReturnValue = items
+    await viewModel.load()
+    viewModel.didSelectItem(id: items[1].id)
+    viewModel.didSelectItem(id: items[1].id)
+    {% include 'expect_equal', actual: "navigation.showDetailForReceivedInvocations", expected: "[items[1], items[1]]" %}
+  }
+{%- if params.binding == "combine" %}
+
+{% include 'test', name: "publisherSendsEveryState" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsReturnValue = items
+    var states: [{{ module }}LoadState] = []
+    let subscription = viewModel.$state.sink { states.append($0) }
+    await viewModel.load()
+    {% include 'expect_equal', actual: "states", expected: "[.idle, .loading, .loaded(itemViewModels)]" %}
+    subscription.cancel()
+  }
+{%- elsif params.binding == "closures" %}
+
+{% include 'test', name: "closureHearsEveryState" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsReturnValue = items
+    var states: [{{ module }}LoadState] = []
+    viewModel.onStateChange = { states.append($0) }
+    await viewModel.load()
+    {% include 'expect_equal', actual: "states", expected: "[.loading, .loaded(itemViewModels)]" %}
+  }
 {%- endif %}
 """#,
     "mvvm/template.yml": #"""
 name: mvvm
-summary: MVVM module - a view model that never imports UIKit or SwiftUI, bound with Observation, Combine or closures; io=true gives Input/Output, coordinator=true gives MVVM-C.
+summary: MVVM module - a view model that never imports UIKit or SwiftUI, bound with Observation, Combine or closures, and a router; io=true gives Input/Output, coordinator=true gives MVVM-C.
 version: 1.0.0
 parameters:
   - name: ui
@@ -1697,149 +2578,229 @@ parameters:
     type: choice
     values: [observation, combine, closures]
     default: observation
-    description: How the view follows the view model. With ui=swiftui, closures are offered besides Observation.
+    description: How the view follows the view model's state - Observation, Combine publishers, or a closure the view model calls.
   - name: io
     type: bool
     default: false
-    description: Split the view model into Inputs and Outputs protocols.
+    description: The view depends on an Input/Output protocol of the view model, and its tests can use a fake view model.
   - name: coordinator
     type: bool
     default: false
-    description: Navigate through a coordinator protocol (MVVM-C) instead of the view.
+    description: Navigate through a coordinator that whoever starts the flow creates and keeps (MVVM-C), instead of the module's router.
   - name: tests
     type: choice
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
+    regenerate: always
   - template: Code/Contracts.swift.liquid
     output: "{{ module }}Contracts.swift"
-  - template: Code/ViewModel.swift.liquid
-    output: "{{ module }}ViewModel.swift"
+    regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
+  - template: Code/ViewModel.swift.liquid
+    output: "{{ module }}ViewModel.swift"
+    regenerate: once
+  - template: Code/Router.swift.liquid
+    output: "{{ module }}Router.swift"
+    when: "params.coordinator == false"
+    regenerate: once
   - template: Code/Coordinator.swift.liquid
     output: "{{ module }}Coordinator.swift"
     when: "params.coordinator"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
+    regenerate: once
   - template: Code/View.swift.liquid
     output: "{{ module }}View.swift"
     when: "params.ui == 'swiftui'"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
-
-{% if params.ui == "swiftui" -%}
-import SwiftUI
-{% endif -%}
-import UIKit
-
-/// Creates the module and wires its parts: the view owns the presenter, the presenter owns
-/// the interactor and the router; the back references are weak.
-@MainActor
-enum {{ module }}Builder {
-  /// The parts of an assembled module, for tests.
-  struct Module {
-    let viewController: UIViewController
-    let presenter: {{ module }}Presenter
-    let interactor: {{ module }}Interactor
-    let router: {{ module }}Router
-  }
-
-  static func build() -> UIViewController {
-    assemble().viewController
-  }
-
-  static func assemble() -> Module {
-    let interactor = {{ module }}Interactor()
+{%- if params.ui == "swiftui" %}
+{% include 'imports', modules: "SwiftUI,UIKit" %}
+{%- else %}
+{% include 'imports', modules: "UIKit" %}
+{%- endif %}
+{%- capture make_presenter %}
     let router = {{ module }}Router()
+{%- if interactor_output.size > 0 %}
+    let interactor = {{ module }}Interactor(service: service)
     let presenter = {{ module }}Presenter(interactor: interactor, router: router)
     interactor.output = presenter
+{%- else %}
+    let presenter = {{ module }}Presenter(interactor: {{ module }}Interactor(service: service), router: router)
+{%- endif %}
+    presenter.moduleOutput = output
+{%- endcapture %}
+
+/// The module as the module that shows it sees it: its screen, and what it can ask of it.
+struct {{ module }}Module {
+  let viewController: UIViewController
+  let input: any {{ module }}ModuleInput
+}
+
+/// Creates the module and wires it: the view owns the presenter, the presenter owns the
+/// interactor and the router; the references back to the view are weak.
+@MainActor
+enum {{ module }}Builder {
 {%- if params.ui == "swiftui" %}
+  /// The module's screen in a navigation stack, for a UIKit host.
+  static func build(
+    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
+  ) -> {{ module }}Module {
+    let (view, presenter) = assemble(service: service, output: output)
+    return {{ module }}Module(
+      viewController: UIHostingController(rootView: NavigationStack { view }), input: presenter)
+  }
+
+  /// The module's view, for a SwiftUI host to show in its navigation stack.
+  static func makeView(
+    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
+  ) -> {{ module }}View {
+    assemble(service: service, output: output).view
+  }
+
+  private static func assemble(
+    service: any {{ module }}Servicing, output: (any {{ module }}ModuleOutput)?
+  ) -> (view: {{ module }}View, presenter: {{ module }}Presenter) {
+{{- make_presenter }}
     let state = {{ module }}ViewState()
     presenter.view = state
-    let viewController = UIHostingController(rootView: {{ module }}View(state: state, output: presenter))
+{%- if uses_defaults %}
+    return ({{ module }}View(state: state, output: presenter, router: router), presenter)
 {%- else %}
+    return ({{ module }}View(state: state, output: presenter), presenter)
+{%- endif %}
+  }
+{%- else %}
+  static func build(
+    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
+  ) -> {{ module }}Module {
+{{- make_presenter }}
     let viewController = {{ module }}ViewController(output: presenter)
     presenter.view = viewController
-{%- endif %}
     router.viewController = viewController
-    return Module(
-      viewController: viewController, presenter: presenter, interactor: interactor, router: router)
+    return {{ module }}Module(viewController: viewController, input: presenter)
   }
+{%- endif %}
 }
 
 """#,
     "viper/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- assign protocols = "ViewInput:view:What the presenter tells the view to show.|ViewOutput:presenter:What the view reports to the presenter.|InteractorInput:interactor:The module's use cases.|InteractorOutput:interactor_output:What the interactor reports back to the presenter.|RouterInput:router:Navigation out of the module." | split: "|" %}
+{% include 'imports', modules: "Foundation" %}
+{%- comment %} The interactor is not tied to the main actor unless it reports to an output. {% endcomment %}
+{%- if interactor_output.size > 0 %}
+{%- assign interactor_isolation = "main" %}
+{%- else %}
+{%- assign interactor_isolation = "sendable" %}
+{%- endif %}
+{%- assign protocols = "ViewInput:view:main:What the presenter tells the view to show.|ViewOutput:presenter:main:What the view reports to the presenter.|InteractorInput:interactor:" | append: interactor_isolation | append: ":The module's use cases.|InteractorOutput:interactor_output:main:What the interactor reports back to the presenter.|RouterInput:router:main:Navigation out of the module." | split: "|" %}
 {%- for entry in protocols %}
 {%- assign parts = entry | split: ":" %}
-{%- assign protocol_name = module | append: parts[0] %}
 {%- assign methods = roles[parts[1]].methods %}
-{%- assign summary = parts[2] %}
+{%- if parts[0] != "InteractorOutput" or methods.size > 0 %}
+{%- assign protocol_name = module | append: parts[0] %}
+{%- assign isolation = parts[2] %}
+{%- assign summary = parts[3] %}
 
 {% include 'protocol' %}
+{%- endif %}
 {%- endfor %}
+
+{%- assign isolation = "main" %}
+{%- assign protocol_name = module | append: "ModuleInput" %}
+{%- assign methods = module_input %}
+{%- assign summary = "What the module that shows this one can ask of it." %}
+
+{% include 'protocol' %}
+{%- assign protocol_name = module | append: "ModuleOutput" %}
+{%- assign methods = module_output %}
+{%- assign summary = "What this module tells the module that shows it." %}
+
+{% include 'protocol' %}
 
 """#,
     "viper/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
+{% include 'imports', modules: "Foundation" %}
+{%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
 """#,
     "viper/Code/Interactor.swift.liquid": #"""
 {% include 'header' %}
+{% include 'imports', modules: "Foundation" %}
+{%- if interactor_output.size > 0 %}
 
-import Foundation
-
-/// The module's use cases. It knows nothing about views.
+/// The module's use cases. It reports to the presenter through its output, so it lives on the
+/// main actor with it; it knows nothing about views.
 @MainActor
 final class {{ module }}Interactor: {{ module }}InteractorInput {
   weak var output: (any {{ module }}InteractorOutput)?
+  private let service: any {{ module }}Servicing
+
+  init(service: any {{ module }}Servicing) {
+    self.service = service
+  }
+{%- include 'stubs', methods: interactor, blank_before_first: true %}
+}
+{%- else %}
+
+/// The module's use cases: it returns their results to the presenter, and knows nothing about
+/// views.
+struct {{ module }}Interactor: {{ module }}InteractorInput {
+  let service: any {{ module }}Servicing
 {%- if uses_defaults %}
 
   func fetchItems() async throws -> [{{ module }}Item] {
-    // TODO: load the items from a service.
-    []
+    // TODO: apply the module's business rules (filtering, sorting) to what the service returns.
+    try await service.fetchItems()
   }
 {%- else %}
 {%- include 'stubs', methods: interactor, blank_before_first: true %}
 {%- endif %}
 }
+{%- endif %}
 
 """#,
     "viper/Code/Presenter.swift.liquid": #"""
 {% include 'header' %}
+{% include 'imports', modules: "Foundation" %}
 
-import Foundation
-
+/// The module's presentation logic: it asks the interactor, tells the view what to show and the
+/// router where to go.
 @MainActor
 final class {{ module }}Presenter {
   weak var view: (any {{ module }}ViewInput)?
+  weak var moduleOutput: (any {{ module }}ModuleOutput)?
   private let interactor: any {{ module }}InteractorInput
   private let router: any {{ module }}RouterInput
 {%- if uses_defaults %}
   private var items: [{{ module }}Item] = []
-  /// The load started by viewDidLoad(), kept so that tests can wait for it.
-  private(set) var loading: Task<Void, Never>?
+  private var fetchTask: Task<Void, Never>?
 {%- endif %}
 
   init(interactor: any {{ module }}InteractorInput, router: any {{ module }}RouterInput) {
@@ -1852,282 +2813,133 @@ final class {{ module }}Presenter {
 
 extension {{ module }}Presenter: {{ module }}ViewOutput {
 {%- if uses_defaults %}
-  func viewDidLoad() {
-    view?.showLoading()
-    loading = Task {
-      do {
-        didFetchItems(try await interactor.fetchItems())
-      } catch {
-        didFailToFetchItems(error)
-      }
-    }
-  }
+{%- capture after_loaded %}moduleOutput?.{{ module | camel_case }}ModuleDidLoad(items){% endcapture %}
+{%- capture loaded_items %}items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }{% endcapture %}
+{%- assign fetch_call = "interactor.fetchItems()" %}
+{%- assign show = "view?.display(STATE)" %}
+{%- assign keeps_items = true %}
+{%- include 'load' %}
 
-  func didSelectItem(at index: Int) {
-    guard items.indices.contains(index) else { return }
-    router.showDetail(for: items[index])
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    router.showDetail(for: item)
   }
 {%- else %}
-{%- include 'stubs', methods: presenter, blank_before_first: true %}
+{%- include 'stubs', methods: presenter, blank_before_first: false %}
 {%- endif %}
 }
+{%- if interactor_output.size > 0 %}
 
 // MARK: - {{ module }}InteractorOutput
 
 extension {{ module }}Presenter: {{ module }}InteractorOutput {
-{%- if uses_defaults %}
-  func didFetchItems(_ items: [{{ module }}Item]) {
-    self.items = items
-    view?.display(items: items.map { {{ module }}ItemViewModel(title: $0.title) })
-  }
-
-  func didFailToFetchItems(_ error: any Error) {
-    view?.showError(String(describing: error))
-  }
-{%- else %}
-{%- include 'stubs', methods: interactor_output, blank_before_first: true %}
-{%- endif %}
+{%- include 'stubs', methods: interactor_output, blank_before_first: false %}
 }
+{%- endif %}
+
+// MARK: - {{ module }}ModuleInput
+
+{%- if uses_defaults %}
+
+extension {{ module }}Presenter: {{ module }}ModuleInput {
+  func reload() {
+    Task { await load() }
+  }
+}
+{%- else %}
+
+extension {{ module }}Presenter: {{ module }}ModuleInput {}
+{%- endif %}
 
 """#,
     "viper/Code/Router.swift.liquid": #"""
 {% include 'header' %}
+{%- assign protocol_name = module | append: "RouterInput" %}
+{% include 'router' %}
 
-import UIKit
-
-@MainActor
-final class {{ module }}Router: {{ module }}RouterInput {
-  weak var viewController: UIViewController?
+"""#,
+    "viper/Code/Service.swift.liquid": #"""
+{% include 'header' %}
+{% include 'imports', modules: "Foundation" %}
+{%- comment %} The interactor's data comes from the service; a spec declares the interactor's use cases, and the service starts empty. {% endcomment %}
+{%- assign no_methods = "" | split: "," %}
 {%- if uses_defaults %}
-
-  func showDetail(for item: {{ module }}Item) {
-    // TODO: build the detail module.
-    let detail = UIViewController()
-    detail.title = item.title
-    viewController?.navigationController?.pushViewController(detail, animated: true)
-  }
+{%- include 'service', service_methods: interactor %}
 {%- else %}
-{%- include 'stubs', methods: router, blank_before_first: true %}
+{%- include 'service', service_methods: no_methods %}
 {%- endif %}
-}
 
 """#,
     "viper/Code/View.swift.liquid": #"""
 {% include 'header' %}
-
-import Observation
-import SwiftUI
-
-/// What the view shows; the presenter updates it through {{ module }}ViewInput.
-@MainActor
-@Observable
-final class {{ module }}ViewState: {{ module }}ViewInput {
-{%- if uses_defaults %}
-  private(set) var items: [{{ module }}ItemViewModel] = []
-  private(set) var isLoading = false
-  private(set) var errorMessage: String?
-
-  func display(items: [{{ module }}ItemViewModel]) {
-    isLoading = false
-    self.items = items
-  }
-
-  func showLoading() {
-    isLoading = true
-    errorMessage = nil
-  }
-
-  func showError(_ message: String) {
-    isLoading = false
-    errorMessage = message
-  }
-{%- else %}
-{%- include 'stubs', methods: view, blank_before_first: true %}
-{%- endif %}
-}
-
-struct {{ module }}View: View {
-  let state: {{ module }}ViewState
-  let output: any {{ module }}ViewOutput
-
-  var body: some View {
-{%- if uses_defaults %}
-    VStack {
-      if state.isLoading {
-        ProgressView()
-      }
-      if let message = state.errorMessage {
-        Text(message)
-      }
-      List {
-        ForEach(Array(state.items.enumerated()), id: \.offset) { index, item in
-          Button(item.title) {
-            output.didSelectItem(at: index)
-          }
-        }
-      }
-    }
-    .onAppear {
-      output.viewDidLoad()
-    }
-{%- else %}
-{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-    Text("{{ module }}")
-{%- if lifecycle.size > 0 %}
-      .onAppear {
-        output.viewDidLoad()
-      }
-{%- endif %}
-{%- endif %}
-  }
-}
+{% include 'imports', modules: "SwiftUI" %}
+{%- assign view_protocol = "ViewInput" %}
+{%- assign output_protocol = "ViewOutput" %}
+{%- assign output_name = "output" %}
+{%- assign has_coordinator = false %}
+{%- assign view_summary = "The module's view: it shows the state the presenter keeps up to date, and reports what the user does." %}
+{% include 'passive_view_swiftui' %}
 
 """#,
     "viper/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
-
-import UIKit
-
-final class {{ module }}ViewController: UIViewController {
-  private let output: any {{ module }}ViewOutput
-{%- if uses_defaults %}
-  private var items: [{{ module }}ItemViewModel] = []
-  private let tableView = UITableView(frame: .zero, style: .plain)
-  private let activityIndicator = UIActivityIndicatorView(style: .medium)
-{%- endif %}
-
-  init(output: any {{ module }}ViewOutput) {
-    self.output = output
-    super.init(nibName: nil, bundle: nil)
-  }
-
-  @available(*, unavailable)
-  required init?(coder: NSCoder) {
-    fatalError("init(coder:) is not supported")
-  }
-
-  override func viewDidLoad() {
-    super.viewDidLoad()
-    title = "{{ module }}"
-{%- if uses_defaults %}
-    tableView.frame = view.bounds
-    tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    tableView.dataSource = self
-    tableView.delegate = self
-    tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
-    view.addSubview(tableView)
-    view.addSubview(activityIndicator)
-{%- endif %}
-{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
-{%- if lifecycle.size > 0 %}
-    output.viewDidLoad()
-{%- endif %}
-  }
-}
-
-// MARK: - {{ module }}ViewInput
-
-extension {{ module }}ViewController: {{ module }}ViewInput {
-{%- if uses_defaults %}
-  func display(items: [{{ module }}ItemViewModel]) {
-    activityIndicator.stopAnimating()
-    self.items = items
-    tableView.reloadData()
-  }
-
-  func showLoading() {
-    activityIndicator.startAnimating()
-  }
-
-  func showError(_ message: String) {
-    activityIndicator.stopAnimating()
-    let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-    alert.addAction(UIAlertAction(title: "OK", style: .default))
-    present(alert, animated: true)
-  }
-{%- else %}
-{%- include 'stubs', methods: view, blank_before_first: true %}
-{%- endif %}
-}
-{%- if uses_defaults %}
-
-{% include 'table_data_source', rows: 'items', row_title: 'title', selection: 'output.didSelectItem(at: indexPath.row)' %}
-{%- endif %}
+{% include 'imports', modules: "UIKit" %}
+{%- assign view_protocol = "ViewInput" %}
+{%- assign output_protocol = "ViewOutput" %}
+{%- assign output_name = "output" %}
+{%- assign view_summary = "The module's view: it shows what the presenter tells it and reports what the user does." %}
+{%- include 'passive_view_uikit' %}
 
 """#,
     "viper/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
+{% include 'imports', modules: "Foundation" %}
+{%- include 'testable_import' %}
+{%- if interactor_output.size > 0 %}
+{%- assign interactor_isolation = "main" %}
+{%- else %}
+{%- assign interactor_isolation = "sendable" %}
 {%- endif %}
-{%- assign pairs = "ViewInput:view,ViewOutput:presenter,InteractorInput:interactor,InteractorOutput:interactor_output,RouterInput:router" | split: "," %}
-{%- for pair in pairs %}
-{%- assign parts = pair | split: ":" %}
+{%- assign no_methods = "" | split: "," %}
+{%- if uses_defaults %}
+{%- assign service_methods = interactor %}
+{%- else %}
+{%- assign service_methods = no_methods %}
+{%- endif %}
+{%- assign mocks = "ViewInput:view:main|ViewOutput:presenter:main|InteractorInput:interactor:" | append: interactor_isolation | append: "|InteractorOutput:interactor_output:main|RouterInput:router:main|ModuleInput:module_input:main|ModuleOutput:module_output:main|Servicing:service:sendable" | split: "|" %}
+{%- for entry in mocks %}
+{%- assign parts = entry | split: ":" %}
+{%- case parts[1] %}
+{%- when "module_input" %}{% assign methods = module_input %}
+{%- when "module_output" %}{% assign methods = module_output %}
+{%- when "service" %}{% assign methods = service_methods %}
+{%- else %}{% assign methods = roles[parts[1]].methods %}
+{%- endcase %}
+{%- if parts[0] != "InteractorOutput" or methods.size > 0 %}
 {%- assign protocol_name = module | append: parts[0] %}
 {%- assign mock_name = protocol_name | append: "Mock" %}
-{%- assign methods = roles[parts[1]].methods %}
-
+{%- assign isolation = parts[2] %}
 {% include 'spy' %}
+{%- endif %}
 {%- endfor %}
 
 """#,
     "viper/Tests/Tests.swift.liquid": #"""
 {% include 'header' %}
-
-import Foundation
 {%- if params.ui == "swiftui" %}
-import SwiftUI
-{%- endif %}
-{%- if params.tests == "swift-testing" %}
-import Testing
-{%- endif %}
-import UIKit
-{%- if params.tests == "xctest" %}
-import XCTest
-{%- endif %}
-{%- if project != "" %}
-
-@testable import {{ project | replace: "-", "_" | replace: " ", "_" }}
-{%- endif %}
-{%- if params.tests == "swift-testing" %}
-{%- assign assert_true = "#expect(" %}
-
-@MainActor
-@Suite struct {{ module }}Tests {
-  @Test func builderWiresEveryPart() {
+{%- assign modules = "Foundation,SwiftUI,UIKit" %}
 {%- else %}
-{%- assign assert_true = "XCTAssertTrue(" %}
-
-@MainActor
-final class {{ module }}Tests: XCTestCase {
-  func testBuilderWiresEveryPart() async {
+{%- assign modules = "Foundation,UIKit" %}
 {%- endif %}
-    let module = {{ module }}Builder.assemble()
-{%- if params.ui == "swiftui" %}
-    {{ assert_true }}module.viewController is UIHostingController<{{ module }}View>)
-    {{ assert_true }}module.presenter.view is {{ module }}ViewState)
-{%- else %}
-    {{ assert_true }}module.viewController is {{ module }}ViewController)
-    {{ assert_true }}module.presenter.view === module.viewController)
-{%- endif %}
-    {{ assert_true }}module.interactor.output === module.presenter)
-    {{ assert_true }}module.router.viewController === module.viewController)
-  }
+{%- assign suite_summary = "The module's parts, and the module as its user sees it." %}
+{% include 'tests_open' %}
 {%- if uses_defaults %}
-{%- if params.ui == "uikit" %}
+{%- assign item_view_model = true %}
+{%- include 'test_fixtures' %}
 
-  {% if params.tests == "swift-testing" %}@Test func viewDidLoadReachesThePresenter(){% else %}func testViewDidLoadReachesThePresenter() async{% endif %} {
-    let output = {{ module }}ViewOutputMock()
-    let viewController = {{ module }}ViewController(output: output)
-    viewController.loadViewIfNeeded()
-    {% if params.tests == "swift-testing" %}#expect(output.viewDidLoadCallCount == 1){% else %}XCTAssertEqual(output.viewDidLoadCallCount, 1){% endif %}
-  }
-{%- endif %}
-
-  private func makePresenter() -> ({{ module }}Presenter, {{ module }}ViewInputMock, {{ module }}InteractorInputMock, {{ module }}RouterInputMock) {
+  private func makePresenter() -> (
+    {{ module }}Presenter, {{ module }}ViewInputMock, {{ module }}InteractorInputMock, {{ module }}RouterInputMock
+  ) {
     let view = {{ module }}ViewInputMock()
     let interactor = {{ module }}InteractorInputMock()
     let router = {{ module }}RouterInputMock()
@@ -2135,52 +2947,42 @@ final class {{ module }}Tests: XCTestCase {
     presenter.view = view
     return (presenter, view, interactor, router)
   }
+{% include 'presenter_tests' %}
 
-  {% if params.tests == "swift-testing" %}@Test func loadingShowsTheItems(){% else %}func testLoadingShowsTheItems(){% endif %} async {
-    let (presenter, view, interactor, _) = makePresenter()
-    interactor.fetchItemsReturnValue = [{{ module }}Item(id: UUID(), title: "First")]
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-{%- if params.tests == "swift-testing" %}
-    #expect(view.showLoadingCallCount == 1)
-    #expect(interactor.fetchItemsCallCount == 1)
-    #expect(view.displayItemsReceivedArguments == [{{ module }}ItemViewModel(title: "First")])
-    #expect(view.showErrorCallCount == 0)
-{%- else %}
-    XCTAssertEqual(view.showLoadingCallCount, 1)
-    XCTAssertEqual(interactor.fetchItemsCallCount, 1)
-    XCTAssertEqual(view.displayItemsReceivedArguments, [{{ module }}ItemViewModel(title: "First")])
-    XCTAssertEqual(view.showErrorCallCount, 0)
-{%- endif %}
+{% include 'test', name: "moduleOutputHearsAboutLoadedItems" %}
+    let (presenter, _, interactor, _) = makePresenter()
+    let output = {{ module }}ModuleOutputMock()
+    presenter.moduleOutput = output
+    interactor.fetchItemsReturnValue = items
+    await presenter.load()
+{%- capture did_load %}output.{{ module | camel_case }}ModuleDidLoadReceivedArguments{% endcapture %}
+    {% include 'expect_equal', actual: did_load, expected: "items" %}
   }
 
-  {% if params.tests == "swift-testing" %}@Test func failureShowsTheError(){% else %}func testFailureShowsTheError(){% endif %} async {
-    struct LoadError: Error {}
-    let (presenter, view, interactor, _) = makePresenter()
-    interactor.fetchItemsError = LoadError()
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-{%- if params.tests == "swift-testing" %}
-    #expect(view.showErrorCallCount == 1)
-    #expect(view.displayItemsCallCount == 0)
-{%- else %}
-    XCTAssertEqual(view.showErrorCallCount, 1)
-    XCTAssertEqual(view.displayItemsCallCount, 0)
-{%- endif %}
+{% include 'test', name: "moduleInputLoadsAgain" %}
+    let (presenter, _, interactor, _) = makePresenter()
+    interactor.fetchItemsReturnValue = items
+    let input: any {{ module }}ModuleInput = presenter
+    input.reload()
+    while interactor.fetchItemsCallCount == 0 { await Task.yield() }
+    {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "1" %}
   }
-
-  {% if params.tests == "swift-testing" %}@Test func selectingAnItemRoutesToItsDetail(){% else %}func testSelectingAnItemRoutesToItsDetail(){% endif %} async {
-    let item = {{ module }}Item(id: UUID(), title: "First")
-    let (presenter, _, interactor, router) = makePresenter()
-    interactor.fetchItemsReturnValue = [item]
-    presenter.viewDidLoad()
-    await presenter.loading?.value
-    presenter.didSelectItem(at: 0)
-{%- if params.tests == "swift-testing" %}
-    #expect(router.showDetailForReceivedArguments == item)
+{%- assign has_coordinator = false %}
+{%- if params.ui == "uikit" %}
+{%- capture build_call %}{{ module }}Builder.build(service: service).viewController{% endcapture %}
+{%- assign build_is_screen = false %}
+{% include 'uikit_screen_tests' %}
 {%- else %}
-    XCTAssertEqual(router.showDetailForReceivedArguments, item)
+{%- assign inputs = "output" %}
+{%- assign state_read = "view.state.loadState" %}
+{%- include 'swiftui_view_tests' %}
 {%- endif %}
+{%- else %}
+
+{% include 'test', name: "builderWiresTheModule" %}
+    let module = {{ module }}Builder.build(service: {{ module }}ServicingMock())
+{%- capture wired %}module.input is {{ module }}Presenter{% endcapture %}
+    {% include 'expect', that: wired %}
   }
 {%- endif %}
 }
@@ -2188,44 +2990,59 @@ final class {{ module }}Tests: XCTestCase {
 """#,
     "viper/template.yml": #"""
 name: viper
-summary: VIPER module - View, Interactor, Presenter, Entity, Router and a Builder that wires them.
+summary: VIPER module - View, Interactor, Presenter, Entity, Router, a service and a Builder that wires them, with module input and output.
 version: 1.0.0
 parameters:
   - name: ui
     type: choice
     values: [uikit, swiftui]
     default: uikit
-    description: A UIViewController, or a SwiftUI view hosted in a UIHostingController.
+    description: A UIViewController, or a SwiftUI view in a NavigationStack (also hosted in a UIHostingController).
   - name: tests
     type: choice
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+# regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
+# once - created once, then the developer's (the code and tests they fill in).
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
+    regenerate: always
   - template: Code/Contracts.swift.liquid
     output: "{{ module }}Contracts.swift"
+    regenerate: always
+  - template: Code/Service.swift.liquid
+    output: "{{ module }}Service.swift"
+    regenerate: once
+  - template: Code/Interactor.swift.liquid
+    output: "{{ module }}Interactor.swift"
+    regenerate: once
+  - template: Code/Presenter.swift.liquid
+    output: "{{ module }}Presenter.swift"
+    regenerate: once
+  - template: Code/Router.swift.liquid
+    output: "{{ module }}Router.swift"
+    regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
+    regenerate: once
   - template: Code/View.swift.liquid
     output: "{{ module }}View.swift"
     when: "params.ui == 'swiftui'"
-  - template: Code/Presenter.swift.liquid
-    output: "{{ module }}Presenter.swift"
-  - template: Code/Interactor.swift.liquid
-    output: "{{ module }}Interactor.swift"
-  - template: Code/Router.swift.liquid
-    output: "{{ module }}Router.swift"
+    regenerate: once
   - template: Code/Builder.swift.liquid
     output: "{{ module }}Builder.swift"
+    regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
     role: test
+    regenerate: always
   - template: Tests/Tests.swift.liquid
     output: "{{ module }}Tests.swift"
     role: test
+    regenerate: once
 
 """#,
   ]

@@ -50,10 +50,8 @@ public struct TemplateLibrary: Sendable {
     }
     if let config {
       for folder in config.templateFolders {
-        let path =
-          folder.hasPrefix("~/") && home != nil
-          ? joinPath(home!, String(folder.dropFirst(2))) : joinPath(config.directory ?? ".", folder)
-        folders.append(Folder(path: path, kind: .project))
+        folders.append(
+          Folder(path: configFolderPath(folder, config: config, home: home), kind: .project))
       }
     }
     folders += declaredFolders(config, home: home)
@@ -61,6 +59,12 @@ public struct TemplateLibrary: Sendable {
       folders.append(Folder(path: joinPath(home, ".modulegen/templates"), kind: .user))
     }
     return TemplateLibrary(folders: folders, fileSystem: fileSystem, displayBase: currentDirectory)
+  }
+
+  /// Where a folder of the config's `templates:` is: relative to the config, or to `~`.
+  static func configFolderPath(_ folder: String, config: ProjectConfig, home: String?) -> String {
+    if folder.hasPrefix("~/"), let home { return joinPath(home, String(folder.dropFirst(2))) }
+    return joinPath(config.directory ?? ".", folder)
   }
 
   public struct Entry: Sendable {
@@ -86,6 +90,16 @@ public struct TemplateLibrary: Sendable {
         return directorySource(candidate, folder.kind)
       }
       if let generamba = generambaSource(in: folder, named: name) { return generamba }
+      if folder.templateName != nil { continue }
+      // A template is known by its manifest's name, which `templates list` shows, whatever
+      // its folder is called.
+      for entry in (try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        let path = joinPath(folder.path, entry)
+        let manifest = joinPath(path, "template.yml")
+        if fileSystem.fileExists(atPath: manifest) && manifestName(manifest) == name {
+          return directorySource(path, folder.kind)
+        }
+      }
     }
     return BuiltinTemplates.names.contains(name) ? .builtin(name) : nil
   }

@@ -33,11 +33,22 @@ public struct TemplateManifest: Sendable {
 
   public struct FileEntry: Sendable {
     public enum Role: String, Sendable { case code, test }
+
+    /// Who owns the file once it exists.
+    public enum Regenerate: String, Sendable, CaseIterable {
+      /// modulegen: regenerated on every run; an edit is a conflict and drift fails `check`.
+      case always
+      /// The developer: created when missing, then never a conflict; `update` merges template
+      /// and spec changes into it.
+      case once
+    }
+
     /// The source file, relative to the template folder.
     public var template: String
     /// A Liquid template for the output path, relative to the role's output folder.
     public var output: String
     public var role: Role
+    public var regenerate: Regenerate = .always
     /// A Liquid condition (`params.ui == 'swiftui'`); the file is generated when it holds.
     public var when: String?
     /// Where the entry is in the manifest, for errors.
@@ -54,16 +65,11 @@ public struct TemplateManifest: Sendable {
 
   static let keys = ["name", "summary", "version", "parameters", "files", "variables"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
-  static let fileKeys = ["template", "output", "role", "when"]
+  static let fileKeys = ["template", "output", "role", "regenerate", "when"]
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> TemplateManifest
   {
-    let root: DataNode
-    do {
-      root = try DataFile.parse(text, file: file)
-    } catch {
-      throw DiagnosticList([error], file: file)
-    }
+    let root = try DataFile.root(text, file: file)
     var problems = Problems()
     var manifest = TemplateManifest(name: "", summary: "", parameters: [], files: [])
     guard case .object(let pairs) = root.value else {
@@ -252,6 +258,23 @@ public struct TemplateManifest: Sendable {
         }
         role = parsed
       }
+      var regenerate = FileEntry.Regenerate.always
+      if let node = item["regenerate"] {
+        let allowed = FileEntry.Regenerate.allCases.map(\.rawValue)
+        guard case .string(let text) = node.value, let parsed = FileEntry.Regenerate(rawValue: text)
+        else {
+          var message =
+            "'regenerate' must be 'always' (modulegen owns the file) or 'once' (created once, then yours)"
+          if case .string(let text) = node.value,
+            let suggestion = closestMatch(to: text, in: allowed)
+          {
+            message += ", not '\(text)'; did you mean '\(suggestion)'?"
+          }
+          problems.error(message, at: node.location, path: path)
+          continue
+        }
+        regenerate = parsed
+      }
       var when: String?
       if let node = item["when"] {
         guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}")
@@ -265,7 +288,8 @@ public struct TemplateManifest: Sendable {
       }
       files.append(
         FileEntry(
-          template: template, output: output, role: role, when: when, location: item.location,
+          template: template, output: output, role: role, regenerate: regenerate, when: when,
+          location: item.location,
           templateLocation: templateLocation,
           outputLocation: item["output"]?.location ?? item.location,
           whenLocation: item["when"]?.location,

@@ -1,0 +1,211 @@
+import Liquid
+
+/// How `gen`, `check` and `update` print a plan: a line per module with counts (a line per file
+/// with `--verbose`), nothing but problems with `--quiet`, statuses in colour on a terminal; or
+/// JSON for scripts.
+struct GenerationReport {
+  enum Detail { case quiet, normal, verbose }
+
+  var console: Console
+  var arguments: ParsedArguments
+  var detail: Detail
+  var dryRun: Bool
+  /// `--format json`: the plan as JSON on stdout, problems still on stderr.
+  var json: Bool
+
+  init(_ arguments: ParsedArguments, console: Console, command: String, dryRun: Bool) throws {
+    if arguments.flag("quiet") && arguments.flag("verbose") {
+      throw UsageError("--quiet and --verbose exclude each other", command: command)
+    }
+    self.console = console
+    self.arguments = arguments
+    self.detail =
+      arguments.flag("quiet") ? .quiet : arguments.flag("verbose") ? .verbose : .normal
+    self.dryRun = dryRun
+    self.json = arguments.value("format") == "json"
+  }
+
+  /// Whether a summary line goes to stdout (not with --quiet, not in JSON).
+  var printsSummaries: Bool { detail != .quiet && !json }
+
+  /// What happened to a file, or would have happened (a dry run, a skipped module).
+  func word(_ action: PlannedFile.Action, written: Bool = true) -> String {
+    let dryRun = dryRun || !written
+    switch action {
+    case .create: return dryRun ? "would create" : "created"
+    case .update: return dryRun ? "would update" : "updated"
+    case .overwrite: return dryRun ? "would overwrite" : "overwritten"
+    case .merge: return dryRun ? "would merge" : "merged"
+    case .mergeConflict: return dryRun ? "would merge with conflicts" : "merged with conflicts"
+    case .unchanged: return "unchanged"
+    case .keep: return "kept (yours)"
+    case .conflict: return "conflict"
+    }
+  }
+
+  /// The words of a module's counts: "2 created", "2 to create".
+  func countWord(_ action: PlannedFile.Action, _ count: Int) -> String {
+    switch action {
+    case .create: return dryRun ? "\(count) to create" : "\(count) created"
+    case .update: return dryRun ? "\(count) to update" : "\(count) updated"
+    case .overwrite: return dryRun ? "\(count) to overwrite" : "\(count) overwritten"
+    case .merge: return dryRun ? "\(count) to merge" : "\(count) merged"
+    case .mergeConflict:
+      return dryRun ? "\(count) to merge with conflicts" : "\(count) merged with conflicts"
+    case .unchanged: return "\(count) unchanged"
+    case .keep: return "\(count) kept (yours)"
+    case .conflict: return count == 1 ? "1 conflict" : "\(count) conflicts"
+    }
+  }
+
+  enum Color: String {
+    case green = "32"
+    case yellow = "33"
+    case red = "31"
+    case cyan = "36"
+  }
+
+  static func color(_ action: PlannedFile.Action) -> Color? {
+    switch action {
+    case .create: return .green
+    case .update, .overwrite, .merge: return .yellow
+    case .conflict, .mergeConflict: return .red
+    case .keep: return .cyan
+    case .unchanged: return nil
+    }
+  }
+
+  /// `text` in `color` when stdout is a terminal that takes colour.
+  func paint(_ text: String, _ color: Color?) -> String {
+    guard let color, console.useColorOnOutput else { return text }
+    return "\u{1B}[\(color.rawValue)m" + text + "\u{1B}[0m"
+  }
+
+  func shown(_ path: String) -> String {
+    GenerationSetup.relative(path, to: console.currentDirectory)
+  }
+
+  /// One line per file (verbose only), then one line per module (not quiet).
+  func printModules(_ plan: Plan) {
+    let blocked = plan.blockedModules
+    if detail == .verbose {
+      // A skipped module's files were not written: they say what would have happened.
+      let words = plan.files.map { word($0.action, written: !blocked.contains($0.module)) }
+      let width = words.map(\.count).max() ?? 0
+      for (file, label) in zip(plan.files, words) {
+        console.writeOut(
+          "  " + paint(label, Self.color(file.action))
+            + String(repeating: " ", count: width - label.count + 1) + shown(file.path) + "\n")
+      }
+    }
+    guard detail != .quiet else { return }
+    let byModule = plan.filesByModule
+    for module in plan.modules {
+      let files = byModule[module.name] ?? []
+      var line = "\(module.name) (\(module.template)): "
+      if blocked.contains(module.name) {
+        let conflicts = files.filter { $0.action == .conflict }.count
+        line +=
+          paint("skipped", .red) + " (" + countWord(.conflict, conflicts) + "); nothing written"
+      } else {
+        let counts = PlannedFile.Action.allCases.compactMap { action -> String? in
+          let n = files.filter { $0.action == action }.count
+          return n == 0 ? nil : paint(countWord(action, n), Self.color(action))
+        }
+        line += counts.isEmpty ? "no files" : counts.joined(separator: ", ")
+      }
+      console.writeOut(line + ".\n")
+    }
+  }
+
+  /// Files the developer owns that the templates now generate differently (or that the record
+  /// does not know): what `update` would merge.
+  static func pendingMerges(_ plan: Plan, record: GenerationRecord) -> [PlannedFile] {
+    plan.files.filter { file in
+      file.action == .keep
+        && record.hash(ofFile: file.path, module: file.module) != GenerationRecord.hash(file.bytes)
+    }
+  }
+
+  /// A note that `update` would bring changes into the developer's files.
+  func pendingMergeNote(_ plan: Plan, record: GenerationRecord) -> String? {
+    let count = Self.pendingMerges(plan, record: record).count
+    guard count > 0, printsSummaries else { return nil }
+    let files = count == 1 ? "1 of your files differs" : "\(count) of your files differ"
+    return
+      "\(files) from what the templates produce now; '\(GenerationSetup.followUp("update", arguments, adding: []))' merges the changes in, keeping your edits.\n"
+  }
+
+  /// The plan of a run that writes (`gen`, `update`): JSON, or a line per module and the
+  /// note about merges `update` would make.
+  func printPlan(_ plan: Plan, record: GenerationRecord, extra: [(String, LiquidValue)] = []) {
+    let blocked = plan.blockedModules
+    if json {
+      let written = dryRun ? [] : Set(plan.modules.map(\.name)).subtracting(blocked)
+      console.writeOut(
+        Self.json(
+          plan, console: console, dryRun: dryRun, written: written,
+          extra: [("written", .bool(!dryRun && blocked.isEmpty))] + extra))
+      return
+    }
+    printModules(plan)
+    if let note = pendingMergeNote(plan, record: record) { console.writeOut(note) }
+  }
+
+  /// Each conflict once, on stderr, and what was skipped because of them.
+  func reportConflicts(_ plan: Plan) {
+    for file in plan.conflicts {
+      console.report(Diagnostic(message: "'\(shown(file.path))' exists with different content"))
+    }
+    let blocked = plan.blockedModules
+    guard !blocked.isEmpty else { return }
+    let names = plan.modules.filter { blocked.contains($0.name) }.map {
+      "\($0.name) (\($0.template))"
+    }
+    let count = plan.conflicts.count == 1 ? "1 conflict" : "\(plan.conflicts.count) conflicts"
+    var text = "\(count): \(dryRun ? "would skip" : "skipped") \(names.joined(separator: ", "))"
+    text +=
+      plan.modules.count > blocked.count
+      ? "; the other modules \(dryRun ? "would be" : "were") written."
+      : "; nothing \(dryRun ? "would be" : "was") written."
+    let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
+    text +=
+      " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    console.writeError(text + "\n")
+  }
+
+  /// Every stale file that is still there, as a warning (an error for one `--prune` refuses).
+  func reportStale(_ plan: Plan, prune: Bool) {
+    for file in plan.stale {
+      if let warning = staleWarning(file, prune: prune) { console.report(warning) }
+    }
+  }
+
+  /// The last line of a dry run.
+  func finish() {
+    if dryRun && printsSummaries { console.writeOut("Dry run: nothing was written.\n") }
+  }
+
+  /// A stale file as a warning (gen, update) with what to do about it.
+  func staleWarning(_ file: StaleFile, prune: Bool) -> Diagnostic? {
+    let path = shown(file.path)
+    switch file.state {
+    case .deleted: return nil
+    case .unchanged:
+      return prune
+        ? nil
+        : Diagnostic(
+          .warning,
+          message:
+            "'\(path)' was generated for \(file.module), which no longer has it; 'gen --prune' removes it"
+        )
+    case .edited:
+      return Diagnostic(
+        prune ? .error : .warning,
+        message: prune
+          ? "'\(path)' is no longer generated for \(file.module) but was edited since; not removed (delete it yourself if it is no longer needed)"
+          : "'\(path)' was generated for \(file.module), which no longer has it; it was edited since, so remove it yourself"
+      )
+    }
+  }
+}

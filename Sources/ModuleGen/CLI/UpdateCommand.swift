@@ -1,0 +1,135 @@
+import Liquid
+
+/// `modulegen update`: brings spec and template changes into the files developers own
+/// (`regenerate: once`) by a three-way merge, keeping their edits; does everything `gen` does
+/// for the other files.
+enum UpdateCommand {
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "update",
+    summary: "Merge spec and template changes into the files you own, keeping your edits.",
+    discussion: """
+      For each file a template marks 'regenerate: once' that differs from what would be
+      generated now, merges three versions, as git does: what was generated before (kept in
+      .modulegen/base, named in .modulegen.lock), your file, and what is generated now. A clean
+      merge is written. Where you and the templates changed the same lines, the file gets
+      standard conflict markers (<<<<<<< yours, ||||||| generated before, =======,
+      >>>>>>> generated now) and the exit code is 1. Everything else is done as 'gen' does it.
+      """,
+    arguments: GenCommand.spec.arguments,
+    options: GenerationSetup.options + GenerambaCommandLine.options + [
+      .init(name: "dry-run", valueName: nil, help: "Show the merges as diffs; write nothing.")
+    ],
+    examples: [
+      ("modulegen update --spec Specs/modules.yml", "After a spec or template change."),
+      ("modulegen update Home viper --dry-run", "See what the merges would change."),
+    ])
+
+  static let labels = ThreeWayMerge.Labels(
+    ours: "yours", base: "generated before", theirs: "generated now")
+
+  /// A file that could not be merged, and why.
+  struct Unmerged {
+    var file: PlannedFile
+    var reason: String
+  }
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let dryRun = arguments.flag("dry-run")
+    let report = try GenerationReport(
+      arguments, console: console, command: "update", dryRun: dryRun)
+    var setup = try GenerationSetup.make(arguments, console: console, command: "update")
+    for note in setup.notes { console.report(note) }
+    var plan = try setup.generator.plan(
+      setup.modules, options: setup.options, record: setup.record)
+    for note in plan.notes { console.report(note) }
+    var unmerged: [Unmerged] = []
+    for i in plan.files.indices where plan.files[i].action == .keep {
+      do {
+        plan.files[i] = try merge(
+          plan.files[i], record: setup.record, fileSystem: setup.generator.fileSystem)
+      } catch let error as Diagnostic {
+        unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
+      }
+    }
+    _ = try GenCommand.write(&plan, setup: setup, prune: false, dryRun: dryRun, console: console)
+    let blocked = plan.blockedModules
+    let merged = plan.files.filter {
+      ($0.action == .merge || $0.action == .mergeConflict) && !blocked.contains($0.module)
+    }
+    if dryRun && !report.json {
+      for file in merged {
+        let path = report.shown(file.path)
+        let old = (try? setup.generator.fileSystem.readText(atPath: file.path)) ?? ""
+        console.writeOut(
+          UnifiedDiff.make(
+            old: old, new: String(decoding: file.bytes, as: UTF8.self), oldName: "a/" + path,
+            newName: "b/" + path))
+      }
+    }
+    report.printPlan(plan, record: setup.record)
+    report.reportConflicts(plan)
+    let conflicted = merged.filter { $0.action == .mergeConflict }
+    for file in conflicted {
+      console.report(
+        Diagnostic(
+          message:
+            "'\(report.shown(file.path))': your edits and the new generation change the same lines; \(dryRun ? "the merge would leave" : "resolve the") conflict markers"
+        ))
+    }
+    for item in unmerged where !blocked.contains(item.file.module) {
+      console.report(
+        Diagnostic(
+          .warning,
+          message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
+    }
+    report.reportStale(plan, prune: false)
+    report.finish()
+    return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty
+      ? ExitCode.success : ExitCode.failure
+  }
+
+  /// The file with the developer's edits and the new generation merged, from the base copy the
+  /// record names.
+  static func merge(_ file: PlannedFile, record: GenerationRecord, fileSystem: any FileSystem)
+    throws -> PlannedFile
+  {
+    guard let hash = record.hash(ofFile: file.path, module: file.module) else {
+      throw Diagnostic(
+        message:
+          "\(GenerationRecord.fileName) has no record of what was generated into it, so there is nothing to merge from; what is generated now becomes the base of the next update"
+      )
+    }
+    let basePath = record.basePath(forHash: hash)
+    let shownBase = GenerationRecord.baseFolder + "/" + (basePath.split(separator: "/").last ?? "")
+    guard fileSystem.fileExists(atPath: basePath),
+      let baseBytes = try? fileSystem.readFile(atPath: basePath),
+      GenerationRecord.hash(baseBytes) == hash
+    else {
+      throw Diagnostic(
+        message:
+          "its base copy \(shownBase) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
+      )
+    }
+    let ours = try fileSystem.readFile(atPath: file.path)
+    guard let oursText = String(validating: ours, as: UTF8.self),
+      let baseText = String(validating: baseBytes, as: UTF8.self)
+    else { throw Diagnostic(message: "it is not UTF-8 text") }
+    let theirs = String(decoding: file.bytes, as: UTF8.self)
+    let result = ThreeWayMerge.merge(
+      base: baseText, ours: oursText, theirs: theirs, labels: labels)
+    var merged = file
+    merged.generatedBytes = file.bytes
+    if result.text == oursText {
+      // Nothing to change in the file; the new generation becomes the base.
+      merged.action = .keep
+    } else {
+      merged.action = result.conflicts == 0 ? .merge : .mergeConflict
+      merged.bytes = Array(result.text.utf8)
+      // Written over the developer's file: it must still be what was merged when written.
+      merged.expectedHash = GenerationRecord.hash(ours)
+    }
+    return merged
+  }
+}

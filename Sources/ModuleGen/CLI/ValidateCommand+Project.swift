@@ -1,0 +1,114 @@
+import Liquid
+
+extension ValidateCommand {
+  /// What `validate` checks beyond a file's own keys and values: what `gen` would check, with
+  /// the project's config and templates.
+  struct ProjectChecks {
+    var console: Console
+    var fileSystem: any FileSystem
+    var explicitTemplates: [String]
+    /// The project's config (the nearest `.modulegen.yml`), its path, and its problems when it
+    /// does not read.
+    var config: ProjectConfig?
+    var configPath: String?
+    var shownConfigPath: String?
+    var configProblems: [Diagnostic]?
+
+    /// The date files are rendered with: any date does, nothing is written.
+    static let sampleDate = "2000-01-01"
+    /// The module a config's default template and output patterns are tried with.
+    static let sampleModule = "Example"
+
+    init(_ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem) {
+      self.console = console
+      self.fileSystem = fileSystem
+      explicitTemplates = arguments.all("templates").map(console.path)
+      guard
+        let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem)
+      else { return }
+      configPath = path
+      let shown = GenerationSetup.relative(path, to: console.currentDirectory)
+      shownConfigPath = shown
+      do {
+        config = try GenerationSetup.projectConfig(
+          at: path, console: console, fileSystem: fileSystem)
+      } catch let error as DiagnosticList {
+        configProblems = error.diagnostics
+      } catch {
+        configProblems = [(error as? Diagnostic) ?? Diagnostic(message: "\(error)")]
+      }
+    }
+
+    func generator(_ config: ProjectConfig?) -> Generator {
+      let library = TemplateLibrary.standard(
+        explicit: explicitTemplates, config: config, home: console.environment["HOME"],
+        currentDirectory: console.currentDirectory, fileSystem: fileSystem)
+      return Generator(library: library, config: config, fileSystem: fileSystem)
+    }
+
+    func options(_ config: ProjectConfig?) -> GenerationOptions {
+      GenerationOptions(
+        settings: GenerationSettings(
+          author: config?.author ?? "", company: config?.company ?? "",
+          project: config?.project ?? "", prefix: config?.prefix ?? "", date: Self.sampleDate),
+        currentDirectory: console.currentDirectory)
+    }
+
+    /// A config: its template folders exist; its default template resolves, its parameters'
+    /// values are allowed and its output patterns render, for a sample module.
+    func check(config: ProjectConfig) -> [Diagnostic] {
+      var problems = GenerationSetup.templateFolderProblems(
+        config, console: console, fileSystem: fileSystem)
+      var generator = generator(config)
+      let module = ModuleSpec(name: Self.sampleModule)
+      if let template = config.template {
+        do {
+          _ = try generator.plan([module], options: options(config))
+        } catch {
+          problems += diagnostics(error)
+        }
+        if generator.library.source(named: template) != nil { return problems }
+      }
+      do {
+        try generator.checkConfigPatterns(for: module, options: options(config))
+      } catch {
+        problems += diagnostics(error)
+      }
+      return problems
+    }
+
+    /// A spec's modules, as `gen` would plan them with the project's config.
+    func check(modules: [ModuleSpec], specFile: String) -> (
+      errors: [Diagnostic], notes: [Diagnostic]
+    ) {
+      if configProblems != nil {
+        return (
+          [],
+          [
+            Diagnostic(
+              .note,
+              message:
+                "\(specFile): templates, parameters and output paths were not checked, because \(shownConfigPath ?? ".modulegen.yml") has errors"
+            )
+          ]
+        )
+      }
+      var generator = generator(config)
+      do {
+        _ = try generator.plan(modules, options: options(config))
+        return ([], [])
+      } catch {
+        return (diagnostics(error), [])
+      }
+    }
+
+    private func diagnostics(_ error: any Error) -> [Diagnostic] {
+      switch error {
+      case let error as DiagnosticList: return error.diagnostics
+      case let error as Diagnostic: return [error]
+      case let error as LiquidError: return [error.diagnostic]
+      default: return [Diagnostic(message: "\(error)")]
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Liquid
+
+public struct PlannedFile: Sendable {
+  public enum Action: String, Sendable, CaseIterable {
+    /// The file does not exist.
+    case create
+    /// A `regenerate: always` file as modulegen last generated it (the record says so), and
+    /// the templates now produce other content: no edit is lost by writing it.
+    case update
+    /// The file exists with other content and `--force` was given.
+    case overwrite
+    /// The file exists with the same content: it is not written.
+    case unchanged
+    /// A `regenerate: once` file that exists with other content: it is the developer's and left
+    /// alone (`update` merges into it).
+    case keep
+    /// The file exists with other content and `--force` was not given.
+    case conflict
+    /// `modulegen update`: the developer's edits and the new content merged cleanly.
+    case merge
+    /// `modulegen update`: merged with conflict markers where both changed the same lines.
+    case mergeConflict = "merge_conflict"
+
+    /// Whether applying the plan writes the file.
+    public var writes: Bool {
+      switch self {
+      case .create, .update, .overwrite, .merge, .mergeConflict: return true
+      case .unchanged, .keep, .conflict: return false
+      }
+    }
+  }
+
+  public var module: String
+  public var role: TemplateManifest.FileEntry.Role
+  public var regenerate: TemplateManifest.FileEntry.Regenerate = .always
+  /// The absolute output folder the file must stay inside. Files of one plan may have any
+  /// number of roots (each module's code and tests, a project file, the generation record);
+  /// the applier writes them all as one transaction.
+  public var root: String
+  /// The absolute path.
+  public var path: String
+  public var bytes: [UInt8]
+  public var action: Action
+  /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
+  /// it as the base of the next merge.
+  public var generatedBytes: [UInt8]?
+  /// For a file written over what the plan read (update, merge), the hash of what it read:
+  /// under the lock, the file must still be that.
+  public var expectedHash: String?
+
+  public init(
+    module: String, role: TemplateManifest.FileEntry.Role,
+    regenerate: TemplateManifest.FileEntry.Regenerate = .always, root: String, path: String,
+    bytes: [UInt8], action: Action
+  ) {
+    self.module = module
+    self.role = role
+    self.regenerate = regenerate
+    self.root = root
+    self.path = path
+    self.bytes = bytes
+    self.action = action
+  }
+
+  /// What writing the file means, given what is on disk now.
+  func currentAction(force: Bool, fileSystem: any FileSystem) throws -> Action {
+    if action == .keep { return .keep }
+    guard fileSystem.fileExists(atPath: path) else {
+      // A file written over what the plan read must still be there.
+      return expectedHash == nil ? .create : .conflict
+    }
+    if fileSystem.isDirectory(atPath: path) {
+      throw Diagnostic(message: "'\(path)' is a folder; a file is needed there")
+    }
+    let existing = try fileSystem.readFile(atPath: path)
+    if let expectedHash, action.writes {
+      return GenerationRecord.hash(existing) == expectedHash ? action : .conflict
+    }
+    if existing == bytes { return .unchanged }
+    return force ? .overwrite : .conflict
+  }
+}

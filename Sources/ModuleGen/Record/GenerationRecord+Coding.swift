@@ -1,0 +1,222 @@
+import Liquid
+
+/// The record as YAML: keys sorted, one file per line, no timestamps but the modules' creation
+/// dates, so that the same generation always gives the same bytes and a new module is a
+/// contiguous block in a diff.
+extension GenerationRecord {
+  static let header = """
+    # What modulegen generated: per module its template, parameters and creation date, and a hash
+    # of every file as generated. Commit it with the app; modulegen keeps it up to date.
+    # Base copies of the files developers own (regenerate: once) are in .modulegen/base.
+
+    """
+
+  static let keys = ["version", "modules"]
+  static let moduleKeys = [
+    "template", "template_version", "template_hash", "created", "spec", "params", "files",
+    "test_files",
+  ]
+
+  /// The record's text.
+  public var encoded: String {
+    var out = Self.header + "version: \(Self.formatVersion)\n"
+    guard !modules.isEmpty else { return out + "modules: {}\n" }
+    out += "modules:\n"
+    for name in modules.keys.sorted() {
+      let module = modules[name]!
+      out += "  \(Self.yamlKey(name)):\n"
+      out += "    template: \(Self.yamlValue(module.template))\n"
+      let versionKey =
+        module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
+      out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
+      out += "    created: \(Self.yamlValue(module.created))\n"
+      if let spec = module.spec { out += "    spec: \(Self.yamlValue(spec))\n" }
+      if module.params.isEmpty {
+        out += "    params: {}\n"
+      } else {
+        out += "    params:\n"
+        for param in module.params.sorted(by: { $0.name < $1.name }) {
+          let value: String
+          switch param.value {
+          case .bool(let b): value = b ? "true" : "false"
+          case .int(let i): value = String(i)
+          case .string(let s): value = Self.yamlValue(s)
+          }
+          out += "      \(Self.yamlKey(param.name)): \(value)\n"
+        }
+      }
+      for (key, files) in [("files", module.files), ("test_files", module.testFiles)] {
+        if files.isEmpty {
+          if key == "files" { out += "    files: {}\n" }
+          continue
+        }
+        out += "    \(key):\n"
+        for path in files.keys.sorted() {
+          out += "      \(Self.yamlKey(path)): \(Self.yamlValue(files[path]!))\n"
+        }
+      }
+    }
+    return out
+  }
+
+  /// Reads a record; every problem is reported with its line and column.
+  public static func decode(_ text: String, file: String, directory: String)
+    throws(DiagnosticList) -> GenerationRecord
+  {
+    if let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(
+      where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") })
+    {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      throw DiagnosticList(
+        [
+          Diagnostic(
+            message:
+              "the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers",
+            location: SourceLocation(
+              file: file, line: line + 1, column: 1, lineText: String(lines[line])))
+        ], file: file)
+    }
+    let root = try DataFile.root(text, file: file)
+    var problems = Problems()
+    var record = GenerationRecord(directory: directory)
+    guard case .object(let pairs) = root.value else {
+      problems.error(
+        "a generation record must be a mapping with 'version' and 'modules'", at: root.location)
+      try problems.throwIfAny(file: file)
+      return record
+    }
+    for pair in pairs {
+      switch pair.key {
+      case "version":
+        guard case .int(let version) = pair.value.value, version >= 1 else {
+          problems.error("'version' must be a positive integer", at: pair.value.location)
+          continue
+        }
+        if version > formatVersion {
+          problems.error(
+            "the record was written by a newer modulegen (format \(version)); this one reads format \(formatVersion)",
+            at: pair.value.location)
+        }
+      case "modules":
+        switch pair.value.value {
+        case .null: break
+        case .object(let modulePairs):
+          for entry in modulePairs {
+            if let module = decodeModule(entry.value, path: "modules.\(entry.key)", &problems) {
+              record.modules[entry.key] = module
+            }
+          }
+        default:
+          problems.error(
+            "'modules' must map module names to what they were generated from",
+            at: pair.value.location, path: "modules")
+        }
+      default:
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: keys, path: "", in: "the generation record")
+      }
+    }
+    try problems.throwIfAny(file: file)
+    return record
+  }
+
+  private static func decodeModule(_ node: DataNode, path: String, _ problems: inout Problems)
+    -> Module?
+  {
+    guard case .object(let pairs) = node.value else {
+      problems.error("a module must be a mapping", at: node.location, path: path)
+      return nil
+    }
+    var module = Module(template: "", templateVersion: "", created: "")
+    let count = problems.diagnostics.count
+    func string(_ node: DataNode, _ key: String) -> String? {
+      guard case .string(let text) = node.value, !text.isEmpty else {
+        problems.error("'\(key)' must be a non-empty string", at: node.location, path: path)
+        return nil
+      }
+      return text
+    }
+    func files(_ node: DataNode, _ key: String) -> [String: String] {
+      var result: [String: String] = [:]
+      switch node.value {
+      case .null: break
+      case .object(let filePairs):
+        for file in filePairs {
+          guard case .string(let hash) = file.value.value, hash.hasPrefix("sha256:") else {
+            problems.error(
+              "a file's hash must be 'sha256:' and 64 hexadecimal digits", at: file.value.location,
+              path: "\(path).\(key)")
+            continue
+          }
+          result[file.key] = hash
+        }
+      default:
+        problems.error(
+          "'\(key)' must map file paths to hashes", at: node.location, path: "\(path).\(key)")
+      }
+      return result
+    }
+    for pair in pairs {
+      switch pair.key {
+      case "template": module.template = string(pair.value, pair.key) ?? ""
+      case "template_version", "template_hash":
+        module.templateVersion = string(pair.value, pair.key) ?? ""
+      case "created":
+        guard let date = string(pair.value, pair.key) else { continue }
+        if !CalendarDate.isValid(date) {
+          problems.error(
+            "'created' must be a date as YYYY-MM-DD, not '\(date)'", at: pair.value.location,
+            path: path)
+        }
+        module.created = date
+      case "spec": module.spec = string(pair.value, pair.key)
+      case "params":
+        module.params = SpecDecoder.decodeParams(
+          pair.value, path: "\(path).params", problems: &problems
+        ).map { PlannedModule.Param(name: $0.name, value: $0.value) }
+      case "files": module.files = files(pair.value, pair.key)
+      case "test_files": module.testFiles = files(pair.value, pair.key)
+      default:
+        problems.unknownKey(
+          pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a recorded module")
+      }
+    }
+    for key in ["template", "created"] where !pairs.contains(where: { $0.key == key }) {
+      problems.error("the module has no '\(key)'", at: node.location, path: path)
+    }
+    return problems.diagnostics.count == count ? module : nil
+  }
+
+  // MARK: - YAML scalars
+
+  /// A key, plain when YAML reads it back as the same string.
+  static func yamlKey(_ text: String) -> String {
+    isPlain(text, allowingColon: false) ? text : quoted(text)
+  }
+
+  /// A value, plain when YAML reads it back as the same string.
+  static func yamlValue(_ text: String) -> String {
+    isPlain(text, allowingColon: true) ? text : quoted(text)
+  }
+
+  /// Words YAML 1.1 (as PyYAML and modulegen's reader resolve it) reads as booleans or null.
+  private static let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null"]
+
+  private static func isPlain(_ text: String, allowingColon: Bool) -> Bool {
+    // A letter first: YAML reads no number, date or keyword that way but the keywords below.
+    guard let first = text.unicodeScalars.first,
+      first == "_" || ("A"..."Z").contains(first) || ("a"..."z").contains(first),
+      !keywords.contains(text.lowercased()), text.last != ":"
+    else { return false }
+    return text.unicodeScalars.allSatisfy { c in
+      ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+        || "_./+@-".unicodeScalars.contains(c) || (allowingColon && c == ":")
+    }
+  }
+
+  /// A double-quoted scalar: JSON's string syntax, which YAML reads the same way.
+  private static func quoted(_ text: String) -> String {
+    LiquidValue.string(text).jsonText
+  }
+
+}

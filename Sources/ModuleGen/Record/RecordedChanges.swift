@@ -1,0 +1,79 @@
+import Liquid
+
+/// Everything a run changes on disk, as one transaction: the files of the modules it writes, the
+/// updated generation record and the base copies it refers to, and what it removes (pruned stale
+/// files, base copies nothing refers to any more).
+struct RecordedChanges {
+  /// The files to write (the plan's, the record's and the base copies) and to remove.
+  var writes: Plan
+  var record: GenerationRecord
+  /// Stale files `--prune` removes, and those it refuses to remove because they were edited.
+  var pruned: [StaleFile]
+  var refused: [StaleFile]
+
+  /// `plan` holds only what is written (no blocked module).
+  static func make(
+    applying plan: Plan, to record: GenerationRecord, prune: Bool, fileSystem: any FileSystem
+  ) throws -> RecordedChanges {
+    // A stale file is removed only if it is still as it was generated.
+    let candidates = prune ? plan.stale.filter { $0.state == .unchanged } : []
+    let pruned = candidates.filter { removal(of: $0, in: record).isCurrent(fileSystem: fileSystem) }
+    let refused =
+      prune
+      ? plan.stale.filter { $0.state == .edited }
+        + candidates.filter { file in !pruned.contains(file) } : []
+    var hashes: [String: String] = [:]
+    for file in plan.files where file.action != .keep || file.generatedBytes != nil {
+      hashes[file.path] = GenerationRecord.hash(file.generatedBytes ?? file.bytes)
+    }
+    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)), hashes: hashes)
+    var writes = plan
+    /// `named`: a base copy is named by the hash of its content, so one that exists is right.
+    func add(_ path: String, _ bytes: [UInt8], named: Bool = false) throws {
+      var action = PlannedFile.Action.create
+      if fileSystem.fileExists(atPath: path) {
+        action =
+          try named || fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
+      }
+      writes.files.append(
+        PlannedFile(
+          module: "", role: .code, root: record.directory, path: path, bytes: bytes,
+          action: action))
+    }
+    var removals = pruned.map { removal(of: $0, in: record) }
+    if updated != record || fileSystem.fileExists(atPath: record.path) || !updated.modules.isEmpty {
+      try add(record.path, Array(updated.encoded.utf8))
+      let copies = record.baseCopies(for: plan, hashes: hashes)
+      for copy in copies { try add(copy.path, copy.bytes, named: true) }
+      for path in unreferencedBaseCopies(
+        updated, keeping: Set(copies.map(\.path)), fileSystem: fileSystem)
+      {
+        guard let bytes = try? fileSystem.readFile(atPath: path) else { continue }
+        removals.append(
+          PlannedRemoval(root: record.directory, path: path, hash: GenerationRecord.hash(bytes)))
+      }
+    }
+    writes.removals = removals
+    return RecordedChanges(writes: writes, record: updated, pruned: pruned, refused: refused)
+  }
+
+  /// Removing a stale file: inside the record's folder when it is there, else inside its own.
+  static func removal(of file: StaleFile, in record: GenerationRecord) -> PlannedRemoval {
+    let inside = record.recordedPath(file.path) != file.path
+    return PlannedRemoval(
+      root: inside ? record.directory : parentPath(file.path), path: file.path,
+      hash: file.generatedHash)
+  }
+
+  /// Base copies (files named by a hash in the base folder) that the record no longer refers to.
+  static func unreferencedBaseCopies(
+    _ record: GenerationRecord, keeping: Set<String>, fileSystem: any FileSystem
+  ) -> [String] {
+    let folder = joinPath(record.directory, GenerationRecord.baseFolder)
+    let referenced = Set(record.referencedHashes.map { record.basePath(forHash: $0) })
+    let hexDigits = Set("0123456789abcdef")
+    return ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
+      name.count == 64 && name.allSatisfy { hexDigits.contains($0) }
+    }.map { joinPath(folder, $0) }.filter { !referenced.contains($0) && !keeping.contains($0) }
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// What gen, check and update print: a line per module, files with --verbose, only problems
+/// with --quiet, statuses in colour on a terminal only.
+@Suite struct GenOutputTests {
+  /// Runs in-process with stdout as a terminal or not.
+  func run(
+    _ arguments: [String], in dir: String, terminal: Bool, environment: [String: String] = [:]
+  ) -> (code: Int32, out: String, err: String) {
+    let output = Output()
+    var console = Console(
+      writeOut: { output.write(out: $0) }, writeError: { output.write(err: $0) },
+      environment: environment, currentDirectory: dir)
+    console.outputIsTerminal = terminal
+    let code = CommandLineTool.run(arguments, console: console)
+    return (code, output.out, output.err)
+  }
+
+  @Test func aLinePerModuleFilesWithVerboseNothingWithQuiet() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let quiet = runTool(["gen", "Home", "mvc", "--quiet"], in: dir)
+    #expect(quiet.code == 0)
+    #expect(quiet.out == "" && quiet.err == "")
+    let verbose = runTool(["gen", "Cart", "mvc", "--verbose", "--dry-run"], in: dir)
+    #expect(
+      verbose.out == """
+          would create Cart/CartModel.swift
+          would create Cart/CartService.swift
+          would create Cart/CartViewController.swift
+          would create Cart/CartBuilder.swift
+          would create CartTests/CartMocks.swift
+          would create CartTests/CartTests.swift
+        Cart (mvc): 6 to create.
+        Dry run: nothing was written.
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart"))
+    #expect(
+      runTool(["gen", "Home", "mvc", "-v"], in: dir).out.hasPrefix(
+        "  unchanged Home/HomeModel.swift\n"))
+    #expect(runTool(["check", "Home", "mvc", "-q"], in: dir).out == "")
+    let both = runTool(["gen", "Home", "mvc", "-q", "-v"], in: dir)
+    #expect(both.code == 64)
+    #expect(both.err.hasPrefix("error: --quiet and --verbose exclude each other\n"))
+  }
+
+  @Test func quietStillPrintsProblems() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "mvc"], in: dir).code == 0)
+    try "// edited\n".write(
+      toFile: dir + "/Home/HomeBuilder.swift", atomically: true, encoding: .utf8)
+    let gen = runTool(["gen", "Home", "mvc", "--quiet"], in: dir)
+    #expect(gen.code == 1)
+    #expect(gen.out == "")
+    #expect(gen.err.hasPrefix("error: 'Home/HomeBuilder.swift' exists with different content\n"))
+    let check = runTool(["check", "Home", "mvc", "--quiet"], in: dir)
+    #expect(check.out == "changed  Home/HomeBuilder.swift\n")
+    #expect(check.err == "1 of 6 files are missing or out of date.\n")
+  }
+
+  @Test func statusesInColourOnATerminalOnly() throws {
+    let dir = try makeTemporaryDirectory()
+    let coloured = run(["gen", "Home", "mvc"], in: dir, terminal: true)
+    #expect(coloured.out == "Home (mvc): \u{1B}[32m6 created\u{1B}[0m.\n")
+    let plain = run(["gen", "Home", "mvc"], in: dir, terminal: false)
+    #expect(plain.out == "Home (mvc): 6 unchanged.\n")
+    let noColor = run(
+      ["gen", "Cart", "mvc"], in: dir, terminal: true, environment: ["NO_COLOR": "1"])
+    #expect(noColor.out == "Cart (mvc): 6 created.\n")
+    try "// edited\n".write(
+      toFile: dir + "/Home/HomeBuilder.swift", atomically: true, encoding: .utf8)
+    let check = run(["check", "Home", "mvc"], in: dir, terminal: true)
+    #expect(check.out == "\u{1B}[31mchanged\u{1B}[0m  Home/HomeBuilder.swift\n")
+  }
+
+  @Test func theJSONReportHasModulesFilesAndStaleFiles() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(
+      ["gen", "Home", "mvp", "--format", "json", "--date", "2026-02-03"], in: dir)
+    #expect(result.code == 0)
+    let report = try JSONReader.read(result.out, file: "report")
+    #expect(report["written"]?.value == .bool(true))
+    guard case .array(let modules) = report["modules"]?.value,
+      case .array(let files) = report["files"]?.value
+    else {
+      Issue.record("unexpected report \(result.out)")
+      return
+    }
+    #expect(modules.first?["status"]?.value == .string("written"))
+    #expect(modules.first?["created"]?.value == .string("2026-02-03"))
+    #expect(modules.first?["params"]?["coordinator"]?.value == .bool(false))
+    #expect(
+      files.first { $0["path"]?.value == .string("Home/HomePresenter.swift") }?["regenerate"]?.value
+        == .string("once"))
+    #expect(report["summary"]?["create"]?.value == .int(9))
+    #expect(report["summary"]?["stale"]?.value == .int(0))
+  }
+}
+
+/// Smaller things a new user ran into.
+@Suite struct FirstDayFixesTests {
+  @Test func theYAMLTrapHintNamesTheKeyTheUserTyped() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "name: Home\ntemplate: mvvm\nview_model:\n  - didSelect(at index: Int)\n", to: dir + "/h.yml")
+    let result = runTool(["validate", "h.yml"], in: dir)
+    #expect(
+      result.err.hasPrefix(
+        "h.yml:4:5: error: view_model[0]: 'didSelect(at index: Int)' was read by YAML as a mapping because of ': '; quote the signature (- \"didSelect(at index: Int)\") or write the role's methods as a block ('view_model: |' followed by one declaration per line)"
+      ))
+  }
+
+  @Test func aTemplateIsFoundByItsManifestName() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["templates", "new", "t"], in: dir).code == 0)
+    // Renamed in its manifest: the folder is still called t.
+    let manifest = dir + "/Templates/t/template.yml"
+    try (try String(contentsOfFile: manifest, encoding: .utf8)).replacingOccurrences(
+      of: "name: t\n", with: "name: feature\n"
+    ).write(toFile: manifest, atomically: true, encoding: .utf8)
+    #expect(
+      runTool(["templates", "list", "--format", "names"], in: dir).out.hasPrefix("feature\n"))
+    let gen = runTool(["gen", "Home", "feature", "--no-tests"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out == "Home (feature): 1 created.\n")
+  }
+
+  @Test func aDidYouMeanEndsTheMessage() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["gen", "Home", "viper", "--set", "uii=uikit"], in: dir)
+    #expect(
+      result.err
+        == "error: template 'viper' has no parameter 'uii' (--set); it takes: ui, tests; did you mean 'ui'?\n"
+    )
+  }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Liquid
+
+@testable import ModuleGen
+
+/// The package in `.build/generated-modules` that holds every built-in template's module in
+/// every combination of its parameters, beside the stand-ins for Apple's frameworks
+/// (Fixtures/Standins) and, for the typical screen, a scenario test that drives it like a user
+/// (Fixtures/Scenarios).
+struct GeneratedPackage {
+  static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let root = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+  static let standins = testsFolder.appendingPathComponent("Fixtures/Standins").path
+  static let scenarios = testsFolder.appendingPathComponent("Fixtures/Scenarios").path
+  /// The stand-in modules, with the stand-ins each depends on.
+  static let frameworks: [(name: String, dependencies: [String])] = [
+    ("FoundationAdditions", []), ("Combine", []), ("UIKit", ["PreviewsMacros"]),
+    ("SwiftUI", ["UIKit", "Combine", "PreviewsMacros"]),
+  ]
+
+  /// A module that uses every signature form templates must handle.
+  static let richSpec = """
+    name: Rich
+    view: |
+      func display(title: String, subtitle: String?)
+      func showItems(_ items: [RichItem])
+      func showError(_ message: String)
+      func update(progress: Double, animated: Bool)
+      func show(image: UIImage)
+    presenter:
+      - viewDidLoad()
+      - "didSelect(at index: Int)"
+      - didTapRetry()
+      - "search(query: String) async"
+    interactor:
+      - "load(id: Int) async throws -> [RichItem]"
+      - "load(name: String) -> RichItem?"
+      - "save(_ values: [String: Int], completion: @escaping @Sendable (Result<Int, any Error>) -> Void)"
+      - "sum(_ values: Int...) -> Int"
+      - "adjust(_ value: inout Int)"
+      - "point() -> (x: Int, y: Int)"
+      - "fetch() async throws(CancellationError) -> Int"
+      - "observe(handler: @escaping @MainActor (Int) -> Void)"
+    interactor_output:
+      - "didLoad(_ items: [RichItem])"
+      - "didFail(_ error: any Error)"
+    router:
+      - close()
+      - "open(url: URL)"
+      - "showDetail(for item: RichItem, animated: Bool = true)"
+      - "present(_ controller: UIViewController)"
+    entities:
+      RichItem: {id: Int, title: String, tags: "[String]?"}
+    """
+
+  /// One generated module with one test framework. Variants that differ only in the test
+  /// framework share their module target (the code is the same), and each has its own test
+  /// target.
+  struct Variant {
+    var target: String
+    var testTarget: String
+    var template: String
+    var params: [(String, String)]
+    var module: ModuleSpec
+    /// Whether the variant's test target also gets the scenario test (once per module).
+    var scenario: Bool
+    /// Whether the variant's test target also gets the tests of the rich spec's mocks (once
+    /// per template, for a sendable and a main-actor mock).
+    var mockTests: String?
+  }
+
+  /// The mocks whose behaviour `MockTests.swift.liquid` checks, by template.
+  static let testedMocks = ["mvp": "RichServicingMock", "viper": "RichInteractorInputMock"]
+
+  /// Every template × every combination of its choice and bool parameters × {default, rich}.
+  /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text` (for
+  /// working on templates; CI runs them all).
+  static func variants() throws -> [Variant] {
+    let rich = try SpecDecoder.decode(richSpec, file: "rich.yml").modules[0]
+    var variants: [Variant] = []
+    for name in BuiltinTemplates.names {
+      let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
+      var combinations: [[(String, String)]] = [[]]
+      for parameter in manifest.parameters {
+        let values =
+          parameter.kind == .choice
+          ? parameter.values : parameter.kind == .bool ? ["true", "false"] : []
+        if values.isEmpty { continue }
+        combinations = combinations.flatMap { c in values.map { c + [(parameter.name, $0)] } }
+      }
+      for combination in combinations {
+        let code = combination.filter { $0.0 != "tests" }
+        let suffix = code.map { CaseConversion.pascalCase($0.0 + " " + $0.1) }.joined()
+        let tests = combination.first { $0.0 == "tests" }.map { CaseConversion.pascalCase($0.1) }
+        for (kind, module) in [("Default", ModuleSpec(name: "Home")), ("Rich", rich)] {
+          let target = CaseConversion.pascalCase(name) + suffix + kind
+          variants.append(
+            Variant(
+              target: target, testTarget: target + (tests ?? "") + "Tests", template: name,
+              params: combination, module: module,
+              scenario: module.roles.isEmpty
+                && !variants.contains { $0.target == target && $0.scenario },
+              mockTests: module.roles.isEmpty
+                || variants.contains { $0.template == name && $0.mockTests != nil }
+                ? nil : testedMocks[name]))
+        }
+      }
+    }
+    if let filter = ProcessInfo.processInfo.environment["MODULEGEN_VARIANTS"], !filter.isEmpty {
+      variants = variants.filter { $0.testTarget.contains(filter) }
+    }
+    return variants
+  }
+
+  let path: String
+  let variants: [Variant]
+
+  /// Writes the package; only files whose content changed, so that the nested build stays
+  /// incremental.
+  func write() throws {
+    let keep = Set(
+      Self.frameworks.map(\.name) + ["PreviewsMacros", "ScenarioSupport", "StandinTests"]
+        + variants.flatMap { [$0.target, $0.testTarget] })
+    for folder in ["Sources", "Tests"] {
+      for entry in (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []
+      where !keep.contains(entry) {
+        try FileManager.default.removeItem(atPath: path + "/" + folder + "/" + entry)
+      }
+    }
+    for module in Self.frameworks.map(\.name) + ["PreviewsMacros"] {
+      try copyFolder(Self.standins + "/" + module, to: path + "/Sources/" + module)
+    }
+    try copyFolder(Self.scenarios + "/ScenarioSupport", to: path + "/Sources/ScenarioSupport")
+    try copyFolder(Self.standins + "/StandinTests", to: path + "/Tests/StandinTests")
+    let library = TemplateLibrary(folders: [])
+    let scenario = try Self.fixtureTemplate("Scenarios.swift.liquid")
+    let mockTests = try Self.fixtureTemplate("MockTests.swift.liquid")
+    for variant in variants {
+      var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
+      var options = GenerationOptions(
+        settings: GenerationSettings(
+          author: "modulegen", project: variant.target, date: "2026-01-01"),
+        currentDirectory: path)
+      options.setParams = variant.params
+      options.output = "Sources/\(variant.target)"
+      options.testsOutput = "Tests/\(variant.testTarget)"
+      options.force = true
+      var module = variant.module
+      module.template = variant.template
+      let plan = try generator.plan([module], options: options)
+      var files = plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+      if variant.scenario {
+        var context = TemplateContext.make(
+          module: variant.module, template: variant.template, params: [],
+          settings: options.settings)
+        let params = Dictionary(uniqueKeysWithValues: variant.params)
+        context["ui"] = .string(params["ui"] ?? "uikit")
+        context["coordinator"] = .bool(params["coordinator"] == "true")
+        files.append(
+          (
+            "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)Scenarios.swift",
+            try scenario.render(context)
+          ))
+      }
+      if let mock = variant.mockTests {
+        var context = TemplateContext.make(
+          module: variant.module, template: variant.template, params: [],
+          settings: options.settings)
+        context["mock"] = .string(mock)
+        files.append(
+          (
+            "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)MockTests.swift",
+            try mockTests.render(context)
+          ))
+      }
+      try sync(files, folders: ["Sources/\(variant.target)", "Tests/\(variant.testTarget)"])
+    }
+    try Self.put(manifest(), path + "/Package.swift")
+  }
+
+  static func fixtureTemplate(_ name: String) throws -> Template {
+    try Template(
+      parsing: try String(contentsOfFile: scenarios + "/" + name, encoding: .utf8), name: name,
+      environment: LiquidEnvironment(strictVariables: true))
+  }
+
+  private func manifest() -> String {
+    var targets = """
+          .macro(name: "PreviewsMacros"),
+          .target(name: "ScenarioSupport", dependencies: ["UIKit", "SwiftUI"]),
+          .testTarget(name: "StandinTests", dependencies: ["UIKit", "SwiftUI", "Combine"]),
+
+      """
+    for framework in Self.frameworks {
+      targets += """
+            .target(name: "\(framework.name)", dependencies: \(framework.dependencies)),
+
+        """
+    }
+    // What Foundation has on Apple's platforms and not here is imported into every module.
+    let settings =
+      #"swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "FoundationAdditions"])]"#
+    let frameworks = #""FoundationAdditions", "UIKit", "SwiftUI", "Combine""#
+    var modules: Set<String> = []
+    for variant in variants {
+      if modules.insert(variant.target).inserted {
+        targets += """
+              .target(name: "\(variant.target)", dependencies: [\(frameworks)], \(settings)),
+
+          """
+      }
+      targets += """
+            .testTarget(
+              name: "\(variant.testTarget)",
+              dependencies: ["\(variant.target)", "ScenarioSupport", \(frameworks)], \(settings)),
+
+        """
+    }
+    return """
+      // swift-tools-version:6.0
+      import CompilerPluginSupport
+      import PackageDescription
+
+      let package = Package(
+        name: "GeneratedModules",
+        targets: [
+      \(targets)  ],
+        swiftLanguageModes: [.v6]
+      )
+
+      """
+  }
+
+  /// Makes `folders` hold exactly `files`.
+  private func sync(_ files: [(String, String)], folders: [String]) throws {
+    let expected = Set(files.map(\.0))
+    for folder in folders {
+      for entry in (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder)) ?? []
+      where !expected.contains(path + "/" + folder + "/" + entry) {
+        try FileManager.default.removeItem(atPath: path + "/" + folder + "/" + entry)
+      }
+    }
+    for (file, text) in files { try Self.put(text, file) }
+  }
+
+  private func copyFolder(_ source: String, to destination: String) throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: source).filter {
+      $0.hasSuffix(".swift")
+    }
+    try sync(
+      try names.map {
+        (destination + "/" + $0, try String(contentsOfFile: source + "/" + $0, encoding: .utf8))
+      }, folders: [String(destination.dropFirst(path.count + 1))])
+  }
+
+  /// Writes a file only when its content changed, so that nested builds stay incremental.
+  static func put(_ text: String, _ file: String) throws {
+    if (try? String(contentsOfFile: file, encoding: .utf8)) == text { return }
+    try FileManager.default.createDirectory(
+      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+  }
+}

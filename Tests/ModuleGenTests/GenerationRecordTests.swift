@@ -1,0 +1,272 @@
+import Testing
+
+@testable import ModuleGen
+
+@Suite struct GenerationRecordTests {
+  static let hashA = "sha256:" + String(repeating: "a", count: 64)
+  static let hashB = "sha256:" + String(repeating: "b", count: 64)
+
+  static var sample: GenerationRecord {
+    GenerationRecord(
+      directory: "/p",
+      modules: [
+        "Search": .init(
+          template: "mvp", templateVersion: "sha256:0f", created: "2026-01-02",
+          spec: "Specs/modules.yml",
+          params: [
+            .init(name: "ui", value: .string("uikit")),
+            .init(name: "coordinator", value: .bool(true)),
+          ],
+          files: ["Search/SearchPresenter.swift": hashB, "Search/Search Builder.swift": hashA],
+          testFiles: ["SearchTests/SearchMocks.swift": hashA]),
+        "Home": .init(
+          template: "viper", templateVersion: "1.2.0", created: "2025-12-31",
+          params: [.init(name: "style", value: .string("yes")), .init(name: "n", value: .int(3))],
+          files: ["Home/HomeBuilder.swift": hashA]),
+      ])
+  }
+
+  @Test func encodesSortedAndDiffFriendly() {
+    #expect(
+      Self.sample.encoded == GenerationRecord.header + """
+        version: 1
+        modules:
+          Home:
+            template: viper
+            template_version: "1.2.0"
+            created: "2025-12-31"
+            params:
+              n: 3
+              style: "yes"
+            files:
+              Home/HomeBuilder.swift: \(Self.hashA)
+          Search:
+            template: mvp
+            template_hash: sha256:0f
+            created: "2026-01-02"
+            spec: Specs/modules.yml
+            params:
+              coordinator: true
+              ui: uikit
+            files:
+              "Search/Search Builder.swift": \(Self.hashA)
+              Search/SearchPresenter.swift: \(Self.hashB)
+            test_files:
+              SearchTests/SearchMocks.swift: \(Self.hashA)
+
+        """)
+    #expect(GenerationRecord(directory: "/p").encoded.hasSuffix("version: 1\nmodules: {}\n"))
+  }
+
+  @Test func readsBackWhatItWrites() throws {
+    var record = Self.sample
+    record.modules["Odd"] = .init(
+      template: "t", templateVersion: "sha256:1", created: "2026-02-28",
+      params: [
+        .init(name: "a", value: .string("on")), .init(name: "b", value: .string("0755")),
+        .init(name: "c", value: .string("x: y # z")), .init(name: "d", value: .string("")),
+        .init(name: "e", value: .string("tab\tquote\"back\\slash")),
+      ],
+      files: ["ü/ö: #.swift": Self.hashA, "true": Self.hashB])
+    let decoded = try GenerationRecord.decode(record.encoded, file: "r", directory: "/p")
+    #expect(
+      decoded.modules["Odd"]?.params == record.modules["Odd"]?.params.sorted { $0.name < $1.name })
+    #expect(decoded.modules["Odd"]?.files == record.modules["Odd"]?.files)
+    #expect(
+      decoded.modules["Search"]
+        == record.modules["Search"].map { module in
+          var sorted = module
+          sorted.params.sort { $0.name < $1.name }
+          return sorted
+        })
+    #expect(decoded.encoded == record.encoded)
+  }
+
+  @Test(arguments: [
+    (
+      "version: 2\nmodules: {}\n",
+      "r:1:10: error: the record was written by a newer modulegen (format 2); this one reads format 1"
+    ),
+    (
+      "versoin: 1\n",
+      "r:1:1: error: unknown key 'versoin' in the generation record; did you mean 'version'?"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files: {a.swift: abc}\n",
+      "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 hexadecimal digits"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n    created: \"2026-02-30\"\n",
+      "r:4:14: error: modules.Home: 'created' must be a date as YYYY-MM-DD, not '2026-02-30'"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n",
+      "r:3:5: error: modules.Home: the module has no 'created'"
+    ),
+    (
+      "modules:\n<<<<<<< HEAD\n  Home:\n",
+      "r:2:1: error: the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers"
+    ),
+  ])
+  func badRecordsAreLocated(_ text: String, _ expected: String) {
+    do {
+      _ = try GenerationRecord.decode(text, file: "r", directory: "/p")
+      Issue.record("no error for \(text)")
+    } catch {
+      #expect(
+        error.diagnostics.first.map { $0.description.split(separator: "\n")[0] }
+          == Substring(expected))
+    }
+  }
+
+  /// What a run records: hashes of what it generated; for a kept file the earlier hash (the
+  /// base of a later merge); stale files until they are pruned or gone.
+  @Test func updatedByAPlan() {
+    let previous = GenerationRecord(
+      directory: "/p",
+      modules: [
+        "Home": .init(
+          template: "viper", templateVersion: "old", created: "2026-01-01",
+          files: [
+            "Home/HomePresenter.swift": Self.hashA, "Home/HomeRouter.swift": Self.hashB,
+            "Home/Gone.swift": Self.hashA, "Home/Old.swift": Self.hashB,
+          ],
+          testFiles: ["HomeTests/HomeTests.swift": Self.hashA])
+      ])
+    func file(_ path: String, _ action: PlannedFile.Action, _ text: String) -> PlannedFile {
+      PlannedFile(
+        module: "Home", role: .code, regenerate: .once, root: "/p/Home", path: "/p/" + path,
+        bytes: Array(text.utf8), action: action)
+    }
+    let plan = Plan(
+      files: [
+        file("Home/HomePresenter.swift", .keep, "new presenter"),
+        file("Home/HomeRouter.swift", .update, "new router"),
+        file("Home/HomeView.swift", .create, "view"),
+      ],
+      modules: [
+        PlannedModule(
+          name: "Home", template: "viper", templateVersion: "new", created: "2026-01-01",
+          params: [], includesTests: false, spec: nil)
+      ],
+      stale: [
+        StaleFile(
+          module: "Home", path: "/p/Home/Gone.swift", generatedHash: Self.hashA, state: .deleted),
+        StaleFile(
+          module: "Home", path: "/p/Home/Old.swift", generatedHash: Self.hashB, state: .edited),
+      ], notes: [])
+    let updated = previous.updated(by: plan)
+    let home = updated.modules["Home"]
+    #expect(home?.templateVersion == "new")
+    #expect(
+      home?.files == [
+        "Home/HomePresenter.swift": Self.hashA,
+        "Home/HomeRouter.swift": GenerationRecord.hash(Array("new router".utf8)),
+        "Home/HomeView.swift": GenerationRecord.hash(Array("view".utf8)),
+        "Home/Old.swift": Self.hashB,
+      ])
+    // --no-tests: the tests recorded before stay recorded.
+    #expect(home?.testFiles == ["HomeTests/HomeTests.swift": Self.hashA])
+    // Base copies: the once files generated now, not the kept one (its base exists).
+    #expect(
+      previous.baseCopies(for: plan).map(\.path).sorted()
+        == [
+          GenerationRecord.hash(Array("new router".utf8)),
+          GenerationRecord.hash(Array("view".utf8)),
+        ].map { previous.basePath(forHash: $0) }.sorted())
+    #expect(
+      previous.updated(by: plan, pruned: ["/p/Home/Old.swift"]).modules["Home"]?.files[
+        "Home/Old.swift"] == nil)
+  }
+
+  @Test func pathsAreRelativeToTheRecordsFolder() {
+    let record = GenerationRecord(directory: "/p/app")
+    #expect(record.recordedPath("/p/app/Home/A.swift") == "Home/A.swift")
+    #expect(record.recordedPath("/elsewhere/A.swift") == "/elsewhere/A.swift")
+    #expect(record.absolutePath("Home/A.swift") == "/p/app/Home/A.swift")
+    #expect(
+      record.basePath(forHash: Self.hashA) == "/p/app/.modulegen/base/"
+        + String(repeating: "a", count: 64))
+  }
+}
+
+@Suite struct HeaderDateTests {
+  static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test func findsTheDateOnTheLineThatHoldsIt() {
+    let rendered = Self.bytes(
+      "//\n//  A.swift\n//\n//  Created by Ann on 2026-05-06.\n//\n\nbody\n")
+    let existing = Self.bytes(
+      "//\n//  A.swift\n//\n//  Created by Ann on 2025-12-24.\n//\n\nedited body\n")
+    #expect(HeaderDate.find(in: existing, rendered: rendered, date: "2026-05-06") == "2025-12-24")
+    // Another author, or no date where the header has it: not reliable, nothing found.
+    let other = Self.bytes("//\n//  A.swift\n//\n//  Created by Bob on 2025-12-24.\n//\n")
+    #expect(HeaderDate.find(in: other, rendered: rendered, date: "2026-05-06") == nil)
+    let invalid = Self.bytes("//  Created by Ann on 2025-13-24.\n")
+    #expect(HeaderDate.find(in: invalid, rendered: rendered, date: "2026-05-06") == nil)
+    #expect(
+      HeaderDate.find(in: existing, rendered: Self.bytes("no date\n"), date: "2026-05-06") == nil)
+  }
+
+  @Test func theModuleTakesTheDateMostFilesHave() {
+    let rendered = Self.bytes("// Created on 2026-05-06.\n")
+    func file(_ date: String?) -> (rendered: [UInt8], existing: [UInt8]?) {
+      (rendered, date.map { Self.bytes("// Created on \($0).\n") })
+    }
+    #expect(
+      HeaderDate.moduleDate(
+        [file("2025-01-01"), file("2025-02-02"), file("2025-02-02"), file(nil)], date: "2026-05-06")
+        == "2025-02-02")
+    #expect(
+      HeaderDate.moduleDate([file("2025-03-03"), file("2025-01-01")], date: "2026-05-06")
+        == "2025-01-01")
+    #expect(HeaderDate.moduleDate([file(nil)], date: "2026-05-06") == nil)
+  }
+}
+
+@Suite struct RegenerateKeyTests {
+  static func manifest(_ files: String) throws(DiagnosticList) -> TemplateManifest {
+    try TemplateManifest.decode("name: t\nsummary: s\nfiles:\n" + files, file: "t/template.yml")
+  }
+
+  @Test func defaultsToAlwaysAndReadsOnce() throws {
+    let manifest = try Self.manifest(
+      "  - {template: a.liquid, output: a.swift}\n  - {template: b.liquid, output: b.swift, regenerate: once}\n"
+    )
+    #expect(manifest.files.map(\.regenerate) == [.always, .once])
+  }
+
+  @Test func aWrongValueSaysWhatIsAllowed() {
+    #expect(throws: DiagnosticList.self) {
+      try Self.manifest("  - {template: a.liquid, output: a.swift, regenerate: onse}\n")
+    }
+    do {
+      _ = try Self.manifest("  - template: a.liquid\n    output: a.swift\n    regenerate: onse\n")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.description).first?.hasPrefix(
+          "t/template.yml:6:17: error: files[0]: 'regenerate' must be 'always' (modulegen owns the file) or 'once' (created once, then yours), not 'onse'; did you mean 'once'?"
+        ) == true)
+    }
+    do {
+      _ = try Self.manifest("  - template: a.liquid\n    output: a.swift\n    regenerat: once\n")
+    } catch {
+      #expect(
+        error.diagnostics.first?.message
+          == "files[0]: unknown key 'regenerat' in a file entry; did you mean 'regenerate'?")
+    }
+  }
+
+  /// The built-in templates: modulegen owns what the spec derives completely (contracts,
+  /// entities, builders, mocks); the developer owns what they fill in.
+  @Test(arguments: BuiltinTemplates.names)
+  func builtinTemplatesChooseByRole(_ name: String) throws {
+    let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
+    for file in manifest.files {
+      let always = ["Contracts", "Entity", "Model", "Builder", "Mocks"].contains {
+        file.template.hasSuffix("/\($0).swift.liquid")
+      }
+      #expect(file.regenerate == (always ? .always : .once), "\(name): \(file.template)")
+    }
+  }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// Living with an app over days: dates that do not move, files the developer owns, the
+/// generation record, stale files and `--prune`.
+@Suite struct RegenerationTests {
+  static let day = 86_400
+  /// 2026-01-01 and the day after.
+  static let today = ["SOURCE_DATE_EPOCH": "1767225600"]
+  static let tomorrow = ["SOURCE_DATE_EPOCH": String(1_767_225_600 + day)]
+
+  func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+  func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+  func edit(_ path: String, _ change: (String) -> String) throws {
+    try change(try read(path)).write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  // MARK: - Dates
+
+  @Test func checkPassesTheDayAfterAndNewModulesGetTheNewDate() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("modules:\n  - name: Home\n    template: viper\n", to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml"], in: dir, environment: Self.today).code == 0)
+    let check = runTool(["check", "--spec", "m.yml"], in: dir, environment: Self.tomorrow)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    #expect(check.out == "Up to date: 10 files of 1 module.\n")
+    // A new module the next day: the old one keeps its date, the new one gets the new date.
+    try write(
+      "modules:\n  - name: Home\n    template: viper\n  - name: Cart\n    template: mvc\n",
+      to: dir + "/m.yml")
+    let gen = runTool(["gen", "--spec", "m.yml", "--date", "2026-03-04"], in: dir)
+    #expect(gen.out == "Home (viper): 10 unchanged.\nCart (mvc): 6 created.\n", "\(gen.err)")
+    #expect(try read(dir + "/Home/HomeBuilder.swift").contains("Created on 2026-01-01."))
+    #expect(try read(dir + "/Cart/CartBuilder.swift").contains("Created on 2026-03-04."))
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    #expect(record.contains("  Cart:\n    template: mvc\n"))
+    #expect(record.contains("    created: \"2026-03-04\"\n"))
+    #expect(record.contains("    created: \"2026-01-01\"\n"))
+  }
+
+  /// Files generated before the record existed (or by another tool): the date in their
+  /// headers is kept, and the next run records it.
+  @Test func withoutARecordTheHeaderDateIsKept() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "mvp", "--date", "2025-07-08"], in: dir).code == 0)
+    try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.fileName)
+    let check = runTool(["check", "Home", "mvp"], in: dir, environment: Self.tomorrow)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    let gen = runTool(["gen", "Home", "mvp"], in: dir, environment: Self.tomorrow)
+    #expect(gen.out == "Home (mvp): 9 unchanged.\n", "\(gen.err)")
+    #expect(try read(dir + "/" + GenerationRecord.fileName).contains("created: \"2025-07-08\""))
+  }
+
+  /// A module Generamba generated (its headers say 14/03/2026) is up to date on another day.
+  @Test func aModuleGenerambaWroteKeepsItsDate() throws {
+    typealias Fixture = GenerambaFixtureTests
+    let project = Fixture.projects[0]
+    let dir = try Fixture.generambaProject(project, template: "swifty_viper")
+    for (path, bytes) in try Fixture.expected(project, template: "swifty_viper") {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/" + parentPath(path), withIntermediateDirectories: true)
+      try bytes.write(to: URL(fileURLWithPath: dir + "/" + path))
+    }
+    let check = runTool(
+      ["check", project.module, "swifty_viper"], in: dir, environment: Self.tomorrow)
+    #expect(check.code == 0, "\(check.out)")
+    #expect(check.out == "Up to date: 17 files of 1 module.\n")
+    #expect(
+      runTool(["gen", project.module, "swifty_viper"], in: dir, environment: Self.tomorrow).code
+        == 0)
+    #expect(try read(dir + "/" + GenerationRecord.fileName).contains("created: \"2026-03-14\""))
+  }
+
+  // MARK: - Who owns each file
+
+  @Test func filesTheDeveloperOwnsAreKeptAndNeverDrift() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir, environment: Self.today).code == 0)
+    try edit(dir + "/Home/HomePresenter.swift") { $0 + "// my code\n" }
+    try edit(dir + "/HomeTests/HomeTests.swift") { $0 + "// my test\n" }
+    let gen = runTool(["gen", "Home", "viper"], in: dir, environment: Self.today)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out == "Home (viper): 8 unchanged, 2 kept (yours).\n")
+    #expect(gen.err == "")
+    #expect(try read(dir + "/Home/HomePresenter.swift").hasSuffix("// my code\n"))
+    let check = runTool(["check", "Home", "viper", "--verbose"], in: dir, environment: Self.today)
+    #expect(check.code == 0)
+    #expect(check.out.contains("yours       Home/HomePresenter.swift\n"))
+    #expect(check.out.hasSuffix("Up to date: 10 files of 1 module.\n"))
+    // A deleted file of the developer's is created again.
+    try FileManager.default.removeItem(atPath: dir + "/Home/HomeRouter.swift")
+    #expect(runTool(["check", "Home", "viper"], in: dir).out == "missing  Home/HomeRouter.swift\n")
+    #expect(
+      runTool(["gen", "Home", "viper"], in: dir).out
+        == "Home (viper): 1 created, 7 unchanged, 2 kept (yours).\n")
+    // --force writes exactly what the templates produce, the developer's files too.
+    let forced = runTool(["gen", "Home", "viper", "--force"], in: dir)
+    #expect(forced.out == "Home (viper): 2 overwritten, 8 unchanged.\n")
+    #expect(!(try read(dir + "/Home/HomePresenter.swift")).contains("my code"))
+  }
+
+  /// A spec change reaches the files modulegen owns without --force when nobody edited them;
+  /// the developer's files are kept, and gen says that update would merge into them.
+  @Test func aSpecChangeUpdatesUneditedGeneratedFiles() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir, environment: Self.today).code == 0)
+    try write("name: Home\ntemplate: viper\nview:\n  - showLoading()\n", to: dir + "/home.yml")
+    let gen = runTool(["gen", "--spec", "home.yml"], in: dir, environment: Self.tomorrow)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      gen.out
+        == "Home (viper): 3 updated, 1 unchanged, 6 kept (yours).\n"
+        + "6 of your files differ from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
+    )
+    #expect(try read(dir + "/Home/HomeContracts.swift").contains("func showLoading()"))
+    #expect(try read(dir + "/Home/HomeContracts.swift").contains("Created on 2026-01-01."))
+  }
+
+  /// One module's conflict does not stop another module from being added.
+  @Test func aConflictSkipsOnlyItsModule() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("modules:\n  - name: Home\n    template: viper\n", to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml"], in: dir).code == 0)
+    try edit(dir + "/Home/HomeContracts.swift") { $0 + "// edited\n" }
+    try write(
+      "modules:\n  - name: Home\n    template: viper\n  - name: Cart\n    template: mvc\n",
+      to: dir + "/m.yml")
+    let gen = runTool(["gen", "--spec", "m.yml"], in: dir)
+    #expect(gen.code == 1)
+    #expect(
+      gen.out == "Home (viper): skipped (1 conflict); nothing written.\nCart (mvc): 6 created.\n")
+    #expect(
+      gen.err
+        == "error: 'Home/HomeContracts.swift' exists with different content\n"
+        + "1 conflict: skipped Home (viper); the other modules were written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check --spec m.yml --diff' to see the differences.\n"
+    )
+    #expect(exists(dir + "/Cart/CartBuilder.swift"))
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    #expect(record.contains("  Cart:\n") && record.contains("  Home:\n"))
+    // The follow-up command the hint names works as it is printed.
+    let diff = runTool(["check", "--spec", "m.yml", "--diff"], in: dir)
+    #expect(diff.code == 1)
+    #expect(diff.out.contains("-// edited\n"))
+  }
+
+  // MARK: - Stale files
+
+  @Test func staleFilesAreReportedAndPrunedWhenUnedited() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "name: Search\ntemplate: mvvm\nparams: {coordinator: true, ui: swiftui}\n",
+      to: dir + "/search.yml")
+    #expect(runTool(["gen", "--spec", "search.yml"], in: dir).code == 0)
+    #expect(exists(dir + "/Search/SearchCoordinator.swift"))
+    try write(
+      "name: Search\ntemplate: mvvm\nparams: {coordinator: false, ui: uikit}\n",
+      to: dir + "/search.yml")
+    let gen = runTool(["gen", "--spec", "search.yml", "--force"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      gen.err
+        == "warning: 'Search/SearchCoordinator.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
+        + "warning: 'Search/SearchView.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
+    )
+    let check = runTool(["check", "--spec", "search.yml"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out == "stale  Search/SearchCoordinator.swift\nstale  Search/SearchView.swift\n")
+    #expect(
+      check.err
+        == "2 files are stale (generated before, no longer planned; 'gen --prune' removes them).\n")
+    // An edited stale file is not removed: --prune lists it and fails; the other goes.
+    try edit(dir + "/Search/SearchView.swift") { $0 + "// kept for later\n" }
+    let prune = runTool(["gen", "--spec", "search.yml", "--prune"], in: dir)
+    #expect(prune.code == 1)
+    #expect(prune.out.hasSuffix("Removed 1 stale file.\n"))
+    #expect(
+      prune.err
+        == "error: 'Search/SearchView.swift' is no longer generated for Search but was edited since; not removed (delete it yourself if it is no longer needed)\n"
+    )
+    #expect(!exists(dir + "/Search/SearchCoordinator.swift"))
+    #expect(exists(dir + "/Search/SearchView.swift"))
+    // Deleting it is enough: the record forgets it.
+    try FileManager.default.removeItem(atPath: dir + "/Search/SearchView.swift")
+    #expect(runTool(["gen", "--spec", "search.yml"], in: dir).err == "")
+    #expect(runTool(["check", "--spec", "search.yml"], in: dir).code == 0)
+    #expect(!(try read(dir + "/" + GenerationRecord.fileName)).contains("SearchView.swift"))
+  }
+
+  /// A module removed from its spec: every file of it is stale on a full run of the spec.
+  @Test func aModuleRemovedFromItsSpecIsStale() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "modules:\n  - name: Home\n    template: mvc\n  - name: Cart\n    template: mvc\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml"], in: dir).code == 0)
+    try write("modules:\n  - name: Home\n    template: mvc\n", to: dir + "/m.yml")
+    // Generating only Home from the spec says nothing about Cart.
+    #expect(runTool(["check", "--spec", "m.yml", "Home"], in: dir).code == 0)
+    let check = runTool(["check", "--spec", "m.yml"], in: dir)
+    #expect(check.code == 1)
+    #expect(check.out.split(separator: "\n").count == 6)
+    #expect(check.out.hasPrefix("stale  Cart/CartBuilder.swift\n"))
+    let prune = runTool(["gen", "--spec", "m.yml", "--prune", "--verbose"], in: dir)
+    #expect(prune.code == 0, "\(prune.err)")
+    #expect(prune.out.contains("  removed CartTests/CartTests.swift\n"))
+    #expect(!exists(dir + "/Cart/CartBuilder.swift"))
+    // The module's folders went with its files.
+    #expect(!exists(dir + "/Cart") && !exists(dir + "/CartTests"))
+    #expect(!(try read(dir + "/" + GenerationRecord.fileName)).contains("Cart"))
+    #expect(runTool(["check", "--spec", "m.yml"], in: dir).code == 0)
+  }
+
+  /// `--no-tests` leaves the tests generated before alone: they are not stale.
+  @Test func noTestsDoesNotMakeTestsStale() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "mvc"], in: dir).code == 0)
+    let gen = runTool(["gen", "Home", "mvc", "--no-tests"], in: dir)
+    #expect(gen.err == "")
+    #expect(runTool(["check", "Home", "mvc", "--no-tests"], in: dir).code == 0)
+    #expect(try read(dir + "/" + GenerationRecord.fileName).contains("HomeTests/HomeMocks.swift"))
+  }
+
+  // MARK: - The record
+
+  @Test func theRecordIsDeterministicAndKeepsBaseCopiesOfTheDevelopersFiles() throws {
+    let a = try makeTemporaryDirectory()
+    let b = try makeTemporaryDirectory()
+    for dir in [a, b] {
+      try write("author: Ann\n", to: dir + "/.modulegen.yml")
+      #expect(
+        runTool(["gen", "Home", "viper", "--set", "ui=swiftui"], in: dir, environment: Self.today)
+          .code == 0)
+      #expect(runTool(["gen", "Cart", "mvc"], in: dir, environment: Self.today).code == 0)
+    }
+    let record = try read(a + "/" + GenerationRecord.fileName)
+    #expect(record == (try read(b + "/" + GenerationRecord.fileName)))
+    #expect(record.contains("    params:\n      tests: xctest\n      ui: swiftui\n"))
+    #expect(record.range(of: "  Cart:")!.lowerBound < record.range(of: "  Home:")!.lowerBound)
+    // A base copy of each file the developer owns, named by its hash, and no other.
+    let decoded = try GenerationRecord.decode(record, file: "r", directory: a)
+    let once = ["Home/HomePresenter.swift", "Home/HomeView.swift", "HomeTests/HomeTests.swift"]
+    for path in once {
+      let hash = try #require(decoded.modules["Home"]?.allFiles[path])
+      let copy = try #require(FileManager.default.contents(atPath: decoded.basePath(forHash: hash)))
+      #expect(copy == FileManager.default.contents(atPath: a + "/" + path))
+    }
+    func copies() throws -> Set<String> {
+      Set(
+        try FileManager.default.contentsOfDirectory(atPath: a + "/" + GenerationRecord.baseFolder))
+    }
+    // Home: view, presenter, interactor, router, service, tests; Cart: service, view
+    // controller, tests.
+    #expect(try copies().count == 9)
+    let view = try #require(decoded.modules["Home"]?.files["Home/HomeView.swift"])
+    // The SwiftUI view is stale after a switch to UIKit: still recorded, its copy stays.
+    #expect(runTool(["gen", "Home", "viper", "--set", "ui=uikit"], in: a).code == 0)
+    #expect(try copies().count == 10)
+    // Pruned, nothing refers to its copy any more: it goes too.
+    #expect(runTool(["gen", "Home", "viper", "--set", "ui=uikit", "--prune"], in: a).code == 0)
+    #expect(try copies().count == 9)
+    #expect(!(try copies()).contains(String(view.dropFirst("sha256:".count))))
+  }
+
+  /// The record and its base copies are written in the same transaction as the files: when
+  /// one of them cannot be written, nothing is.
+  @Test func theRecordIsPartOfTheTransaction() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("not a folder\n", to: dir + "/.modulegen")
+    let result = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.err.contains("nothing was written"), "\(result.err)")
+    #expect(!exists(dir + "/Home") && !exists(dir + "/HomeTests"))
+    #expect(!exists(dir + "/" + GenerationRecord.fileName))
+  }
+
+  @Test func aBrokenRecordIsAnErrorAtItsLine() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "version: 1\nmodules:\n  Home:\n    templat: viper\n",
+      to: dir + "/" + GenerationRecord.fileName)
+    let result = runTool(["check", "Home", "viper"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasPrefix(
+        ".modulegen.lock:4:5: error: modules.Home: unknown key 'templat' in a recorded module; did you mean 'template'?"
+      ))
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// `modulegen update`: a three-way merge of what was generated before, what the developer has
+/// now and what would be generated now, into the files the developer owns.
+@Suite struct UpdateCommandTests {
+  static let spec =
+    "name: Home\ntemplate: viper\npresenter:\n  - viewDidLoad()\nview:\n  - showLoading()\n"
+  static let presenter = "/Home/HomePresenter.swift"
+  static let todo = "    // TODO: implement viewDidLoad().\n"
+
+  func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+  func edit(_ path: String, _ change: (String) -> String) throws {
+    try change(try read(path)).write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  /// A project with the spec generated and viewDidLoad() filled in by the developer.
+  func project() throws -> String {
+    let dir = try makeTemporaryDirectory()
+    try write(Self.spec, to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    try edit(dir + Self.presenter) {
+      $0.replacingOccurrences(of: Self.todo, with: "    view?.showLoading()\n")
+    }
+    return dir
+  }
+
+  @Test func aCleanMergeKeepsTheEditsAndBringsTheChange() throws {
+    let dir = try project()
+    try write(
+      Self.spec.replacingOccurrences(
+        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
+      to: dir + "/home.yml")
+    #expect(
+      runTool(["gen", "--spec", "home.yml"], in: dir).out.contains(
+        "1 of your files differs from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
+      ))
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 9 unchanged, 1 merged.\n")
+    let text = try read(dir + Self.presenter)
+    #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
+    #expect(text.contains("  func didTapRetry() {\n    // TODO: implement didTapRetry().\n  }\n"))
+    #expect(!text.contains("<<<<<<<"))
+    // The new generation is the base now: nothing more to merge, nothing drifts.
+    let again = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(again.out == "Home (viper): 9 unchanged, 1 kept (yours).\n")
+    #expect(try read(dir + Self.presenter) == text)
+    #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
+  }
+
+  @Test func aConflictGetsMarkersAndFails() throws {
+    let dir = try project()
+    // The template now renames the method the developer filled in.
+    try write(
+      Self.spec.replacingOccurrences(of: "viewDidLoad()", with: "viewWillAppear()"),
+      to: dir + "/home.yml")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 1)
+    #expect(update.out.hasPrefix("Home (viper): "))
+    #expect(update.out.contains("1 merged with conflicts"))
+    #expect(
+      update.err
+        == "error: 'Home/HomePresenter.swift': your edits and the new generation change the same lines; resolve the conflict markers\n"
+    )
+    let text = try read(dir + Self.presenter)
+    #expect(
+      text.contains(
+        "<<<<<<< yours\n  func viewDidLoad() {\n    view?.showLoading()\n||||||| generated before\n  func viewDidLoad() {\n"
+          + Self.todo
+          + "=======\n  func viewWillAppear() {\n    // TODO: implement viewWillAppear().\n>>>>>>> generated now\n"
+      ))
+  }
+
+  @Test func nothingChangedNothingMerged() throws {
+    let dir = try project()
+    let before = try read(dir + Self.presenter)
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0)
+    #expect(update.out == "Home (viper): 9 unchanged, 1 kept (yours).\n")
+    #expect(try read(dir + Self.presenter) == before)
+  }
+
+  @Test func aFileTheDeveloperDeletedIsCreatedAgain() throws {
+    let dir = try project()
+    try FileManager.default.removeItem(atPath: dir + "/Home/HomeRouter.swift")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.out == "Home (viper): 1 created, 8 unchanged, 1 kept (yours).\n")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Home/HomeRouter.swift"))
+  }
+
+  @Test func withoutARecordThereIsNothingToMergeFrom() throws {
+    let dir = try project()
+    let before = try read(dir + Self.presenter)
+    try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.fileName)
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 1)
+    #expect(
+      update.err
+        == "warning: 'Home/HomePresenter.swift' was kept as it is: .modulegen.lock has no record of what was generated into it, so there is nothing to merge from; what is generated now becomes the base of the next update\n"
+    )
+    #expect(try read(dir + Self.presenter) == before)
+    // What is generated now was recorded as the base: the next update has nothing to merge.
+    let again = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(again.out == "Home (viper): 9 unchanged, 1 kept (yours).\n")
+  }
+
+  @Test func aMissingBaseCopyIsNamed() throws {
+    let dir = try project()
+    try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.baseFolder)
+    try write(
+      Self.spec.replacingOccurrences(
+        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
+      to: dir + "/home.yml")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 1)
+    #expect(
+      update.err.contains(
+        "warning: 'Home/HomePresenter.swift' was kept as it is: its base copy .modulegen/base/"))
+    #expect(
+      update.err.contains(" is missing or damaged (commit .modulegen/base with .modulegen.lock)\n"))
+  }
+
+  @Test func aDryRunShowsTheMergesAndWritesNothing() throws {
+    let dir = try project()
+    try write(
+      Self.spec.replacingOccurrences(of: "viewDidLoad()", with: "viewWillAppear()"),
+      to: dir + "/home.yml")
+    let before = try read(dir + Self.presenter)
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    let update = runTool(["update", "--spec", "home.yml", "--dry-run"], in: dir)
+    #expect(update.code == 1)
+    #expect(update.out.contains("--- a/Home/HomePresenter.swift\n+++ b/Home/HomePresenter.swift\n"))
+    #expect(update.out.contains("+<<<<<<< yours\n"))
+    #expect(update.out.contains("1 to merge with conflicts"))
+    #expect(update.out.hasSuffix("Dry run: nothing was written.\n"))
+    #expect(update.err.contains("the merge would leave conflict markers"))
+    #expect(try read(dir + Self.presenter) == before)
+    #expect(try read(dir + "/" + GenerationRecord.fileName) == record)
+  }
+}

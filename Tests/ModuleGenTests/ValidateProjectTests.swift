@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// `validate` checks what `gen` would check, every problem at its place, all at once.
+@Suite struct ValidateProjectTests {
+  /// The first line of each diagnostic in `text` (stderr), without source lines and carets.
+  func errors(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init).filter {
+      $0.contains("error: ") || $0.contains("warning: ") || $0.contains("note: ")
+        || $0.first?.isNumber == true && ($0.contains(" errors in ") || $0.contains(" error in "))
+    }
+  }
+
+  @Test func specProblemsGenWouldFind() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      """
+      modules:
+        - name: Home
+          template: viperr
+        - name: Profile
+          template: viper
+          params: {ui: swiftiu, colour: red, tets: xctest}
+        - name: Other
+          template: mvvm
+          output: "X/{{ modle }}"
+
+      """, to: dir + "/s.yml")
+    let result = runTool(["validate", "s.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.out == "")
+    #expect(
+      errors(result.err) == [
+        "s.yml:3:15: error: no template named 'viperr'; did you mean 'viper'? (available: mvc, mvp, mvvm, viper)",
+        "s.yml:6:18: error: 'swiftiu' is not a value of 'ui' (module spec); template 'viper' allows: uikit, swiftui; did you mean 'swiftui'?",
+        "s.yml:6:35: error: template 'viper' has no parameter 'colour' (module spec); it takes: ui, tests",
+        "s.yml:6:46: error: template 'viper' has no parameter 'tets' (module spec); it takes: ui, tests; did you mean 'tests'?",
+        "s.yml:9:19: error: the output folder pattern 'X/{{ modle }}': undefined variable 'modle'; did you mean 'module'?",
+        "5 errors in s.yml",
+      ])
+    // gen reports the same, with the same locations.
+    let gen = runTool(["gen", "--spec", "s.yml"], in: dir)
+    #expect(gen.code == 1)
+    #expect(errors(gen.err).prefix(5) == errors(result.err).prefix(5))
+  }
+
+  @Test func configProblemsGenWouldFind() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "template: vipr\noutput: \"Sources/{{ modul }}\"\ntemplates: [Templates, MissingDir]\n",
+      to: dir + "/.modulegen.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Templates", withIntermediateDirectories: true)
+    let result = runTool(["validate", ".modulegen.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      errors(result.err) == [
+        ".modulegen.yml:1:11: error: no template named 'vipr'; did you mean 'viper'? (available: mvc, mvp, mvvm, viper)",
+        ".modulegen.yml:2:21: error: the output folder pattern 'Sources/{{ modul }}': undefined variable 'modul'; did you mean 'module'?",
+        ".modulegen.yml:3:24: error: template folder 'MissingDir' does not exist",
+        "3 errors in .modulegen.yml",
+      ])
+    // gen stops at the missing folder, at its place in the config.
+    let gen = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(gen.code == 1)
+    #expect(
+      errors(gen.err) == [".modulegen.yml:3:24: error: template folder 'MissingDir' does not exist"]
+    )
+  }
+
+  @Test func configParametersAreCheckedAgainstItsTemplate() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("template: mvvm\nparams: {binding: combien}\n", to: dir + "/.modulegen.yml")
+    let result = runTool(["validate", ".modulegen.yml"], in: dir)
+    #expect(
+      errors(result.err).first
+        == ".modulegen.yml:2:19: error: 'combien' is not a value of 'binding' (.modulegen.yml); template 'mvvm' allows: observation, combine, closures; did you mean 'combine'?"
+    )
+    try write("template: mvvm\nparams: {binding: combine}\n", to: dir + "/.modulegen.yml")
+    #expect(
+      runTool(["validate", ".modulegen.yml"], in: dir).out
+        == ".modulegen.yml: ok (project config)\n")
+  }
+
+  @Test func missingTemplateFoldersOnTheCommandLine() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    for command in [
+      ["validate", "home.yml"], ["gen", "Home", "viper"], ["check", "Home", "viper"],
+    ] {
+      let result = runTool(command + ["--templates", "/nonexistent"], in: dir)
+      #expect(result.code == 1, "\(command)")
+      #expect(result.err == "error: --templates '/nonexistent' does not exist\n", "\(command)")
+    }
+  }
+
+  /// A YAML syntax error does not hide the other problems of the file, nor the other files.
+  @Test func aSyntaxErrorDoesNotHideTheRest() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      """
+      modules:
+        - name: Broken
+          template: viper
+          presenter: [viewDidLoad()
+        - name: Other
+          template: mvvm
+          params: {ui: swiftiu}
+        - name: Third
+          template: mvp
+          view: "unclosed
+
+      """, to: dir + "/s.yml")
+    try write("name: Fine\ntemplate: viper\nparams: {io: true}\n", to: dir + "/t.yml")
+    let result = runTool(["validate", "s.yml", "t.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      errors(result.err) == [
+        "s.yml:4:16: error: the list '[' is never closed with ']'",
+        "s.yml:7:18: error: 'swiftiu' is not a value of 'ui' (module spec); template 'mvvm' allows: uikit, swiftui; did you mean 'swiftui'?",
+        "s.yml:10:11: error: quoted string is not terminated",
+        "3 errors in s.yml",
+        "t.yml:3:14: error: template 'viper' has no parameter 'io' (module spec); it takes: ui, tests",
+        "1 error in t.yml",
+      ])
+  }
+
+  @Test func recoveryBlanksTheBrokenBlockAndKeepsLineNumbers() {
+    // The open list runs on into the next lines; the error found there first is put back
+    // once the list itself is blanked.
+    let text = "a: 1\nb: [x\nc: 2\nd:\n  e: 'open\nf: 2\n"
+    let (errors, recovered) = SyntaxRecovery.recover(text, file: "f.yml")
+    #expect(errors.map { $0.location?.line } == [2, 5])
+    #expect(recovered == "a: 1\n\nc: 2\nd:\n\nf: 2\n")
+    let (none, same) = SyntaxRecovery.recover("a: 1\n", file: "f.yml")
+    #expect(none.isEmpty && same == "a: 1\n")
+  }
+
+  @Test func aBrokenProjectConfigIsReportedOnce() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("autor: Ann\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    let result = runTool(["validate", "home.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      errors(result.err) == [
+        ".modulegen.yml:1:1: error: unknown key 'autor' in the project config; did you mean 'author'?",
+        "1 error in .modulegen.yml",
+        "note: home.yml: templates, parameters and output paths were not checked, because .modulegen.yml has errors",
+      ])
+    #expect(result.out == "home.yml: ok (1 module)\n")
+  }
+}
