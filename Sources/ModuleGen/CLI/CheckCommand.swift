@@ -16,9 +16,7 @@ enum CheckCommand {
       alone never makes a file out of date.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
-    ],
+    options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [.diff],
     examples: [
       ("modulegen check --spec Specs/modules.yml", "In CI: fail when generated code drifted."),
       ("modulegen check Home viper --diff", "See what changed."),
@@ -37,7 +35,7 @@ enum CheckCommand {
     let drift = plan.files.filter { label($0.action).isProblem }
     let stale = plan.stale.filter { $0.state != .deleted }
     let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty
-    if arguments.value("format") == "json" {
+    if arguments.value(.format) == "json" {
       console.writeOut(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
@@ -56,7 +54,7 @@ enum CheckCommand {
       let path = report.shown(file.path)
       let status = label(file.action)
       line(status.text, problem: status.isProblem, path)
-      if arguments.flag("diff") && status.isProblem {
+      if arguments.flag(.diff) && status.isProblem {
         let old =
           file.action == .create
           ? "" : ((try? setup.generator.fileSystem.readText(atPath: file.path)) ?? "")

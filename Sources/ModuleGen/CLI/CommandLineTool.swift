@@ -125,7 +125,7 @@ public enum CommandLineTool {
     }
     do {
       let parsed = try command.spec.parse(rest)
-      if parsed.flag("help") {
+      if parsed.flag(CommandSpec.help) {
         console.writeOut(command.spec.helpText)
         return ExitCode.success
       }

@@ -2,6 +2,9 @@ import Liquid
 
 /// What a command accepts, for parsing and for its `--help`.
 public struct CommandSpec: Sendable {
+  /// One option a command accepts. Shared options are declared once, in the catalogue
+  /// (`CommandSpec+Options.swift`), and every command reuses the declaration; a command reads
+  /// an option through the same declaration (`arguments.flag(.force)`), never by a string.
   public struct Option: Sendable {
     public var name: String
     public var short: Character?
@@ -9,11 +12,50 @@ public struct CommandSpec: Sendable {
     public var valueName: String?
     public var help: String
     public var repeatable = false
-    /// Allowed values, for help and completions.
-    public var choices: [String] = []
+    /// What the option's value is, for completions (and, with `.values`, for validation).
+    public var completion: Completion = .none
     /// Also takes the `key:value` words that follow its value, as Generamba's
     /// `--custom_parameters a:1 b:2` does.
     public var takesPairs = false
+
+    init(
+      name: String, short: Character? = nil, valueName: String?, help: String,
+      repeatable: Bool = false, completion: Completion = .none, takesPairs: Bool = false
+    ) {
+      self.name = name
+      self.short = short
+      self.valueName = valueName
+      self.help = help
+      self.repeatable = repeatable
+      self.completion = completion
+      self.takesPairs = takesPairs
+    }
+
+    /// Allowed values, for help and validation.
+    public var choices: [String] {
+      if case .values(let values) = completion { return values }
+      return []
+    }
+
+    /// The same option with the help a command gives it.
+    func withHelp(_ text: String, valueName: String? = nil) -> Option {
+      var option = self
+      option.help = text
+      if let valueName { option.valueName = valueName }
+      return option
+    }
+  }
+
+  /// How a shell completes an option's value or an argument.
+  public enum Completion: Sendable, Equatable {
+    /// Nothing to offer: a flag, or free text.
+    case none
+    case file
+    case folder
+    /// The name of a template the project can use (`modulegen templates list --format names`).
+    case templateName
+    /// One of these words.
+    case values([String])
   }
 
   public struct Argument: Sendable {
@@ -21,6 +63,7 @@ public struct CommandSpec: Sendable {
     public var help: String
     public var optional = false
     public var repeating = false
+    public var completion: Completion = .none
   }
 
   public var name: String
@@ -85,15 +128,34 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// Arguments as parsed against a spec: positionals in order, options by name.
+/// Arguments as parsed against a spec: positionals in order, options by name. Options are read
+/// through their declarations; reading one the command does not declare is a programming error
+/// (an assertion in debug builds and tests, `nil`/`false` otherwise).
 public struct ParsedArguments: Sendable {
   public var positional: [String] = []
   public var values: [String: [String]] = [:]
   public var flags: Set<String> = []
+  /// The names of the options the command declares.
+  var declared: Set<String> = []
 
-  public func value(_ name: String) -> String? { values[name]?.last }
-  public func all(_ name: String) -> [String] { values[name] ?? [] }
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  public func value(_ option: CommandSpec.Option) -> String? { all(option).last }
+
+  public func all(_ option: CommandSpec.Option) -> [String] {
+    assert(option.valueName != nil, "--\(option.name) is a flag; read it with flag(_:)")
+    return isDeclared(option) ? values[option.name] ?? [] : []
+  }
+
+  public func flag(_ option: CommandSpec.Option) -> Bool {
+    assert(option.valueName == nil, "--\(option.name) takes a value; read it with value(_:)")
+    return isDeclared(option) && flags.contains(option.name)
+  }
+
+  /// Whether the command declares `option`; asserts it does.
+  func isDeclared(_ option: CommandSpec.Option) -> Bool {
+    let declared = self.declared.contains(option.name)
+    assert(declared, "--\(option.name) is read but not declared by the command")
+    return declared
+  }
 }
 
 /// A mistake in how a command was called: printed with the command's usage, exit code 64.
@@ -111,6 +173,7 @@ extension CommandSpec {
   /// Parses `arguments` (the words after the command name).
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
+    parsed.declared = Set(allOptions.map(\.name))
     var i = 0
     var onlyPositionals = false
     while i < arguments.count {
@@ -180,7 +243,7 @@ extension CommandSpec {
       }
       parsed.values[name, default: []] += values
     }
-    if parsed.flag("help") { return parsed }
+    if parsed.flag(CommandSpec.help) { return parsed }
     let required = requiredCount
     if parsed.positional.count < required {
       let missing = self.arguments.filter { !$0.optional }[parsed.positional.count]
