@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -82,5 +83,34 @@ import Testing
       bash.contains("\"init --template\") COMPREPLY=($(compgen -W \"$(modulegen templates list"))
     #expect(CompletionsCommand.fish().contains("-l 'spec' -r -F"))
     #expect(CompletionsCommand.zsh().contains("\"templates eject\") compadd -- ${(f)"))
+  }
+}
+
+/// One wording for every suggestion.
+@Suite struct DidYouMeanTests {
+  @Test func oneWording() {
+    #expect(didYouMean("viepr", in: ["viper", "mvp"]) == "; did you mean 'viper'?")
+    #expect(didYouMean("zzzzz", in: ["viper", "mvp"]) == "")
+    #expect(
+      didYouMean("lst", in: ["list"], prefix: "templates ") == "; did you mean 'templates list'?")
+  }
+
+  @Test func anInvalidChoiceSuggestsInTheSameWording() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["gen", "Home", "viper", "--format", "jsn"], in: dir)
+    #expect(result.code == 64)
+    #expect(
+      result.err.contains(
+        "'jsn' is not a valid value for '--format'; expected one of: text, json; did you mean 'json'?"
+      ))
+  }
+}
+
+/// The architectures the CLI names come from the built-in templates.
+@Suite struct ArchitectureListTests {
+  @Test func genNamesTheBuiltinTemplates() {
+    let help = GenCommand.spec.arguments[1].help
+    #expect(help == "The template: \(BuiltinTemplates.names.joined(separator: ", ")), or your own.")
+    #expect(BuiltinTemplates.names == ["mvc", "mvp", "mvvm", "viper"])
   }
 }

@@ -92,9 +92,7 @@ public enum CommandLineTool {
     guard var command = commands.first(where: { $0.spec.name == first }) else {
       var message =
         first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-      if let suggestion = closestMatch(to: first, in: commands.map(\.spec.name)) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      message += didYouMean(first, in: commands.map(\.spec.name))
       return usageFailure(UsageError(message), console: console)
     }
     var rest = Array(arguments.dropFirst())
@@ -115,9 +113,7 @@ public enum CommandLineTool {
       else {
         var message = "unknown command '\(first) \(name)'"
         let names = command.subcommands.map { String($0.spec.name.dropFirst(first.count + 1)) }
-        if let suggestion = closestMatch(to: name, in: names) {
-          message += "; did you mean '\(first) \(suggestion)'?"
-        }
+        message += didYouMean(name, in: names, prefix: first + " ")
         return usageFailure(UsageError(message, command: command.spec.name), console: console)
       }
       command = sub

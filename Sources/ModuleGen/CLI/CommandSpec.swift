@@ -233,9 +233,7 @@ extension CommandSpec {
       if !option.choices.isEmpty && !option.choices.contains(value) {
         var message =
           "'\(value)' is not a valid value for '--\(name)'; expected one of: \(option.choices.joined(separator: ", "))"
-        if let suggestion = closestMatch(to: value, in: option.choices) {
-          message += " (did you mean '\(suggestion)'?)"
-        }
+        message += didYouMean(value, in: option.choices)
         throw UsageError(message, command: self.name)
       }
       if !option.repeatable && parsed.values[name] != nil {
@@ -264,9 +262,7 @@ extension CommandSpec {
     var message = "unknown option '\(word)'"
     let names = allOptions.map { "--\($0.name)" }
     let bare = word.split(separator: "=").first.map(String.init) ?? word
-    if let suggestion = closestMatch(to: bare, in: names) {
-      message += "; did you mean '\(suggestion)'?"
-    }
+    message += didYouMean(bare, in: names)
     return UsageError(message, command: name)
   }
 }

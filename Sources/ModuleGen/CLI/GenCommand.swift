@@ -21,7 +21,9 @@ enum GenCommand {
       .init(
         name: "name", help: "The module's name (a Swift type name, e.g. Home).", optional: true),
       .init(
-        name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true,
+        name: "template",
+        help: "The template: \(BuiltinTemplates.names.joined(separator: ", ")), or your own.",
+        optional: true,
         completion: .templateName),
     ],
     options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [

@@ -15,7 +15,7 @@ extension TemplatesCommand {
       ]),
     run: { arguments, console in
       let name = arguments.positional[0]
-      guard SpecDecoder.isIdentifier(name.replacingAll("-", with: "_")) else {
+      guard SwiftName.isIdentifier(name.replacingAll("-", with: "_")) else {
         throw Diagnostic(message: "template name '\(name)' must be letters, digits, '-' or '_'")
       }
       let (_, config) = try library(console: console)

@@ -139,9 +139,7 @@ enum TemplatesCommand {
       guard BuiltinTemplates.names.contains(name) else {
         var message = "no built-in template named '\(name)'"
         let names = BuiltinTemplates.names
-        if let suggestion = closestMatch(to: name, in: names) {
-          message += "; did you mean '\(suggestion)'?"
-        }
+        message += didYouMean(name, in: names)
         throw Diagnostic(message: message)
       }
       let (_, config) = try library(console: console)

@@ -43,100 +43,33 @@ public struct ProjectConfig: Sendable, Equatable {
   public init() {}
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
-  static let keys = [
-    "author", "company", "project", "module", "header", "prefix", "template", "params", "output",
-    "tests_output", "templates", "generamba",
-  ]
-
   public static func decode(_ text: String, file: String, directory: String? = nil)
     throws(DiagnosticList)
     -> ProjectConfig
   {
-    let source = text
     let root = try DataFile.root(text, file: file)
     var config = ProjectConfig()
     config.directory = directory
-    var problems = Problems()
-    let map = SourceMap(text: text)
+    var decoding = KeyDecoding(source: text, map: SourceMap(text: text))
     switch root.value {
     case .null:
       return config
     case .object(let pairs):
       for pair in pairs {
-        let value = pair.value
-        switch pair.key {
-        case "author", "company", "project", "module", "header", "prefix", "template", "output",
-          "tests_output":
-          guard case .string(let text) = value.value else {
-            problems.error(
-              "'\(pair.key)' must be a string, found \(value.value.kindName)\(SpecDecoder.quoteHint(value))",
-              at: value.location, path: pair.key)
-            continue
-          }
-          if ["template", "output", "tests_output"].contains(pair.key) {
-            config.locations.values[pair.key] = map.locate(value, line: 0, column: 0)
-          }
-          switch pair.key {
-          case "author": config.author = text
-          case "company": config.company = text
-          case "project": config.project = text
-          case "module":
-            if !SpecDecoder.isIdentifier(text) {
-              problems.error(
-                "module '\(text)' must be a Swift module name, such as 'AcmeApp'",
-                at: value.location)
-            }
-            config.module = text
-          case "header":
-            config.header = text
-            config.headerMap = ScalarMap(node: value, source: source)
-          case "prefix":
-            if !text.isEmpty && !SpecDecoder.isTypeName(text) {
-              problems.error(
-                "prefix '\(text)' must be the start of a Swift type name, such as 'ACME'",
-                at: value.location)
-            }
-            config.prefix = text
-          case "template": config.template = text
-          case "output": config.output = text
-          default: config.testsOutput = text
-          }
-        case "params":
-          config.params = SpecDecoder.decodeParams(value, path: "params", problems: &problems)
-        case "generamba":
-          config.generamba = GenerambaSettings.decodeSection(value, problems: &problems)
-        case "templates":
-          switch value.value {
-          case .string(let folder):
-            config.templateFolders = [folder]
-            config.locations.templateFolders = [map.locate(value, line: 0, column: 0)]
-          case .array(let items):
-            for (i, item) in items.enumerated() {
-              if case .string(let folder) = item.value, !folder.isEmpty {
-                config.templateFolders.append(folder)
-                config.locations.templateFolders.append(map.locate(item, line: 0, column: 0))
-              } else {
-                problems.error(
-                  "expected a folder path, found \(item.value.kindName)", at: item.location,
-                  path: "templates[\(i)]")
-              }
-            }
-          default:
-            problems.error(
-              "'templates' must be a folder or a list of folders", at: value.location,
-              path: "templates")
-          }
-        default:
-          problems.unknownKey(
-            pair.key, at: pair.keyLocation, known: keys, path: "", in: "the project config")
+        guard let key = keys.first(where: { $0.name == pair.key }) else {
+          decoding.problems.unknownKey(
+            pair.key, at: pair.keyLocation, known: keys.map(\.name), path: "",
+            in: "the project config")
+          continue
         }
+        key.decode(pair.value, &config, &decoding)
       }
     default:
-      problems.error(
+      decoding.problems.error(
         "the project config must be a mapping of settings, found \(root.value.kindName)",
         at: root.location)
     }
-    try problems.throwIfAny(file: file)
+    try decoding.problems.throwIfAny(file: file)
     return config
   }
 

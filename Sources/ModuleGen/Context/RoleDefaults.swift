@@ -10,16 +10,20 @@ public enum RoleDefaults {
 
   /// The signatures, parsed once with a placeholder for the module's name.
   private static let placeholder = "ModulePlaceholder"
-  private static let parsed: [Role: [MethodSignature]] = {
+  private static let parsed: [Role: [MethodSignature]] = sources.mapValues {
+    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
+    $0.compactMap { try? SignatureParser.parseMethod($0) }
+  }
+
+  /// The signatures as written, with the placeholder.
+  static let sources: [Role: [String]] = {
     let m = placeholder
-    let signatures: [Role: [String]] = [
+    return [
       .view: ["display(_ state: \(m)LoadState)"],
       .presenter: ["load() async", "didSelectItem(id: UUID)"],
       .interactor: ["fetchItems() async throws -> [\(m)Item]"],
       .router: ["showDetail(for item: \(m)Item)"],
     ]
-    // These are fixed, valid signatures.
-    return signatures.mapValues { $0.compactMap { try? SignatureParser.parseMethod($0) } }
   }()
 
   /// What a parent module can ask of the typical screen (VIPER's module input).
@@ -32,11 +36,15 @@ public enum RoleDefaults {
     moduleIO.output.map { $0.replacingPlaceholder(with: module) }
   }
 
-  private static let moduleIO: (input: [MethodSignature], output: [MethodSignature]) = (
-    ["reload()"].compactMap { try? SignatureParser.parseMethod($0) },
-    ["modulePlaceholderModuleDidLoad(_ items: [\(placeholder)Item])"].compactMap {
-      try? SignatureParser.parseMethod($0)
-    }
+  /// The module input and output as written, with the placeholder.
+  static let moduleIOSources = (
+    input: ["reload()"], output: ["modulePlaceholderModuleDidLoad(_ items: [\(placeholder)Item])"]
+  )
+
+  private static let moduleIO = (
+    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
+    input: moduleIOSources.input.compactMap { try? SignatureParser.parseMethod($0) },
+    output: moduleIOSources.output.compactMap { try? SignatureParser.parseMethod($0) }
   )
 
   public static func entities(module: String) -> [ModuleSpec.Entity] {

@@ -328,9 +328,7 @@ public struct Generator {
           let known = manifest.parameters.map(\.name)
           message +=
             known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
-          if let suggestion = closestMatch(to: name, in: known) {
-            message += "; did you mean '\(suggestion)'?"
-          }
+          message += didYouMean(name, in: known)
           problems.append(Diagnostic(message: message, location: location))
         }
         return
@@ -351,9 +349,7 @@ public struct Generator {
         guard parameter.values.contains(text) else {
           var message =
             "'\(text)' is not a value of '\(name)' (\(origin)); template '\(manifest.name)' allows: \(parameter.values.joined(separator: ", "))"
-          if let suggestion = closestMatch(to: text, in: parameter.values) {
-            message += "; did you mean '\(suggestion)'?"
-          }
+          message += didYouMean(text, in: parameter.values)
           problems.append(Diagnostic(message: message, location: location))
           return
         }

@@ -35,7 +35,6 @@ public protocol FileSystem: Sendable {
   func tryLock(atPath path: String) throws -> FileLockAttempt
   /// The path with every symbolic link resolved; nil if it does not exist.
   func resolvedPath(_ path: String) -> String?
-  func modificationTime(atPath path: String) -> Double?
 }
 
 /// The real file system.
@@ -125,14 +124,6 @@ public struct LocalFileSystem: FileSystem {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  public func modificationTime(atPath path: String) -> Double? {
-    guard
-      let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate]
-        as? Date
-    else { return nil }
-    return date.timeIntervalSince1970
   }
 
   private func reason() -> String { errnoReason() }

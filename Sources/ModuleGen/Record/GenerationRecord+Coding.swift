@@ -171,8 +171,8 @@ extension GenerationRecord {
         module.created = date
       case "spec": module.spec = string(pair.value, pair.key)
       case "params":
-        module.params = SpecDecoder.decodeParams(
-          pair.value, path: "\(path).params", problems: &problems
+        module.params = pair.value.params(
+          path: "\(path).params", problems: &problems
         ).map { PlannedModule.Param(name: $0.name, value: $0.value) }
       case "files": module.files = files(pair.value, pair.key)
       case "test_files": module.testFiles = files(pair.value, pair.key)

@@ -116,9 +116,7 @@ public struct TemplateLibrary: Sendable {
     guard let source = source(named: name) else {
       let names = list().map(\.name)
       var message = "no template named '\(name)'"
-      if let suggestion = closestMatch(to: name, in: names) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      message += didYouMean(name, in: names)
       message += " (available: \(names.joined(separator: ", ")))"
       throw Diagnostic(message: message)
     }

@@ -149,7 +149,7 @@ public struct TemplateManifest: Sendable {
         problems.unknownKey(
           pair.key, at: pair.keyLocation, known: parameterKeys, path: path, in: "a parameter")
       }
-      guard case .string(let name)? = item["name"]?.value, SpecDecoder.isIdentifier(name) else {
+      guard case .string(let name)? = item["name"]?.value, SwiftName.isIdentifier(name) else {
         problems.error(
           "a parameter needs a 'name' that is an identifier", at: item.location, path: path)
         continue
@@ -265,10 +265,9 @@ public struct TemplateManifest: Sendable {
         else {
           var message =
             "'regenerate' must be 'always' (modulegen owns the file) or 'once' (created once, then yours)"
-          if case .string(let text) = node.value,
-            let suggestion = closestMatch(to: text, in: allowed)
-          {
-            message += ", not '\(text)'; did you mean '\(suggestion)'?"
+          if case .string(let text) = node.value {
+            let suggestion = didYouMean(text, in: allowed)
+            if !suggestion.isEmpty { message += ", not '\(text)'" + suggestion }
           }
           problems.error(message, at: node.location, path: path)
           continue
