@@ -239,7 +239,7 @@ struct ExpressionParser {
 }
 
 /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo.
-public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
   let limit = max(1, word.count / 3)
   var best: (String, Int)?
   for candidate in candidates {

@@ -10,15 +10,15 @@ struct Command: Sendable {
 }
 
 /// Exit codes, as CI scripts read them.
-public enum ExitCode {
-  public static let success: Int32 = 0
-  public static let failure: Int32 = 1
-  public static let usage: Int32 = 64
+package enum ExitCode {
+  package static let success: Int32 = 0
+  package static let failure: Int32 = 1
+  package static let usage: Int32 = 64
 }
 
 /// The `modulegen` command line: dispatches to commands and maps errors to exit codes.
-public enum CommandLineTool {
-  public static let version = "0.1.0"
+package enum CommandLineTool {
+  package static let version = "0.1.0"
 
   static let commands: [Command] = [
     GenCommand.command, CheckCommand.command, UpdateCommand.command, ValidateCommand.command,
@@ -58,7 +58,7 @@ public enum CommandLineTool {
   /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
   /// Output that could not be written is an error: the command then exits 1, saying so on
   /// stderr if stderr still works.
-  public static func run(_ arguments: [String], console: Console) -> Int32 {
+  package static func run(_ arguments: [String], console: Console) -> Int32 {
     let code = dispatch(arguments, console: console)
     guard let failure = console.outputFailure() else { return code }
     console.writeError("error: cannot write to \(failure)\n")
@@ -164,17 +164,17 @@ public enum CommandLineTool {
 }
 
 /// Several problems found together, reported one after another.
-public struct DiagnosticList: Error, Sendable {
-  public var diagnostics: [Diagnostic]
+package struct DiagnosticList: Error, Sendable {
+  package var diagnostics: [Diagnostic]
   /// The file they are in, for the summary line ("3 errors in Home.yml").
-  public var file: String?
+  package var file: String?
 
-  public init(_ diagnostics: [Diagnostic], file: String? = nil) {
+  package init(_ diagnostics: [Diagnostic], file: String? = nil) {
     self.diagnostics = diagnostics
     self.file = file
   }
 
-  public var summary: String {
+  package var summary: String {
     let count = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
     return file.map { "\(count) in \($0)" } ?? count
   }

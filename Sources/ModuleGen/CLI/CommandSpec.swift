@@ -1,22 +1,22 @@
 import Liquid
 
 /// What a command accepts, for parsing and for its `--help`.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// One option a command accepts. Shared options are declared once, in the catalogue
   /// (`CommandSpec+Options.swift`), and every command reuses the declaration; a command reads
   /// an option through the same declaration (`arguments.flag(.force)`), never by a string.
-  public struct Option: Sendable {
-    public var name: String
-    public var short: Character?
+  package struct Option: Sendable {
+    package var name: String
+    package var short: Character?
     /// Nil for a flag; the placeholder shown in help for an option that takes a value.
-    public var valueName: String?
-    public var help: String
-    public var repeatable = false
+    package var valueName: String?
+    package var help: String
+    package var repeatable = false
     /// What the option's value is, for completions (and, with `.values`, for validation).
-    public var completion: Completion = .none
+    package var completion: Completion = .none
     /// Also takes the `key:value` words that follow its value, as Generamba's
     /// `--custom_parameters a:1 b:2` does.
-    public var takesPairs = false
+    package var takesPairs = false
 
     init(
       name: String, short: Character? = nil, valueName: String?, help: String,
@@ -32,7 +32,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// Allowed values, for help and validation.
-    public var choices: [String] {
+    package var choices: [String] {
       if case .values(let values) = completion { return values }
       return []
     }
@@ -47,7 +47,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// How a shell completes an option's value or an argument.
-  public enum Completion: Sendable, Equatable {
+  package enum Completion: Sendable, Equatable {
     /// Nothing to offer: a flag, or free text.
     case none
     case file
@@ -58,20 +58,20 @@ public struct CommandSpec: Sendable {
     case values([String])
   }
 
-  public struct Argument: Sendable {
-    public var name: String
-    public var help: String
-    public var optional = false
-    public var repeating = false
-    public var completion: Completion = .none
+  package struct Argument: Sendable {
+    package var name: String
+    package var help: String
+    package var optional = false
+    package var repeating = false
+    package var completion: Completion = .none
   }
 
-  public var name: String
-  public var summary: String
-  public var discussion: String = ""
-  public var arguments: [Argument] = []
-  public var options: [Option] = []
-  public var examples: [(command: String, meaning: String)] = []
+  package var name: String
+  package var summary: String
+  package var discussion: String = ""
+  package var arguments: [Argument] = []
+  package var options: [Option] = []
+  package var examples: [(command: String, meaning: String)] = []
 
   static let help = Option(name: "help", short: "h", valueName: nil, help: "Show this help.")
 
@@ -89,7 +89,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// The text `modulegen help NAME` and `NAME --help` print.
-  public var helpText: String {
+  package var helpText: String {
     var out = "OVERVIEW: \(summary)\n"
     if !discussion.isEmpty { out += "\n" + discussion + "\n" }
     out += "\nUSAGE: \(usage)\n"
@@ -131,21 +131,21 @@ public struct CommandSpec: Sendable {
 /// Arguments as parsed against a spec: positionals in order, options by name. Options are read
 /// through their declarations; reading one the command does not declare is a programming error
 /// (an assertion in debug builds and tests, `nil`/`false` otherwise).
-public struct ParsedArguments: Sendable {
-  public var positional: [String] = []
-  public var values: [String: [String]] = [:]
-  public var flags: Set<String> = []
+package struct ParsedArguments: Sendable {
+  package var positional: [String] = []
+  package var values: [String: [String]] = [:]
+  package var flags: Set<String> = []
   /// The names of the options the command declares.
   var declared: Set<String> = []
 
-  public func value(_ option: CommandSpec.Option) -> String? { all(option).last }
+  package func value(_ option: CommandSpec.Option) -> String? { all(option).last }
 
-  public func all(_ option: CommandSpec.Option) -> [String] {
+  package func all(_ option: CommandSpec.Option) -> [String] {
     assert(option.valueName != nil, "--\(option.name) is a flag; read it with flag(_:)")
     return isDeclared(option) ? values[option.name] ?? [] : []
   }
 
-  public func flag(_ option: CommandSpec.Option) -> Bool {
+  package func flag(_ option: CommandSpec.Option) -> Bool {
     assert(option.valueName == nil, "--\(option.name) takes a value; read it with value(_:)")
     return isDeclared(option) && flags.contains(option.name)
   }
@@ -159,11 +159,11 @@ public struct ParsedArguments: Sendable {
 }
 
 /// A mistake in how a command was called: printed with the command's usage, exit code 64.
-public struct UsageError: Error, Sendable, Equatable {
-  public var message: String
-  public var command: String?
+package struct UsageError: Error, Sendable, Equatable {
+  package var message: String
+  package var command: String?
 
-  public init(_ message: String, command: String? = nil) {
+  package init(_ message: String, command: String? = nil) {
     self.message = message
     self.command = command
   }
@@ -171,7 +171,7 @@ public struct UsageError: Error, Sendable, Equatable {
 
 extension CommandSpec {
   /// Parses `arguments` (the words after the command name).
-  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+  package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
     parsed.declared = Set(allOptions.map(\.name))
     var i = 0

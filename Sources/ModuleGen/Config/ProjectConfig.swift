@@ -2,48 +2,48 @@ import Liquid
 
 /// A project's shared settings, from `.modulegen.yml`. Command-line flags override them, and
 /// they override the built-in defaults.
-public struct ProjectConfig: Sendable, Equatable {
-  public var author: String?
-  public var company: String?
-  public var project: String?
+package struct ProjectConfig: Sendable, Equatable {
+  package var author: String?
+  package var company: String?
+  package var project: String?
   /// The Swift module the generated tests `@testable import`; else derived from `project`.
-  public var module: String?
+  package var module: String?
   /// A Liquid template for the header of every generated file.
-  public var header: String?
+  package var header: String?
   /// Where `header` is in the file, so that an error inside it points at its line.
   var headerMap: ScalarMap?
   /// Prepended to generated type names (`ACME` → `ACMEHomeView`).
-  public var prefix: String?
+  package var prefix: String?
   /// The template `gen` uses when none is named.
-  public var template: String?
-  public var params: [ModuleSpec.Param] = []
+  package var template: String?
+  package var params: [ModuleSpec.Param] = []
   /// Path patterns for code and tests, e.g. `Sources/App/Modules/{{ module }}`.
-  public var output: String?
-  public var testsOutput: String?
+  package var output: String?
+  package var testsOutput: String?
   /// Extra folders to look for templates in, relative to the config's folder.
-  public var templateFolders: [String] = []
+  package var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.
-  public var directory: String?
+  package var directory: String?
   /// Where values are written in the config, for their errors.
-  public var locations = Locations()
+  package var locations = Locations()
 
   /// Where a config's values are written. Not part of what the config says: two configs that
   /// say the same are equal wherever they were written.
-  public struct Locations: Sendable, Equatable {
+  package struct Locations: Sendable, Equatable {
     /// Where the text of `template`, `output` and `tests_output` starts, by key.
-    public var values: [String: SourceLocation] = [:]
+    package var values: [String: SourceLocation] = [:]
     /// Where each of `templateFolders` is written.
-    public var templateFolders: [SourceLocation] = []
+    package var templateFolders: [SourceLocation] = []
 
-    public static func == (_: Locations, _: Locations) -> Bool { true }
+    package static func == (_: Locations, _: Locations) -> Bool { true }
   }
   /// Generamba's settings, from a Rambafile or the `generamba:` section.
   package var generamba: GenerambaSettings?
 
-  public init() {}
+  package init() {}
 
-  public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
-  public static func decode(_ text: String, file: String, directory: String? = nil)
+  package static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
+  package static func decode(_ text: String, file: String, directory: String? = nil)
     throws(DiagnosticList)
     -> ProjectConfig
   {
@@ -75,7 +75,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
   /// The nearest `.modulegen.yml` in `directory` or a folder above it; in a folder without
   /// one, its Generamba `Rambafile`.
-  public static func find(from directory: String, fileSystem: any FileSystem) -> String? {
+  package static func find(from directory: String, fileSystem: any FileSystem) -> String? {
     find(from: directory, fileSystem: fileSystem, names: fileNames + [Rambafile.fileName])
   }
 

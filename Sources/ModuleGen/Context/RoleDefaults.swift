@@ -3,8 +3,8 @@ import Liquid
 /// What a module gets when its spec declares no methods and no entities: the typical screen
 /// that loads its items when it appears, shows loading, the items, an empty state or an error
 /// with a way to try again, and shows an item's detail when the user selects it.
-public enum RoleDefaults {
-  public static func methods(for role: Role, module: String) -> [MethodSignature] {
+package enum RoleDefaults {
+  package static func methods(for role: Role, module: String) -> [MethodSignature] {
     (parsed[role] ?? []).map { $0.replacingPlaceholder(with: module) }
   }
 
@@ -27,12 +27,12 @@ public enum RoleDefaults {
   }()
 
   /// What a parent module can ask of the typical screen (VIPER's module input).
-  public static func moduleInput(module: String) -> [MethodSignature] {
+  package static func moduleInput(module: String) -> [MethodSignature] {
     moduleIO.input.map { $0.replacingPlaceholder(with: module) }
   }
 
   /// What the typical screen tells its parent module (VIPER's module output).
-  public static func moduleOutput(module: String) -> [MethodSignature] {
+  package static func moduleOutput(module: String) -> [MethodSignature] {
     moduleIO.output.map { $0.replacingPlaceholder(with: module) }
   }
 
@@ -47,7 +47,7 @@ public enum RoleDefaults {
     output: moduleIOSources.output.compactMap { try? SignatureParser.parseMethod($0) }
   )
 
-  public static func entities(module: String) -> [ModuleSpec.Entity] {
+  package static func entities(module: String) -> [ModuleSpec.Entity] {
     [
       .init(
         name: "\(module)Item",

@@ -1,22 +1,22 @@
 import Liquid
 
 /// The modules a spec file declares, and notes about changes made to them (a capitalized name).
-public struct SpecFile: Sendable {
-  public var modules: [ModuleSpec]
-  public var notes: [Diagnostic]
+package struct SpecFile: Sendable {
+  package var modules: [ModuleSpec]
+  package var notes: [Diagnostic]
 }
 
 /// Reads module specs: one module (a mapping with `name`), a list of modules, or a mapping with
 /// `modules:`. A syntax error stops reading; every validation problem is collected and reported
 /// together.
-public enum SpecDecoder {
+package enum SpecDecoder {
   static let moduleKeys =
     [
       "name", "template", "params", "description", "output", "tests_output", "entities",
       "imports", "convert_name",
     ] + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
 
-  public static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
+  package static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
     let root: DataNode
     do {
       root = try DataFile.parse(text, file: file)
