@@ -69,7 +69,8 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
   print(
     "synthetic project: \(files) files, \(targets) targets, "
       + "\(format(Double(info.st_size) / 1_048_576, 1)) MiB; \(runs) interleaved runs, medians")
-  print("  " + "".padding(44) + "wall ms".padding(10, right: true) + "cpu ms".padding(10, right: true))
+  print(
+    "  " + "".padding(44) + "wall ms".padding(10, right: true) + "cpu ms".padding(10, right: true))
   for (index, command) in commands.enumerated() {
     print(
       "  " + command.name.padding(44) + format(median(wall[index])).padding(10, right: true)
