@@ -9,7 +9,9 @@ let package = Package(
     .executable(name: "modulegen", targets: ["ModuleGenCLI"]),
     // `swift package modulegen …` in a package that depends on this one.
     .plugin(name: "ModuleGenPlugin", targets: ["ModuleGenPlugin"]),
-    .library(name: "ModuleGen", targets: ["ModuleGen"]),
+    // No ModuleGen library product: modulegen is a command-line tool (and its plugin), and its
+    // library has no API to keep stable; everything in it is `package`. Liquid is a library
+    // product: the template engine, whose public API is the engine's and nothing else.
     .library(name: "Liquid", targets: ["Liquid"]),
   ],
   targets: [
@@ -19,7 +21,7 @@ let package = Package(
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
-    .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo"]),
+    .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo", "XcodeProject"]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library.
     .target(name: "XcodeProject"),
@@ -48,7 +50,8 @@ let package = Package(
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
-    .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo: at
 /// most a third of its characters, and never more than `maxTypoDistance`, so that the work per
 /// candidate is linear in its length even for names of thousands of characters.
-public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
   let word = Array(word)
   var limit = min(max(1, word.count / 3), maxTypoDistance)
   var best: String?

@@ -166,9 +166,7 @@ struct ExpressionParser {
       let nameToken = try expect(.identifier, "a filter name after '|'")
       guard let filter = filters[nameToken.text] else {
         var message = "unknown filter '\(nameToken.text)'"
-        if let suggestion = closestMatch(to: nameToken.text, in: filters.names) {
-          message += "; did you mean '\(suggestion)'?"
-        }
+        message += didYouMean(nameToken.text, in: filters.names)
         throw error(message, at: nameToken)
       }
       var arguments: [Expression] = []

@@ -2,7 +2,7 @@
 
 extension String {
   /// Every occurrence of `target` replaced by `replacement`, scanning left to right.
-  public func replacingAll(_ target: String, with replacement: String) -> String {
+  package func replacingAll(_ target: String, with replacement: String) -> String {
     replacingAll(target, with: replacement, limit: .max) ?? self
   }
 

@@ -16,11 +16,43 @@ struct ObjectKey: Hashable, Sendable {
     }
   }
 
-  init(token: PlistToken, in bytes: [UInt8]) {
-    if token.kind != .escaped && token.end - token.start == 24 {
-      self.init(words: Self.words(bytes, at: Int(token.start)), text: nil)
+  init(token: PlistToken, in bytes: ProjectBytes) {
+    self = bytes.withUnsafeBufferPointer { ObjectKey(token: token, in: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether the ID a key token holds is kept as words: 24 bytes without escapes.
+  @inline(__always)
+  static func isWords(_ token: PlistToken) -> Bool {
+    token.kind != .escaped && token.end &- token.start == 24
+  }
+
+  /// `mixedWords` of the 24 bytes at `offset`.
+  @inline(__always)
+  static func hash(wordsAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let raw = UnsafeRawBufferPointer(bytes)
+    return mix(
+      raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+      raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
+      raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+  }
+
+  @inline(__always)
+  init(token: PlistToken, in raw: UnsafeRawBufferPointer) {
+    if Self.isWords(token) {
+      let offset = Int(token.start)
+      self.init(
+        words: (
+          raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+          raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
+          raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+        ), text: nil)
     } else {
-      self.init(words: (0, 0, 0), text: PlistText.decode(token, in: bytes))
+      let content = UnsafeBufferPointer(
+        rebasing: raw.assumingMemoryBound(to: UInt8.self)[Int(token.start)..<Int(token.end)])
+      self.init(
+        words: (0, 0, 0),
+        text: token.kind == .escaped
+          ? PlistText.unescape(content) : String(decoding: content, as: UTF8.self))
     }
   }
 
@@ -39,8 +71,20 @@ struct ObjectKey: Hashable, Sendable {
     }
   }
 
+  /// The ID as text.
+  var string: String {
+    if let text { return text }
+    var bytes: [UInt8] = []
+    for word in [words.0, words.1, words.2] {
+      withUnsafeBytes(of: word) { bytes.append(contentsOf: $0) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   static func == (a: ObjectKey, b: ObjectKey) -> Bool {
-    a.words == b.words && a.text == b.text
+    guard a.words == b.words else { return false }
+    if a.text == nil && b.text == nil { return true }
+    return a.text == b.text
   }
 
   func hash(into hasher: inout Hasher) {
@@ -53,8 +97,11 @@ struct ObjectKey: Hashable, Sendable {
 
   /// The three words mixed into one, every input bit reaching every output bit (MurmurHash3's
   /// finalizer): IDs often differ only in a few characters.
-  var mixedWords: UInt64 {
-    var mixed = words.0 ^ words.1.rotated(by: 21) ^ words.2.rotated(by: 42)
+  var mixedWords: UInt64 { Self.mix(words.0, words.1, words.2) }
+
+  @inline(__always)
+  private static func mix(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+    var mixed = first ^ second.rotated(by: 21) ^ third.rotated(by: 42)
     mixed ^= mixed >> 33
     mixed &*= 0xFF51_AFD7_ED55_8CCD
     mixed ^= mixed >> 33
@@ -64,68 +111,119 @@ struct ObjectKey: Hashable, Sendable {
   }
 }
 
-/// Object IDs to the tokens of their keys, by open addressing on the three words of Xcode's
-/// IDs: one 8-byte slot per object (a hash tag and the token), no hashing of strings, one probe
-/// in most lookups, the ID itself checked against the file. IDs of other lengths go to a
-/// dictionary.
+/// Object IDs to their places (file order) among a document's objects, by open addressing on
+/// the hashes of Xcode's IDs (taken by the parser while the bytes were at hand): one 8-byte
+/// slot per object (the hash's upper half and the place), no strings, one probe in most
+/// lookups, the ID itself checked against the file. IDs kept as text go to a dictionary. An
+/// index can hold some of the objects only, and is then small enough to stay in the cache.
 struct ObjectIndex: Sendable {
-  /// The upper 32 bits: the hash's upper half; the lower 32 bits: the token plus one (0 marks an
-  /// empty slot).
-  private var slots: [UInt64]
+  /// The upper 32 bits: the hash's upper half; the lower 32 bits: the place plus one (0 marks
+  /// an empty slot).
+  private let slots: [UInt64]
   private let mask: Int
-  private var others: [String: Int] = [:]
+  private let others: [String: Int]
+  /// The document's objects by place, and its tokens (shared, not copied).
+  private let objects: [ObjectRecord]
+  private let tokens: [PlistToken]
+  /// Whether two of the objects have the same ID.
+  let hasDuplicates: Bool
 
-  init(capacity: Int) {
+  /// Indexes the objects at `places` of `objects`, with the hash of each ID
+  /// (`ObjectKey.mixedWords`, ignored for IDs kept as text); an ID that appears twice maps to
+  /// its last object, as a reader of the file finds it.
+  init(
+    places: some Collection<Int>, of objects: [ObjectRecord], hashes: [UInt64],
+    tokens: [PlistToken], bytes: ProjectBytes
+  ) {
+    // At most half full, so that most lookups take one probe.
     var size = 16
-    while size < capacity * 2 { size <<= 1 }
-    slots = [UInt64](repeating: 0, count: size)
-    mask = size - 1
-  }
-
-  /// Sets the token for `key` (the ID of the key token `token`); a key set twice keeps the
-  /// last token.
-  mutating func insert(_ key: ObjectKey, token: Int, tokens: [PlistToken], bytes: [UInt8]) {
-    if let text = key.text {
-      others[text] = token
-      return
-    }
-    let hash = key.mixedWords
-    let tag = hash & 0xFFFF_FFFF_0000_0000
-    var index = Int(truncatingIfNeeded: hash) & mask
-    while slots[index] != 0 {
-      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag,
-        matches(key, Int(slots[index] & 0xFFFF_FFFF) - 1, tokens, bytes)
-      {
-        break
+    while size < places.count * 2 { size <<= 1 }
+    let mask = size - 1
+    var slots = [UInt64](repeating: 0, count: size)
+    var others: [String: Int] = [:]
+    var hasDuplicates = false
+    bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
+      slots.withUnsafeMutableBufferPointer { slots in
+        for place in places {
+          let token = tokens[Int(objects[place].key)]
+          guard ObjectKey.isWords(token) else {
+            if others.updateValue(place, forKey: ObjectKey(token: token, in: raw).string) != nil {
+              hasDuplicates = true
+            }
+            continue
+          }
+          let hash = hashes[place]
+          let tag = hash & 0xFFFF_FFFF_0000_0000
+          var slot = Int(truncatingIfNeeded: hash) & mask
+          while slots[slot] != 0 {
+            // The same ID again: the later object wins.
+            let other = tokens[Int(objects[Int(slots[slot] & 0xFFFF_FFFF) &- 1].key)]
+            if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag
+              && Self.sameWords(raw, Int(other.start), Int(token.start))
+            {
+              hasDuplicates = true
+              break
+            }
+            slot = (slot &+ 1) & mask
+          }
+          slots[slot] = tag | UInt64(place &+ 1)
+        }
       }
-      index = (index + 1) & mask
     }
-    slots[index] = tag | UInt64(token + 1)
+    self.slots = slots
+    self.mask = mask
+    self.others = others
+    self.objects = objects
+    self.tokens = tokens
+    self.hasDuplicates = hasDuplicates
   }
 
-  func token(for key: ObjectKey, tokens: [PlistToken], bytes: [UInt8]) -> Int? {
+  /// The place of the object with this ID.
+  func place(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
     if let text = key.text { return others[text] }
     let hash = key.mixedWords
     let tag = hash & 0xFFFF_FFFF_0000_0000
     var index = Int(truncatingIfNeeded: hash) & mask
     while slots[index] != 0 {
-      let token = Int(slots[index] & 0xFFFF_FFFF) - 1
-      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag && matches(key, token, tokens, bytes) {
-        return token
+      let place = Int(slots[index] & 0xFFFF_FFFF) &- 1
+      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag && matches(key, place, bytes) {
+        return place
       }
-      index = (index + 1) & mask
+      index = (index &+ 1) & mask
     }
     return nil
   }
 
-  private func matches(_ key: ObjectKey, _ token: Int, _ tokens: [PlistToken], _ bytes: [UInt8])
-    -> Bool
-  {
-    ObjectKey(token: tokens[token], in: bytes) == key
+  /// The key token of the object with this ID.
+  func token(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
+    place(for: key, bytes: bytes).map { Int(objects[$0].key) }
+  }
+
+  private func matches(_ key: ObjectKey, _ place: Int, _ bytes: ProjectBytes) -> Bool {
+    // Only IDs kept as words are in the slots: compare the words in place.
+    let offset = Int(tokens[Int(objects[place].key)].start)
+    return bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
+      return
+        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == key.words.0
+        && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == key.words.1
+        && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == key.words.2
+    }
+  }
+
+  private static func sameWords(_ raw: UnsafeRawBufferPointer, _ x: Int, _ y: Int) -> Bool {
+    raw.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+      == raw.loadUnaligned(fromByteOffset: y, as: UInt64.self)
+      && raw.loadUnaligned(fromByteOffset: x + 8, as: UInt64.self)
+        == raw.loadUnaligned(fromByteOffset: y + 8, as: UInt64.self)
+      && raw.loadUnaligned(fromByteOffset: x + 16, as: UInt64.self)
+        == raw.loadUnaligned(fromByteOffset: y + 16, as: UInt64.self)
   }
 }
 
 extension UInt64 {
+  @inline(__always)
   fileprivate func rotated(by count: UInt64) -> UInt64 {
     self << count | self >> (64 - count)
   }

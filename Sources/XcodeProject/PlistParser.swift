@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads an OpenStep-style property list (the format of `project.pbxproj`) into a flat list of
 /// tokens in one pass, checking all of its syntax. Comments are skipped, except the
 /// `/* Begin … section */` and `/* End … section */` markers among the objects, whose places
@@ -11,6 +5,11 @@
 ///
 /// One loop with an explicit stack and a state, rather than a function per construct: a
 /// project of 20,000 files has a million tokens, and calls per token cost more than the bytes.
+///
+/// Reading a project, the loop can defer the objects Xcode writes on one line (build files and
+/// file references, most of a large project): each is checked as it is passed over
+/// (`PlistParser+Lines`) and becomes one token, read into tokens by `parseObject` when an edit
+/// needs it. Every byte is checked either way, and an error is the same.
 struct PlistParser {
   /// Deeper nesting is an error rather than unbounded memory.
   static let depthLimit = 256
@@ -18,6 +17,11 @@ struct PlistParser {
   struct Result {
     var tokens: [PlistToken]
     var sectionMarkers: [SectionMarker]
+    /// The entries of the `objects` dictionary in file order, and the hash of each ID
+    /// (`ObjectKey.mixedWords`, taken while its bytes are at hand; 0 for an ID that is not
+    /// kept as words).
+    var objects: [ObjectRecord] = []
+    var objectHashes: [UInt64] = []
   }
 
   /// A `/* Begin NAME section */` or `/* End NAME section */` comment at the objects' level.
@@ -55,40 +59,84 @@ struct PlistParser {
     }
   }
 
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let file: String
+  let bytes: UnsafeBufferPointer<UInt8>
+  let file: String
 
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(XcodeProjectError)
-    -> Result
-  {
+  /// Reads a whole file; with `deferringObjects`, objects written on one line become one
+  /// deferred token each.
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, deferringObjects: Bool = false
+  ) throws(XcodeProjectError) -> Result {
     guard bytes.count < PlistToken.maximumFileSize else {
       throw XcodeProjectError(.fileTooLarge, file: file)
     }
     let parser = PlistParser(bytes: bytes, file: file)
-    return try ByteClass.table.withUnsafeBufferPointer { table throws(XcodeProjectError) in
-      try parser.run(classes: table)
+    var result = Result(tokens: [], sectionMarkers: [])
+    // Xcode's files hold about one token per 25 bytes (one per 60 when one-line objects are
+    // passed over), and one object per 150. Memory reserved and not used costs nothing.
+    result.tokens.reserveCapacity(bytes.count / (deferringObjects ? 40 : 20) + 16)
+    result.objects.reserveCapacity(bytes.count / 100 + 16)
+    result.objectHashes.reserveCapacity(bytes.count / 100 + 16)
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    try ByteClass.table.withUnsafeBufferPointer { table throws(XcodeProjectError) in
+      _ = try parser.run(
+        classes: table, from: start, into: &result, single: false, deferring: deferringObjects)
+    }
+    return result
+  }
+
+  /// Reads the deferred object whose dictionary opens at `offset`, appending its tokens to
+  /// `tokens`, whose first token is number `indexBase` of the document (the `next` indexes
+  /// count from there).
+  static func parseObject(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, at offset: Int,
+    into tokens: inout [PlistToken], indexBase: Int
+  ) throws(XcodeProjectError) {
+    let parser = PlistParser(bytes: bytes, file: file)
+    var result = Result(tokens: [], sectionMarkers: [])
+    swap(&result.tokens, &tokens)
+    defer { swap(&result.tokens, &tokens) }
+    try ByteClass.table.withUnsafeBufferPointer { table throws(XcodeProjectError) in
+      _ = try parser.run(
+        classes: table, from: offset, into: &result, single: true, deferring: false, depth: 2,
+        indexBase: indexBase)
     }
   }
 
   // MARK: - The loop
 
-  private func run(classes: UnsafeBufferPointer<UInt8>) throws(XcodeProjectError) -> Result {
+  /// The loop, from `start`: a whole file, or with `single` one value at nesting `depth` (then
+  /// no section markers, and nothing is checked after the value). Returns where it stopped.
+  private func run(
+    classes: UnsafeBufferPointer<UInt8>, from start: Int, into result: inout Result,
+    single: Bool, deferring: Bool, depth: Int = 0, indexBase: Int = 0
+  ) throws(XcodeProjectError) -> Int {
     let count = bytes.count
     var tokens: [PlistToken] = []
-    // Xcode's files hold about one token per 25 bytes.
-    tokens.reserveCapacity(count / 20 + 16)
-    var markers: [SectionMarker] = []
+    swap(&tokens, &result.tokens)
+    defer { swap(&tokens, &result.tokens) }
     var stack: [Int] = []
     var state = State.value
-    var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var position = start
+    /// The token of the `objects` dictionary, once open (reading a whole file).
+    var objects = -1
+    var checked = CheckedEntries()
 
     func append(_ kind: PlistToken.Kind, _ start: Int, _ end: Int) {
       // The file is smaller than 512 MiB (checked first), so offsets fit.
-      tokens.append(
-        PlistToken(
-          kind: kind, start: UInt32(truncatingIfNeeded: start),
-          end: UInt32(truncatingIfNeeded: end),
-          next: UInt32(truncatingIfNeeded: tokens.count + 1)))
+      tokens.append(token(kind, start, end, next: indexBase + tokens.count + 1))
+    }
+    /// Lists the last token as the key of an object read into tokens (or, with `object`, of
+    /// the object passed over whose token follows), hashing the ID while its bytes are at hand.
+    func indexKey(passedOver object: LineObject? = nil) {
+      let key = tokens[tokens.count - 1]
+      result.objects.append(
+        ObjectRecord(
+          key: Int32(truncatingIfNeeded: tokens.count - 1), pathHash: object?.pathHash ?? 0,
+          kind: object?.kind ?? .tokenized))
+      result.objectHashes.append(
+        ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0)
+      if let object { append(.deferred, object.open, object.close) }
     }
     /// The state after a complete value.
     func afterValue() -> State {
@@ -103,6 +151,7 @@ struct PlistParser {
     }
 
     while true {
+      if single && state == .end { return position }
       // Whitespace and comments.
       if position < count {
         let byteClass = classes[Int(bytes[position])]
@@ -116,12 +165,12 @@ struct PlistParser {
         if byteClass == ByteClass.slash && position + 1 < count {
           let next = bytes[position + 1]
           if next == .star {
-            guard let end = find(.star, .slash, from: position + 2) else {
+            guard let end = commentEnd(from: position + 2) else {
               throw error(.unterminatedComment, at: position)
             }
             // The objects are at depth 2 (the root dictionary, then `objects`).
-            if stack.count == 2, let marker = sectionMarker(position, end) {
-              markers.append(marker)
+            if stack.count == 2 && !single, let marker = sectionMarker(position, end) {
+              result.sectionMarkers.append(marker)
             }
             position = end + 2
             continue
@@ -133,19 +182,45 @@ struct PlistParser {
         }
       }
       if state == .end {
-        guard position == count else { throw error(.textAfterEnd, at: position) }
-        return Result(tokens: tokens, sectionMarkers: markers)
+        guard single || position == count else { throw error(.textAfterEnd, at: position) }
+        return position
       }
       guard position < count else {
         throw error(.unexpectedEnd(expected: state.expected(atRoot: stack.isEmpty)))
       }
+      // Xcode's lists, an `ID /* name */,` a line, are read a run at a time.
+      if state == .itemOrClose && (single || stack.count != 2) {
+        let end = readListItems(from: position, tokens: &tokens, indexBase: indexBase)
+        if end != position {
+          position = end
+          continue
+        }
+      }
       let byte = bytes[position]
+      let inObjects = stack.count == 2 && stack[1] == objects
 
       switch state {
       case .equals:
         guard byte == .equals else { throw unexpected(at: position) }
         position += 1
         state = .value
+        // An object written on one line is checked and passed over.
+        if inObjects && deferring {
+          var valueStart = position
+          while valueStart < count && classes[Int(bytes[valueStart])] == ByteClass.whitespace {
+            valueStart += 1
+          }
+          if valueStart < count && bytes[valueStart] == .openBrace,
+            let object = lineObject(at: valueStart, classes: classes, checked: &checked)
+          {
+            // The key was listed as that of an object read into tokens: list it again.
+            result.objects.removeLast()
+            result.objectHashes.removeLast()
+            indexKey(passedOver: object)
+            position = object.close + 1
+            state = .semicolon
+          }
+        }
         continue
       case .semicolon:
         guard byte == .semicolon else { throw unexpected(at: position) }
@@ -165,6 +240,32 @@ struct PlistParser {
         {
           throw unexpected(at: position)
         }
+        // Most objects of a large project, on one line each: checked and passed over at once,
+        // line after line while there are such lines.
+        if inObjects && deferring && byte != .closeBrace && byte != .quote {
+          var next = position
+          while let line = objectLine(at: next, classes: classes, checked: &checked) {
+            append(.bare, next, line.keyEnd)
+            indexKey(passedOver: line.object)
+            if let comment = line.comment,
+              bytes[comment.start &+ 3] == UInt8(ascii: "B")
+                || bytes[comment.start &+ 3] == UInt8(ascii: "E"),
+              let marker = sectionMarker(comment.start, comment.end)
+            {
+              result.sectionMarkers.append(marker)
+            }
+            next = line.end
+            while next < count && classes[Int(bytes[next])] == ByteClass.whitespace { next &+= 1 }
+            // A comment or the end of the objects: the loop reads them.
+            guard next < count, bytes[next] != .slash, bytes[next] != .closeBrace,
+              bytes[next] != .quote
+            else { break }
+          }
+          if next != position {
+            position = next
+            continue
+          }
+        }
       case .value, .itemOrClose, .end:
         break
       }
@@ -173,7 +274,7 @@ struct PlistParser {
       if (byte == .closeParen && state != .value) || (byte == .closeBrace && state == .keyOrClose) {
         let open = stack.removeLast()
         tokens[open].end = UInt32(truncatingIfNeeded: position)
-        tokens[open].next = UInt32(truncatingIfNeeded: tokens.count)
+        tokens[open].next = UInt32(truncatingIfNeeded: indexBase + tokens.count)
         position += 1
         state = afterValue()
         continue
@@ -183,8 +284,13 @@ struct PlistParser {
       let isKey = state == .keyOrClose
       switch byte {
       case .openBrace where !isKey, .openParen where !isKey:
-        guard stack.count < Self.depthLimit else {
+        guard stack.count + depth < Self.depthLimit else {
           throw error(.nestingTooDeep(limit: Self.depthLimit), at: position)
+        }
+        if stack.count == 1 && !single && byte == .openBrace && objects < 0
+          && isObjectsKey(tokens[tokens.count - 1])
+        {
+          objects = tokens.count
         }
         append(byte == .openBrace ? .dictionary : .array, position, position)
         stack.append(tokens.count - 1)
@@ -219,80 +325,19 @@ struct PlistParser {
         append(kind, position + 1, end)
         position = end + 1
       default:
-        var end = position
-        // Eight bytes at a time while they are all plain text (IDs are 24 characters).
-        while end + 8 <= count {
-          var notBare: UInt8 = 0
-          for offset in 0..<8 { notBare |= classes[Int(bytes[end + offset])] ^ ByteClass.bare }
-          if notBare != 0 { break }
-          end += 8
-        }
-        while end < count {
-          let byteClass = classes[Int(bytes[end])]
-          if byteClass == ByteClass.bare {
-            end += 1
-          } else if byteClass == ByteClass.slash
-            && !(end + 1 < count && (bytes[end + 1] == .slash || bytes[end + 1] == .star))
-          {
-            end += 1
-          } else {
-            break
-          }
-        }
+        let end = bareEnd(from: position, classes: classes)
         guard end > position else { throw unexpected(at: position) }
         append(.bare, position, end)
         position = end
       }
+      if isKey && inObjects { indexKey() }
       state = isKey ? .equals : afterValue()
     }
   }
 
-  // MARK: - Comments
-
-  /// The offset of the next `byte` from `offset` on.
-  private func find(_ byte: UInt8, from offset: Int) -> Int? {
-    guard offset < bytes.count, let base = bytes.baseAddress,
-      let found = memchr(base + offset, Int32(byte), bytes.count - offset)
-    else { return nil }
-    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-  }
-
-  /// The offset of the next `first` followed by `second` from `offset` on.
-  private func find(_ first: UInt8, _ second: UInt8, from offset: Int) -> Int? {
-    var offset = offset
-    while let found = find(first, from: offset) {
-      if found + 1 < bytes.count && bytes[found + 1] == second { return found }
-      offset = found + 1
-    }
-    return nil
-  }
-
-  private static let sectionSuffix = Array(" section ".utf8)
-  private static let beginPrefix = Array(" Begin ".utf8)
-  private static let endPrefix = Array(" End ".utf8)
-
-  /// The comment from `/*` at `start` to `*/` at `end` as a section marker, if it is one.
-  private func sectionMarker(_ start: Int, _ end: Int) -> SectionMarker? {
-    // Most comments here are an object's name: rule them out by their first letter.
-    guard end - start > 4,
-      bytes[start + 3] == UInt8(ascii: "B") || bytes[start + 3] == UInt8(ascii: "E")
-    else { return nil }
-    let text = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end])
-    let suffix = Self.sectionSuffix
-    guard text.count > suffix.count, text.suffix(suffix.count).elementsEqual(suffix) else {
-      return nil
-    }
-    let isBegin = text.starts(with: Self.beginPrefix)
-    guard isBegin || text.starts(with: Self.endPrefix) else { return nil }
-    let prefixLength = isBegin ? Self.beginPrefix.count : Self.endPrefix.count
-    let name = (start + 2 + prefixLength)..<(end - suffix.count)
-    return name.isEmpty ? nil : SectionMarker(isBegin: isBegin, name: name, offset: start)
-  }
-
   // MARK: - Errors
 
-  private func error(_ reason: XcodeProjectError.Reason, at offset: Int? = nil) -> XcodeProjectError
-  {
+  func error(_ reason: XcodeProjectError.Reason, at offset: Int? = nil) -> XcodeProjectError {
     XcodeProjectError(
       reason, file: file,
       location: ProjectFileLocation(bytes: bytes, offset: offset ?? bytes.count))

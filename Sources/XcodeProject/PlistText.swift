@@ -8,14 +8,14 @@
 /// does (quoted only when needed).
 enum PlistText {
   /// The text of a token, escapes decoded.
-  static func decode(_ token: PlistToken, in bytes: [UInt8]) -> String {
+  static func decode(_ token: PlistToken, in bytes: ProjectBytes) -> String {
     let content = bytes[Int(token.start)..<Int(token.end)]
     guard token.kind == .escaped else { return String(decoding: content, as: UTF8.self) }
     return unescape(content)
   }
 
   /// Whether a token's text is exactly `text`, without making a string.
-  static func equals(_ token: PlistToken, in bytes: [UInt8], _ text: String) -> Bool {
+  static func equals(_ token: PlistToken, in bytes: ProjectBytes, _ text: String) -> Bool {
     guard token.isText && token.kind != .data else { return false }
     if token.kind == .escaped { return decode(token, in: bytes) == text }
     let start = Int(token.start)
@@ -37,7 +37,8 @@ enum PlistText {
 
   /// Decodes the escapes of a quoted string's content: `\n \t \r \" \\ \'`, `\a \b \f \v`,
   /// octal `\NNN` and `\UXXXX`; any other escaped character stands for itself.
-  static func unescape(_ content: ArraySlice<UInt8>) -> String {
+  static func unescape<Content: RandomAccessCollection<UInt8>>(_ content: Content) -> String
+  where Content.Index == Int {
     var output: [UInt8] = []
     output.reserveCapacity(content.count)
     var index = content.startIndex

@@ -15,6 +15,10 @@ struct PlistToken: Sendable {
     case array
     /// `{ ... }`: its keys and values follow, alternating.
     case dictionary
+    /// An object's `{ ... }` written on one line, checked but not read into tokens yet:
+    /// nothing follows it, `start` and `end` are its brackets (`ProjectDocument.read` reads
+    /// it).
+    case deferred
   }
 
   /// The start offset in the low 29 bits, the kind in the top 3: twelve bytes a token, as a
@@ -47,11 +51,13 @@ struct PlistToken: Sendable {
 
   var isText: Bool { kind.rawValue <= Kind.data.rawValue }
 
+  var isDeferred: Bool { kind == .deferred }
+
   /// Where the value starts in the file, opening quote included.
   var sourceStart: Int {
     switch kind {
     case .quoted, .escaped, .data: Int(start) - 1
-    case .bare, .array, .dictionary: Int(start)
+    case .bare, .array, .dictionary, .deferred: Int(start)
     }
   }
 

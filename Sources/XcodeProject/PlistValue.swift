@@ -44,8 +44,15 @@ package indirect enum PlistValue: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension PlistValue {
-  /// The value at `token` of a parsed file, decoded.
+  /// The value at `token` of a parsed file, decoded; `current` maps a deferred object to the
+  /// dictionary it was read into.
   init(at token: Int, tokens: [PlistToken], bytes: [UInt8]) {
+    self.init(
+      at: token, tokens: TokenList(base: tokens), bytes: ProjectBytes(bytes), current: { $0 })
+  }
+
+  init(at token: Int, tokens: TokenList, bytes: ProjectBytes, current: (Int) -> Int) {
+    let token = current(token)
     let value = tokens[token]
     switch value.kind {
     case .bare, .quoted, .escaped:
@@ -58,7 +65,7 @@ extension PlistValue {
       var items: [PlistValue] = []
       var item = token + 1
       while item < Int(value.next) {
-        items.append(PlistValue(at: item, tokens: tokens, bytes: bytes))
+        items.append(PlistValue(at: item, tokens: tokens, bytes: bytes, current: current))
         item = Int(tokens[item].next)
       }
       self = .array(items)
@@ -69,27 +76,35 @@ extension PlistValue {
         entries.append(
           Entry(
             PlistText.decode(tokens[entry], in: bytes),
-            PlistValue(at: entry + 1, tokens: tokens, bytes: bytes)))
+            PlistValue(at: entry + 1, tokens: tokens, bytes: bytes, current: current)))
         entry = Int(tokens[entry + 1].next)
       }
       self = .dictionary(entries)
+    case .deferred:
+      // Not read (`ProjectDocument.readAll` reads them all).
+      self = .dictionary([])
     }
   }
 }
 
 extension ProjectDocument {
-  /// The value at a token, decoded.
+  /// The value at a token, decoded, with the objects read so far.
   func value(at token: Int) -> PlistValue {
-    PlistValue(at: token, tokens: tokens, bytes: bytes)
+    PlistValue(at: token, tokens: tokens, bytes: bytes, current: current)
   }
 }
 
 extension XcodeProject {
   /// The whole file as a value.
-  package var plist: PlistValue { document.value(at: 0) }
+  package var plist: PlistValue {
+    var document = self.document
+    document.readAll()
+    return document.value(at: 0)
+  }
 
   /// An object by ID, as a value (unknown objects and keys included, as they are).
   package func object(_ id: String) -> PlistValue? {
-    document.object(ObjectKey(id)).map { document.value(at: $0) }
+    var document = self.document
+    return document.object(ObjectKey(id)).map { document.value(at: $0) }
   }
 }

@@ -1,36 +1,52 @@
 /// A parsed `project.pbxproj`: its bytes as read, its tokens, and its objects by ID. Nothing is
 /// decoded until it is asked for, so reading a project of 20,000 files makes few strings.
-final class ProjectDocument: Sendable {
+///
+/// Read with `deferringObjects`, the objects Xcode writes on one line (build files and file
+/// references, most of a large project) are checked but not read into tokens: each is one
+/// deferred token until `object(_:)` or `read(_:)` reads it into tokens appended at the end
+/// (its key token copied before its dictionary, so that `idToken(ofObject:)` holds for every
+/// object). Every object's ID is indexed either way.
+struct ProjectDocument: Sendable {
   /// The file's name for messages.
   let file: String
-  let bytes: [UInt8]
-  let tokens: [PlistToken]
+  let bytes: ProjectBytes
+  private(set) var tokens: TokenList
   let sectionMarkers: [PlistParser.SectionMarker]
   /// The token of the `objects` dictionary.
   let objectsToken: Int
   /// The token of the root object (the `PBXProject`) and its ID.
-  let rootObject: Int
+  private(set) var rootObject = 0
   let rootObjectID: String
   let style: ProjectStyle
   /// Object ID → the token of its key in `objects` (its value is the next token).
-  private let index: ObjectIndex
-  /// The key token of every object, in file order.
-  let objectKeys: [Int32]
+  let index: ObjectIndex
+  /// Every object, in file order (an object's place in this order is its number in `index`
+  /// and `objectHashes`), and the hash of each ID (see `PlistParser.Result`).
+  let objects: [ObjectRecord]
+  let objectHashes: [UInt64]
+  /// Deferred objects read since: the deferred token → the token of the dictionary read.
+  private var readObjects: [Int32: Int32] = [:]
 
-  init(bytes: [UInt8], file: String) throws(XcodeProjectError) {
+  init(bytes: [UInt8], file: String, deferringObjects: Bool = false) throws(XcodeProjectError) {
+    try self.init(bytes: ProjectBytes(bytes), file: file, deferringObjects: deferringObjects)
+  }
+
+  init(bytes: ProjectBytes, file: String, deferringObjects: Bool = false)
+    throws(XcodeProjectError)
+  {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
-      try PlistParser.parse(buffer, file: file)
+      try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
     }
     self.file = file
     self.bytes = bytes
-    self.tokens = parsed.tokens
+    self.tokens = TokenList(base: parsed.tokens)
     self.sectionMarkers = parsed.sectionMarkers
 
     func notAProject(_ problem: String, at offset: Int) -> XcodeProjectError {
       XcodeProjectError(
         .notAProject(problem), file: file, location: Self.location(in: bytes, offset: offset))
     }
-    let tokens = parsed.tokens
+    let tokens = self.tokens
     guard tokens[0].kind == .dictionary else {
       throw notAProject("it does not start with '{'", at: tokens[0].sourceStart)
     }
@@ -45,43 +61,60 @@ final class ProjectDocument: Sendable {
       throw notAProject("it has no 'rootObject'", at: tokens[0].sourceStart)
     }
     self.objectsToken = objects
-
-    var objectKeys: [Int32] = []
-    var entry = objects + 1
-    while entry < Int(tokens[objects].next) {
-      objectKeys.append(Int32(truncatingIfNeeded: entry))
-      entry = Int(tokens[entry + 1].next)
-    }
-    var index = ObjectIndex(capacity: objectKeys.count)
-    for key in objectKeys {
-      let token = Int(key)
-      index.insert(
-        ObjectKey(token: tokens[token], in: bytes), token: token, tokens: tokens, bytes: bytes)
-    }
-    self.objectKeys = objectKeys
-    self.index = index
+    // The parser lists the entries of the first `objects` dictionary, the one read here.
+    self.objects = parsed.objects
+    self.objectHashes = parsed.objectHashes
+    self.index = ObjectIndex(
+      places: parsed.objects.indices, of: parsed.objects, hashes: parsed.objectHashes,
+      tokens: parsed.tokens, bytes: bytes)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
-    guard let rootKey = index.token(for: ObjectKey(rootID), tokens: tokens, bytes: bytes),
-      tokens[rootKey + 1].kind == .dictionary
-    else {
+    self.rootObjectID = rootID
+    self.style = ProjectStyle(
+      bytes: bytes, tokens: parsed.tokens, annotated: !parsed.sectionMarkers.isEmpty,
+      quotesValues: Self.quotesIsa(ofObject: parsed.objects.first?.value, tokens, bytes))
+    guard let root = object(ObjectKey(rootID)), self.tokens[root].kind == .dictionary else {
       throw XcodeProjectError(
         .missingObject(id: rootID, from: "'rootObject'"), file: file,
         location: Self.location(in: bytes, offset: tokens[rootValue].sourceStart))
     }
-    self.rootObject = rootKey + 1
-    self.rootObjectID = rootID
-    self.style = ProjectStyle(
-      bytes: bytes, tokens: tokens, annotated: !parsed.sectionMarkers.isEmpty)
-    let isa = Self.value(in: rootKey + 1, key: Key.isa, tokens: tokens, bytes: bytes)
-    guard let isa, PlistText.equals(tokens[isa], in: bytes, Isa.project) else {
-      let name = isa.map { PlistText.decode(tokens[$0], in: bytes) } ?? "object without 'isa'"
+    self.rootObject = root
+    let isa = Self.value(in: root, key: Key.isa, tokens: self.tokens, bytes: bytes)
+    guard let isa, PlistText.equals(self.tokens[isa], in: bytes, Isa.project) else {
+      let name =
+        isa.map { PlistText.decode(self.tokens[$0], in: bytes) } ?? "object without 'isa'"
       throw notAProject(
         "its root object is a \(name), not a PBXProject", at: tokens[rootValue].sourceStart)
     }
   }
 
-  static func location(in bytes: [UInt8], offset: Int) -> ProjectFileLocation {
+  /// Whether the object at a value token writes its `isa` quoted (read from its bytes when it
+  /// was deferred).
+  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: ProjectBytes)
+    -> Bool
+  {
+    guard let value else { return false }
+    guard tokens[value].isDeferred else {
+      return Self.value(in: value, key: Key.isa, tokens: tokens, bytes: bytes).map {
+        tokens[$0].kind == .quoted
+      } ?? false
+    }
+    var objectTokens: [PlistToken] = []
+    do {
+      try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
+        try PlistParser.parseObject(
+          buffer, file: "", at: Int(tokens[value].start), into: &objectTokens, indexBase: 0)
+      }
+    } catch {
+      return false
+    }
+    let object = TokenList(base: objectTokens)
+    return Self.value(in: 0, key: Key.isa, tokens: object, bytes: bytes).map {
+      object[$0].kind == .quoted
+    } ?? false
+  }
+
+  static func location(in bytes: ProjectBytes, offset: Int) -> ProjectFileLocation {
     bytes.withUnsafeBufferPointer { ProjectFileLocation(bytes: $0, offset: offset) }
   }
 
@@ -92,11 +125,13 @@ final class ProjectDocument: Sendable {
   // MARK: - Values
 
   /// The value token for `key` in the dictionary at token `dictionary`.
+  @inline(__always)
   func value(in dictionary: Int, key: String) -> Int? {
-    Self.value(in: dictionary, key: key, tokens: tokens, bytes: bytes)
+    assert(!tokens[dictionary].isDeferred, "an object read without read(_:)")
+    return Self.value(in: dictionary, key: key, tokens: tokens, bytes: bytes)
   }
 
-  private static func value(in dictionary: Int, key: String, tokens: [PlistToken], bytes: [UInt8])
+  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: ProjectBytes)
     -> Int?
   {
     guard tokens[dictionary].kind == .dictionary else { return nil }
@@ -110,14 +145,18 @@ final class ProjectDocument: Sendable {
   }
 
   /// The decoded text of a token; nil for a container.
+  @inline(__always)
   func text(_ token: Int) -> String? {
     tokens[token].isText && tokens[token].kind != .data
       ? PlistText.decode(tokens[token], in: bytes) : nil
   }
 
   /// The text for `key` in a dictionary, when it is text.
+  @inline(__always)
   func string(in dictionary: Int, key: String) -> String? {
-    value(in: dictionary, key: key).flatMap(text)
+    // Not `.flatMap(text)`: a method reference copies the document.
+    guard let value = value(in: dictionary, key: key) else { return nil }
+    return text(value)
   }
 
   /// The item tokens of the array at token `array`.
@@ -134,24 +173,79 @@ final class ProjectDocument: Sendable {
 
   /// The item tokens of the array for `key` in a dictionary (empty when absent).
   func items(in dictionary: Int, key: String) -> [Int] {
-    value(in: dictionary, key: key).map(items) ?? []
+    guard let value = value(in: dictionary, key: key) else { return [] }
+    return items(of: value)
   }
 
   // MARK: - Objects
 
-  /// The dictionary token of the object with this ID.
-  func object(_ id: ObjectKey) -> Int? {
-    index.token(for: id, tokens: tokens, bytes: bytes).map { $0 + 1 }
+  /// The dictionary token of the object with this ID, read first if it was deferred; nil when
+  /// the project has no such object.
+  mutating func object(_ id: ObjectKey) -> Int? {
+    unreadObject(id).flatMap { read($0) }
   }
 
-  /// The dictionary token of the object a text token names.
-  func object(named token: Int) -> Int? {
+  /// The dictionary token of the object a text token names (as `object(_:)`).
+  mutating func object(named token: Int) -> Int? {
+    unreadObject(named: token).flatMap { read($0) }
+  }
+
+  /// The value token of the object with this ID as the file has it: its dictionary, or a
+  /// deferred token, or the dictionary it was read into.
+  @inline(__always)
+  func unreadObject(_ id: ObjectKey) -> Int? {
+    index.token(for: id, bytes: bytes).map { current($0 + 1) }
+  }
+
+  @inline(__always)
+  func unreadObject(named token: Int) -> Int? {
     guard tokens[token].isText else { return nil }
-    return object(ObjectKey(token: tokens[token], in: bytes))
+    return unreadObject(ObjectKey(token: tokens[token], in: bytes))
+  }
+
+  /// The object's dictionary once read: `value` itself, or the dictionary a deferred object
+  /// was read into.
+  @inline(__always)
+  func current(_ value: Int) -> Int {
+    guard tokens[value].isDeferred else { return value }
+    return readObjects[Int32(truncatingIfNeeded: value)].map(Int.init) ?? value
+  }
+
+  /// Reads the deferred object at `value` (an object's value token) into tokens and returns its
+  /// dictionary token; any other value is returned as it is.
+  mutating func read(_ value: Int) -> Int? {
+    let value = current(value)
+    guard tokens[value].isDeferred else { return value }
+    let deferred = tokens[value]
+    let start = tokens.count
+    var key = tokens[value - 1]
+    key.next = UInt32(truncatingIfNeeded: start + 1)
+    let added = tokens.added.count
+    tokens.added.append(key)
+    do {
+      try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
+        try PlistParser.parseObject(
+          buffer, file: file, at: Int(deferred.start), into: &tokens.added,
+          indexBase: tokens.base.count)
+      }
+    } catch {
+      // The parser checked the object when it deferred it: this cannot happen.
+      assertionFailure("a deferred object failed to read: \(error)")
+      tokens.added.removeSubrange(added...)
+      return nil
+    }
+    assert(tokens[start + 1].end == deferred.end)
+    readObjects[Int32(truncatingIfNeeded: value)] = Int32(truncatingIfNeeded: start + 1)
+    return start + 1
+  }
+
+  /// Reads every deferred object, as a reading that defers nothing would have.
+  mutating func readAll() {
+    for object in objects { _ = read(object.value) }
   }
 
   func contains(_ id: ObjectKey) -> Bool {
-    index.token(for: id, tokens: tokens, bytes: bytes) != nil
+    index.token(for: id, bytes: bytes) != nil
   }
 
   /// The key token of an object, from its dictionary token.
@@ -159,14 +253,10 @@ final class ProjectDocument: Sendable {
 
   func isa(ofObject object: Int) -> String? { string(in: object, key: Key.isa) }
 
+  @inline(__always)
   func isa(ofObject object: Int, is name: String) -> Bool {
     guard let isa = value(in: object, key: Key.isa) else { return false }
     return PlistText.equals(tokens[isa], in: bytes, name)
-  }
-
-  /// Every object in file order, as (key token, dictionary token).
-  var objectEntries: [(key: Int, object: Int)] {
-    objectKeys.map { (Int($0), Int($0) + 1) }
   }
 
   /// The `/* comment */` Xcode wrote after a token (an object's ID or a reference), if any.
@@ -177,13 +267,33 @@ final class ProjectDocument: Sendable {
     }
     guard position + 1 < bytes.count, bytes[position] == .slash, bytes[position + 1] == .star
     else { return nil }
-    let start = position + 2
+    var start = position + 2
     position = start
     while position + 1 < bytes.count && !(bytes[position] == .star && bytes[position + 1] == .slash)
     {
       position += 1
     }
-    let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    // Without the spaces around the text (bytes: a space is one byte).
+    while start < position && bytes[start] == .space { start += 1 }
+    while position > start && bytes[position - 1] == .space { position -= 1 }
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+}
+
+/// A document's tokens: those of the reading (shared by every copy of the document, never
+/// copied), then those of the deferred objects read since, numbered on from them.
+struct TokenList: Sendable {
+  let base: [PlistToken]
+  var added: [PlistToken] = []
+
+  init(base: [PlistToken]) {
+    self.base = base
+  }
+
+  var count: Int { base.count + added.count }
+
+  @inline(__always)
+  subscript(index: Int) -> PlistToken {
+    index < base.count ? base[index] : added[index &- base.count]
   }
 }

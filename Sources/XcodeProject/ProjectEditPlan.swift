@@ -3,7 +3,7 @@
 /// nothing is written by this library, so a caller that fails later simply drops the plan.
 package struct ProjectEditPlan: Sendable {
   /// The project file as read.
-  package let original: [UInt8]
+  package let original: ProjectBytes
   /// The changes, in the order they were planned.
   package let changes: [ProjectChange]
   package let notes: [ProjectNote]
@@ -14,7 +14,7 @@ package struct ProjectEditPlan: Sendable {
 
   /// The project file with the plan's edits: the original bytes when the plan is empty.
   package func apply() -> [UInt8] {
-    edits.isEmpty ? original : edits.apply(to: original)
+    edits.isEmpty ? original.array : edits.apply(to: original)
   }
 
   /// The project file with the plan's edits, in consecutive pieces (slices of the original and
@@ -43,10 +43,12 @@ extension XcodeProject {
       }
       names.insert(ProjectPath.lastComponent(ProjectPath.normalize(path)))
     }
-    guard let tree = tree(fileNames: names) else {
+    // The objects the plan reads are read into this copy.
+    var document = self.document
+    guard let tree = tree(fileNames: names, in: &document) else {
       throw XcodeProjectError(.notAProject("its project object has no 'mainGroup'"), file: file)
     }
-    var editor = ProjectEditor(project: self, tree: tree)
+    var editor = ProjectEditor(project: self, document: document, tree: tree)
     let adding = Set(items.map(\.path))
     try editor.add(items, sets: sets)
     editor.remove(removed.map(sourceRootPath).filter { !adding.contains($0) })

@@ -95,7 +95,7 @@ extension ProjectEditor {
   /// Plans adding `items`: groups, references and build files that are missing, and notes for
   /// files that synchronized folders build (or should not).
   mutating func add(_ items: [Item], sets: [ProjectFileSet]) throws(XcodeProjectError) {
-    let synchronized = project.synchronizedFolders(in: tree).map(\.folder)
+    let synchronized = project.synchronizedFolders(in: tree, document: &document).map(\.folder)
     for item in items {
       let set = sets[item.setIndex]
       if let folder = synchronized.filter({
@@ -285,12 +285,15 @@ extension ProjectEditor {
         Key.runOnlyForDeploymentPostprocessing: .text("0"),
       ])
     let reference = Reference(id: id, comment: name)
-    let later = items.first { item in
-      guard isa == Isa.sourcesBuildPhase, let object = document.object(named: item) else {
-        return false
-      }
-      return document.isa(ofObject: object, is: Isa.frameworksBuildPhase)
+    var later: Int?
+    for item in items where isa == Isa.sourcesBuildPhase {
+      guard let object = document.object(named: item) else { continue }
+      if document.isa(ofObject: object, is: Isa.frameworksBuildPhase)
         || document.isa(ofObject: object, is: Isa.resourcesBuildPhase)
+      {
+        later = item
+        break
+      }
     }
     if let later {
       insert(reference, before: later)

@@ -58,17 +58,13 @@ extension ProjectEditor {
   /// The best existing group for a folder: one that names the folder itself (has a `path`)
   /// before one that only passes through, then the shallowest, then the first.
   private mutating func existingGroup(for folder: String, within scope: GroupHandle?) -> Int? {
-    if groupsByFolder == nil {
-      var index: [String: [Int]] = [:]
-      for (position, group) in tree.groups.enumerated() where group.kind == .group {
-        guard let folder = group.folder,
-          document.value(in: group.object, key: Key.children) != nil
-        else { continue }
-        index[folder, default: []].append(position)
-      }
-      groupsByFolder = index
+    // A plan asks for a few folders: a pass over the groups for each costs less than a
+    // dictionary of every group's folder.
+    var candidates = tree.groups.indices.filter { position in
+      let group = tree.groups[position]
+      return group.kind == .group && group.folder == folder
+        && document.value(in: group.object, key: Key.children) != nil
     }
-    var candidates = groupsByFolder?[folder] ?? []
     if let scope {
       guard let root = scope.treeIndex else { return nil }
       candidates = candidates.filter { isDescendant($0, of: root) }

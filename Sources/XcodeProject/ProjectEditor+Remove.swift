@@ -74,13 +74,23 @@ extension ProjectEditor {
   /// the targets' phases, and phases this tool made that are left empty.
   private mutating func removeBuildFiles(of removed: [ObjectKey: String]) {
     var buildFiles: [ObjectKey: (object: Int, path: String)] = [:]
-    for entry in document.objectEntries
-    where document.isa(ofObject: entry.object, is: Isa.buildFile) {
-      guard let fileRef = document.value(in: entry.object, key: Key.fileRef),
+    // A deferred object is read only when its bytes can name a removed reference.
+    let filter = NameFilter(removed.keys.map(\.string))
+    for record in document.objects {
+      var object = document.current(record.value)
+      if document.tokens[object].isDeferred {
+        guard record.kind == .buildFile,
+          filter.mayMatch(document.tokens[object], in: document.bytes),
+          let read = document.read(object)
+        else { continue }
+        object = read
+      }
+      guard document.isa(ofObject: object, is: Isa.buildFile),
+        let fileRef = document.value(in: object, key: Key.fileRef),
         let path = removed[ObjectKey(token: document.tokens[fileRef], in: document.bytes)]
       else { continue }
-      buildFiles[ObjectKey(token: document.tokens[entry.key], in: document.bytes)] = (
-        entry.object, path
+      buildFiles[ObjectKey(token: document.tokens[Int(record.key)], in: document.bytes)] = (
+        object, path
       )
     }
     guard !buildFiles.isEmpty else { return }

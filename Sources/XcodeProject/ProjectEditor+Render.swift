@@ -87,7 +87,7 @@ extension ProjectEditor {
   private func renderNewObjects(into edits: inout TextEdits) {
     let objects = newObjects.values.sorted { ($0.isa, $0.id) < ($1.isa, $1.id) }
     guard !objects.isEmpty else { return }
-    let entries = document.objectKeys
+    let entries = document.objects
     guard writer.style.annotated else {
       insertSorted(objects, among: entries[...], end: lineStart(objectsEnd), edits: &edits)
       return
@@ -122,7 +122,7 @@ extension ProjectEditor {
   /// Inserts objects (sorted by ID) before the first existing object with a greater ID, or at
   /// `end`: objects stay sorted by ID, as Xcode keeps them.
   private func insertSorted(
-    _ objects: [ObjectWriter.Object], among entries: ArraySlice<Int32>,
+    _ objects: [ObjectWriter.Object], among entries: ArraySlice<ObjectRecord>,
     end: Int, edits: inout TextEdits
   ) {
     for object in objects.sorted(by: { $0.id < $1.id }) {
@@ -133,11 +133,11 @@ extension ProjectEditor {
       var high = entries.endIndex
       while entry < high {
         let middle = (entry + high) / 2
-        if isLess(Int(entries[middle]), than: id) { entry = middle + 1 } else { high = middle }
+        if isLess(Int(entries[middle].key), than: id) { entry = middle + 1 } else { high = middle }
       }
       let offset =
         entry < entries.endIndex
-        ? lineStart(document.tokens[Int(entries[entry])].sourceStart) : end
+        ? lineStart(document.tokens[Int(entries[entry].key)].sourceStart) : end
       edits.insert(writer.lines(for: object), at: offset)
     }
   }
@@ -159,13 +159,15 @@ extension ProjectEditor {
   }
 
   /// The objects (key tokens, in file order) whose IDs lie between two offsets.
-  private func entries(_ entries: [Int32], between start: Int, and end: Int) -> ArraySlice<Int32> {
+  private func entries(_ entries: [ObjectRecord], between start: Int, and end: Int)
+    -> ArraySlice<ObjectRecord>
+  {
     func firstAfter(_ offset: Int) -> Int {
       var low = 0
       var high = entries.count
       while low < high {
         let middle = (low + high) / 2
-        if document.tokens[Int(entries[middle])].sourceStart > offset {
+        if document.tokens[Int(entries[middle].key)].sourceStart > offset {
           high = middle
         } else {
           low = middle + 1
@@ -214,11 +216,12 @@ extension ProjectEditor {
     }
     guard writer.style.annotated, !deletedObjects.isEmpty else { return }
     // A section whose objects are all deleted goes too, with the blank line before it.
-    let entries = document.objectKeys
+    let entries = document.objects
     let newIsas = Set(newObjects.values.map(\.isa))
     for section in sections where !newIsas.contains(section.name) {
       let inSection = self.entries(entries, between: section.begin, and: section.end)
-      guard !inSection.isEmpty, inSection.allSatisfy({ deletedObjects.contains(Int($0) + 1) })
+      guard !inSection.isEmpty,
+        inSection.allSatisfy({ deletedObjects.contains(document.current($0.value)) })
       else {
         continue
       }

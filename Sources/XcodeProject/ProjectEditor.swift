@@ -45,7 +45,8 @@ struct ProjectEditor {
   }
 
   let project: XcodeProject
-  let document: ProjectDocument
+  /// The project's document, reading the deferred objects the plan needs.
+  var document: ProjectDocument
   var tree: ProjectTree
   var ids: ObjectIDGenerator
   let writer: ObjectWriter
@@ -71,15 +72,18 @@ struct ProjectEditor {
   var phases: [String: PhaseHandle] = [:]
   var phaseMembers: [Int: Set<ObjectKey>] = [:]
   var memberships: Set<String> = []
-  var groupsByFolder: [String: [Int]]?
   var filesByPath: [String: [Int]]?
 
-  init(project: XcodeProject, tree: ProjectTree) {
+  init(project: XcodeProject, document: ProjectDocument, tree: ProjectTree) {
     self.project = project
-    self.document = project.document
+    self.document = document
     self.tree = tree
-    let document = project.document
-    self.ids = ObjectIDGenerator(seed: document.rootObjectID) { document.contains($0) }
+    // The index and the bytes, not the document, which changes as it reads objects.
+    let index = document.index
+    let bytes = document.bytes
+    self.ids = ObjectIDGenerator(seed: document.rootObjectID) {
+      index.token(for: $0, bytes: bytes) != nil
+    }
     self.writer = ObjectWriter(style: document.style)
   }
 

@@ -23,51 +23,72 @@ enum ProjectPath {
   /// a relative path, no trailing `/` (most paths in a project are, and checking is much
   /// cheaper than splitting).
   private static func isNormal(_ path: String) -> Bool {
-    var isAbsolute = false
-    var isFirst = true
-    var length = 0
-    var dots = 0
-    var pastParents = false
-    func componentIsNormal() -> Bool {
-      if length == 0 || (length == 1 && dots == 1) { return false }
-      if length == 2 && dots == 2 { return !isAbsolute && !pastParents }
-      pastParents = true
-      return true
-    }
-    for byte in path.utf8 {
-      defer { isFirst = false }
-      if byte == .slash {
-        if isFirst {
-          isAbsolute = true
-          continue
+    var path = path
+    return path.withUTF8 { bytes in
+      guard !bytes.isEmpty else { return true }
+      let isAbsolute = bytes[0] == .slash
+      if isAbsolute && bytes.count == 1 { return true }
+      var start = isAbsolute ? 1 : 0
+      var pastParents = false
+      while true {
+        var end = start
+        var dots = 0
+        while end < bytes.count && bytes[end] != .slash {
+          if bytes[end] == UInt8(ascii: ".") { dots += 1 }
+          end += 1
         }
-        guard componentIsNormal() else { return false }
-        length = 0
-        dots = 0
-      } else {
-        length += 1
-        if byte == UInt8(ascii: ".") { dots += 1 }
+        let length = end - start
+        if length == 0 || (length == 1 && dots == 1) { return false }
+        if length == 2 && dots == 2 {
+          // `..` only before every other component of a relative path.
+          if isAbsolute || pastParents { return false }
+        } else {
+          pastParents = true
+        }
+        if end == bytes.count { return true }
+        start = end + 1
       }
     }
-    return path.isEmpty || path == "/" || componentIsNormal()
   }
 
   /// `child` inside `folder`, normalized; `child` alone when it is absolute.
   static func join(_ folder: String, _ child: String) -> String {
     if child.hasPrefix("/") || folder.isEmpty { return normalize(child) }
     if child.isEmpty { return folder }
+    // Most often one plain name into a normalized folder: nothing to normalize.
+    if isName(child) && (folder == "/" || isNormal(folder)) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(folder.utf8.count + 1 + child.utf8.count)
+      if folder != "/" { bytes += folder.utf8 }
+      bytes.append(.slash)
+      bytes += child.utf8
+      return String(decoding: bytes, as: UTF8.self)
+    }
     return normalize(folder + "/" + child)
+  }
+
+  /// Whether `text` is one component other than `.` and `..`.
+  private static func isName(_ text: String) -> Bool {
+    var length = 0
+    var dots = 0
+    for byte in text.utf8 {
+      if byte == .slash { return false }
+      length += 1
+      if byte == UInt8(ascii: ".") { dots += 1 }
+    }
+    return length > 0 && !(dots == length && length <= 2)
   }
 
   /// The folder holding `path` (`""` for a top-level name).
   static func parent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
+    // Bytes, not characters: `/` is one byte, and walking characters costs far more.
+    guard let slash = path.utf8.lastIndex(of: .slash) else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   static func lastComponent(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let slash = path.utf8.lastIndex(of: .slash) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   static func components(_ path: String) -> [String] {

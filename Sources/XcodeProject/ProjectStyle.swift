@@ -20,7 +20,8 @@ struct ProjectStyle: Sendable, Equatable {
     self.quoteAll = quoteAll
   }
 
-  init(bytes: [UInt8], tokens: [PlistToken], annotated: Bool) {
+  /// The style of a parsed file; `quotesValues`: whether its first object quotes its `isa`.
+  init(bytes: ProjectBytes, tokens: [PlistToken], annotated: Bool, quotesValues: Bool) {
     let firstNewline = bytes.firstIndex(of: .newline)
     newline =
       firstNewline.map { $0 > 0 && bytes[$0 - 1] == .carriageReturn } == true ? "\r\n" : "\n"
@@ -37,18 +38,7 @@ struct ProjectStyle: Sendable, Equatable {
     self.indent = indent
     self.annotated = annotated
     // Without Xcode's annotations, follow how the first object writes its `isa`.
-    var quoteAll = false
-    if !annotated {
-      var index = 0
-      while index < tokens.count {
-        if PlistText.equals(tokens[index], in: bytes, Key.isa), index + 1 < tokens.count {
-          quoteAll = tokens[index + 1].kind == .quoted
-          break
-        }
-        index += 1
-      }
-    }
-    self.quoteAll = quoteAll
+    self.quoteAll = !annotated && quotesValues
   }
 
   /// A value as this file writes it.

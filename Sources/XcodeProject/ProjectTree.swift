@@ -38,14 +38,16 @@ struct ProjectTree {
   /// The file references whose names were asked for, with the path each stands for.
   private(set) var files: [File] = []
 
-  /// Walks the tree from the main group. `fileNames` limits which file references are resolved
-  /// (by the last component of their path); nil resolves all.
+  /// Walks the tree from the main group, reading the objects it meets in `document`.
+  /// `fileNames` limits which file references are resolved (by the last component of their
+  /// path); nil resolves all.
   init(
-    document: ProjectDocument, mainGroup: Int, absoluteSourceRoot: String?,
+    document: inout ProjectDocument, mainGroup: Int, absoluteSourceRoot: String?,
     fileNames: Set<String>?
   ) {
     var visited: Set<Int> = [mainGroup]
     let filter = fileNames.map(NameFilter.init)
+    let candidates = document.children(named: filter)
     groups.append(
       Group(
         object: mainGroup, item: nil, parent: nil, folder: "", hasPath: false, depth: 0,
@@ -55,10 +57,21 @@ struct ProjectTree {
       let group = groups[index]
       guard group.kind == .group || group.kind == .variantGroup else { continue }
       var childGroups: [Int] = []
-      for item in document.items(in: group.object, key: Key.children) {
-        guard let child = document.object(named: item) else { continue }
+      guard let children = document.value(in: group.object, key: Key.children),
+        document.tokens[children].kind == .array
+      else { continue }
+      var next = children + 1
+      while next < Int(document.tokens[children].next) {
+        let item = next
+        next = Int(document.tokens[item].next)
+        guard document.tokens[item].isText,
+          let place = candidates.place(
+            for: ObjectKey(token: document.tokens[item], in: document.bytes),
+            bytes: document.bytes),
+          let child = document.read(document.objects[place].value)
+        else { continue }
         let kind: Kind
-        switch Self.classify(child, in: document) {
+        switch document.classify(child) {
         case .ignored:
           continue
         case .container(let container):
@@ -94,25 +107,6 @@ struct ProjectTree {
     }
   }
 
-  private enum Child {
-    case file
-    case container(Kind)
-    case ignored
-  }
-
-  private static func classify(_ object: Int, in document: ProjectDocument) -> Child {
-    guard let isa = document.value(in: object, key: Key.isa) else { return .ignored }
-    let token = document.tokens[isa]
-    let bytes = document.bytes
-    if PlistText.equals(token, in: bytes, Isa.fileReference) { return .file }
-    if PlistText.equals(token, in: bytes, Isa.group) { return .container(.group) }
-    if PlistText.equals(token, in: bytes, Isa.variantGroup) { return .container(.variantGroup) }
-    if PlistText.equals(token, in: bytes, Isa.synchronizedRootGroup) {
-      return .container(.synchronizedFolder)
-    }
-    return document.value(in: object, key: Key.children) == nil ? .ignored : .container(.other)
-  }
-
   /// The folder or file a `path` with a `sourceTree` stands for.
   static func resolve(
     path: String?, sourceTree: String?, parentFolder: String?, absoluteSourceRoot: String?
@@ -145,40 +139,51 @@ struct ProjectTree {
   }
 }
 
-/// The file names a walk resolves, matched against the bytes of the last component of a path
-/// without making a string of every path in the project.
-struct NameFilter {
-  /// Names by their length in bytes.
-  private var byLength: [[[UInt8]]] = []
+/// What a child of a group is to the tree.
+enum TreeChild {
+  case file
+  case container(ProjectTree.Kind)
+  case ignored
+}
 
-  init(_ names: Set<String>) {
-    for name in names {
-      let bytes = Array(name.utf8)
-      while byLength.count <= bytes.count { byLength.append([]) }
-      byLength[bytes.count].append(bytes)
+extension ProjectDocument {
+  /// The objects a group's child can be that the tree needs: those read into tokens (groups,
+  /// and anything else with children), those passed over that are neither build files nor file
+  /// references, and the file references that may have one of the names (all with no filter).
+  /// Few enough, in a large project, to look children up in the cache: most children are file
+  /// references the tree passes over.
+  func children(named filter: NameFilter?) -> ObjectIndex {
+    var places: [Int] = []
+    for (place, object) in objects.enumerated() {
+      switch object.kind {
+      case .tokenized, .other: places.append(place)
+      case .buildFile: continue
+      case .fileReference:
+        if filter?.mayHaveName(pathHash: object.pathHash) ?? true { places.append(place) }
+      }
     }
+    if index.hasDuplicates {
+      // An ID twice: only the object a reader finds (the last) counts.
+      places.removeAll { place in
+        let key = ObjectKey(token: tokens[Int(objects[place].key)], in: bytes)
+        return index.place(for: key, bytes: bytes) != place
+      }
+    }
+    return ObjectIndex(
+      places: places, of: objects, hashes: objectHashes, tokens: tokens.base, bytes: bytes)
   }
 
-  func matchesLastComponent(of token: Int, in document: ProjectDocument) -> Bool {
-    let value = document.tokens[token]
-    guard value.kind != .escaped else {
-      let name = ProjectPath.lastComponent(document.text(token) ?? "")
-      let bytes = Array(name.utf8)
-      return bytes.count < byLength.count && byLength[bytes.count].contains(bytes)
+  /// What the object (read) is to the tree: a file reference, a group to enter or list, or
+  /// something to pass over.
+  func classify(_ object: Int) -> TreeChild {
+    guard let isa = value(in: object, key: Key.isa) else { return .ignored }
+    let token = tokens[isa]
+    if PlistText.equals(token, in: bytes, Isa.fileReference) { return .file }
+    if PlistText.equals(token, in: bytes, Isa.group) { return .container(.group) }
+    if PlistText.equals(token, in: bytes, Isa.variantGroup) { return .container(.variantGroup) }
+    if PlistText.equals(token, in: bytes, Isa.synchronizedRootGroup) {
+      return .container(.synchronizedFolder)
     }
-    let bytes = document.bytes
-    let end = Int(value.end)
-    var start = end
-    while start > Int(value.start) && bytes[start - 1] != .slash { start -= 1 }
-    let length = end - start
-    guard length < byLength.count else { return false }
-    return byLength[length].contains { name in
-      var index = start
-      for byte in name {
-        if bytes[index] != byte { return false }
-        index += 1
-      }
-      return true
-    }
+    return value(in: object, key: Key.children) == nil ? .ignored : .container(.other)
   }
 }

@@ -30,8 +30,9 @@ package struct SynchronizedFolder: Sendable, Equatable {
 extension XcodeProject {
   /// Every synchronized folder in the project navigator.
   package var synchronizedFolders: [SynchronizedFolder] {
-    guard let tree = tree(fileNames: []) else { return [] }
-    return synchronizedFolders(in: tree).map(\.folder)
+    var document = self.document
+    guard let tree = tree(fileNames: [], in: &document) else { return [] }
+    return synchronizedFolders(in: tree, document: &document).map(\.folder)
   }
 
   /// The innermost synchronized folder holding `path` (relative to the folder holding the
@@ -45,7 +46,9 @@ extension XcodeProject {
   }
 
   /// The synchronized folders of a tree, with the tree index of each group.
-  func synchronizedFolders(in tree: ProjectTree) -> [(index: Int, folder: SynchronizedFolder)] {
+  func synchronizedFolders(in tree: ProjectTree, document: inout ProjectDocument)
+    -> [(index: Int, folder: SynchronizedFolder)]
+  {
     var result: [(index: Int, folder: SynchronizedFolder)] = []
     for (index, group) in tree.groups.enumerated() where group.kind == .synchronizedFolder {
       guard let folder = group.folder else { continue }
@@ -66,7 +69,7 @@ extension XcodeProject {
         else { continue }
         exceptions[target.name, default: []] += document.items(
           in: set, key: Key.membershipExceptions
-        ).compactMap(document.text)
+        ).compactMap { document.text($0) }
       }
       result.append(
         (

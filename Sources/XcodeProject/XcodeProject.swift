@@ -6,6 +6,8 @@
 /// Paths given to and returned by this type are relative to the folder holding the
 /// `.xcodeproj` bundle, with `/` separators.
 package struct XcodeProject: Sendable {
+  /// The file, with its one-line objects deferred: the plans that need them read them into a
+  /// copy.
   let document: ProjectDocument
   /// The project's native, aggregate and legacy targets, in the project's order.
   package let targets: [XcodeTarget]
@@ -21,8 +23,22 @@ package struct XcodeProject: Sendable {
   package init(bytes: [UInt8], file: String, absoluteFolder: String? = nil)
     throws(XcodeProjectError)
   {
-    let document = try ProjectDocument(bytes: bytes, file: file)
-    self.document = document
+    try self.init(bytes: ProjectBytes(bytes), file: file, absoluteFolder: absoluteFolder)
+  }
+
+  /// Reads the project file at `path`, mapped into memory rather than copied: the fastest way
+  /// to read a large project. `file` names it in errors (`path` when nil).
+  package init(contentsOfFile path: String, file: String? = nil, absoluteFolder: String? = nil)
+    throws(XcodeProjectError)
+  {
+    let file = file ?? path
+    var bytes = ProjectBytes.mapping(fileAt: path)
+    if bytes == nil { bytes = try ProjectBytes.reading(fileAt: path, file: file) }
+    try self.init(bytes: bytes ?? ProjectBytes([]), file: file, absoluteFolder: absoluteFolder)
+  }
+
+  init(bytes: ProjectBytes, file: String, absoluteFolder: String?) throws(XcodeProjectError) {
+    var document = try ProjectDocument(bytes: bytes, file: file, deferringObjects: true)
     self.absoluteFolder = absoluteFolder
     let projectDir = document.string(in: document.rootObject, key: Key.projectDirPath) ?? ""
     self.sourceRoot = projectDir.hasPrefix("/") ? "" : ProjectPath.normalize(projectDir)
@@ -41,6 +57,7 @@ package struct XcodeProject: Sendable {
           id: document.text(document.idToken(ofObject: object)) ?? ""))
     }
     self.targets = targets
+    self.document = document
   }
 
   /// Reads a project file from its text.
@@ -51,7 +68,7 @@ package struct XcodeProject: Sendable {
   }
 
   /// The file's bytes, exactly as read.
-  package var bytes: [UInt8] { document.bytes }
+  package var bytes: ProjectBytes { document.bytes }
 
   /// The file's name in errors.
   package var file: String { document.file }
@@ -94,12 +111,14 @@ package struct XcodeProject: Sendable {
     ProjectPath.join(sourceRoot, path)
   }
 
-  func tree(fileNames: Set<String>?) -> ProjectTree? {
+  /// The project navigator's tree in `document` (this project's document, or one that has read
+  /// more of it), reading the objects it needs.
+  func tree(fileNames: Set<String>?, in document: inout ProjectDocument) -> ProjectTree? {
     guard let mainGroup = document.value(in: document.rootObject, key: Key.mainGroup),
       let main = document.object(named: mainGroup)
     else { return nil }
     return ProjectTree(
-      document: document, mainGroup: main,
+      document: &document, mainGroup: main,
       absoluteSourceRoot: absoluteFolder.map { folder in
         ProjectPath.join(folder, sourceRoot)
       }, fileNames: fileNames)

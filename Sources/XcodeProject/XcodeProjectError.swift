@@ -44,6 +44,7 @@ package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConver
     case textAfterEnd
     case nestingTooDeep(limit: Int)
     case fileTooLarge
+    case cannotRead(String)
     case notAProject(String)
     case missingObject(id: String, from: String)
     case unknownTarget(String, suggestion: String?, available: [String])
@@ -82,6 +83,8 @@ package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConver
       return "values are nested more than \(limit) levels deep"
     case .fileTooLarge:
       return "the project file is larger than 512 MiB"
+    case .cannotRead(let problem):
+      return "cannot read the project file: \(problem)"
     case .notAProject(let problem):
       return "not an Xcode project: \(problem)"
     case .missingObject(let id, let from):

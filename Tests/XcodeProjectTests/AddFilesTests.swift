@@ -152,7 +152,8 @@ import Testing
   /// Every file reference's path with the group path Xcode shows, by our own reading.
   static func placements(_ bytes: [UInt8]) throws -> [String: String] {
     let project = try XcodeProject(bytes: bytes, file: "p")
-    guard let tree = project.tree(fileNames: nil) else { return [:] }
+    var document = project.document
+    guard let tree = project.tree(fileNames: nil, in: &document) else { return [:] }
     var result: [String: String] = [:]
     for file in tree.files {
       result[project.callerPath(file.path)] = tree.displayPath(of: file.parent)

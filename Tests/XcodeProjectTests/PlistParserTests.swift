@@ -142,4 +142,44 @@ import Testing
       #expect(error.description == message)
     }
   }
+
+  /// Unquoted text ends at the first byte that cannot be in it, or at a `/` that starts a
+  /// comment, wherever it lies in the eight bytes read at once.
+  @Test func unquotedTextEndsWhereTheByteRuleSays() {
+    func expectedEnd(_ bytes: [UInt8], from start: Int) -> Int {
+      var end = start
+      while end < bytes.count {
+        let byte = bytes[end]
+        let startsComment =
+          byte == .slash && end + 1 < bytes.count
+          && (bytes[end + 1] == .slash || bytes[end + 1] == .star)
+        guard byte.isBareText && !startsComment else { break }
+        end += 1
+      }
+      return end
+    }
+    var cases: [[UInt8]] = []
+    for byte in 0...255 {
+      for position in 0..<12 {
+        var bytes = Array("abcdefghijklmnopqrstuv".utf8)
+        bytes[position] = UInt8(byte)
+        cases.append(bytes)
+      }
+    }
+    for text in ["a/b/c/d/e/f/g/h/i/j/k", "abc//def", "abcdefg/*x*/", "/bin/sh;", "x/", "é"] {
+      cases.append(Array(text.utf8))
+    }
+    for bytes in cases {
+      bytes.withUnsafeBufferPointer { buffer in
+        ByteClass.table.withUnsafeBufferPointer { classes in
+          let parser = PlistParser(bytes: buffer, file: "t")
+          for start in 0..<min(3, bytes.count) {
+            #expect(
+              parser.textEnd(from: start, classes: classes) == expectedEnd(bytes, from: start),
+              "\(bytes) from \(start)")
+          }
+        }
+      }
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import XcodeProject
@@ -21,9 +22,13 @@ import Testing
     let bytes = try Fixtures.bytes(name)
     let project = try XcodeProject(bytes: bytes, file: name)
     #expect(project.objectVersion == Self.versions[name])
-    #expect(project.bytes == bytes)
+    #expect(project.bytes.array == bytes)
     let plan = try project.plan(adding: [])
     #expect(plan.isEmpty)
+    // Mapped from the file rather than read into memory: the same bytes, the same plan.
+    let mapped = try XcodeProject(contentsOfFile: Fixtures.path(name), file: name)
+    #expect(mapped.bytes.array == bytes)
+    #expect(try mapped.plan(adding: []).apply() == bytes)
     #expect(plan.apply() == bytes)
   }
 
@@ -51,5 +56,32 @@ import Testing
     #expect(rule?["outputFiles"] == .array([.string("$(DERIVED_FILE_DIR)/CompiledRule")]))
     #expect(
       project.object("23BB67521EE325E600BE9E79")?["shellScript"]?.string == "echo \"/test\"\n")
+  }
+
+  /// A project file read from its path: mapped when it can be, read when it cannot (empty);
+  /// an error that names the file when it cannot be read at all.
+  @Test func projectFilesAreReadFromTheirPath() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "read-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let empty = folder.appendingPathComponent("empty.pbxproj")
+    try Data().write(to: empty)
+    let cases = [
+      (empty.path, "p:1:1: error: unexpected end of file, expected '{'"),
+      (
+        folder.appendingPathComponent("missing").path,
+        "p: error: cannot read the project file: No such file or directory"
+      ),
+      (folder.path, "p: error: cannot read the project file: Is a directory"),
+    ]
+    for (path, message) in cases {
+      #expect(throws: XcodeProjectError.self) { try XcodeProject(contentsOfFile: path, file: "p") }
+      do {
+        _ = try XcodeProject(contentsOfFile: path, file: "p")
+      } catch {
+        #expect(error.description == message)
+      }
+    }
   }
 }

@@ -16,9 +16,7 @@ enum CheckCommand {
       alone never makes a file out of date.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
-    ],
+    options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [.diff],
     examples: [
       ("modulegen check --spec Specs/modules.yml", "In CI: fail when generated code drifted."),
       ("modulegen check Home viper --diff", "See what changed."),
@@ -36,17 +34,23 @@ enum CheckCommand {
     reportUnfinished(unfinished, console: console)
     let drift = plan.files.filter { label($0.action).isProblem }
     let stale = plan.stale.filter { $0.state != .deleted }
-    let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty
-    if arguments.value("format") == "json" {
+    // The Xcode project, when one is configured: every generated file in it and its targets.
+    let project = try setup.xcode.map { try XcodeChanges.checking(plan, with: $0) }
+    for note in project?.notes ?? [] { console.report(note) }
+    let projectDrift = project?.problems(console: console) ?? []
+    let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
+    if arguments.value(.format) == "json" {
       console.writeOut(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
-          extra: [("up_to_date", .bool(upToDate))]))
+          extra: [("up_to_date", .bool(upToDate))]
+            + XcodeChanges.json(project, console: console)))
       return upToDate ? ExitCode.success : ExitCode.failure
     }
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
-      (listed.map { label($0.action).text.count } + (stale.isEmpty ? [] : [5])).max() ?? 0
+      (listed.map { label($0.action).text.count } + (stale.isEmpty ? [] : [5])
+      + projectDrift.map(\.label.count)).max() ?? 0
     func line(_ text: String, problem: Bool, _ path: String) {
       console.writeOut(
         report.paint(text, problem ? .red : nil)
@@ -56,7 +60,7 @@ enum CheckCommand {
       let path = report.shown(file.path)
       let status = label(file.action)
       line(status.text, problem: status.isProblem, path)
-      if arguments.flag("diff") && status.isProblem {
+      if arguments.flag(.diff) && status.isProblem {
         let old =
           file.action == .create
           ? "" : ((try? setup.generator.fileSystem.readText(atPath: file.path)) ?? "")
@@ -72,6 +76,7 @@ enum CheckCommand {
         "stale", problem: true, report.shown(file.path) + (file.state == .edited ? " (edited)" : "")
       )
     }
+    for problem in projectDrift { line(problem.label, problem: true, problem.subject) }
     if upToDate {
       if report.detail != .quiet {
         let modules = plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules"
@@ -83,7 +88,7 @@ enum CheckCommand {
       return ExitCode.success
     }
     var problems: [String] = []
-    if drift.isEmpty && stale.isEmpty { return ExitCode.failure }
+    if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty { return ExitCode.failure }
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
     }
@@ -91,6 +96,10 @@ enum CheckCommand {
       problems.append(
         (stale.count == 1 ? "1 file is" : "\(stale.count) files are")
           + " stale (generated before, no longer planned; 'gen --prune' removes them)")
+    }
+    if let project, !projectDrift.isEmpty {
+      problems.append(
+        XcodeChanges.summary(projectDrift, project: project.shownBundle(console)))
     }
     console.writeError(problems.joined(separator: "; ") + ".\n")
     return ExitCode.failure

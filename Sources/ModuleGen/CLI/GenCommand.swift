@@ -21,16 +21,15 @@ enum GenCommand {
       .init(
         name: "name", help: "The module's name (a Swift type name, e.g. Home).", optional: true),
       .init(
-        name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true),
+        name: "template",
+        help: "The template: \(BuiltinTemplates.names.joined(separator: ", ")), or your own.",
+        optional: true,
+        completion: .templateName),
     ],
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
-      .init(
-        name: "force", valueName: nil,
-        help: "Write exactly what the templates produce, over edited files too."),
-      .init(
-        name: "prune", valueName: nil,
-        help: "Remove stale files (generated before, no longer planned) unless edited since."),
+    options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [
+      .dryRun.withHelp("Print the plan; write nothing."),
+      .force.withHelp("Write exactly what the templates produce, over edited files too."),
+      .prune,
     ],
     examples: [
       ("modulegen gen Home viper", "A VIPER module in ./Home and its tests in ./HomeTests."),
@@ -48,10 +47,11 @@ enum GenCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let dryRun = arguments.flag("dry-run")
-    let prune = arguments.flag("prune")
+    let dryRun = arguments.flag(.dryRun)
+    let prune = arguments.flag(.prune)
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
+    setup.options.force = arguments.flag(.force)
     for note in setup.notes { console.report(note) }
     var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }
@@ -61,7 +61,9 @@ enum GenCommand {
     let changes = try write(&plan, setup: setup, prune: prune, dryRun: dryRun, console: console)
     report.printPlan(
       plan, record: setup.record,
-      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))])
+      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
+        + XcodeChanges.json(changes.xcode, console: console))
+    changes.xcode?.print(report, console: console)
     report.reportConflicts(plan)
     if !plan.conflicts.isEmpty
       && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)
@@ -97,20 +99,28 @@ enum GenCommand {
     let fileSystem = setup.generator.fileSystem
     var record = setup.record
     if dryRun {
-      return try RecordedChanges.make(
+      var changes = try RecordedChanges.make(
         applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+      try changes.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
+      return changes
     }
-    let preview = try RecordedChanges.make(
+    var preview = try RecordedChanges.make(
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    // The project file is checked (paths, groups) before anything is locked or written.
+    try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
-    let session = try applier.begin(roots: preview.writes.roots)
+    let session = try applier.begin(
+      roots: preview.writes.roots + (setup.xcode.map { [$0.bundle] } ?? []))
     defer { session.end() }
     for note in session.notes { console.report(note) }
     plan = try plan.refreshed(fileSystem: fileSystem)
     record = try GenerationSetup.record(
       config: setup.generator.config, console: console, fileSystem: fileSystem)
-    let changes = try RecordedChanges.make(
+    var changes = try RecordedChanges.make(
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    // Read again under the lock: another run may have changed the project meanwhile.
+    try changes.addProjectEdit(
+      setup.xcode?.reloaded(fileSystem: fileSystem), plan: plan.withoutBlockedModules)
     try session.apply(changes.writes)
     session.end()
     removeEmptyFolders(left: changes, fileSystem: fileSystem)

@@ -1,7 +1,7 @@
 import Liquid
 
 /// Reads JSON (RFC 8259) into data nodes that remember their line and column.
-public struct JSONReader {
+package struct JSONReader {
   private let bytes: [UInt8]
   private let file: String
   /// The same bytes, shared by the locations of every node.
@@ -9,7 +9,7 @@ public struct JSONReader {
   private var position = 0
   private var depth = 0
 
-  public static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
+  package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = JSONReader(bytes: Array(text.utf8.dropByteOrderMark), file: file)
     reader.skipWhitespace()
     let node = try reader.readValue()

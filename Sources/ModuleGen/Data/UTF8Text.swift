@@ -2,8 +2,8 @@ import Liquid
 
 /// A file's bytes as text: UTF-8, or an error at the line and column of the first byte that is
 /// not (rather than a message that names no place, or one about something else).
-public enum UTF8Text {
-  public static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> String {
+package enum UTF8Text {
+  package static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> String {
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let offset = firstInvalidOffset(bytes)
     let byte = String(bytes[offset], radix: 16, uppercase: true)

@@ -1,0 +1,25 @@
+/// What reading a project learned of one object of its `objects` dictionary, kept for every
+/// object in file order (an object's place in that order is its number in `ObjectIndex`).
+struct ObjectRecord: Sendable, Equatable {
+  /// Read into tokens, or passed over (written on one line, see `PlistParser.lineObject`)
+  /// and then what its first `isa` says it is.
+  enum Kind: UInt8, Sendable {
+    case tokenized
+    /// Passed over: a `PBXFileReference`.
+    case fileReference
+    /// Passed over: a `PBXBuildFile`.
+    case buildFile
+    /// Passed over: anything else.
+    case other
+  }
+
+  /// The token of its key, the ID (its value is the next token).
+  var key: Int32
+  /// For a file reference passed over, `NameFilter.hash` of the name its path ends in; 0 when
+  /// that needs reading the object to know.
+  var pathHash: UInt32
+  var kind: Kind
+
+  /// The token of its value: its dictionary, or the one token of an object passed over.
+  var value: Int { Int(key) + 1 }
+}
