@@ -40,11 +40,15 @@ build() {
     >"$out/modules/ModuleGenBuildInfo/module.modulemap"
   swiftc "${flags[@]}" -module-name Liquid -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
     -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
+  # The Xcode project library, which ModuleGen imports (instrumented too: gen and check reach it).
+  swiftc "${flags[@]}" -module-name XcodeProject -emit-module \
+    -emit-module-path "$out/modules/XcodeProject.swiftmodule" \
+    -emit-library -static -o "$out/libXcodeProject.a" $(find Sources/XcodeProject -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGen -I "$out/modules" -I "$out/modules/ModuleGenBuildInfo" \
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
-    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" \
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" \
     "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 
@@ -91,7 +95,7 @@ save() {
 
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
-  || [[ -n "$(find Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Fuzz \
+  || [[ -n "$(find Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
     \( -name '*.swift' -o -name '*.[ch]' \) -newer "$out/modulegen-fuzz")" ]]; then
   build
 fi
