@@ -8,20 +8,21 @@
 #endif
 
 /// This program's own path, to run it as a process.
-let benchmarkPath: String = {
-  guard let resolved = realpath(CommandLine.arguments[0], nil) else {
-    return CommandLine.arguments[0]
-  }
+let benchmarkPath = absolutePath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]
+
+/// The absolute path of an existing file.
+func absolutePath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
   defer { free(resolved) }
   return String(cString: resolved)
-}()
+}
 
 /// Runs, interleaved so that a busy machine slows every column alike: `modulegen gen Home
 /// viper`; this program's `edit` (a process that maps the project, adds the module's files and
 /// writes the project: what gen with the project adds to gen), the same reading the file into
 /// an array, `copy` (reading and writing the file, nothing else: the I/O any editor of the file
-/// pays) and doing nothing (the process floor, which gen pays already); and the edit in this
-/// process. Prints medians, and gen with the project against gen.
+/// pays) and doing nothing (the process floor, which gen pays already). Prints medians, and gen
+/// with the project against gen.
 func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: String) {
   let project = folder + "/project.pbxproj"
   let edited = folder + "/edited.pbxproj"
@@ -43,19 +44,11 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
   ]
   var wall = [[Double]](repeating: [], count: commands.count)
   var cpu = [[Double]](repeating: [], count: commands.count)
-  var stages = [[Double]](repeating: [], count: EditStages.names.count)
   let warmup = 3
   for run in 0..<(runs + warmup) {
     // A different order each run, so that no column always follows the same one.
-    for step in 0...commands.count {
-      let index = (step + run) % (commands.count + 1)
-      if index == commands.count {
-        let edit = edit(project, to: edited)
-        if run >= warmup {
-          for (stage, value) in edit.times.enumerated() { stages[stage].append(value) }
-        }
-        continue
-      }
+    for step in 0..<commands.count {
+      let index = (step + run) % commands.count
       removeTree(output)
       let result = spawn(commands[index].arguments)
       if run >= warmup {
@@ -69,14 +62,14 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
   print(
     "synthetic project: \(files) files, \(targets) targets, "
       + "\(format(Double(info.st_size) / 1_048_576, 1)) MiB; \(runs) interleaved runs, medians")
-  print("  " + "".padding(44) + "wall ms".padding(10, right: true) + "cpu ms".padding(10, right: true))
+  print(
+    "  " + "".padding(44) + "wall ms".padding(10, right: true)
+      + "cpu ms".padding(10, right: true))
   for (index, command) in commands.enumerated() {
     print(
       "  " + command.name.padding(44) + format(median(wall[index])).padding(10, right: true)
         + format(median(cpu[index])).padding(10, right: true))
   }
-  let breakdown = zip(EditStages.names, stages).map { "\($0) \(format(median($1)))" }
-  print("  edit in this process: " + breakdown.joined(separator: ", ") + " ms")
   func ratio(_ command: Int, _ times: [[Double]]) -> String {
     let gen = median(times[0])
     let added = max(median(times[command]) - median(times[commands.count - 1]), 0)
