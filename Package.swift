@@ -19,7 +19,7 @@ let package = Package(
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
-    .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo"]),
+    .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo", "XcodeProject"]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library.
     .target(name: "XcodeProject"),
@@ -48,7 +48,8 @@ let package = Package(
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
-    .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

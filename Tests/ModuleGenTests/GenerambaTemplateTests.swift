@@ -124,8 +124,8 @@ struct GenerambaProject {
         "import XCTest\n@testable import Acme_App\n\nfinal class ACProfileTests: XCTestCase {}\n")
         == true)
     let notes = [
-      "Templates/feature_tour/feature_tour.rambaspec:12:3: note: 'View/View.xib' is a resource ('is_resource'): that only matters in an Xcode project, which modulegen does not edit yet",
-      "Templates/feature_tour/feature_tour.rambaspec:21:3: note: 'Resources' has no 'path': Generamba only adds an empty group for it to the Xcode project, which modulegen does not edit yet; no folder is made",
+      "Templates/feature_tour/feature_tour.rambaspec:12:3: note: 'View/View.xib' is a resource ('is_resource'): modulegen puts files in an Xcode target's resources by their type (xib, storyboard, asset catalog...), not by this flag",
+      "Templates/feature_tour/feature_tour.rambaspec:21:3: note: 'Resources' has no 'path': Generamba only adds an empty group for it to the Xcode project; modulegen makes no folder and no group",
       "Templates/feature_tour/feature_tour.rambaspec:23:3: note: 'Code/MODEL.swift.liquid' is 'Code/Model.swift.liquid' in Templates/feature_tour: matched ignoring case, as on macOS",
     ]
     for note in notes { #expect(result.err.contains(note), "\(result.err)") }
@@ -168,7 +168,7 @@ struct GenerambaProject {
       ])
     #expect(
       result.err.contains(
-        "Rambafile:14:24: note: create_logical_groups: the module's files go flat into one folder, as Generamba writes them; their structure is in Xcode groups, which modulegen does not edit yet"
+        "Rambafile:14:24: note: create_logical_groups: the module's files go flat into one folder, as Generamba writes them; Generamba keeps their structure in Xcode groups; modulegen's groups mirror the folder"
       ))
   }
 
@@ -279,16 +279,57 @@ struct GenerambaProject {
       ))
   }
 
-  @Test func anExistingXcodeProjectGetsANoteNotAWarning() throws {
-    let project = try GenerambaProject(rambafile: Self.rambafile)
-    try FileManager.default.createDirectory(
-      atPath: project.dir + "/Acme-App.xcodeproj", withIntermediateDirectories: true)
-    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+  @Test func theRambafilesXcodeProjectGetsTheFilesInItsGroupsAndTargets() throws {
+    let project = try GenerambaProject(
+      rambafile: Self.rambafile.replacingOccurrences(
+        of: "[AcmeApp, AcmeAppWidget]", with: "[iOS]"
+      ).replacingOccurrences(of: "test_target: AcmeAppTests", with: "test_target: iOSTests"))
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/Acme-App.xcodeproj")
+    let dryRun = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run",
+    ])
+    #expect(dryRun.code == 0, "\(dryRun.err)")
+    #expect(!dryRun.err.contains("Acme-App.xcodeproj"))
+    for line in [
+      "  add group Sources (folder Sources)\n",
+      "  add group Sources/Modules/Profile/View (folder Sources/Modules/Profile/View)\n",
+      "  add Sources/Modules/Profile/View/ACProfileViewController.swift to target iOS (Sources)\n",
+      "  add Sources/Modules/Profile/View/ACProfileView.xib to target iOS (Resources)\n",
+      "  add group Tests/Modules/Profile (folder Tests/Modules/Profile)\n",
+      "  add Tests/Modules/Profile/ACProfileTests.swift to target iOSTests (Sources)\n",
+    ] {
+      #expect(dryRun.out.contains(line), "\(line)")
+    }
+    let gen = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(gen.code == 0, "\(gen.err)")
     #expect(
-      result.err.contains(
-        "Rambafile:5:17: note: adding the files to 'Acme-App.xcodeproj' is not implemented yet: add them in Xcode"
-      ))
-    #expect(!result.err.contains("warning: the Xcode project"))
+      project.read("Acme-App.xcodeproj/project.pbxproj")?.contains(
+        "/* ACProfileViewController.swift in Sources */ = {isa = PBXBuildFile;") == true)
+  }
+
+  @Test func aRambafileTargetTheProjectLacksIsAnErrorAtItsLine() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/Acme-App.xcodeproj")
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 1)
+    #expect(
+      result.err.hasSuffix(
+        """
+        Rambafile:6:18: error: Acme-App.xcodeproj has no target named 'AcmeApp' (it has iOS, iOSTests)
+        project_targets: [AcmeApp, AcmeAppWidget]
+                         ^
+
+        """), "\(result.err)")
+    #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])
+    #expect(
+      project.read("Acme-App.xcodeproj/project.pbxproj")
+        == (try String(
+          contentsOf: XcodeGenTests.fixtures.appendingPathComponent(
+            "iOS/Project.xcodeproj/project.pbxproj"), encoding: .utf8)))
   }
 
   @Test func aLocalTemplateDeclaredInTheRambafileIsUsedWhereItIs() throws {

@@ -36,17 +36,23 @@ enum CheckCommand {
     reportUnfinished(unfinished, console: console)
     let drift = plan.files.filter { label($0.action).isProblem }
     let stale = plan.stale.filter { $0.state != .deleted }
-    let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty
+    // The Xcode project, when one is configured: every generated file in it and its targets.
+    let project = try setup.xcode.map { try XcodeChanges.checking(plan, with: $0) }
+    for note in project?.notes ?? [] { console.report(note) }
+    let projectDrift = project?.problems(console: console) ?? []
+    let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
     if arguments.value("format") == "json" {
       console.writeOut(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
-          extra: [("up_to_date", .bool(upToDate))]))
+          extra: [("up_to_date", .bool(upToDate))]
+            + XcodeChanges.json(project, console: console)))
       return upToDate ? ExitCode.success : ExitCode.failure
     }
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
-      (listed.map { label($0.action).text.count } + (stale.isEmpty ? [] : [5])).max() ?? 0
+      (listed.map { label($0.action).text.count } + (stale.isEmpty ? [] : [5])
+      + projectDrift.map(\.label.count)).max() ?? 0
     func line(_ text: String, problem: Bool, _ path: String) {
       console.writeOut(
         report.paint(text, problem ? .red : nil)
@@ -72,6 +78,7 @@ enum CheckCommand {
         "stale", problem: true, report.shown(file.path) + (file.state == .edited ? " (edited)" : "")
       )
     }
+    for problem in projectDrift { line(problem.label, problem: true, problem.subject) }
     if upToDate {
       if report.detail != .quiet {
         let modules = plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules"
@@ -83,7 +90,7 @@ enum CheckCommand {
       return ExitCode.success
     }
     var problems: [String] = []
-    if drift.isEmpty && stale.isEmpty { return ExitCode.failure }
+    if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty { return ExitCode.failure }
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
     }
@@ -91,6 +98,10 @@ enum CheckCommand {
       problems.append(
         (stale.count == 1 ? "1 file is" : "\(stale.count) files are")
           + " stale (generated before, no longer planned; 'gen --prune' removes them)")
+    }
+    if let project, !projectDrift.isEmpty {
+      problems.append(
+        XcodeChanges.summary(projectDrift, project: project.shownBundle(console)))
     }
     console.writeError(problems.joined(separator: "; ") + ".\n")
     return ExitCode.failure

@@ -61,7 +61,9 @@ enum GenCommand {
     let changes = try write(&plan, setup: setup, prune: prune, dryRun: dryRun, console: console)
     report.printPlan(
       plan, record: setup.record,
-      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))])
+      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
+        + XcodeChanges.json(changes.xcode, console: console))
+    changes.xcode?.print(report, console: console)
     report.reportConflicts(plan)
     if !plan.conflicts.isEmpty
       && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)
@@ -97,20 +99,28 @@ enum GenCommand {
     let fileSystem = setup.generator.fileSystem
     var record = setup.record
     if dryRun {
-      return try RecordedChanges.make(
+      var changes = try RecordedChanges.make(
         applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+      try changes.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
+      return changes
     }
-    let preview = try RecordedChanges.make(
+    var preview = try RecordedChanges.make(
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    // The project file is checked (paths, groups) before anything is locked or written.
+    try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
-    let session = try applier.begin(roots: preview.writes.roots)
+    let session = try applier.begin(
+      roots: preview.writes.roots + (setup.xcode.map { [$0.bundle] } ?? []))
     defer { session.end() }
     for note in session.notes { console.report(note) }
     plan = try plan.refreshed(fileSystem: fileSystem)
     record = try GenerationSetup.record(
       config: setup.generator.config, console: console, fileSystem: fileSystem)
-    let changes = try RecordedChanges.make(
+    var changes = try RecordedChanges.make(
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    // Read again under the lock: another run may have changed the project meanwhile.
+    try changes.addProjectEdit(
+      setup.xcode?.reloaded(fileSystem: fileSystem), plan: plan.withoutBlockedModules)
     try session.apply(changes.writes)
     session.end()
     removeEmptyFolders(left: changes, fileSystem: fileSystem)

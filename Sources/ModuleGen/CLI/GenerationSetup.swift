@@ -2,40 +2,43 @@ import Liquid
 
 /// What `gen` and `check` share: reading the config and specs, and the options they take.
 enum GenerationSetup {
-  static let options: [CommandSpec.Option] = [
-    .init(
-      name: "spec", valueName: "file",
-      help: "A module spec (YAML or JSON) with one module or several."),
-    .init(name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
-    .init(
-      name: "output", valueName: "dir",
-      help: "Where code goes (a pattern: {{ module }} is the module's name)."),
-    .init(
-      name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
-    .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
-    .init(
-      name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true),
-    .init(name: "author", valueName: "name", help: "The author in file headers."),
-    .init(name: "company", valueName: "name", help: "The company in file headers."),
-    .init(name: "project", valueName: "name", help: "The project name in file headers."),
-    .init(
-      name: "date", valueName: "YYYY-MM-DD",
-      help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
-    .init(
-      name: "convert-name", valueName: nil,
-      help: "Turn a name like 'home screen' into 'HomeScreen'."),
-    .init(
-      name: "format", valueName: "format", help: "How to print the result.",
-      choices: ["text", "json"]),
-    .init(name: "quiet", short: "q", valueName: nil, help: "Print only problems."),
-    .init(name: "verbose", short: "v", valueName: nil, help: "List every file with its status."),
-  ]
+  static let options: [CommandSpec.Option] =
+    [
+      .init(
+        name: "spec", valueName: "file",
+        help: "A module spec (YAML or JSON) with one module or several."),
+      .init(
+        name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
+      .init(
+        name: "output", valueName: "dir",
+        help: "Where code goes (a pattern: {{ module }} is the module's name)."),
+      .init(
+        name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
+      .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
+      .init(
+        name: "templates", valueName: "dir", help: "Look for templates here first.",
+        repeatable: true),
+      .init(name: "author", valueName: "name", help: "The author in file headers."),
+      .init(name: "company", valueName: "name", help: "The company in file headers."),
+      .init(name: "project", valueName: "name", help: "The project name in file headers."),
+      .init(
+        name: "date", valueName: "YYYY-MM-DD",
+        help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
+      .init(
+        name: "convert-name", valueName: nil,
+        help: "Turn a name like 'home screen' into 'HomeScreen'."),
+      .init(
+        name: "format", valueName: "format", help: "How to print the result.",
+        choices: ["text", "json"]),
+      .init(name: "quiet", short: "q", valueName: nil, help: "Print only problems."),
+      .init(name: "verbose", short: "v", valueName: nil, help: "List every file with its status."),
+    ] + XcodeIntegration.options
 
   /// Options that choose what is generated (not how the result is printed or written): what a
   /// follow-up command such as `check --diff` needs to look at the same files.
   static let selectionOptions = [
     "spec", "set", "output", "tests-output", "no-tests", "templates", "author", "company",
-    "project", "date", "convert-name",
+    "project", "date", "convert-name", "xcodeproj", "target", "test-target",
   ]
 
   struct Setup {
@@ -45,6 +48,8 @@ enum GenerationSetup {
     var notes: [Diagnostic]
     /// The generation record (empty when there is none yet).
     var record: GenerationRecord
+    /// The Xcode project the files join, if one is configured (`XcodeIntegration`).
+    var xcode: XcodeIntegration? = nil
   }
 
   static func make(_ arguments: ParsedArguments, console: Console, command: String) throws -> Setup
@@ -124,11 +129,14 @@ enum GenerationSetup {
       command: command, fileSystem: fileSystem)
     options.specFile = specFile
     options.someModulesOnly = specFile != nil && name != nil
+    let xcode = try XcodeIntegration.make(
+      arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
+      command: command)
     return Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules,
       options: options, notes: notes,
-      record: try record(config: config, console: console, fileSystem: fileSystem))
+      record: try record(config: config, console: console, fileSystem: fileSystem), xcode: xcode)
   }
 
   /// The generation record beside the config (else in the current folder), or an empty one.

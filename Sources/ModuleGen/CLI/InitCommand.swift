@@ -55,6 +55,9 @@ enum InitCommand {
       throw Diagnostic(message: ".modulegen.yml already exists; use --force to replace it")
     }
     let folderName = String(console.currentDirectory.split(separator: "/").last ?? "App")
+    // A single .xcodeproj (its targets) or a Swift package: better suggestions, Xcode keys.
+    let detected = InitDetection.detect(in: console.currentDirectory, fileSystem: fileSystem)
+    for note in detected.notes { console.report(Diagnostic(.note, message: note)) }
     var values: [(key: String, value: String)] = []
     let questions: [(key: String, flag: String, prompt: String, suggestion: String?)] = [
       ("author", "author", "Author", console.gitUserName()),
@@ -73,18 +76,21 @@ enum InitCommand {
       if let value = try GenerationSetup.oneLine(arguments, question.flag, command: "init") {
         values.append((question.key, value))
       } else if console.inputIsTerminal {
-        if let answer = console.ask(question.prompt, suggestion: question.suggestion),
+        if let answer = console.ask(
+          question.prompt, suggestion: detected.suggestions[question.key] ?? question.suggestion),
           !answer.isEmpty
         {
           values.append((question.key, answer))
         }
-      } else if let suggestion = question.suggestion {
+      } else if let suggestion = detected.suggestions[question.key] ?? question.suggestion {
         // Without a terminal, the defaults a terminal would offer.
         values.append((question.key, suggestion))
       }
     }
     var text = "# modulegen project settings. See Templates/README.md in modulegen's repository.\n"
+    if let module = detected.suggestions["module"] { values.append(("module", module)) }
     for (key, value) in values { text += "\(key): \(yamlQuoted(value))\n" }
+    for line in detected.lines { text += line + "\n" }
     // What we write must read back.
     _ = try ProjectConfig.decode(text, file: ".modulegen.yml")
     let plan = Plan(

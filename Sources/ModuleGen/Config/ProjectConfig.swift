@@ -39,14 +39,17 @@ public struct ProjectConfig: Sendable, Equatable {
   }
   /// Generamba's settings, from a Rambafile or the `generamba:` section.
   package var generamba: GenerambaSettings?
+  /// The Xcode project the generated files join (see `ProjectConfig+Xcode.swift`).
+  public var xcode = XcodeSettings()
 
   public init() {}
 
   public static let fileNames = [".modulegen.yml", ".modulegen.yaml"]
-  static let keys = [
-    "author", "company", "project", "module", "header", "prefix", "template", "params", "output",
-    "tests_output", "templates", "generamba",
-  ]
+  static let keys =
+    [
+      "author", "company", "project", "module", "header", "prefix", "template", "params", "output",
+      "tests_output", "templates", "generamba",
+    ] + xcodeKeys
 
   public static func decode(_ text: String, file: String, directory: String? = nil)
     throws(DiagnosticList)
@@ -105,6 +108,8 @@ public struct ProjectConfig: Sendable, Equatable {
           config.params = SpecDecoder.decodeParams(value, path: "params", problems: &problems)
         case "generamba":
           config.generamba = GenerambaSettings.decodeSection(value, problems: &problems)
+        case let key where xcodeKeys.contains(key):
+          decodeXcodeKey(key, value, into: &config.xcode, map: map, problems: &problems)
         case "templates":
           switch value.value {
           case .string(let folder):

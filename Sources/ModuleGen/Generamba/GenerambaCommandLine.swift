@@ -32,10 +32,10 @@ enum GenerambaCommandLine {
       help: "Generamba: the tests go to PATH/NAME (--test_path wins)."),
     .init(
       name: "project_group_path", valueName: "path",
-      help: "Generamba: the module's Xcode group (kept for Xcode integration)."),
+      help: "Generamba: the module's Xcode group is PATH/NAME."),
     .init(
       name: "test_group_path", valueName: "path",
-      help: "Generamba: the tests' Xcode group (kept for Xcode integration)."),
+      help: "Generamba: the tests' Xcode group is PATH/NAME."),
     .init(
       name: "custom_parameters", valueName: "key:value", help: "Generamba's custom parameters.",
       repeatable: true, takesPairs: true),
@@ -123,23 +123,20 @@ enum GenerambaCommandLine {
         Diagnostic(
           .note,
           message:
-            "create_logical_groups: the module's files go flat into one folder, as Generamba writes them; their structure is in Xcode groups, which modulegen does not edit yet",
+            "create_logical_groups: the module's files go flat into one folder, as Generamba writes them; Generamba keeps their structure in Xcode groups; modulegen's groups mirror the folder",
           location: settings.locations["create_logical_groups"]))
     }
-    if command == "gen", let project = settings.xcodeprojPath {
-      let path = joinPath(config?.directory ?? ".", project)
+    // An existing project gets the files (XcodeIntegration); a missing one is only a warning.
+    if command == "gen", let project = settings.xcodeprojPath,
+      !fileSystem.fileExists(
+        atPath: joinPath(joinPath(config?.directory ?? ".", project), "project.pbxproj"))
+    {
       notes.append(
-        fileSystem.fileExists(atPath: path)
-          ? Diagnostic(
-            .note,
-            message:
-              "adding the files to '\(project)' is not implemented yet: add them in Xcode",
-            location: settings.locations["xcodeproj_path"])
-          : Diagnostic(
-            .warning,
-            message:
-              "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)",
-            location: settings.locations["xcodeproj_path"]))
+        Diagnostic(
+          .warning,
+          message:
+            "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)",
+          location: settings.locations["xcodeproj_path"]))
     }
   }
 

@@ -20,13 +20,13 @@ extension Rambaspec {
     for entry in codeFiles + testFiles {
       guard let path = entry.path else {
         problems.note(
-          "'\(entry.name)' has no 'path': Generamba only adds an empty group for it to the Xcode project, which modulegen does not edit yet; no folder is made",
+          "'\(entry.name)' has no 'path': Generamba only adds an empty group for it to the Xcode project; modulegen makes no folder and no group",
           at: entry.location)
         continue
       }
       if entry.isResource {
         problems.note(
-          "'\(entry.name)' is a resource ('is_resource'): that only matters in an Xcode project, which modulegen does not edit yet",
+          "'\(entry.name)' is a resource ('is_resource'): modulegen puts files in an Xcode target's resources by their type (xib, storyboard, asset catalog...), not by this flag",
           at: entry.location)
       }
       let components = path.split(separator: "/")

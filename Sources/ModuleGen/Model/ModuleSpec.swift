@@ -16,6 +16,9 @@ public struct ModuleSpec: Sendable, Equatable {
   /// Output folders for this module, overriding the config's patterns.
   public var output: String?
   public var testsOutput: String?
+  /// This module's Xcode targets and groups (`targets`, `test_targets`, `group`,
+  /// `tests_group`), overriding the config's.
+  public var xcode = XcodeSettings()
   /// Where the module is declared, for later messages.
   public var location: SourceLocation?
   /// Where the text of `template`, `output` and `tests_output` starts, for their errors.

@@ -10,6 +10,8 @@ struct RecordedChanges {
   /// Stale files `--prune` removes, and those it refuses to remove because they were edited.
   var pruned: [StaleFile]
   var refused: [StaleFile]
+  /// The Xcode project's edit, when the run adds its files to one (`addProjectEdit`).
+  var xcode: XcodeChanges? = nil
 
   /// `plan` holds only what is written (no blocked module).
   static func make(

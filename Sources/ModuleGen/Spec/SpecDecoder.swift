@@ -14,7 +14,7 @@ public enum SpecDecoder {
     [
       "name", "template", "params", "description", "output", "tests_output", "entities",
       "imports", "convert_name",
-    ] + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
+    ] + ProjectConfig.moduleXcodeKeys + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
 
   public static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
     let root: DataNode
@@ -155,6 +155,8 @@ public enum SpecDecoder {
       case "convert_name":
         if case .bool = value.value { continue }
         problems.error("'convert_name' must be true or false", at: value.location, path: keyPath)
+      case let key where ProjectConfig.moduleXcodeKeys.contains(key):
+        ProjectConfig.decodeXcodeKey(key, value, into: &module.xcode, map: map, problems: &problems)
       default:
         problems.unknownKey(
           pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a module")

@@ -1,0 +1,101 @@
+import Liquid
+import XcodeProject
+
+/// What a run changes in the project: its modules' files added (code to the code targets,
+/// tests to the test targets), the references of removed files dropped.
+extension XcodeIntegration {
+  /// The project edit for `plan` (without its blocked modules) and the files `removed`
+  /// (absolute paths), with the notes to show: folders Xcode or a Swift package already builds.
+  func edit(for plan: Plan, removing removed: [String]) throws -> (
+    edit: ProjectEditPlan, notes: [Diagnostic]
+  ) {
+    var sets: [ProjectFileSet] = []
+    var notes: [Diagnostic] = []
+    var seen: Set<String> = []
+    for module in plan.modules {
+      let files = plan.files.filter { $0.module == module.name }
+      for role in [TemplateManifest.FileEntry.Role.code, .test] {
+        var roots: [String] = []
+        for file in files where file.role == role && !roots.contains(file.root) {
+          roots.append(file.root)
+        }
+        for root in roots {
+          let folder = try projectPath(root)
+          if let package = SwiftPackageTarget.containing(root) {
+            if seen.insert(root).inserted {
+              notes.append(
+                Diagnostic(
+                  .note,
+                  message:
+                    "\(folder) is in Swift package target \(package.name): no project change needed"
+                ))
+            }
+            continue
+          }
+          let inRoot = files.filter { $0.role == role && $0.root == root }
+          let own = modules[module.name] ?? XcodeSettings()
+          let pattern = role == .test ? own.testsGroup ?? testsGroup : own.group ?? group
+          let ownTargets = role == .test ? own.testTargets : own.targets
+          sets.append(
+            ProjectFileSet(
+              folder: folder,
+              files: inRoot.map {
+                String(decoding: $0.path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self)
+              },
+              targets: !ownTargets.isEmpty ? ownTargets : role == .test ? testTargets : targets,
+              // A group that is the folder's own path is found or made as folder groups.
+              group: try pattern.map { try groupPath($0, module: module.name) }.flatMap {
+                $0 == folder ? nil : $0
+              },
+              isTests: role == .test))
+        }
+      }
+    }
+    let removedPaths = try removed.map(projectPath)
+    let edit: ProjectEditPlan
+    do {
+      edit = try project.plan(adding: sets, removing: removedPaths)
+    } catch {
+      throw Self.diagnostic(error)
+    }
+    for note in edit.notes {
+      notes.append(Diagnostic(note.isWarning ? .warning : .note, message: note.description))
+    }
+    return (edit, notes)
+  }
+
+  /// The project file with the edit, as one more file of the run's transaction (nil when the
+  /// project stays as it is).
+  func plannedFile(_ edit: ProjectEditPlan) -> PlannedFile? {
+    guard !edit.isEmpty else { return nil }
+    return PlannedFile(
+      module: "", role: .code, root: bundle, path: file, bytes: edit.apply(), action: .overwrite)
+  }
+
+  /// An absolute path relative to the folder holding the `.xcodeproj`.
+  func projectPath(_ path: String) throws -> String {
+    if path == folder { return "" }
+    if path.hasPrefix(folder == "/" ? "/" : folder + "/") {
+      return String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
+    }
+    // Outside the project's folder: climb out of it.
+    let from = folder.split(separator: "/")
+    let to = path.split(separator: "/")
+    var common = 0
+    while common < from.count && common < to.count && from[common] == to[common] { common += 1 }
+    return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init))
+      .joined(separator: "/")
+  }
+
+  /// `group` or `tests_group` rendered for a module (`App/Modules/{{ module }}`).
+  func groupPath(_ pattern: String, module: String) throws -> String {
+    do {
+      let template = try Template(
+        parsing: pattern, name: "group", environment: LiquidEnvironment(strictVariables: true))
+      return try template.render(LiquidObject([("module", .string(module))]))
+        .trimmingCharacters()
+    } catch {
+      throw Diagnostic(message: "the Xcode group '\(pattern)' is not a valid pattern: \(error)")
+    }
+  }
+}

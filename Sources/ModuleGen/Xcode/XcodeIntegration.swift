@@ -1,0 +1,172 @@
+import Liquid
+import XcodeProject
+
+/// The Xcode project a run adds its files to: which project, which targets and groups, and the
+/// project as read. Made before anything is rendered or written, so that a missing project, a
+/// malformed one or an unknown target stops the run with nothing on disk changed.
+struct XcodeIntegration {
+  /// The `.xcodeproj` bundle (absolute): the folder the run locks to write the project file.
+  var bundle: String
+  /// `project.pbxproj` inside it (absolute).
+  var file: String
+  /// The project file as messages show it (relative to the current folder).
+  var shown: String
+  /// The folder holding the bundle (absolute): project paths are relative to it.
+  var folder: String
+  var targets: [String]
+  var testTargets: [String]
+  var group: String?
+  var testsGroup: String?
+  /// Modules of a spec that set their own targets or groups, by name.
+  var modules: [String: XcodeSettings] = [:]
+  var project: XcodeProject
+
+  static let options: [CommandSpec.Option] = [
+    .init(
+      name: "xcodeproj", valueName: "path",
+      help: "Add the generated files to this Xcode project (else 'xcodeproj' in .modulegen.yml)."),
+    .init(
+      name: "target", valueName: "name",
+      help: "A target that builds the generated code (repeat it, or a comma list).",
+      repeatable: true),
+    .init(
+      name: "test-target", valueName: "name",
+      help: "A target that builds the generated tests (repeat it, or a comma list).",
+      repeatable: true),
+  ]
+
+  /// The project the run edits: `--xcodeproj`, else the config's `xcodeproj`; nil when neither
+  /// names one (the run then works as without Xcode). Targets are checked here.
+  static func make(
+    _ arguments: ParsedArguments, config: ProjectConfig?, modules: [ModuleSpec] = [],
+    console: Console,
+    fileSystem: any FileSystem, command: String
+  ) throws -> XcodeIntegration? {
+    let settings = XcodeSettings.resolved(config, arguments: arguments)
+    let flagTargets = names(arguments.all("target"))
+    let flagTestTargets = names(arguments.all("test-target"))
+    var bundle: String
+    var location: SourceLocation?
+    if let path = arguments.value("xcodeproj") {
+      bundle = normalizePath(console.path(path))
+    } else if let path = settings.project {
+      let base = config?.directory ?? console.currentDirectory
+      bundle = normalizePath(path.hasPrefix("/") ? path : joinPath(base, path))
+      location = settings.locations.project
+    } else {
+      if !flagTargets.isEmpty || !flagTestTargets.isEmpty {
+        throw UsageError(
+          "--target and --test-target need an Xcode project: pass --xcodeproj or set 'xcodeproj' in .modulegen.yml",
+          command: command)
+      }
+      return nil
+    }
+    while bundle.hasSuffix("/") && bundle != "/" { bundle.removeLast() }
+    let file = joinPath(bundle, "project.pbxproj")
+    let shown = GenerationSetup.relative(file, to: console.currentDirectory)
+    guard fileSystem.fileExists(atPath: file), !fileSystem.isDirectory(atPath: file) else {
+      // GenerambaCommandLine warns about it: the files are written, added to no project.
+      if settings.isGenerambaProject && arguments.value("xcodeproj") == nil { return nil }
+      let bundleShown = GenerationSetup.relative(bundle, to: console.currentDirectory)
+      throw Diagnostic(
+        message: fileSystem.isDirectory(atPath: bundle)
+          ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"
+          : "no Xcode project at '\(bundleShown)'", location: location)
+    }
+    let folder = parentPath(bundle)
+    let project = try read(file, shown: shown, folder: folder, fileSystem: fileSystem)
+    var integration = XcodeIntegration(
+      bundle: bundle, file: file, shown: shown, folder: folder,
+      targets: flagTargets.isEmpty ? settings.targets : flagTargets,
+      testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
+      group: settings.group, testsGroup: settings.testsGroup, project: project)
+    let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
+    try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
+    for module in modules where !module.xcode.isEmpty {
+      integration.modules[module.name] = module.xcode
+      for name in module.xcode.targets + module.xcode.testTargets {
+        try integration.check(name, at: module.xcode.locations.targets[name])
+      }
+    }
+    return integration
+  }
+
+  /// Target names from repeated options and comma lists.
+  static func names(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",") }.map { String($0).trimmingCharacters() }
+      .filter { !$0.isEmpty }
+  }
+
+  /// Reads and parses the project file; a malformed one is an error at its line and column.
+  static func read(_ file: String, shown: String, folder: String, fileSystem: any FileSystem)
+    throws -> XcodeProject
+  {
+    let bytes = try fileSystem.readFile(atPath: file)
+    do {
+      return try XcodeProject(bytes: bytes, file: shown, absoluteFolder: folder)
+    } catch {
+      throw diagnostic(error)
+    }
+  }
+
+  /// The same project read again (under the run's lock, it may have changed meanwhile).
+  func reloaded(fileSystem: any FileSystem) throws -> XcodeIntegration {
+    var copy = self
+    copy.project = try Self.read(file, shown: shown, folder: folder, fileSystem: fileSystem)
+    return copy
+  }
+
+  /// Every target named exists and can hold files. With none named, the project's only app
+  /// target (and only test target) is used; with several, the user must choose.
+  mutating func checkTargets(locations: [String: SourceLocation]) throws {
+    if targets.isEmpty {
+      targets = try onlyTarget(tests: false)
+    }
+    if testTargets.isEmpty {
+      testTargets = try onlyTarget(tests: true)
+    }
+    for name in targets + testTargets { try check(name, at: locations[name]) }
+  }
+
+  /// A target the project has and that can hold files; the error is at `location` (where the
+  /// name is written) when there is one.
+  func check(_ name: String, at location: SourceLocation?) throws {
+    do {
+      try project.checkTargets([name])
+    } catch {
+      var problem = Self.diagnostic(error)
+      problem.location = location
+      throw problem
+    }
+  }
+
+  /// The single target of a kind, when no target is configured.
+  private func onlyTarget(tests: Bool) throws -> [String] {
+    let candidates = project.targets.filter { $0.canHoldFiles && $0.isTest == tests }
+    if candidates.count <= 1 { return candidates.map(\.name) }
+    let key = tests ? "test_targets" : "targets"
+    let flag = tests ? "--test-target" : "--target"
+    throw Diagnostic(
+      message:
+        "\(shown) has \(candidates.count) \(tests ? "test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
+    )
+  }
+
+  /// A project error as modulegen prints errors: at its line and column, with the line; an
+  /// error without a place names the project ("App.xcodeproj has no target named 'Ap'").
+  static func diagnostic(_ error: XcodeProjectError) -> Diagnostic {
+    guard let place = error.location else {
+      var name = error.file
+      if name.hasSuffix("/project.pbxproj") { name = parentPath(name) }
+      let message = error.message
+      let subject = "the project "
+      return Diagnostic(
+        message: message.hasPrefix(subject)
+          ? name + " " + message.dropFirst(subject.count) : "\(name): \(message)")
+    }
+    return Diagnostic(
+      message: error.message,
+      location: SourceLocation(
+        file: error.file, line: place.line, column: place.column, lineText: place.lineText))
+  }
+}

@@ -1,0 +1,42 @@
+import Liquid
+
+/// Generamba's Xcode settings (a Rambafile's `xcodeproj_path`, `project_targets`,
+/// `test_targets`, `project_group_path`, `test_group_path`, and the same command-line options)
+/// as modulegen's. Generamba puts a module's files in the group `GROUP_PATH/NAME`.
+extension XcodeSettings {
+  /// The settings for a run: modulegen's own keys where the config has them, else Generamba's;
+  /// Generamba's command-line options override both.
+  static func resolved(_ config: ProjectConfig?, arguments: ParsedArguments) -> XcodeSettings {
+    var settings = config?.xcode ?? XcodeSettings()
+    if let generamba = config?.generamba, settings.isEmpty {
+      settings.project = generamba.xcodeprojPath
+      settings.locations.project = generamba.locations["xcodeproj_path"]
+      settings.targets = generamba.projectTargets ?? []
+      settings.testTargets = generamba.testTargets ?? []
+      for (key, names) in [
+        ("project_targets", settings.targets), ("test_targets", settings.testTargets),
+      ] {
+        for name in names { settings.locations.targets[name] = generamba.locations[key] }
+      }
+      settings.group = generamba.projectGroupPath.map(moduleGroup)
+      settings.testsGroup = generamba.testGroupPath.map(moduleGroup)
+      settings.isGenerambaProject = settings.project != nil
+    }
+    if let targets = arguments.value("project_targets") {
+      settings.targets = XcodeIntegration.names([targets])
+    }
+    if let targets = arguments.value("test_targets") {
+      settings.testTargets = XcodeIntegration.names([targets])
+    }
+    if let group = arguments.value("project_group_path") { settings.group = moduleGroup(group) }
+    if let group = arguments.value("test_group_path") { settings.testsGroup = moduleGroup(group) }
+    return settings
+  }
+
+  /// Generamba's module group: the group path, then the module's name.
+  static func moduleGroup(_ path: String) -> String {
+    var path = path
+    while path.hasSuffix("/") { path.removeLast() }
+    return (path.isEmpty ? "" : path + "/") + "{{ module }}"
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ModuleGen
+import Testing
+
+/// `modulegen gen` with a real project, read back by the independent reader (the PyPI package
+/// `pbxproj`, see `PbxprojDifferentialTests`): every generated file is in the group of its
+/// folder and in its own targets only (code in the app, tests in the test bundle), and no
+/// object that was there changed but for the lists that gained the new ones.
+@Suite struct GenDifferentialTests {
+  @Test func theReaderSeesEveryGeneratedFileInItsGroupAndTarget() throws {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("modulegen-gen-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Fixtures.folder.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: dir + "/Project.xcodeproj")
+    try """
+    xcodeproj: Project.xcodeproj
+    module: iOS
+    output: iOS/Modules/{{ module }}
+    tests_output: iOSTests/{{ module }}Tests
+
+    """.write(toFile: dir + "/.modulegen.yml", atomically: true, encoding: .utf8)
+    let errors = Errors()
+    let console = Console(
+      writeOut: { _ in }, writeError: { errors.append($0) }, readInput: { [] },
+      environment: [:], currentDirectory: dir)
+    let status = CommandLineTool.run(
+      ["gen", "Home", "mvvm", "--date", "2026-01-01"], console: console)
+    #expect(status == 0, "\(errors.text)")
+
+    let after = dir + "/Project.xcodeproj/project.pbxproj"
+    let before = Fixtures.path("iOS/Project.xcodeproj")
+    guard let facts = try PbxprojDifferentialTests.facts([before, after]) else {
+      _ = PbxprojDifferentialTests.requireReader()
+      return
+    }
+    guard let old = facts[before]?["objects"] as? [String: Any],
+      let new = facts[after]?["objects"] as? [String: Any],
+      let oldFiles = facts[before]?["files"] as? [String: [String: Any]],
+      let newFiles = facts[after]?["files"] as? [String: [String: Any]]
+    else {
+      Issue.record("the harness gave no facts")
+      return
+    }
+    // Each new file: `path | group | targets`, as the reader sees it.
+    let seen = newFiles.filter { oldFiles[$0.key] == nil }.values.map { file in
+      let targets = (file["targets"] as? [String] ?? []).joined(separator: ", ")
+      return "\(file["path"] as? String ?? "?") | \(file["group"] as? String ?? "?") | \(targets)"
+    }.sorted()
+    let code = [
+      "Builder", "Contracts", "Entity", "Router", "Service", "ViewController", "ViewModel",
+    ].map { "iOS/Modules/Home/Home\($0).swift | iOS/Modules/Home | iOS:Sources" }
+    let tests = ["Mocks", "Tests"].map {
+      "iOSTests/HomeTests/Home\($0).swift | iOSTests/HomeTests | iOSTests:Sources"
+    }
+    #expect(seen == (code + tests).sorted())
+    // Every object that was there is still there; the only ones that changed are groups,
+    // build phases and the project's main group lists that gained children or files.
+    #expect(Set(old.keys).isSubset(of: new.keys))
+    for (id, value) in old {
+      guard let was = value as? [String: Any], let now = new[id] as? [String: Any] else {
+        continue
+      }
+      if NSDictionary(dictionary: was).isEqual(to: now) { continue }
+      let isa = was["isa"] as? String ?? ""
+      #expect(
+        ["PBXGroup", "PBXSourcesBuildPhase"].contains(isa), "\(id) (\(isa)) changed")
+      for (key, item) in was where key != "children" && key != "files" {
+        #expect(
+          (now[key] as? NSObject)?.isEqual(item) == true, "\(id).\(key) changed")
+      }
+    }
+  }
+}
+
+/// What a command writes to stderr.
+final class Errors: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = ""
+  var text: String { lock.withLock { value } }
+  func append(_ text: String) { lock.withLock { value += text } }
+}
