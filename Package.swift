@@ -9,7 +9,9 @@ let package = Package(
     .executable(name: "modulegen", targets: ["ModuleGenCLI"]),
     // `swift package modulegen …` in a package that depends on this one.
     .plugin(name: "ModuleGenPlugin", targets: ["ModuleGenPlugin"]),
-    .library(name: "ModuleGen", targets: ["ModuleGen"]),
+    // No ModuleGen library product: modulegen is a command-line tool (and its plugin), and its
+    // library has no API to keep stable; everything in it is `package`. Liquid is a library
+    // product: the template engine, whose public API is the engine's and nothing else.
     .library(name: "Liquid", targets: ["Liquid"]),
   ],
   targets: [

@@ -166,9 +166,7 @@ struct ExpressionParser {
       let nameToken = try expect(.identifier, "a filter name after '|'")
       guard let filter = filters[nameToken.text] else {
         var message = "unknown filter '\(nameToken.text)'"
-        if let suggestion = closestMatch(to: nameToken.text, in: filters.names) {
-          message += "; did you mean '\(suggestion)'?"
-        }
+        message += didYouMean(nameToken.text, in: filters.names)
         throw error(message, at: nameToken)
       }
       var arguments: [Expression] = []
@@ -241,7 +239,7 @@ struct ExpressionParser {
 }
 
 /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo.
-public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
   let limit = max(1, word.count / 3)
   var best: (String, Int)?
   for candidate in candidates {

@@ -33,9 +33,9 @@ func registerCodeFilters(_ set: inout FilterSet) {
 }
 
 /// Splitting identifiers and phrases into words, and joining them in each case style.
-public enum CaseConversion {
+package enum CaseConversion {
   /// `"user_profile-view"`, `"UserProfileView"`, `"HTTPServer"` → their words.
-  public static func words(_ text: String) -> [String] {
+  package static func words(_ text: String) -> [String] {
     var words: [String] = []
     var current = ""
     let characters = Array(text)
@@ -59,14 +59,14 @@ public enum CaseConversion {
     return words
   }
 
-  @Sendable public static func pascalCase(_ text: String) -> String {
+  @Sendable package static func pascalCase(_ text: String) -> String {
     words(text).map { word in
       let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }
       return isAcronym ? word : word.prefix(1).uppercased() + word.dropFirst()
     }.joined()
   }
 
-  @Sendable public static func camelCase(_ text: String) -> String {
+  @Sendable package static func camelCase(_ text: String) -> String {
     let parts = words(text)
     guard let first = parts.first else { return "" }
     return first.lowercased() + pascalCase(parts.dropFirst().joined(separator: " "))
@@ -108,7 +108,7 @@ enum Inflection {
 }
 
 /// Swift's reserved words: an identifier spelled like one needs backticks.
-public let swiftKeywords: Set<String> = [
+package let swiftKeywords: Set<String> = [
   "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
   "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol",
   "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",

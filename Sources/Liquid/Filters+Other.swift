@@ -350,9 +350,9 @@ func strftime(_ format: String, _ t: CivilTime) -> String {
 }
 
 /// Calendar dates for callers of the engine (`--date`, `SOURCE_DATE_EPOCH`).
-public enum CalendarDate {
+package enum CalendarDate {
   /// `YYYY-MM-DD` in UTC.
-  public static func string(fromEpochSeconds seconds: Int) -> String {
+  package static func string(fromEpochSeconds seconds: Int) -> String {
     strftime(
       "%Y-%m-%d",
       CivilTime(epochSeconds: max(min(seconds, maxEpochSeconds - 1), -(maxEpochSeconds - 1))))
@@ -360,10 +360,10 @@ public enum CalendarDate {
 
   /// `SOURCE_DATE_EPOCH` values callers accept: 1970-01-01 to 9999-12-31 (UTC), the dates a
   /// four-digit year can show.
-  public static let supportedEpochSeconds = 0...253_402_300_799
+  package static let supportedEpochSeconds = 0...253_402_300_799
 
   /// Whether `text` is a real `YYYY-MM-DD` date (ASCII digits only, years 0001 to 9999).
-  public static func isValid(_ text: String) -> Bool {
+  package static func isValid(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2,
       parts[2].utf8.count == 2,
@@ -377,5 +377,5 @@ public enum CalendarDate {
   }
 
   /// Seconds since 1970 now, from the system clock.
-  public static func now() -> Int { currentTime() }
+  package static func now() -> Int { currentTime() }
 }

@@ -212,9 +212,7 @@ final class RenderContext {
     guard environment.strictVariables else { return .nil }
     var message = "undefined variable '\(name)'"
     if lookup.text != name { message += " in '\(lookup.text)'" }
-    if let suggestion = closestMatch(to: name, in: candidates) {
-      message += "; did you mean '\(suggestion)'?"
-    }
+    message += didYouMean(name, in: candidates)
     throw error(message, at: lookup.offset)
   }
 

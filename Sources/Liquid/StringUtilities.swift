@@ -2,7 +2,7 @@
 
 extension String {
   /// Every occurrence of `target` replaced by `replacement`, scanning left to right.
-  public func replacingAll(_ target: String, with replacement: String) -> String {
+  package func replacingAll(_ target: String, with replacement: String) -> String {
     // Like Ruby's `gsub("", x)`: an empty target matches between every character.
     guard !target.isEmpty else {
       return replacement + map { String($0) + replacement }.joined()

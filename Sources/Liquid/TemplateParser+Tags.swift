@@ -53,9 +53,7 @@ extension TemplateParser {
         throw unexpectedTag(token)
       }
       var message = token.name.isEmpty ? "missing tag name" : "unknown tag '\(token.name)'"
-      if let suggestion = closestMatch(to: token.name, in: TemplateParser.tagNames) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      message += didYouMean(token.name, in: TemplateParser.tagNames)
       throw source.error(
         message,
         at: token.name.isEmpty

@@ -379,5 +379,9 @@ import Testing
     #expect(try complete("modulegen gen --set ui=swiftui Home vi") == "viper")
     #expect(try complete("modulegen update Home --date 2026-01-01 vi") == "viper")
     #expect(try complete("modulegen gen Home viper ") == "")
+    #expect(try complete("modulegen templates show vi") == "viper")
+    #expect(try complete("modulegen templates list --format n") == "names")
+    #expect(try complete("modulegen completions z") == "zsh")
+    #expect(try complete("modulegen help ge") == "gen")
   }
 }

@@ -35,7 +35,6 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     try base.contentsOfDirectory(atPath: path)
   }
   func resolvedPath(_ path: String) -> String? { base.resolvedPath(path) }
-  func modificationTime(atPath path: String) -> Double? { base.modificationTime(atPath: path) }
 
   func writeFile(atPath path: String, bytes: [UInt8]) throws {
     try change { try base.writeFile(atPath: path, bytes: bytes) }

@@ -190,11 +190,11 @@ import Testing
     let spec = CommandSpec(
       name: "gen", summary: "",
       arguments: [.init(name: "name", help: ""), .init(name: "template", help: "")],
-      options: GenerambaCommandLine.options)
+      options: CommandSpec.generambaOptions)
     let parsed = try spec.parse([
       "--custom_parameters", "a:1", "b:x:y", "Home", "viper", "--custom_parameters", "c:",
     ])
     #expect(parsed.positional == ["Home", "viper"])
-    #expect(parsed.all("custom_parameters") == ["a:1", "b:x:y", "c:"])
+    #expect(parsed.all(.customParameters) == ["a:1", "b:x:y", "c:"])
   }
 }

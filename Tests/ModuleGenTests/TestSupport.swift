@@ -25,11 +25,38 @@ func runTool(
   return (code, output.out, output.err)
 }
 
-/// A fresh temporary folder, removed when the test process ends.
+/// A fresh temporary folder, removed when the test process exits.
 func makeTemporaryDirectory() throws -> String {
   let path = NSTemporaryDirectory() + "modulegen-tests-" + UUID().uuidString
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  TemporaryFolders.shared.add(path)
   return path
+}
+
+/// The folders `makeTemporaryDirectory` made, removed at exit (made writable first: some tests
+/// take write permission away).
+final class TemporaryFolders: @unchecked Sendable {
+  static let shared = TemporaryFolders()
+  private let lock = NSLock()
+  private var paths: [String] = []
+
+  private init() {
+    atexit { TemporaryFolders.shared.removeAll() }
+  }
+
+  func add(_ path: String) { lock.withLock { paths.append(path) } }
+
+  func removeAll() {
+    let paths = lock.withLock { self.paths }
+    for path in paths {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/chmod")
+      process.arguments = ["-R", "u+rwx", path]
+      try? process.run()
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
 }
 
 func write(_ text: String, to path: String) throws {

@@ -16,9 +16,7 @@ enum CheckCommand {
       alone never makes a file out of date.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "diff", valueName: nil, help: "Print a unified diff of every change.")
-    ],
+    options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [.diff],
     examples: [
       ("modulegen check --spec Specs/modules.yml", "In CI: fail when generated code drifted."),
       ("modulegen check Home viper --diff", "See what changed."),
@@ -41,7 +39,7 @@ enum CheckCommand {
     for note in project?.notes ?? [] { console.report(note) }
     let projectDrift = project?.problems(console: console) ?? []
     let upToDate = drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
-    if arguments.value("format") == "json" {
+    if arguments.value(.format) == "json" {
       console.writeOut(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
@@ -62,7 +60,7 @@ enum CheckCommand {
       let path = report.shown(file.path)
       let status = label(file.action)
       line(status.text, problem: status.isProblem, path)
-      if arguments.flag("diff") && status.isProblem {
+      if arguments.flag(.diff) && status.isProblem {
         let old =
           file.action == .create
           ? "" : ((try? setup.generator.fileSystem.readText(atPath: file.path)) ?? "")

@@ -10,15 +10,15 @@ struct Command: Sendable {
 }
 
 /// Exit codes, as CI scripts read them.
-public enum ExitCode {
-  public static let success: Int32 = 0
-  public static let failure: Int32 = 1
-  public static let usage: Int32 = 64
+package enum ExitCode {
+  package static let success: Int32 = 0
+  package static let failure: Int32 = 1
+  package static let usage: Int32 = 64
 }
 
 /// The `modulegen` command line: dispatches to commands and maps errors to exit codes.
-public enum CommandLineTool {
-  public static let version = "0.1.0"
+package enum CommandLineTool {
+  package static let version = "0.1.0"
 
   static let commands: [Command] = [
     GenCommand.command, CheckCommand.command, UpdateCommand.command, ValidateCommand.command,
@@ -58,7 +58,7 @@ public enum CommandLineTool {
   /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
   /// Output that could not be written is an error: the command then exits 1, saying so on
   /// stderr if stderr still works.
-  public static func run(_ arguments: [String], console: Console) -> Int32 {
+  package static func run(_ arguments: [String], console: Console) -> Int32 {
     let code = dispatch(arguments, console: console)
     guard let failure = console.outputFailure() else { return code }
     console.writeError("error: cannot write to \(failure)\n")
@@ -92,9 +92,7 @@ public enum CommandLineTool {
     guard var command = commands.first(where: { $0.spec.name == first }) else {
       var message =
         first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-      if let suggestion = closestMatch(to: first, in: commands.map(\.spec.name)) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      message += didYouMean(first, in: commands.map(\.spec.name))
       return usageFailure(UsageError(message), console: console)
     }
     var rest = Array(arguments.dropFirst())
@@ -115,9 +113,7 @@ public enum CommandLineTool {
       else {
         var message = "unknown command '\(first) \(name)'"
         let names = command.subcommands.map { String($0.spec.name.dropFirst(first.count + 1)) }
-        if let suggestion = closestMatch(to: name, in: names) {
-          message += "; did you mean '\(first) \(suggestion)'?"
-        }
+        message += didYouMean(name, in: names, prefix: first + " ")
         return usageFailure(UsageError(message, command: command.spec.name), console: console)
       }
       command = sub
@@ -125,7 +121,7 @@ public enum CommandLineTool {
     }
     do {
       let parsed = try command.spec.parse(rest)
-      if parsed.flag("help") {
+      if parsed.flag(CommandSpec.help) {
         console.writeOut(command.spec.helpText)
         return ExitCode.success
       }
@@ -168,17 +164,17 @@ public enum CommandLineTool {
 }
 
 /// Several problems found together, reported one after another.
-public struct DiagnosticList: Error, Sendable {
-  public var diagnostics: [Diagnostic]
+package struct DiagnosticList: Error, Sendable {
+  package var diagnostics: [Diagnostic]
   /// The file they are in, for the summary line ("3 errors in Home.yml").
-  public var file: String?
+  package var file: String?
 
-  public init(_ diagnostics: [Diagnostic], file: String? = nil) {
+  package init(_ diagnostics: [Diagnostic], file: String? = nil) {
     self.diagnostics = diagnostics
     self.file = file
   }
 
-  public var summary: String {
+  package var summary: String {
     let count = diagnostics.count == 1 ? "1 error" : "\(diagnostics.count) errors"
     return file.map { "\(count) in \($0)" } ?? count
   }

@@ -1,34 +1,77 @@
 import Liquid
 
 /// What a command accepts, for parsing and for its `--help`.
-public struct CommandSpec: Sendable {
-  public struct Option: Sendable {
-    public var name: String
-    public var short: Character?
+package struct CommandSpec: Sendable {
+  /// One option a command accepts. Shared options are declared once, in the catalogue
+  /// (`CommandSpec+Options.swift`), and every command reuses the declaration; a command reads
+  /// an option through the same declaration (`arguments.flag(.force)`), never by a string.
+  package struct Option: Sendable {
+    package var name: String
+    package var short: Character?
     /// Nil for a flag; the placeholder shown in help for an option that takes a value.
-    public var valueName: String?
-    public var help: String
-    public var repeatable = false
-    /// Allowed values, for help and completions.
-    public var choices: [String] = []
+    package var valueName: String?
+    package var help: String
+    package var repeatable = false
+    /// What the option's value is, for completions (and, with `.values`, for validation).
+    package var completion: Completion = .none
     /// Also takes the `key:value` words that follow its value, as Generamba's
     /// `--custom_parameters a:1 b:2` does.
-    public var takesPairs = false
+    package var takesPairs = false
+
+    init(
+      name: String, short: Character? = nil, valueName: String?, help: String,
+      repeatable: Bool = false, completion: Completion = .none, takesPairs: Bool = false
+    ) {
+      self.name = name
+      self.short = short
+      self.valueName = valueName
+      self.help = help
+      self.repeatable = repeatable
+      self.completion = completion
+      self.takesPairs = takesPairs
+    }
+
+    /// Allowed values, for help and validation.
+    package var choices: [String] {
+      if case .values(let values) = completion { return values }
+      return []
+    }
+
+    /// The same option with the help a command gives it.
+    func withHelp(_ text: String, valueName: String? = nil) -> Option {
+      var option = self
+      option.help = text
+      if let valueName { option.valueName = valueName }
+      return option
+    }
   }
 
-  public struct Argument: Sendable {
-    public var name: String
-    public var help: String
-    public var optional = false
-    public var repeating = false
+  /// How a shell completes an option's value or an argument.
+  package enum Completion: Sendable, Equatable {
+    /// Nothing to offer: a flag, or free text.
+    case none
+    case file
+    case folder
+    /// The name of a template the project can use (`modulegen templates list --format names`).
+    case templateName
+    /// One of these words.
+    case values([String])
   }
 
-  public var name: String
-  public var summary: String
-  public var discussion: String = ""
-  public var arguments: [Argument] = []
-  public var options: [Option] = []
-  public var examples: [(command: String, meaning: String)] = []
+  package struct Argument: Sendable {
+    package var name: String
+    package var help: String
+    package var optional = false
+    package var repeating = false
+    package var completion: Completion = .none
+  }
+
+  package var name: String
+  package var summary: String
+  package var discussion: String = ""
+  package var arguments: [Argument] = []
+  package var options: [Option] = []
+  package var examples: [(command: String, meaning: String)] = []
 
   static let help = Option(name: "help", short: "h", valueName: nil, help: "Show this help.")
 
@@ -46,7 +89,7 @@ public struct CommandSpec: Sendable {
   }
 
   /// The text `modulegen help NAME` and `NAME --help` print.
-  public var helpText: String {
+  package var helpText: String {
     var out = "OVERVIEW: \(summary)\n"
     if !discussion.isEmpty { out += "\n" + discussion + "\n" }
     out += "\nUSAGE: \(usage)\n"
@@ -85,23 +128,42 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// Arguments as parsed against a spec: positionals in order, options by name.
-public struct ParsedArguments: Sendable {
-  public var positional: [String] = []
-  public var values: [String: [String]] = [:]
-  public var flags: Set<String> = []
+/// Arguments as parsed against a spec: positionals in order, options by name. Options are read
+/// through their declarations; reading one the command does not declare is a programming error
+/// (an assertion in debug builds and tests, `nil`/`false` otherwise).
+package struct ParsedArguments: Sendable {
+  package var positional: [String] = []
+  package var values: [String: [String]] = [:]
+  package var flags: Set<String> = []
+  /// The names of the options the command declares.
+  var declared: Set<String> = []
 
-  public func value(_ name: String) -> String? { values[name]?.last }
-  public func all(_ name: String) -> [String] { values[name] ?? [] }
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  package func value(_ option: CommandSpec.Option) -> String? { all(option).last }
+
+  package func all(_ option: CommandSpec.Option) -> [String] {
+    assert(option.valueName != nil, "--\(option.name) is a flag; read it with flag(_:)")
+    return isDeclared(option) ? values[option.name] ?? [] : []
+  }
+
+  package func flag(_ option: CommandSpec.Option) -> Bool {
+    assert(option.valueName == nil, "--\(option.name) takes a value; read it with value(_:)")
+    return isDeclared(option) && flags.contains(option.name)
+  }
+
+  /// Whether the command declares `option`; asserts it does.
+  func isDeclared(_ option: CommandSpec.Option) -> Bool {
+    let declared = self.declared.contains(option.name)
+    assert(declared, "--\(option.name) is read but not declared by the command")
+    return declared
+  }
 }
 
 /// A mistake in how a command was called: printed with the command's usage, exit code 64.
-public struct UsageError: Error, Sendable, Equatable {
-  public var message: String
-  public var command: String?
+package struct UsageError: Error, Sendable, Equatable {
+  package var message: String
+  package var command: String?
 
-  public init(_ message: String, command: String? = nil) {
+  package init(_ message: String, command: String? = nil) {
     self.message = message
     self.command = command
   }
@@ -109,8 +171,9 @@ public struct UsageError: Error, Sendable, Equatable {
 
 extension CommandSpec {
   /// Parses `arguments` (the words after the command name).
-  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+  package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
+    parsed.declared = Set(allOptions.map(\.name))
     var i = 0
     var onlyPositionals = false
     while i < arguments.count {
@@ -170,9 +233,7 @@ extension CommandSpec {
       if !option.choices.isEmpty && !option.choices.contains(value) {
         var message =
           "'\(value)' is not a valid value for '--\(name)'; expected one of: \(option.choices.joined(separator: ", "))"
-        if let suggestion = closestMatch(to: value, in: option.choices) {
-          message += " (did you mean '\(suggestion)'?)"
-        }
+        message += didYouMean(value, in: option.choices)
         throw UsageError(message, command: self.name)
       }
       if !option.repeatable && parsed.values[name] != nil {
@@ -180,7 +241,7 @@ extension CommandSpec {
       }
       parsed.values[name, default: []] += values
     }
-    if parsed.flag("help") { return parsed }
+    if parsed.flag(CommandSpec.help) { return parsed }
     let required = requiredCount
     if parsed.positional.count < required {
       let missing = self.arguments.filter { !$0.optional }[parsed.positional.count]
@@ -201,9 +262,7 @@ extension CommandSpec {
     var message = "unknown option '\(word)'"
     let names = allOptions.map { "--\($0.name)" }
     let bare = word.split(separator: "=").first.map(String.init) ?? word
-    if let suggestion = closestMatch(to: bare, in: names) {
-      message += "; did you mean '\(suggestion)'?"
-    }
+    message += didYouMean(bare, in: names)
     return UsageError(message, command: name)
   }
 }

@@ -13,20 +13,20 @@ import Liquid
 #endif
 
 /// The process's streams and surroundings, passed in so that commands can be tested.
-public struct Console: Sendable {
-  public var writeOut: @Sendable (String) -> Void
-  public var writeError: @Sendable (String) -> Void
-  public var readInput: @Sendable () -> [UInt8]
-  public var inputIsTerminal: Bool
-  public var errorIsTerminal: Bool
-  public var outputIsTerminal = false
-  public var environment: [String: String]
-  public var currentDirectory: String
+package struct Console: Sendable {
+  package var writeOut: @Sendable (String) -> Void
+  package var writeError: @Sendable (String) -> Void
+  package var readInput: @Sendable () -> [UInt8]
+  package var inputIsTerminal: Bool
+  package var errorIsTerminal: Bool
+  package var outputIsTerminal = false
+  package var environment: [String: String]
+  package var currentDirectory: String
   /// Why writing to stdout or stderr failed (the first time it did), or nil: a command whose
   /// output was lost must not exit 0.
-  public var outputFailure: @Sendable () -> String? = { nil }
+  package var outputFailure: @Sendable () -> String? = { nil }
 
-  public init(
+  package init(
     writeOut: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> [UInt8] = { [] }, inputIsTerminal: Bool = false,
@@ -42,7 +42,7 @@ public struct Console: Sendable {
   }
 
   /// The real process: standard streams, environment and working directory.
-  public static var process: Console {
+  package static var process: Console {
     reserveStandardDescriptors()
     let status = StreamStatus()
     var console = Console(
@@ -70,12 +70,12 @@ public struct Console: Sendable {
   }
 
   /// Colour on a terminal only, and never with `NO_COLOR` or `TERM=dumb`.
-  public var useColor: Bool {
+  package var useColor: Bool {
     errorIsTerminal && colorAllowed
   }
 
   /// Colour for what goes to stdout (statuses), by the same rules.
-  public var useColorOnOutput: Bool {
+  package var useColorOnOutput: Bool {
     outputIsTerminal && colorAllowed
   }
 
@@ -83,12 +83,12 @@ public struct Console: Sendable {
     (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 
-  public func report(_ diagnostic: Diagnostic) {
+  package func report(_ diagnostic: Diagnostic) {
     writeError(diagnostic.rendered(color: useColor) + "\n")
   }
 
   /// Resolves a path given on the command line against the working directory.
-  public func path(_ path: String) -> String {
+  package func path(_ path: String) -> String {
     path.hasPrefix("/")
       ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
   }

@@ -21,16 +21,15 @@ enum GenCommand {
       .init(
         name: "name", help: "The module's name (a Swift type name, e.g. Home).", optional: true),
       .init(
-        name: "template", help: "The template: viper, mvp, mvvm, mvc, or your own.", optional: true),
+        name: "template",
+        help: "The template: \(BuiltinTemplates.names.joined(separator: ", ")), or your own.",
+        optional: true,
+        completion: .templateName),
     ],
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "dry-run", valueName: nil, help: "Print the plan; write nothing."),
-      .init(
-        name: "force", valueName: nil,
-        help: "Write exactly what the templates produce, over edited files too."),
-      .init(
-        name: "prune", valueName: nil,
-        help: "Remove stale files (generated before, no longer planned) unless edited since."),
+    options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [
+      .dryRun.withHelp("Print the plan; write nothing."),
+      .force.withHelp("Write exactly what the templates produce, over edited files too."),
+      .prune,
     ],
     examples: [
       ("modulegen gen Home viper", "A VIPER module in ./Home and its tests in ./HomeTests."),
@@ -48,10 +47,11 @@ enum GenCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let dryRun = arguments.flag("dry-run")
-    let prune = arguments.flag("prune")
+    let dryRun = arguments.flag(.dryRun)
+    let prune = arguments.flag(.prune)
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
+    setup.options.force = arguments.flag(.force)
     for note in setup.notes { console.report(note) }
     var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }

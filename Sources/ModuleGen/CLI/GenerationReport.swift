@@ -14,15 +14,15 @@ struct GenerationReport {
   var json: Bool
 
   init(_ arguments: ParsedArguments, console: Console, command: String, dryRun: Bool) throws {
-    if arguments.flag("quiet") && arguments.flag("verbose") {
+    if arguments.flag(.quiet) && arguments.flag(.verbose) {
       throw UsageError("--quiet and --verbose exclude each other", command: command)
     }
     self.console = console
     self.arguments = arguments
     self.detail =
-      arguments.flag("quiet") ? .quiet : arguments.flag("verbose") ? .verbose : .normal
+      arguments.flag(.quiet) ? .quiet : arguments.flag(.verbose) ? .verbose : .normal
     self.dryRun = dryRun
-    self.json = arguments.value("format") == "json"
+    self.json = arguments.value(.format) == "json"
   }
 
   /// Whether a summary line goes to stdout (not with --quiet, not in JSON).

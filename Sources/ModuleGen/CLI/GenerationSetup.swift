@@ -2,43 +2,11 @@ import Liquid
 
 /// What `gen` and `check` share: reading the config and specs, and the options they take.
 enum GenerationSetup {
-  static let options: [CommandSpec.Option] =
-    [
-      .init(
-        name: "spec", valueName: "file",
-        help: "A module spec (YAML or JSON) with one module or several."),
-      .init(
-        name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true),
-      .init(
-        name: "output", valueName: "dir",
-        help: "Where code goes (a pattern: {{ module }} is the module's name)."),
-      .init(
-        name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output)."),
-      .init(name: "no-tests", valueName: nil, help: "Generate no test files."),
-      .init(
-        name: "templates", valueName: "dir", help: "Look for templates here first.",
-        repeatable: true),
-      .init(name: "author", valueName: "name", help: "The author in file headers."),
-      .init(name: "company", valueName: "name", help: "The company in file headers."),
-      .init(name: "project", valueName: "name", help: "The project name in file headers."),
-      .init(
-        name: "date", valueName: "YYYY-MM-DD",
-        help: "The date in file headers (else SOURCE_DATE_EPOCH, else today)."),
-      .init(
-        name: "convert-name", valueName: nil,
-        help: "Turn a name like 'home screen' into 'HomeScreen'."),
-      .init(
-        name: "format", valueName: "format", help: "How to print the result.",
-        choices: ["text", "json"]),
-      .init(name: "quiet", short: "q", valueName: nil, help: "Print only problems."),
-      .init(name: "verbose", short: "v", valueName: nil, help: "List every file with its status."),
-    ] + XcodeIntegration.options
-
   /// Options that choose what is generated (not how the result is printed or written): what a
   /// follow-up command such as `check --diff` needs to look at the same files.
-  static let selectionOptions = [
-    "spec", "set", "output", "tests-output", "no-tests", "templates", "author", "company",
-    "project", "date", "convert-name", "xcodeproj", "target", "test-target",
+  static let selectionOptions: [CommandSpec.Option] = [
+    .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project, .date,
+    .convertName, .xcodeproj, .target, .testTarget,
   ]
 
   struct Setup {
@@ -56,13 +24,14 @@ enum GenerationSetup {
   {
     let fileSystem = LocalFileSystem()
     var notes: [Diagnostic] = []
-    let (library, config) = try projectLibrary(arguments, console: console, fileSystem: fileSystem)
-    let convert = arguments.flag("convert-name")
+    let (library, config) = try projectLibrary(
+      templates: arguments.all(.templates), console: console, fileSystem: fileSystem)
+    let convert = arguments.flag(.convertName)
     var modules: [ModuleSpec] = []
     let name = arguments.positional.first
     let template = arguments.positional.count > 1 ? arguments.positional[1] : nil
     var specFile: String?
-    if let specPath = arguments.value("spec") {
+    if let specPath = arguments.value(.spec) {
       specFile = normalizePath(console.path(specPath))
       let text = try fileSystem.readText(atPath: console.path(specPath), displayPath: specPath)
       let file = try SpecDecoder.decode(text, file: specPath)
@@ -104,7 +73,7 @@ enum GenerationSetup {
     }
 
     var setParams: [(String, String)] = []
-    for assignment in arguments.all("set") {
+    for assignment in arguments.all(.set) {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
         throw UsageError("--set takes key=value, not '\(assignment)'", command: command)
       }
@@ -112,18 +81,17 @@ enum GenerationSetup {
         (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
     }
     let settings = GenerationSettings(
-      author: try oneLine(arguments, "author", command: command) ?? config?.author ?? "",
-      company: try oneLine(arguments, "company", command: command) ?? config?.company ?? "",
-      project: try oneLine(arguments, "project", command: command) ?? config?.project ?? "",
+      author: try oneLine(arguments, .author, command: command) ?? config?.author ?? "",
+      company: try oneLine(arguments, .company, command: command) ?? config?.company ?? "",
+      project: try oneLine(arguments, .project, command: command) ?? config?.project ?? "",
       module: config?.module ?? "",
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
     options.setParams = setParams
-    options.output = arguments.value("output")
-    options.testsOutput = arguments.value("tests-output")
-    options.includeTests = !arguments.flag("no-tests")
-    options.force = arguments.flag("force")
+    options.output = arguments.value(.output)
+    options.testsOutput = arguments.value(.testsOutput)
+    options.includeTests = !arguments.flag(.noTests)
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,
       command: command, fileSystem: fileSystem)
@@ -159,11 +127,11 @@ enum GenerationSetup {
     -> String
   {
     var words = ["modulegen", command] + arguments.positional
-    for option in options where selectionOptions.contains(option.name) {
+    for option in selectionOptions {
       if option.valueName == nil {
-        if arguments.flag(option.name) { words.append("--" + option.name) }
+        if arguments.flag(option) { words.append("--" + option.name) }
       } else {
-        for value in arguments.all(option.name) { words += ["--" + option.name, value] }
+        for value in arguments.all(option) { words += ["--" + option.name, value] }
       }
     }
     return (words + extra).map(shellQuoted).joined(separator: " ")
@@ -178,7 +146,7 @@ enum GenerationSetup {
 
   /// The nearest `.modulegen.yml`, if any, and the templates the run can use.
   static func projectLibrary(
-    _ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem
+    templates: [String], console: Console, fileSystem: any FileSystem
   )
     throws -> (TemplateLibrary, ProjectConfig?)
   {
@@ -186,13 +154,13 @@ enum GenerationSetup {
     if let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem) {
       config = try projectConfig(at: path, console: console, fileSystem: fileSystem)
     }
-    var problems = explicitFolderProblems(arguments, console: console, fileSystem: fileSystem)
+    var problems = explicitFolderProblems(templates, console: console, fileSystem: fileSystem)
     if let config {
       problems += templateFolderProblems(config, console: console, fileSystem: fileSystem)
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
     let library = TemplateLibrary.standard(
-      explicit: arguments.all("templates").map(console.path), config: config,
+      explicit: templates.map(console.path), config: config,
       home: console.environment["HOME"], currentDirectory: console.currentDirectory,
       fileSystem: fileSystem)
     return (library, config)
@@ -214,9 +182,9 @@ enum GenerationSetup {
 
   /// The `--templates` folders that do not exist.
   static func explicitFolderProblems(
-    _ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem
+    _ templates: [String], console: Console, fileSystem: any FileSystem
   ) -> [Diagnostic] {
-    arguments.all("templates").compactMap { folder in
+    templates.compactMap { folder in
       let path = console.path(folder)
       if fileSystem.isDirectory(atPath: path) { return nil }
       return Diagnostic(
@@ -267,9 +235,9 @@ enum GenerationSetup {
   /// The value of `--option`, refused if it holds a line break or another control character:
   /// it goes into one line of every file header (or of the config), where a line break would
   /// end the comment.
-  static func oneLine(_ arguments: ParsedArguments, _ option: String, command: String) throws
-    -> String?
-  {
+  static func oneLine(
+    _ arguments: ParsedArguments, _ option: CommandSpec.Option, command: String
+  ) throws -> String? {
     guard let value = arguments.value(option) else { return nil }
     if let scalar = value.unicodeScalars.first(where: {
       $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
@@ -279,7 +247,7 @@ enum GenerationSetup {
         ? "a line break"
         : "the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
       throw UsageError(
-        "--\(option) takes one line of text; '\(value.debugDescription.dropFirst().dropLast())' contains \(name)",
+        "--\(option.name) takes one line of text; '\(value.debugDescription.dropFirst().dropLast())' contains \(name)",
         command: command)
     }
     return value
@@ -288,7 +256,7 @@ enum GenerationSetup {
   /// `--date`, else `SOURCE_DATE_EPOCH`, else today (UTC).
   static func date(_ arguments: ParsedArguments, console: Console, command: String) throws -> String
   {
-    if let date = arguments.value("date") {
+    if let date = arguments.value(.date) {
       guard CalendarDate.isValid(date) else {
         throw UsageError(
           "--date takes a date as YYYY-MM-DD (years 0001 to 9999), not '\(date)'",

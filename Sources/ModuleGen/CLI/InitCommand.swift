@@ -26,19 +26,13 @@ enum InitCommand {
       asks and writes those defaults. An existing config is not overwritten without --force.
       """,
     options: [
-      .init(name: "author", valueName: "name", help: "The author in file headers."),
-      .init(name: "company", valueName: "name", help: "The company in file headers."),
-      .init(
-        name: "project", valueName: "name", help: "The project (also the module tests import)."),
-      .init(name: "template", valueName: "name", help: "The default template."),
-      .init(
-        name: "output", valueName: "pattern",
-        help: "Where code goes, e.g. 'Sources/App/Modules/{{ module }}'."),
-      .init(
-        name: "tests-output", valueName: "pattern",
-        help: "Where tests go, e.g. 'Tests/AppTests/Modules/{{ module }}'."),
-      .init(name: "prefix", valueName: "prefix", help: "A prefix for type names."),
-      .init(name: "force", valueName: nil, help: "Overwrite an existing .modulegen.yml."),
+      .author, .company, .project.withHelp("The project (also the module tests import)."),
+      .defaultTemplate,
+      .output.withHelp(
+        "Where code goes, e.g. 'Sources/App/Modules/{{ module }}'.", valueName: "pattern"),
+      .testsOutput.withHelp(
+        "Where tests go, e.g. 'Tests/AppTests/Modules/{{ module }}'.", valueName: "pattern"),
+      .prefix, .force.withHelp("Overwrite an existing .modulegen.yml."),
     ],
     examples: [
       ("modulegen init", "Asks for the settings on a terminal."),
@@ -51,7 +45,7 @@ enum InitCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let fileSystem = LocalFileSystem()
     let path = joinPath(console.currentDirectory, ".modulegen.yml")
-    if fileSystem.fileExists(atPath: path) && !arguments.flag("force") {
+    if fileSystem.fileExists(atPath: path) && !arguments.flag(.force) {
       throw Diagnostic(message: ".modulegen.yml already exists; use --force to replace it")
     }
     let folderName = String(console.currentDirectory.split(separator: "/").last ?? "App")
@@ -59,19 +53,20 @@ enum InitCommand {
     let detected = InitDetection.detect(in: console.currentDirectory, fileSystem: fileSystem)
     for note in detected.notes { console.report(Diagnostic(.note, message: note)) }
     var values: [(key: String, value: String)] = []
-    let questions: [(key: String, flag: String, prompt: String, suggestion: String?)] = [
-      ("author", "author", "Author", console.gitUserName()),
-      ("company", "company", "Company", nil),
-      ("project", "project", "Project name", folderName),
-      (
-        "template", "template",
-        "Default template (\(BuiltinTemplates.names.joined(separator: ", ")))",
-        "viper"
-      ),
-      ("output", "output", "Where code goes", "{{ module }}"),
-      ("tests_output", "tests-output", "Where tests go", "{{ module }}Tests"),
-      ("prefix", "prefix", "Type name prefix", nil),
-    ]
+    let questions: [(key: String, flag: CommandSpec.Option, prompt: String, suggestion: String?)] =
+      [
+        ("author", .author, "Author", console.gitUserName()),
+        ("company", .company, "Company", nil),
+        ("project", .project, "Project name", folderName),
+        (
+          "template", .defaultTemplate,
+          "Default template (\(BuiltinTemplates.names.joined(separator: ", ")))",
+          "viper"
+        ),
+        ("output", .output, "Where code goes", "{{ module }}"),
+        ("tests_output", .testsOutput, "Where tests go", "{{ module }}Tests"),
+        ("prefix", .prefix, "Type name prefix", nil),
+      ]
     for question in questions {
       if let value = try GenerationSetup.oneLine(arguments, question.flag, command: "init") {
         values.append((question.key, value))

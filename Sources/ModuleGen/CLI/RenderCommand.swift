@@ -11,18 +11,12 @@ enum RenderCommand {
       The template author's debugging tool. The output is written to stdout exactly as rendered,
       with nothing added. Errors go to stderr as path:line:col: error: message.
       """,
-    arguments: [.init(name: "template", help: "The template file, or - to read it from stdin.")],
-    options: [
+    arguments: [
       .init(
-        name: "data", valueName: "file",
-        help: "A JSON or YAML file whose object is the template's variables."),
-      .init(
-        name: "partials", valueName: "dir",
-        help: "A folder of NAME.liquid partials for include and render.", repeatable: true),
-      .init(
-        name: "strict-variables", valueName: nil,
-        help: "Make an undefined variable or property an error."),
+        name: "template", help: "The template file, or - to read it from stdin.",
+        completion: .file)
     ],
+    options: [.data, .partials, .strictVariables],
     examples: [
       ("modulegen render Header.liquid --data context.json", "Render a template with data."),
       ("echo '{{ \"home\" | pascal_case }}' | modulegen render -", "Try a filter."),
@@ -48,7 +42,7 @@ enum RenderCommand {
       text = try fileSystem.readText(atPath: console.path(templatePath), displayPath: templatePath)
     }
     var data = LiquidObject()
-    if let dataPath = arguments.value("data") {
+    if let dataPath = arguments.value(.data) {
       let node = try DataFile.read(
         atPath: console.path(dataPath), displayPath: dataPath, fileSystem: fileSystem)
       guard case .object(let object) = node.liquidValue else {
@@ -59,8 +53,8 @@ enum RenderCommand {
     }
     let environment = LiquidEnvironment(
       partialLoader: DirectoryPartialLoader(
-        directories: arguments.all("partials").map(console.path)),
-      strictVariables: arguments.flag("strict-variables"))
+        directories: arguments.all(.partials).map(console.path)),
+      strictVariables: arguments.flag(.strictVariables))
     let template = try Template(parsing: text, name: name, environment: environment)
     console.writeOut(try template.render(data))
     return ExitCode.success

@@ -8,7 +8,9 @@ extension TemplatesCommand {
       discussion:
         "Parses the manifest and every file, then renders the template for a sample module with every value of every choice parameter; every error is reported with its location.",
       arguments: [
-        .init(name: "dir", help: "The template folder (holding template.yml, or a .rambaspec).")
+        .init(
+          name: "dir", help: "The template folder (holding template.yml, or a .rambaspec).",
+          completion: .folder)
       ],
       examples: [("modulegen templates lint Templates/viper", "")]),
     run: { arguments, console in

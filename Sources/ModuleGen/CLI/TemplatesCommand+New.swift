@@ -6,13 +6,7 @@ extension TemplatesCommand {
       name: "templates new",
       summary: "Scaffold a new template: a manifest, one file, a partial and a test file.",
       arguments: [.init(name: "name", help: "The new template's name.")],
-      options: [
-        .init(
-          name: "dir", valueName: "dir",
-          help: "Where to create it (default: the project's first template folder, else Templates)."
-        ),
-        .init(name: "force", valueName: nil, help: "Overwrite files that differ."),
-      ],
+      options: [.templateFolder, .force],
       examples: [
         (
           "modulegen templates new feature",
@@ -21,15 +15,15 @@ extension TemplatesCommand {
       ]),
     run: { arguments, console in
       let name = arguments.positional[0]
-      guard SpecDecoder.isIdentifier(name.replacingAll("-", with: "_")) else {
+      guard SwiftName.isIdentifier(name.replacingAll("-", with: "_")) else {
         throw Diagnostic(message: "template name '\(name)' must be letters, digits, '-' or '_'")
       }
-      let (_, config) = try library(arguments, console: console)
+      let (_, config) = try library(console: console)
       let root = try templateFolder(
-        arguments.value("dir"), name: name, config: config, console: console)
+        arguments.value(.templateFolder), name: name, config: config, console: console)
       let files = scaffold(name)
       return try writeAll(
-        files, into: root, force: arguments.flag("force"),
+        files, into: root, force: arguments.flag(.force),
         console: console, what: "Created template '\(name)'")
     })
 

@@ -25,31 +25,26 @@ enum TemplatesCommand {
     run: { _, _ in ExitCode.usage },
     subcommands: [list, show, eject, new, lint, install])
 
-  static func library(_ arguments: ParsedArguments, console: Console) throws -> (
+  /// The project's templates, with the `--templates` folders given (none for the commands
+  /// that do not take the option).
+  static func library(templates: [String] = [], console: Console) throws -> (
     TemplateLibrary, ProjectConfig?
   ) {
-    try GenerationSetup.projectLibrary(arguments, console: console, fileSystem: LocalFileSystem())
+    try GenerationSetup.projectLibrary(
+      templates: templates, console: console, fileSystem: LocalFileSystem())
   }
-
-  static let templatesOption = CommandSpec.Option(
-    name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true)
 
   // MARK: - list
 
   static let list = Command(
     spec: CommandSpec(
       name: "templates list", summary: "List every template and where it comes from.",
-      options: [
-        templatesOption,
-        .init(
-          name: "format", valueName: "format", help: "How to print the list.",
-          choices: ["text", "json", "names"]),
-      ],
+      options: [.templates, .listFormat],
       examples: [("modulegen templates list", ""), ("modulegen templates list --format json", "")]),
     run: { arguments, console in
-      let (library, _) = try library(arguments, console: console)
+      let (library, _) = try library(templates: arguments.all(.templates), console: console)
       let entries = library.list()
-      switch arguments.value("format") {
+      switch arguments.value(.listFormat) {
       case "json":
         let value = LiquidValue.array(
           entries.map {
@@ -90,10 +85,11 @@ enum TemplatesCommand {
     spec: CommandSpec(
       name: "templates show",
       summary: "Show a template's parameters, with defaults and allowed values, and its files.",
-      arguments: [.init(name: "name", help: "The template.")], options: [templatesOption],
+      arguments: [.init(name: "name", help: "The template.", completion: .templateName)],
+      options: [.templates],
       examples: [("modulegen templates show mvvm", "")]),
     run: { arguments, console in
-      let (library, _) = try library(arguments, console: console)
+      let (library, _) = try library(templates: arguments.all(.templates), console: console)
       if let source = library.source(named: arguments.positional[0]), source.rambaspec != nil {
         console.writeOut(try showGeneramba(source, named: arguments.positional[0]))
         return ExitCode.success
@@ -130,10 +126,10 @@ enum TemplatesCommand {
       discussion:
         "The copy goes to DIR/NAME (DIR defaults to the project's first template folder, else Templates). Existing files are not overwritten without --force.",
       arguments: [
-        .init(name: "name", help: "The built-in template."),
-        .init(name: "dir", help: "The folder to copy into.", optional: true),
+        .init(name: "name", help: "The built-in template.", completion: .templateName),
+        .init(name: "dir", help: "The folder to copy into.", optional: true, completion: .folder),
       ],
-      options: [.init(name: "force", valueName: nil, help: "Overwrite files that differ.")],
+      options: [.force],
       examples: [
         ("modulegen templates eject viper", "Copies to Templates/viper."),
         ("modulegen templates eject mvvm MyTemplates", ""),
@@ -143,12 +139,10 @@ enum TemplatesCommand {
       guard BuiltinTemplates.names.contains(name) else {
         var message = "no built-in template named '\(name)'"
         let names = BuiltinTemplates.names
-        if let suggestion = closestMatch(to: name, in: names) {
-          message += "; did you mean '\(suggestion)'?"
-        }
+        message += didYouMean(name, in: names)
         throw Diagnostic(message: message)
       }
-      let (_, config) = try library(arguments, console: console)
+      let (_, config) = try library(console: console)
       let root = try templateFolder(
         arguments.positional.count > 1 ? arguments.positional[1] : nil, name: name,
         config: config, console: console)
@@ -160,7 +154,7 @@ enum TemplatesCommand {
         files.append((file, common.read(file)!))
       }
       return try writeAll(
-        files, into: root, force: arguments.flag("force"), console: console,
+        files, into: root, force: arguments.flag(.force), console: console,
         what: "Ejected '\(name)'")
     })
 

@@ -18,8 +18,8 @@ enum UpdateCommand {
       >>>>>>> generated now) and the exit code is 1. Everything else is done as 'gen' does it.
       """,
     arguments: GenCommand.spec.arguments,
-    options: GenerationSetup.options + GenerambaCommandLine.options + [
-      .init(name: "dry-run", valueName: nil, help: "Show the merges as diffs; write nothing.")
+    options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [
+      .dryRun.withHelp("Show the merges as diffs; write nothing.")
     ],
     examples: [
       ("modulegen update --spec Specs/modules.yml", "After a spec or template change."),
@@ -36,7 +36,7 @@ enum UpdateCommand {
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let dryRun = arguments.flag("dry-run")
+    let dryRun = arguments.flag(.dryRun)
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "update")

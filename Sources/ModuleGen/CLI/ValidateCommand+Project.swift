@@ -22,7 +22,7 @@ extension ValidateCommand {
     init(_ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem) {
       self.console = console
       self.fileSystem = fileSystem
-      explicitTemplates = arguments.all("templates").map(console.path)
+      explicitTemplates = arguments.all(.templates).map(console.path)
       guard
         let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem)
       else { return }

@@ -17,13 +17,12 @@ enum ValidateCommand {
       other as a module spec, with the project config of the current folder. Exit code 0 when
       every file is valid, 1 otherwise.
       """,
-    arguments: [.init(name: "file", help: "Spec or config files (YAML or JSON).", repeating: true)],
-    options: [
+    arguments: [
       .init(
-        name: "format", valueName: "format", help: "How to print the result.",
-        choices: ["text", "json"]),
-      TemplatesCommand.templatesOption,
+        name: "file", help: "Spec or config files (YAML or JSON).", repeating: true,
+        completion: .file)
     ],
+    options: [.format, .templates],
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
       ("modulegen validate .modulegen.yml --format json", "A machine-readable report."),
@@ -41,7 +40,7 @@ enum ValidateCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let fileSystem = LocalFileSystem()
     let folderProblems = GenerationSetup.explicitFolderProblems(
-      arguments, console: console, fileSystem: fileSystem)
+      arguments.all(.templates), console: console, fileSystem: fileSystem)
     if !folderProblems.isEmpty { throw DiagnosticList(folderProblems) }
     var results: [FileResult] = []
     let project = ProjectChecks(arguments, console: console, fileSystem: fileSystem)
@@ -96,7 +95,7 @@ enum ValidateCommand {
       result.errors = sorted(result.errors, in: path)
       results.append(result)
     }
-    if arguments.value("format") == "json" {
+    if arguments.value(.format) == "json" {
       console.writeOut(jsonReport(results) + "\n")
     } else {
       for result in results {

@@ -3,7 +3,21 @@ import Liquid
 /// The Xcode keys of `.modulegen.yml`: `xcodeproj`, `targets`, `test_targets`, `group`,
 /// `tests_group`.
 extension ProjectConfig {
-  static let xcodeKeys = ["xcodeproj"] + moduleXcodeKeys
+  static let xcodeKeys: [Key] = [
+    .xcode(
+      "xcodeproj", type: "text",
+      doc: "The Xcode project the generated files join, relative to the config's folder."),
+    .xcode(
+      "targets", type: "a name or a list",
+      doc: "The targets that build the generated code (default: the project's only app target)."),
+    .xcode(
+      "test_targets", type: "a name or a list",
+      doc: "The targets that build the generated tests (default: its only unit-test target)."),
+    .xcode(
+      "group", type: "text",
+      doc: "The code's Xcode group, when it differs from its folder: a pattern, like `output`."),
+    .xcode("tests_group", type: "text", doc: "The tests' Xcode group, like `group`."),
+  ]
   /// The keys a module of a spec may set for itself.
   static let moduleXcodeKeys = ["targets", "test_targets", "group", "tests_group"]
 
@@ -55,6 +69,16 @@ extension ProjectConfig {
       case "group": xcode.group = text
       default: xcode.testsGroup = text
       }
+    }
+  }
+}
+
+extension ProjectConfig.Key {
+  /// An Xcode key, read by `ProjectConfig.decodeXcodeKey`.
+  fileprivate static func xcode(_ name: String, type: String, doc: String) -> Self {
+    Self(name: name, type: type, doc: doc) { node, config, decoding in
+      ProjectConfig.decodeXcodeKey(
+        name, node, into: &config.xcode, map: decoding.map, problems: &decoding.problems)
     }
   }
 }

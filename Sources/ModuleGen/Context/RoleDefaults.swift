@@ -3,43 +3,51 @@ import Liquid
 /// What a module gets when its spec declares no methods and no entities: the typical screen
 /// that loads its items when it appears, shows loading, the items, an empty state or an error
 /// with a way to try again, and shows an item's detail when the user selects it.
-public enum RoleDefaults {
-  public static func methods(for role: Role, module: String) -> [MethodSignature] {
+package enum RoleDefaults {
+  package static func methods(for role: Role, module: String) -> [MethodSignature] {
     (parsed[role] ?? []).map { $0.replacingPlaceholder(with: module) }
   }
 
   /// The signatures, parsed once with a placeholder for the module's name.
   private static let placeholder = "ModulePlaceholder"
-  private static let parsed: [Role: [MethodSignature]] = {
+  private static let parsed: [Role: [MethodSignature]] = sources.mapValues {
+    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
+    $0.compactMap { try? SignatureParser.parseMethod($0) }
+  }
+
+  /// The signatures as written, with the placeholder.
+  static let sources: [Role: [String]] = {
     let m = placeholder
-    let signatures: [Role: [String]] = [
+    return [
       .view: ["display(_ state: \(m)LoadState)"],
       .presenter: ["load() async", "didSelectItem(id: UUID)"],
       .interactor: ["fetchItems() async throws -> [\(m)Item]"],
       .router: ["showDetail(for item: \(m)Item)"],
     ]
-    // These are fixed, valid signatures.
-    return signatures.mapValues { $0.compactMap { try? SignatureParser.parseMethod($0) } }
   }()
 
   /// What a parent module can ask of the typical screen (VIPER's module input).
-  public static func moduleInput(module: String) -> [MethodSignature] {
+  package static func moduleInput(module: String) -> [MethodSignature] {
     moduleIO.input.map { $0.replacingPlaceholder(with: module) }
   }
 
   /// What the typical screen tells its parent module (VIPER's module output).
-  public static func moduleOutput(module: String) -> [MethodSignature] {
+  package static func moduleOutput(module: String) -> [MethodSignature] {
     moduleIO.output.map { $0.replacingPlaceholder(with: module) }
   }
 
-  private static let moduleIO: (input: [MethodSignature], output: [MethodSignature]) = (
-    ["reload()"].compactMap { try? SignatureParser.parseMethod($0) },
-    ["modulePlaceholderModuleDidLoad(_ items: [\(placeholder)Item])"].compactMap {
-      try? SignatureParser.parseMethod($0)
-    }
+  /// The module input and output as written, with the placeholder.
+  static let moduleIOSources = (
+    input: ["reload()"], output: ["modulePlaceholderModuleDidLoad(_ items: [\(placeholder)Item])"]
   )
 
-  public static func entities(module: String) -> [ModuleSpec.Entity] {
+  private static let moduleIO = (
+    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
+    input: moduleIOSources.input.compactMap { try? SignatureParser.parseMethod($0) },
+    output: moduleIOSources.output.compactMap { try? SignatureParser.parseMethod($0) }
+  )
+
+  package static func entities(module: String) -> [ModuleSpec.Entity] {
     [
       .init(
         name: "\(module)Item",

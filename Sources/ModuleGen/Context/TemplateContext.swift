@@ -1,27 +1,27 @@
 import Liquid
 
 /// Settings that come from the project config and the command line, not from the spec.
-public struct GenerationSettings: Sendable, Equatable {
-  public var author: String
-  public var company: String
-  public var project: String
+package struct GenerationSettings: Sendable, Equatable {
+  package var author: String
+  package var company: String
+  package var project: String
   /// The Swift module generated tests `@testable import`; empty to derive it from `project`.
-  public var module: String
-  public var prefix: String
+  package var module: String
+  package var prefix: String
   /// `YYYY-MM-DD`.
-  public var date: String
+  package var date: String
 
   /// The module the generated tests `@testable import`: `module`, else `project` as Xcode names
   /// a product module (characters other than letters, digits and `_` become `_`; a leading
   /// digit gets a `_` before it); empty when there is neither.
-  public var testableModule: String {
+  package var testableModule: String {
     if !module.isEmpty { return module }
     var name = String(project.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
     if name.first?.isNumber == true { name = "_" + name }
     return name
   }
 
-  public init(
+  package init(
     author: String = "", company: String = "", project: String = "", module: String = "",
     prefix: String = "", date: String
   ) {
@@ -36,8 +36,8 @@ public struct GenerationSettings: Sendable, Equatable {
 
 /// Builds the variables every template sees for a module. This is the public contract for
 /// template authors; Templates/README.md documents every key.
-public enum TemplateContext {
-  public static func make(
+package enum TemplateContext {
+  package static func make(
     module: ModuleSpec, template: String, params: [(String, ModuleSpec.ParamValue)],
     settings: GenerationSettings, templateVersion: String? = nil
   ) -> LiquidObject {

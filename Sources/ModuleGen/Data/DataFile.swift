@@ -1,8 +1,8 @@
 import Liquid
 
 /// Reads a data file, JSON or YAML, into nodes with locations.
-public enum DataFile {
-  public static func read(atPath path: String, displayPath: String, fileSystem: any FileSystem)
+package enum DataFile {
+  package static func read(atPath path: String, displayPath: String, fileSystem: any FileSystem)
     throws(Diagnostic) -> DataNode
   {
     let text = try fileSystem.readText(atPath: path, displayPath: displayPath)
@@ -11,7 +11,7 @@ public enum DataFile {
 
   /// JSON for `.json` files; YAML otherwise (JSON is YAML, but JSON's own reader is stricter
   /// and faster).
-  public static func parse(_ text: String, file: String) throws(Diagnostic) -> DataNode {
+  package static func parse(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     if file.lowercased().hasSuffix(".json") { return try JSONReader.read(text, file: file) }
     return try YAMLReader.read(text, file: file)
   }

@@ -1,8 +1,8 @@
 import Liquid
 
 /// A value read from a JSON or YAML document, with where it was written.
-public struct DataNode: Sendable, Equatable {
-  public indirect enum Value: Sendable, Equatable {
+package struct DataNode: Sendable, Equatable {
+  package indirect enum Value: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public struct DataNode: Sendable, Equatable {
     /// Keys in source order.
     case object([(key: String, keyLocation: SourceLocation, value: DataNode)])
 
-    public static func == (lhs: Value, rhs: Value) -> Bool {
+    package static func == (lhs: Value, rhs: Value) -> Bool {
       switch (lhs, rhs) {
       case (.null, .null): return true
       case (.bool(let a), .bool(let b)): return a == b
@@ -29,22 +29,22 @@ public struct DataNode: Sendable, Equatable {
   }
 
   /// How a scalar was written, so that a position inside a string can be found in the file.
-  public enum Style: Sendable, Equatable {
+  package enum Style: Sendable, Equatable {
     case plain, quoted, literal, folded
   }
 
-  public var value: Value
-  public var location: SourceLocation
-  public var style: Style
+  package var value: Value
+  package var location: SourceLocation
+  package var style: Style
 
-  public init(_ value: Value, at location: SourceLocation, style: Style = .plain) {
+  package init(_ value: Value, at location: SourceLocation, style: Style = .plain) {
     self.value = value
     self.location = location
     self.style = style
   }
 
   /// The value as template data.
-  public var liquidValue: LiquidValue {
+  package var liquidValue: LiquidValue {
     switch value {
     case .null: return .nil
     case .bool(let b): return .bool(b)
@@ -60,7 +60,7 @@ public struct DataNode: Sendable, Equatable {
   }
 
   /// The value of `key` in an object node.
-  public subscript(key: String) -> DataNode? {
+  package subscript(key: String) -> DataNode? {
     guard case .object(let pairs) = value else { return nil }
     return pairs.first { $0.key == key }?.value
   }

@@ -1,14 +1,14 @@
 import Liquid
 
 /// Reads JSON (RFC 8259) into data nodes that remember their line and column.
-public struct JSONReader {
+package struct JSONReader {
   private let bytes: [UInt8]
   private let file: String
   private let lines: LineIndex
   private var position = 0
   private var depth = 0
 
-  public static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
+  package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = JSONReader(bytes: Array(text.utf8), file: file)
     reader.skipWhitespace()
     let node = try reader.readValue()

@@ -4,14 +4,14 @@ import Liquid
 /// column: block and flow collections, plain, quoted and block scalars, comments, and YAML 1.1
 /// scalar types as PyYAML resolves them. Anchors, aliases, tags, complex keys and multiple
 /// documents are refused with their location, never read wrongly.
-public struct YAMLReader {
+package struct YAMLReader {
   let bytes: [UInt8]
   let file: String
   let lines: LineIndex
   var position = 0
   var depth = 0
 
-  public static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
+  package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = YAMLReader(bytes: Array(text.utf8), file: file)
     return try reader.readDocument()
   }

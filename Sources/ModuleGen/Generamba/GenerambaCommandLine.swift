@@ -14,50 +14,20 @@ package struct GenerambaRunOptions: Sendable {
 /// `gen` and `check` accept Generamba's options in Generamba's spellings, so that a team's
 /// scripts and habits keep working.
 enum GenerambaCommandLine {
-  static let options: [CommandSpec.Option] = [
-    .init(
-      name: "description", short: "d", valueName: "text",
-      help: "The module's description (Generamba's module_info.description)."),
-    .init(
-      name: "module_path", valueName: "path",
-      help: "Generamba: the module goes to PATH/NAME (like --output)."),
-    .init(
-      name: "test_path", valueName: "path",
-      help: "Generamba: the tests go to PATH/NAME (like --tests-output)."),
-    .init(
-      name: "project_file_path", valueName: "path",
-      help: "Generamba: the module goes to PATH/NAME (--module_path wins)."),
-    .init(
-      name: "test_file_path", valueName: "path",
-      help: "Generamba: the tests go to PATH/NAME (--test_path wins)."),
-    .init(
-      name: "project_group_path", valueName: "path",
-      help: "Generamba: the module's Xcode group is PATH/NAME."),
-    .init(
-      name: "test_group_path", valueName: "path",
-      help: "Generamba: the tests' Xcode group is PATH/NAME."),
-    .init(
-      name: "custom_parameters", valueName: "key:value", help: "Generamba's custom parameters.",
-      repeatable: true, takesPairs: true),
-    .init(
-      name: "project_targets", valueName: "a,b", help: "Generamba: the targets of the module."),
-    .init(name: "test_targets", valueName: "a,b", help: "Generamba: the targets of the tests."),
-  ]
-
   /// Applies Generamba's options, and the rules of a Rambafile, to a run.
   static func apply(
     _ arguments: ParsedArguments, config: ProjectConfig?, modules: inout [ModuleSpec],
     options: inout GenerationOptions, notes: inout [Diagnostic], command: String,
     fileSystem: any FileSystem
   ) throws {
-    if let description = arguments.value("description") {
+    if let description = arguments.value(.description) {
       guard modules.count == 1 else {
         throw UsageError("--description describes one module; name it", command: command)
       }
       modules[0].description = description
     }
     var seen: Set<String> = []
-    for pair in arguments.all("custom_parameters") {
+    for pair in arguments.all(.customParameters) {
       guard let colon = pair.firstIndex(of: ":"), colon != pair.startIndex else {
         throw UsageError(
           "--custom_parameters takes key:value pairs, not '\(pair)'", command: command)
@@ -68,19 +38,26 @@ enum GenerambaCommandLine {
       }
       options.setParams.append((key, String(pair[pair.index(after: colon)...])))
     }
-    func targets(_ name: String) -> [String]? {
-      arguments.value(name).map { $0.split(separator: ",").map(String.init) }
+    func targets(_ option: CommandSpec.Option) -> [String]? {
+      arguments.value(option).map { $0.split(separator: ",").map(String.init) }
     }
-    options.generamba.projectTargets = targets("project_targets")
-    options.generamba.testTargets = targets("test_targets")
+    options.generamba.projectTargets = targets(.projectTargets)
+    options.generamba.testTargets = targets(.testTargets)
     let flat = config?.generamba?.createLogicalGroups ?? false
-    for (kind, outputOption) in [("project", "output"), ("test", "tests-output")] {
-      let pathOption = kind == "project" ? "module_path" : "test_path"
-      let group = arguments.value(pathOption) ?? arguments.value("\(kind)_group_path")
+    let kinds:
+      [(
+        kind: String, output: CommandSpec.Option, path: CommandSpec.Option,
+        filePath: CommandSpec.Option, groupPath: CommandSpec.Option
+      )] = [
+        ("project", .output, .modulePath, .projectFilePath, .projectGroupPath),
+        ("test", .testsOutput, .testPath, .testFilePath, .testGroupPath),
+      ]
+    for (kind, outputOption, pathOption, filePathOption, groupPathOption) in kinds {
+      let group = arguments.value(pathOption) ?? arguments.value(groupPathOption)
       // As Generamba: the group path stands in for a file path only when there is none.
       let configured = kind == "project" ? config?.output : config?.testsOutput
       guard
-        let path = arguments.value(pathOption) ?? arguments.value("\(kind)_file_path")
+        let path = arguments.value(pathOption) ?? arguments.value(filePathOption)
           ?? (configured == nil ? group : nil)
       else {
         if let group { options.generamba.setGroupPath(group, kind: kind) }
@@ -88,7 +65,7 @@ enum GenerambaCommandLine {
       }
       if arguments.value(outputOption) != nil {
         throw UsageError(
-          "--\(outputOption) and --\(pathOption) both say where the files go; give one",
+          "--\(outputOption.name) and --\(pathOption.name) both say where the files go; give one",
           command: command)
       }
       if let group { options.generamba.setGroupPath(group, kind: kind) }

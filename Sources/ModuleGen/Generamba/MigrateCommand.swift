@@ -15,10 +15,7 @@ enum MigrateCommand {
       stay for Generamba. A .rambaspec with Liquid beyond '{% if %}' lines around entries
       stays a Generamba template. Existing files are not overwritten without --force.
       """,
-    options: [
-      .init(name: "dry-run", valueName: nil, help: "Print what would be written; write nothing."),
-      .init(name: "force", valueName: nil, help: "Overwrite files that differ."),
-    ],
+    options: [.dryRun, .force],
     examples: [
       ("modulegen migrate --dry-run", "See what would be written."),
       ("modulegen migrate", "Write .modulegen.yml and the template.yml files."),
@@ -88,10 +85,10 @@ enum MigrateCommand {
     let plan = Plan(
       files: try outputs.map {
         try TemplatesCommand.plannedFile(
-          $0.text, at: $0.path, root: $0.root, force: arguments.flag("force"),
+          $0.text, at: $0.path, root: $0.root, force: arguments.flag(.force),
           fileSystem: fileSystem)
-      }, modules: [], notes: [], force: arguments.flag("force"))
-    let dryRun = arguments.flag("dry-run")
+      }, modules: [], notes: [], force: arguments.flag(.force))
+    let dryRun = arguments.flag(.dryRun)
     for file in plan.files {
       let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
       let verb =

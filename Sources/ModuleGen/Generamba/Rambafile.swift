@@ -68,7 +68,7 @@ package enum Rambafile {
     }
     try problems.throwIfAny(file: file)
     // modulegen's prefix must start a Swift type name; another is Generamba's only.
-    if let prefix = settings.prefix, prefix.isEmpty || SpecDecoder.isTypeName(prefix) {
+    if let prefix = settings.prefix, prefix.isEmpty || SwiftName.isTypeName(prefix) {
       config.prefix = prefix
       settings.prefix = nil
     }

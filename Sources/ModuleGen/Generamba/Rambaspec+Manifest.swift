@@ -43,8 +43,8 @@ extension Rambaspec {
           var message = "template file '\(path)' is not in \(displayRoot)"
           if matches.count > 1 {
             message += " (\(matches.joined(separator: " and ")) differ from it only in case)"
-          } else if let suggestion = closestMatch(to: source, in: files) {
-            message += "; did you mean '\(suggestion)'?"
+          } else {
+            message += didYouMean(source, in: files)
           }
           problems.error(message, at: entry.location)
           continue

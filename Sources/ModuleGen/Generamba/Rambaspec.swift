@@ -88,9 +88,7 @@ package struct Rambaspec: Sendable {
 
   static func unknownKeyMessage(_ key: String, known: [String], in what: String) -> String {
     var message = "unknown key '\(key)' in \(what), ignored as Generamba ignores it"
-    if let suggestion = closestMatch(to: key, in: known) {
-      message += "; did you mean '\(suggestion)'?"
-    }
+    message += didYouMean(key, in: known)
     return message
   }
 

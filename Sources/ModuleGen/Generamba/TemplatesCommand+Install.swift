@@ -19,15 +19,11 @@ extension TemplatesCommand {
         folder.)
         """,
       arguments: [
-        .init(name: "source", help: "A template folder or a git URL.", optional: true)
-      ],
-      options: [
         .init(
-          name: "name", valueName: "name",
-          help: "The template's name (else the name of the .rambaspec at the source's root)."),
-        .init(name: "ref", valueName: "ref", help: "With a git URL: a branch, a tag or a commit."),
-        .init(name: "force", valueName: nil, help: "Replace installed copies that differ."),
+          name: "source", help: "A template folder or a git URL.", optional: true,
+          completion: .folder)
       ],
+      options: [.installName, .ref, .force.withHelp("Replace installed copies that differ.")],
       examples: [
         ("modulegen templates install", "Every template the Rambafile declares."),
         ("modulegen templates install ../shared-templates/rviper_controller", "A local folder."),
@@ -39,7 +35,7 @@ extension TemplatesCommand {
     run: runInstall)
 
   static func runInstall(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    let (_, config) = try library(arguments, console: console)
+    let (_, config) = try library(console: console)
     let base = config?.directory ?? console.currentDirectory
     let installer = TemplateInstaller(
       templatesFolder: normalizePath(
@@ -48,13 +44,13 @@ extension TemplatesCommand {
     defer { try? LocalFileSystem().removeTree(atPath: scratch) }
     var sources = TemplateSources(scratch: scratch, environment: console.environment)
     var installs: [TemplateInstaller.Install] = []
-    let force = arguments.flag("force")
+    let force = arguments.flag(.force)
     if let source = arguments.positional.first {
       let (name, folder, origin) = try sources.resolve(
-        source, name: arguments.value("name"), ref: arguments.value("ref"), console: console)
+        source, name: arguments.value(.installName), ref: arguments.value(.ref), console: console)
       installs.append(try installer.plan(name: name, folder: folder, origin: origin, force: force))
     } else {
-      if arguments.value("name") != nil || arguments.value("ref") != nil {
+      if arguments.value(.installName) != nil || arguments.value(.ref) != nil {
         throw UsageError(
           "--name and --ref go with a source: templates install SOURCE --name NAME",
           command: "templates install")

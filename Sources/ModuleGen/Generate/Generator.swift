@@ -1,24 +1,24 @@
 import Liquid
 
 /// What the command line adds to the specs and the config.
-public struct GenerationOptions: Sendable {
+package struct GenerationOptions: Sendable {
   /// `--set key=value`: the highest-precedence parameters.
-  public var setParams: [(String, String)] = []
+  package var setParams: [(String, String)] = []
   /// `--output` / `--tests-output`: patterns relative to the current folder.
-  public var output: String?
-  public var testsOutput: String?
-  public var includeTests = true
-  public var force = false
+  package var output: String?
+  package var testsOutput: String?
+  package var includeTests = true
+  package var force = false
   /// The spec file the modules come from (absolute), and whether the run takes only some of
   /// its modules: a full run of a spec finds the modules removed from it.
-  public var specFile: String?
-  public var someModulesOnly = false
-  public var settings: GenerationSettings
-  public var currentDirectory: String
+  package var specFile: String?
+  package var someModulesOnly = false
+  package var settings: GenerationSettings
+  package var currentDirectory: String
   /// Generamba's targets and groups, from its command-line options.
   package var generamba = GenerambaRunOptions()
 
-  public init(settings: GenerationSettings, currentDirectory: String) {
+  package init(settings: GenerationSettings, currentDirectory: String) {
     self.settings = settings
     self.currentDirectory = currentDirectory
   }
@@ -26,10 +26,10 @@ public struct GenerationOptions: Sendable {
 
 /// Renders modules into a plan: resolves templates and parameters, renders every file and
 /// path, checks that no path leaves its output folder, and compares with the disk.
-public struct Generator {
-  public var library: TemplateLibrary
-  public var config: ProjectConfig?
-  public var fileSystem: any FileSystem
+package struct Generator {
+  package var library: TemplateLibrary
+  package var config: ProjectConfig?
+  package var fileSystem: any FileSystem
   private var compiled: [String: CompiledTemplate] = [:]
   /// Where existing folders really lead, for the paths of one plan.
   private var containment: PathContainment
@@ -50,14 +50,14 @@ public struct Generator {
     var values: [String: String] = [:]
   }
 
-  public init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
+  package init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
     self.library = library
     self.config = config
     self.fileSystem = fileSystem
     self.containment = PathContainment(fileSystem: fileSystem)
   }
 
-  public mutating func plan(
+  package mutating func plan(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord? = nil
   ) throws -> Plan {
     containment = PathContainment(fileSystem: fileSystem)
@@ -328,9 +328,7 @@ public struct Generator {
           let known = manifest.parameters.map(\.name)
           message +=
             known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
-          if let suggestion = closestMatch(to: name, in: known) {
-            message += "; did you mean '\(suggestion)'?"
-          }
+          message += didYouMean(name, in: known)
           problems.append(Diagnostic(message: message, location: location))
         }
         return
@@ -351,9 +349,7 @@ public struct Generator {
         guard parameter.values.contains(text) else {
           var message =
             "'\(text)' is not a value of '\(name)' (\(origin)); template '\(manifest.name)' allows: \(parameter.values.joined(separator: ", "))"
-          if let suggestion = closestMatch(to: text, in: parameter.values) {
-            message += "; did you mean '\(suggestion)'?"
-          }
+          message += didYouMean(text, in: parameter.values)
           problems.append(Diagnostic(message: message, location: location))
           return
         }

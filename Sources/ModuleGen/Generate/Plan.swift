@@ -2,23 +2,23 @@ import Liquid
 
 /// Every file a run would write or remove, with what would happen to it. Built completely
 /// before anything touches the disk; `--dry-run`, `check` and the JSON report read it.
-public struct Plan: Sendable {
-  public var files: [PlannedFile]
+package struct Plan: Sendable {
+  package var files: [PlannedFile]
   /// Modules, in order, with what they were generated from.
-  public var modules: [PlannedModule]
+  package var modules: [PlannedModule]
   /// Files a previous run generated for these modules that the plan no longer has.
-  public var stale: [StaleFile] = []
-  public var notes: [Diagnostic]
+  package var stale: [StaleFile] = []
+  package var notes: [Diagnostic]
   /// Whether files with other content are overwritten (`--force`) or are conflicts.
-  public var force = false
+  package var force = false
   /// Whether generated tests `@testable import` the app's module (modulegen's templates do;
   /// Generamba's name their own).
-  public var testsImportTheApp = false
+  package var testsImportTheApp = false
   /// Files to remove in the same transaction (pruned stale files, base copies of the record
   /// that nothing refers to any more).
-  public var removals: [PlannedRemoval] = []
+  package var removals: [PlannedRemoval] = []
 
-  public init(
+  package init(
     files: [PlannedFile], modules: [PlannedModule], stale: [StaleFile] = [],
     notes: [Diagnostic], force: Bool = false
   ) {
@@ -29,31 +29,31 @@ public struct Plan: Sendable {
     self.force = force
   }
 
-  public var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
+  package var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.
-  public var changes: [PlannedFile] { files.filter(\.action.writes) }
+  package var changes: [PlannedFile] { files.filter(\.action.writes) }
 
-  public func count(_ action: PlannedFile.Action) -> Int {
+  package func count(_ action: PlannedFile.Action) -> Int {
     files.filter { $0.action == action }.count
   }
 
   /// The files of each module, in plan order.
-  public var filesByModule: [String: [PlannedFile]] {
+  package var filesByModule: [String: [PlannedFile]] {
     Dictionary(grouping: files, by: \.module)
   }
 
   /// The `version` of each template the modules were generated with, by template name.
-  public var templateVersions: [String: String] {
+  package var templateVersions: [String: String] {
     Dictionary(
       modules.compactMap { module in module.templateVersion.map { (module.template, $0) } },
       uniquingKeysWith: { first, _ in first })
   }
 
   /// The names of modules that have a conflict: a run writes nothing of them.
-  public var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
+  package var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
 
   /// The plan without the modules that have a conflict, ready to apply.
-  public var withoutBlockedModules: Plan {
+  package var withoutBlockedModules: Plan {
     let blocked = blockedModules
     var plan = self
     plan.files = files.filter { !blocked.contains($0.module) }
@@ -62,7 +62,7 @@ public struct Plan: Sendable {
   }
 
   /// Every output folder, once, in byte order: what a run locks.
-  public var roots: [String] {
+  package var roots: [String] {
     var seen: Set<PathKey> = []
     return (files.map(\.root) + removals.map(\.root)).filter { seen.insert(PathKey($0)).inserted }
       .sorted { PathKey($0) < PathKey($1) }
@@ -71,7 +71,7 @@ public struct Plan: Sendable {
   /// The plan with every action read again from the disk (once the output folders are
   /// locked, files may differ from when the plan was made); a removal whose file changed
   /// becomes a conflict.
-  public func refreshed(fileSystem: any FileSystem) throws -> Plan {
+  package func refreshed(fileSystem: any FileSystem) throws -> Plan {
     var plan = self
     for i in plan.files.indices {
       plan.files[i].action = try plan.files[i].currentAction(force: force, fileSystem: fileSystem)
@@ -87,13 +87,13 @@ public struct Plan: Sendable {
 }
 
 /// A file a run removes, if it is still what the plan saw.
-public struct PlannedRemoval: Sendable, Equatable {
+package struct PlannedRemoval: Sendable, Equatable {
   /// The folder the removal stays inside (and that the run locks).
-  public var root: String
+  package var root: String
   /// The absolute path.
-  public var path: String
+  package var path: String
   /// The hash of its content when the plan was made.
-  public var hash: String
+  package var hash: String
 
   func isCurrent(fileSystem: any FileSystem) -> Bool {
     guard fileSystem.fileExists(atPath: path), !fileSystem.isDirectory(atPath: path),

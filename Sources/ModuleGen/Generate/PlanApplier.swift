@@ -13,22 +13,22 @@ import Liquid
 /// (`Plan.refreshed`), applies it and ends the session. Files of one plan may have any
 /// number of roots; each root gets its own lock, staging folder and journal, and the commit of
 /// the first root decides for all of them.
-public struct PlanApplier {
-  public var fileSystem: any FileSystem
+package struct PlanApplier {
+  package var fileSystem: any FileSystem
   /// How long to wait for another run that is writing in the same folder.
-  public var lockTimeout: Double
+  package var lockTimeout: Double
 
   /// Seconds to wait for another run's lock, unless `MODULEGEN_LOCK_TIMEOUT` says otherwise.
-  public static let defaultLockTimeout = 30.0
-  public static let lockTimeoutVariable = "MODULEGEN_LOCK_TIMEOUT"
+  package static let defaultLockTimeout = 30.0
+  package static let lockTimeoutVariable = "MODULEGEN_LOCK_TIMEOUT"
 
-  public init(fileSystem: any FileSystem, lockTimeout: Double = PlanApplier.defaultLockTimeout) {
+  package init(fileSystem: any FileSystem, lockTimeout: Double = PlanApplier.defaultLockTimeout) {
     self.fileSystem = fileSystem
     self.lockTimeout = lockTimeout
   }
 
   /// The applier for a command: `MODULEGEN_LOCK_TIMEOUT` (seconds) from the environment.
-  public init(fileSystem: any FileSystem, environment: [String: String]) throws {
+  package init(fileSystem: any FileSystem, environment: [String: String]) throws {
     var timeout = Self.defaultLockTimeout
     if let text = environment[Self.lockTimeoutVariable], !text.isEmpty {
       guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
@@ -44,7 +44,7 @@ public struct PlanApplier {
 
   /// Locks `roots` for one run, creating them if needed, and finishes whatever an interrupted
   /// run left in them. End the session with `end()` (or let it go).
-  public func begin(roots: [String]) throws -> WriteSession {
+  package func begin(roots: [String]) throws -> WriteSession {
     var random = SystemRandomNumberGenerator()
     let id = "\(getpid())-" + String(random.next() as UInt64, radix: 16)
     let session = WriteSession(fileSystem: fileSystem, transaction: id)
@@ -62,7 +62,7 @@ public struct PlanApplier {
 
   /// Writes `plan` in a session of its own. Files that changed on disk since the plan was made
   /// are conflicts unless the plan overwrites.
-  public func apply(_ plan: Plan) throws {
+  package func apply(_ plan: Plan) throws {
     guard !plan.changes.isEmpty || !plan.removals.isEmpty else { return }
     let session = try begin(roots: plan.roots)
     defer { session.end() }
@@ -75,15 +75,15 @@ public struct PlanApplier {
   }
 
   /// A root with a run folder in it: an interrupted run, or one writing right now.
-  public struct UnfinishedRun: Sendable, Equatable {
-    public var root: String
+  package struct UnfinishedRun: Sendable, Equatable {
+    package var root: String
     /// The pid of the run that is writing now; nil for an interrupted run.
-    public var runningPID: Int?
-    public var isRunning: Bool
+    package var runningPID: Int?
+    package var isRunning: Bool
   }
 
   /// The roots where a run left unfinished changes (or is writing now), for `check`.
-  public func unfinishedRuns(in roots: [String]) -> [UnfinishedRun] {
+  package func unfinishedRuns(in roots: [String]) -> [UnfinishedRun] {
     var found: [UnfinishedRun] = []
     for root in roots {
       let lockPath = joinPath(root, WriteJournal.lockFileName)

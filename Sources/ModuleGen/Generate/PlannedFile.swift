@@ -1,7 +1,7 @@
 import Liquid
 
-public struct PlannedFile: Sendable {
-  public enum Action: String, Sendable, CaseIterable {
+package struct PlannedFile: Sendable {
+  package enum Action: String, Sendable, CaseIterable {
     /// The file does not exist.
     case create
     /// A `regenerate: always` file as modulegen last generated it (the record says so), and
@@ -22,7 +22,7 @@ public struct PlannedFile: Sendable {
     case mergeConflict = "merge_conflict"
 
     /// Whether applying the plan writes the file.
-    public var writes: Bool {
+    package var writes: Bool {
       switch self {
       case .create, .update, .overwrite, .merge, .mergeConflict: return true
       case .unchanged, .keep, .conflict: return false
@@ -30,25 +30,25 @@ public struct PlannedFile: Sendable {
     }
   }
 
-  public var module: String
-  public var role: TemplateManifest.FileEntry.Role
-  public var regenerate: TemplateManifest.FileEntry.Regenerate = .always
+  package var module: String
+  package var role: TemplateManifest.FileEntry.Role
+  package var regenerate: TemplateManifest.FileEntry.Regenerate = .always
   /// The absolute output folder the file must stay inside. Files of one plan may have any
   /// number of roots (each module's code and tests, a project file, the generation record);
   /// the applier writes them all as one transaction.
-  public var root: String
+  package var root: String
   /// The absolute path.
-  public var path: String
-  public var bytes: [UInt8]
-  public var action: Action
+  package var path: String
+  package var bytes: [UInt8]
+  package var action: Action
   /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
   /// it as the base of the next merge.
-  public var generatedBytes: [UInt8]?
+  package var generatedBytes: [UInt8]?
   /// For a file written over what the plan read (update, merge), the hash of what it read:
   /// under the lock, the file must still be that.
-  public var expectedHash: String?
+  package var expectedHash: String?
 
-  public init(
+  package init(
     module: String, role: TemplateManifest.FileEntry.Role,
     regenerate: TemplateManifest.FileEntry.Regenerate = .always, root: String, path: String,
     bytes: [UInt8], action: Action

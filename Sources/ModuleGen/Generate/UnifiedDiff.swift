@@ -1,6 +1,6 @@
 /// A unified diff of two texts, as `diff -u` prints it, for `modulegen check --diff`.
-public enum UnifiedDiff {
-  public static func make(
+package enum UnifiedDiff {
+  package static func make(
     old: String, new: String, oldName: String, newName: String, context: Int = 3
   ) -> String {
     let a = lines(old)

@@ -13,7 +13,7 @@ import Liquid
 /// Each root's lock file records who holds it. The first root a run locks (its home) lists
 /// every root of the run, and every other root names the home, so that the run that finds one
 /// stale lock of a killed run can find, finish and remove all of them.
-public final class WriteSession {
+package final class WriteSession {
   let fileSystem: any FileSystem
   /// This run's id: run folders are `.modulegen-run-ID`.
   let transaction: String
@@ -36,7 +36,7 @@ public final class WriteSession {
   /// Killed runs already finished by this session, and whether each had committed.
   var recovered: [String: RecoveryOutcome] = [:]
   /// What the session did besides locking, for the person running it.
-  public var notes: [Diagnostic] {
+  package var notes: [Diagnostic] {
     recovered.values.filter { $0.folders > 0 }.sorted { $0.transaction < $1.transaction }.map {
       let folders = $0.folders == 1 ? "1 folder" : "\($0.folders) folders"
       return Diagnostic(
@@ -164,7 +164,7 @@ public final class WriteSession {
 
   /// Releases every lock, the home's last (it lists the others, for a run that finds them
   /// after a kill); folders created for roots nothing was written into are removed.
-  public func end() {
+  package func end() {
     var leftovers = strayFolders
     strayFolders = []
     let homeKey = home.map(PathKey.init)

@@ -1,16 +1,16 @@
 import Liquid
 
 /// Finds partials as `NAME.liquid` files in folders (Generamba keeps them in `snippets/`).
-public struct DirectoryPartialLoader: PartialLoader {
-  public var directories: [String]
-  public var fileSystem: any FileSystem
+package struct DirectoryPartialLoader: PartialLoader {
+  package var directories: [String]
+  package var fileSystem: any FileSystem
 
-  public init(directories: [String], fileSystem: any FileSystem = LocalFileSystem()) {
+  package init(directories: [String], fileSystem: any FileSystem = LocalFileSystem()) {
     self.directories = directories
     self.fileSystem = fileSystem
   }
 
-  public func loadPartial(named name: String) throws(LiquidError) -> (
+  package func loadPartial(named name: String) throws(LiquidError) -> (
     text: String, displayName: String
   )? {
     guard (try? PathSafety.components(of: name)) != nil, !name.contains("\\"),
@@ -32,7 +32,7 @@ public struct DirectoryPartialLoader: PartialLoader {
     return nil
   }
 
-  public var searchDescription: String {
+  package var searchDescription: String {
     directories.isEmpty
       ? "" : " (looked for it in \(directories.map { "'\($0)'" }.joined(separator: ", ")))"
   }

@@ -8,7 +8,7 @@ import Liquid
 
 /// An exclusive lock on a file, held until it is released or the process ends (a killed
 /// process's locks are released by the kernel, which is how a stale lock is recognised).
-public protocol FileLock: AnyObject, Sendable {
+package protocol FileLock: AnyObject, Sendable {
   /// What the file held when the lock was taken: the record of a run that ended without
   /// releasing it (a killed run), or nothing.
   var previousContent: [UInt8] { get }
@@ -19,7 +19,7 @@ public protocol FileLock: AnyObject, Sendable {
 }
 
 /// The outcome of `FileSystem.tryLock`.
-public enum FileLockAttempt {
+package enum FileLockAttempt {
   case acquired(any FileLock)
   /// Another process (or another lock in this one) holds it; `content` is its record.
   case busy(content: [UInt8])

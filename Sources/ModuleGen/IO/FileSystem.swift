@@ -13,7 +13,7 @@ import Liquid
 
 /// The file operations modulegen needs, behind a protocol so that tests can inject faults and
 /// so that only the applier of a plan ever writes.
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
   func readFile(atPath path: String) throws -> [UInt8]
   /// Whether the path leads to something, following symbolic links.
   func fileExists(atPath path: String) -> Bool
@@ -35,14 +35,13 @@ public protocol FileSystem: Sendable {
   func tryLock(atPath path: String) throws -> FileLockAttempt
   /// The path with every symbolic link resolved; nil if it does not exist.
   func resolvedPath(_ path: String) -> String?
-  func modificationTime(atPath path: String) -> Double?
 }
 
 /// The real file system.
-public struct LocalFileSystem: FileSystem {
-  public init() {}
+package struct LocalFileSystem: FileSystem {
+  package init() {}
 
-  public func readFile(atPath path: String) throws -> [UInt8] {
+  package func readFile(atPath path: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Diagnostic(
         message: fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'")
@@ -50,28 +49,28 @@ public struct LocalFileSystem: FileSystem {
     return [UInt8](data)
   }
 
-  public func fileExists(atPath path: String) -> Bool {
+  package func fileExists(atPath path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0
   }
 
-  public func itemExists(atPath path: String) -> Bool {
+  package func itemExists(atPath path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0
   }
 
-  public func isDirectory(atPath path: String) -> Bool {
+  package func isDirectory(atPath path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
-  public func contentsOfDirectory(atPath path: String) throws -> [String] {
+  package func contentsOfDirectory(atPath path: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 
   /// A plain create-and-write: callers stage files and rename them, so no temporary copy is
   /// needed here. Never follows a symbolic link, never replaces anything.
-  public func writeFile(atPath path: String, bytes: [UInt8]) throws {
+  package func writeFile(atPath path: String, bytes: [UInt8]) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Diagnostic(message: "cannot write '\(path)'\(reason())") }
     defer { close(descriptor) }
@@ -88,25 +87,25 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
-  public func createDirectory(atPath path: String) throws {
+  package func createDirectory(atPath path: String) throws {
     guard mkdir(path, 0o755) == 0 else {
       throw Diagnostic(message: "cannot create the folder '\(path)'\(reason())")
     }
   }
 
-  public func moveItem(atPath source: String, toPath destination: String) throws {
+  package func moveItem(atPath source: String, toPath destination: String) throws {
     guard rename(source, destination) == 0 else {
       throw Diagnostic(message: "cannot move '\(source)' to '\(destination)'\(reason())")
     }
   }
 
-  public func linkItem(atPath source: String, toPath destination: String) throws {
+  package func linkItem(atPath source: String, toPath destination: String) throws {
     guard link(source, destination) == 0 else {
       throw Diagnostic(message: "cannot link '\(source)' to '\(destination)'\(reason())")
     }
   }
 
-  public func removeItem(atPath path: String) throws {
+  package func removeItem(atPath path: String) throws {
     var status = stat()
     guard lstat(path, &status) == 0 else {
       throw Diagnostic(message: "cannot remove '\(path)'\(reason())")
@@ -117,22 +116,14 @@ public struct LocalFileSystem: FileSystem {
     }
   }
 
-  public func tryLock(atPath path: String) throws -> FileLockAttempt {
+  package func tryLock(atPath path: String) throws -> FileLockAttempt {
     try LocalFileLock.attempt(path)
   }
 
-  public func resolvedPath(_ path: String) -> String? {
+  package func resolvedPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  public func modificationTime(atPath path: String) -> Double? {
-    guard
-      let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate]
-        as? Date
-    else { return nil }
-    return date.timeIntervalSince1970
   }
 
   private func reason() -> String { errnoReason() }
@@ -146,7 +137,8 @@ func errnoReason(_ code: Int32 = errno) -> String {
 
 extension FileSystem {
   /// A file's text; a clear diagnostic when it is missing, a folder, or not UTF-8.
-  public func readText(atPath path: String, displayPath: String? = nil) throws(Diagnostic) -> String
+  package func readText(atPath path: String, displayPath: String? = nil) throws(Diagnostic)
+    -> String
   {
     let shown = displayPath ?? path
     if isDirectory(atPath: path) { throw Diagnostic(message: "'\(shown)' is a folder, not a file") }
@@ -165,7 +157,7 @@ extension FileSystem {
 
   /// Removes a file, or a folder with everything in it. A symbolic link is removed itself, never
   /// followed, so nothing outside `path` is touched.
-  public func removeTree(atPath path: String) throws {
+  package func removeTree(atPath path: String) throws {
     if isDirectory(atPath: path) && !isSymbolicLink(path) {
       for name in try contentsOfDirectory(atPath: path) {
         try removeTree(atPath: joinPath(path, name))

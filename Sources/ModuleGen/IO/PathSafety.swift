@@ -184,14 +184,14 @@ enum PathSafety {
 // MARK: - Path helpers, on bytes
 
 /// Joins path components with single slashes; an absolute component replaces the base.
-public func joinPath(_ base: String, _ component: String) -> String {
+package func joinPath(_ base: String, _ component: String) -> String {
   if component.isEmpty { return base }
   if component.utf8.first == PathSafety.slash || base.isEmpty { return component }
   return base.utf8.last == PathSafety.slash ? base + component : base + "/" + component
 }
 
 /// The parent folder of a path ("/" for a top-level entry, "." for a bare name).
-public func parentPath(_ path: String) -> String {
+package func parentPath(_ path: String) -> String {
   let bytes = path.utf8
   guard let slash = bytes.lastIndex(of: PathSafety.slash) else { return "." }
   if slash == bytes.startIndex { return "/" }
@@ -206,7 +206,7 @@ func lastPathComponent(_ path: String) -> String {
 }
 
 /// Removes `.` components and empty components; `..` is kept (and refused by callers).
-public func normalizePath(_ path: String) -> String {
+package func normalizePath(_ path: String) -> String {
   let bytes = Array(path.utf8)
   let absolute = bytes.first == PathSafety.slash
   let parts = bytes.split(separator: PathSafety.slash).filter { $0 != [UInt8(ascii: ".")] }

@@ -2,20 +2,20 @@ import Liquid
 
 /// A protocol method as a module spec declares it, parsed from a Swift signature such as
 /// `fetchItems(page: Int = 1) async throws -> [HomeItem]`.
-public struct MethodSignature: Sendable, Equatable {
-  public var name: String
-  public var parameters: [MethodParameter]
-  public var isAsync: Bool
-  public var isThrowing: Bool
+package struct MethodSignature: Sendable, Equatable {
+  package var name: String
+  package var parameters: [MethodParameter]
+  package var isAsync: Bool
+  package var isThrowing: Bool
   /// The error type of typed throws, `throws(LoadError)`.
-  public var thrownType: String?
+  package var thrownType: String?
   /// Nil for `Void`.
-  public var returnType: String?
+  package var returnType: String?
   /// A name that is unique among the methods of its protocol, for mock properties:
   /// `load()` → `load`, `load(id:)` → `loadId`, overloads by type get the types appended.
-  public var identifier: String
+  package var identifier: String
 
-  public init(
+  package init(
     name: String, parameters: [MethodParameter] = [], isAsync: Bool = false,
     isThrowing: Bool = false,
     thrownType: String? = nil, returnType: String? = nil
@@ -30,11 +30,11 @@ public struct MethodSignature: Sendable, Equatable {
   }
 
   /// The declaration as written, default values included: `func load(page: Int = 1)`.
-  public var declaration: String { declaration(withDefaults: true) }
+  package var declaration: String { declaration(withDefaults: true) }
 
   /// The declaration as a protocol requires it: without default values, which protocols
   /// cannot have.
-  public var requirement: String { declaration(withDefaults: false) }
+  package var requirement: String { declaration(withDefaults: false) }
 
   func declaration(withDefaults: Bool) -> String {
     let list = parameters.map { withDefaults ? $0.declaration : $0.requirement }
@@ -46,7 +46,7 @@ public struct MethodSignature: Sendable, Equatable {
   }
 
   /// `load(id:)`, the way Swift names a method.
-  public var selector: String {
+  package var selector: String {
     name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
   }
 
@@ -61,24 +61,24 @@ public struct MethodSignature: Sendable, Equatable {
 }
 
 /// One parameter: `at index: Int`, `_ message: String`, `completion: @escaping (Result<[Item], Error>) -> Void`.
-public struct MethodParameter: Sendable, Equatable {
+package struct MethodParameter: Sendable, Equatable {
   /// The argument label; nil for `_`.
-  public var label: String?
+  package var label: String?
   /// The name inside the method.
-  public var name: String
+  package var name: String
   /// The type as written (normalized), attributes and `inout` included.
-  public var type: String
+  package var type: String
   /// The type for storing a received value: no `inout`, `@escaping` or variadic dots (a
   /// variadic `Int...` is stored as `[Int]`).
-  public var storageType: String
-  public var defaultValue: String?
-  public var isInout: Bool
-  public var isVariadic: Bool
+  package var storageType: String
+  package var defaultValue: String?
+  package var isInout: Bool
+  package var isVariadic: Bool
   /// A closure parameter (its type is a function type).
-  public var isClosure: Bool
-  public var isEscaping: Bool
+  package var isClosure: Bool
+  package var isEscaping: Bool
 
-  public var declaration: String {
+  package var declaration: String {
     var text: String
     if let label {
       text = label == name ? swiftName(name) : "\(swiftLabel(label)) \(swiftName(name))"
@@ -91,7 +91,7 @@ public struct MethodParameter: Sendable, Equatable {
   }
 
   /// The declaration without its default value.
-  public var requirement: String {
+  package var requirement: String {
     var copy = self
     copy.defaultValue = nil
     return copy.declaration

@@ -1,8 +1,8 @@
 import Liquid
 
 /// Turns what a user typed into a module name that is a valid Swift type name, or says why not.
-public enum ModuleName {
-  public enum Outcome: Equatable, Sendable {
+package enum ModuleName {
+  package enum Outcome: Equatable, Sendable {
     case valid(String)
     /// Accepted after a change, with a note saying so.
     case changed(String, note: String)
@@ -10,7 +10,7 @@ public enum ModuleName {
   }
 
   /// `convert` allows turning `home screen` or `Home-Screen` into `HomeScreen`.
-  public static func normalize(_ raw: String, convert: Bool = false) -> Outcome {
+  package static func normalize(_ raw: String, convert: Bool = false) -> Outcome {
     let name = raw.trimmingCharacters()
     if name.isEmpty { return .invalid("the module name is empty") }
     if name.contains("/") || name.contains("\\") || name.contains("..") {

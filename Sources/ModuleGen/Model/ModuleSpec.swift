@@ -2,31 +2,31 @@ import Liquid
 
 /// What a module is: its name, its template and parameters, the methods of its protocols and its
 /// entities. Plain values: no I/O, no template types.
-public struct ModuleSpec: Sendable, Equatable {
-  public var name: String
-  public var template: String?
-  public var params: [Param]
-  public var description: String?
+package struct ModuleSpec: Sendable, Equatable {
+  package var name: String
+  package var template: String?
+  package var params: [Param]
+  package var description: String?
   /// The methods each role declares, for the roles the spec gives. A role given as empty
   /// (`router:` with no methods) has no methods; a role not given gets the template's defaults.
-  public var roles: [Role: [MethodSignature]]
-  public var entities: [Entity]
+  package var roles: [Role: [MethodSignature]]
+  package var entities: [Entity]
   /// Modules the generated files import besides those the templates import themselves.
-  public var imports: [String]
+  package var imports: [String]
   /// Output folders for this module, overriding the config's patterns.
-  public var output: String?
-  public var testsOutput: String?
+  package var output: String?
+  package var testsOutput: String?
   /// This module's Xcode targets and groups (`targets`, `test_targets`, `group`,
   /// `tests_group`), overriding the config's.
-  public var xcode = XcodeSettings()
+  package var xcode = XcodeSettings()
   /// Where the module is declared, for later messages.
-  public var location: SourceLocation?
+  package var location: SourceLocation?
   /// Where the text of `template`, `output` and `tests_output` starts, for their errors.
-  public var templateLocation: SourceLocation?
-  public var outputLocation: SourceLocation?
-  public var testsOutputLocation: SourceLocation?
+  package var templateLocation: SourceLocation?
+  package var outputLocation: SourceLocation?
+  package var testsOutputLocation: SourceLocation?
 
-  public init(
+  package init(
     name: String, template: String? = nil, params: [Param] = [], description: String? = nil,
     roles: [Role: [MethodSignature]] = [:], entities: [Entity] = [], imports: [String] = [],
     output: String? = nil, testsOutput: String? = nil, location: SourceLocation? = nil
@@ -44,24 +44,24 @@ public struct ModuleSpec: Sendable, Equatable {
   }
 
   /// A template parameter as the spec or `--set` gives it.
-  public struct Param: Sendable, Equatable {
-    public var name: String
-    public var value: ParamValue
-    public var location: SourceLocation?
+  package struct Param: Sendable, Equatable {
+    package var name: String
+    package var value: ParamValue
+    package var location: SourceLocation?
 
-    public init(name: String, value: ParamValue, location: SourceLocation? = nil) {
+    package init(name: String, value: ParamValue, location: SourceLocation? = nil) {
       self.name = name
       self.value = value
       self.location = location
     }
   }
 
-  public enum ParamValue: Sendable, Equatable, CustomStringConvertible {
+  package enum ParamValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
     case int(Int)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .string(let s): return s
       case .bool(let b): return b ? "true" : "false"
@@ -71,20 +71,20 @@ public struct ModuleSpec: Sendable, Equatable {
   }
 
   /// A value type the module uses: `HomeItem: {id: UUID, title: String}`.
-  public struct Entity: Sendable, Equatable {
-    public var name: String
-    public var fields: [Field]
+  package struct Entity: Sendable, Equatable {
+    package var name: String
+    package var fields: [Field]
 
-    public init(name: String, fields: [Field]) {
+    package init(name: String, fields: [Field]) {
       self.name = name
       self.fields = fields
     }
 
-    public struct Field: Sendable, Equatable {
-      public var name: String
-      public var type: String
+    package struct Field: Sendable, Equatable {
+      package var name: String
+      package var type: String
 
-      public init(name: String, type: String) {
+      package init(name: String, type: String) {
         self.name = name
         self.type = type
       }
@@ -94,7 +94,7 @@ public struct ModuleSpec: Sendable, Equatable {
 
 /// The parts of a module whose methods a spec declares. One spec works across architectures:
 /// each template maps the roles onto its own types (see Templates/README.md).
-public enum Role: String, Sendable, CaseIterable, Comparable {
+package enum Role: String, Sendable, CaseIterable, Comparable {
   /// What the view can be told to do: `display(items:)`, `showLoading()`.
   case view
   /// What the view reports: `viewDidLoad()`, `didSelectItem(at:)`. The presenter in VIPER and
@@ -108,13 +108,13 @@ public enum Role: String, Sendable, CaseIterable, Comparable {
   case router
 
   /// Other names a spec may use for a role.
-  public static let aliases: [String: Role] = [
+  package static let aliases: [String: Role] = [
     "view_model": .presenter, "view_output": .presenter, "controller": .presenter,
     "service": .interactor, "use_case": .interactor, "coordinator": .router,
     "view_input": .view,
   ]
 
-  public static func < (lhs: Role, rhs: Role) -> Bool {
+  package static func < (lhs: Role, rhs: Role) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }

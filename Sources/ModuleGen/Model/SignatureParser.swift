@@ -1,10 +1,10 @@
 /// Parses Swift method signatures and types as module specs write them, with the offset of
 /// any error inside the string.
-public struct SignatureParser {
+package struct SignatureParser {
   /// A mistake in a signature, with its offset in characters from the start of the text.
-  public struct Failure: Error, Equatable, Sendable {
-    public var message: String
-    public var offset: Int
+  package struct Failure: Error, Equatable, Sendable {
+    package var message: String
+    package var offset: Int
   }
 
   private let characters: [Character]
@@ -13,13 +13,13 @@ public struct SignatureParser {
   private init(_ text: String) { characters = Array(text) }
 
   /// `func name(params) async throws -> Type`; the `func` is optional.
-  public static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
+  package static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
     var parser = SignatureParser(text)
     return try parser.method()
   }
 
   /// A type on its own (an entity field): normalized text.
-  public static func parseType(_ text: String) throws(Failure) -> String {
+  package static func parseType(_ text: String) throws(Failure) -> String {
     var parser = SignatureParser(text)
     parser.skipSpace()
     let type = try parser.type()

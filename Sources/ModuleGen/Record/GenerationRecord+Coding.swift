@@ -18,7 +18,7 @@ extension GenerationRecord {
   ]
 
   /// The record's text.
-  public var encoded: String {
+  package var encoded: String {
     var out = Self.header + "version: \(Self.formatVersion)\n"
     guard !modules.isEmpty else { return out + "modules: {}\n" }
     out += "modules:\n"
@@ -60,7 +60,7 @@ extension GenerationRecord {
   }
 
   /// Reads a record; every problem is reported with its line and column.
-  public static func decode(_ text: String, file: String, directory: String)
+  package static func decode(_ text: String, file: String, directory: String)
     throws(DiagnosticList) -> GenerationRecord
   {
     if let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(
@@ -171,8 +171,8 @@ extension GenerationRecord {
         module.created = date
       case "spec": module.spec = string(pair.value, pair.key)
       case "params":
-        module.params = SpecDecoder.decodeParams(
-          pair.value, path: "\(path).params", problems: &problems
+        module.params = pair.value.params(
+          path: "\(path).params", problems: &problems
         ).map { PlannedModule.Param(name: $0.name, value: $0.value) }
       case "files": module.files = files(pair.value, pair.key)
       case "test_files": module.testFiles = files(pair.value, pair.key)

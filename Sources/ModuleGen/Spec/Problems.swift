@@ -19,9 +19,7 @@ struct Problems {
     _ key: String, at location: SourceLocation, known: [String], path: String, in what: String
   ) {
     var message = "unknown key '\(key)' in \(what)"
-    if let suggestion = closestMatch(to: key, in: known) {
-      message += "; did you mean '\(suggestion)'?"
-    }
+    message += didYouMean(key, in: known)
     error(message, at: location, path: path)
   }
 

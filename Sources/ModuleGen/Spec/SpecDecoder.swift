@@ -1,22 +1,22 @@
 import Liquid
 
 /// The modules a spec file declares, and notes about changes made to them (a capitalized name).
-public struct SpecFile: Sendable {
-  public var modules: [ModuleSpec]
-  public var notes: [Diagnostic]
+package struct SpecFile: Sendable {
+  package var modules: [ModuleSpec]
+  package var notes: [Diagnostic]
 }
 
 /// Reads module specs: one module (a mapping with `name`), a list of modules, or a mapping with
 /// `modules:`. A syntax error stops reading; every validation problem is collected and reported
 /// together.
-public enum SpecDecoder {
+package enum SpecDecoder {
   static let moduleKeys =
     [
       "name", "template", "params", "description", "output", "tests_output", "entities",
       "imports", "convert_name",
     ] + ProjectConfig.moduleXcodeKeys + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
 
-  public static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
+  package static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
     let root: DataNode
     do {
       root = try DataFile.parse(text, file: file)
@@ -109,7 +109,7 @@ public enum SpecDecoder {
         hasName = true
         guard case .string(let raw) = value.value else {
           problems.error(
-            "'name' must be a string, found \(value.value.kindName)\(quoteHint(value))",
+            "'name' must be a string, found \(value.value.kindName)\(value.quoteHint)",
             at: value.location, path: keyPath)
           continue
         }
@@ -123,7 +123,7 @@ public enum SpecDecoder {
       case "template", "description", "output", "tests_output":
         guard case .string(let text) = value.value else {
           problems.error(
-            "'\(pair.key)' must be a string, found \(value.value.kindName)\(quoteHint(value))",
+            "'\(pair.key)' must be a string, found \(value.value.kindName)\(value.quoteHint)",
             at: value.location, path: keyPath)
           continue
         }
@@ -147,7 +147,7 @@ public enum SpecDecoder {
           module.testsOutputLocation = start
         }
       case "params":
-        module.params = decodeParams(value, path: keyPath, problems: &problems)
+        module.params = value.params(path: keyPath, problems: &problems)
       case "entities":
         module.entities = decodeEntities(value, path: keyPath, map: map, problems: &problems)
       case "imports":
@@ -169,39 +169,6 @@ public enum SpecDecoder {
     return module
   }
 
-  static func quoteHint(_ node: DataNode) -> String {
-    switch node.value {
-    case .bool, .int, .double, .null: return " (YAML reads it as \(node.value.kindName); quote it)"
-    default: return ""
-    }
-  }
-
-  static func decodeParams(_ node: DataNode, path: String, problems: inout Problems) -> [ModuleSpec
-    .Param]
-  {
-    guard case .object(let pairs) = node.value else {
-      problems.error(
-        "'params' must be a mapping of parameter names to values", at: node.location, path: path)
-      return []
-    }
-    var params: [ModuleSpec.Param] = []
-    for pair in pairs {
-      let value: ModuleSpec.ParamValue
-      switch pair.value.value {
-      case .string(let s): value = .string(s)
-      case .bool(let b): value = .bool(b)
-      case .int(let i): value = .int(i)
-      default:
-        problems.error(
-          "parameter '\(pair.key)' must be a string, a boolean or an integer",
-          at: pair.value.location, path: "\(path).\(pair.key)")
-        continue
-      }
-      params.append(ModuleSpec.Param(name: pair.key, value: value, location: pair.value.location))
-    }
-    return params
-  }
-
   /// `imports: [MapKit, CoreLocation]` (or one name): modules for the generated files to import.
   static func decodeImports(_ node: DataNode, path: String, problems: inout Problems) -> [String] {
     let items: [DataNode]
@@ -216,9 +183,9 @@ public enum SpecDecoder {
     }
     var modules: [String] = []
     for (i, item) in items.enumerated() {
-      guard case .string(let name) = item.value, isIdentifier(name) else {
+      guard case .string(let name) = item.value, SwiftName.isIdentifier(name) else {
         problems.error(
-          "expected a module name such as 'MapKit', found \(item.value.kindName)\(quoteHint(item))",
+          "expected a module name such as 'MapKit', found \(item.value.kindName)\(item.quoteHint)",
           at: item.location, path: "\(path)[\(i)]")
         continue
       }
@@ -241,7 +208,7 @@ public enum SpecDecoder {
     var entities: [ModuleSpec.Entity] = []
     for pair in pairs {
       let entityPath = "\(path).\(pair.key)"
-      guard isTypeName(pair.key) else {
+      guard SwiftName.isTypeName(pair.key) else {
         problems.error(
           "entity name '\(pair.key)' is not a Swift type name", at: pair.keyLocation,
           path: entityPath)
@@ -256,7 +223,7 @@ public enum SpecDecoder {
       var fields: [ModuleSpec.Entity.Field] = []
       for field in fieldPairs {
         let fieldPath = "\(entityPath).\(field.key)"
-        guard isIdentifier(field.key) else {
+        guard SwiftName.isIdentifier(field.key) else {
           problems.error(
             "field name '\(field.key)' is not a Swift identifier", at: field.keyLocation,
             path: fieldPath)
@@ -371,18 +338,6 @@ public enum SpecDecoder {
   static func typeWords(_ type: String) -> String {
     CaseConversion.pascalCase(type.map { $0.isLetter || $0.isNumber ? String($0) : " " }.joined())
       + (type.hasSuffix("?") ? "Optional" : "")
-  }
-
-  // MARK: - Names
-
-  static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.first, first.isLetter || first == "_" else { return false }
-    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-      && !swiftKeywords.contains(text)
-  }
-
-  static func isTypeName(_ text: String) -> Bool {
-    isIdentifier(text) && text.first!.isUppercase
   }
 
   /// Adds a hint to a YAML syntax error on a line that holds a Swift signature.

@@ -2,15 +2,15 @@
 /// still has them. `Templates/` in the repository is the single source: the embedded copy is
 /// generated from it (`MODULEGEN_RECORD=1 swift test --filter EmbeddedTemplates`) and a test
 /// fails when the two differ.
-public enum BuiltinTemplates {
+package enum BuiltinTemplates {
   /// Template names: the folders with a `template.yml`.
-  public static var names: [String] {
+  package static var names: [String] {
     files.keys.filter { $0.hasSuffix("/template.yml") && $0.split(separator: "/").count == 2 }
       .map { String($0.split(separator: "/")[0]) }.sorted()
   }
 
   /// Swift source that embeds `files` (relative path → text).
-  public static func generateSource(_ files: [String: String]) -> String {
+  package static func generateSource(_ files: [String: String]) -> String {
     var out = """
       // swift-format-ignore-file
       // Generated from Templates/ by `MODULEGEN_RECORD=1 swift test --filter EmbeddedTemplates`.

@@ -2,10 +2,10 @@ import Liquid
 
 /// Finds templates: `--templates DIR`, then the project's template folders, then
 /// `~/.modulegen/templates`, then the built-in ones.
-public struct TemplateLibrary: Sendable {
-  public struct Folder: Sendable {
-    public var path: String
-    public var kind: TemplateSource.Kind
+package struct TemplateLibrary: Sendable {
+  package struct Folder: Sendable {
+    package var path: String
+    package var kind: TemplateSource.Kind
     /// For a folder that is one template (a Rambafile's `local:` declaration), its name.
     package var templateName: String? = nil
   }
@@ -13,12 +13,12 @@ public struct TemplateLibrary: Sendable {
   /// The project's templates folder when the config names none (where Generamba installs).
   static let projectFolderName = "Templates"
 
-  public var folders: [Folder]
-  public var fileSystem: any FileSystem
+  package var folders: [Folder]
+  package var fileSystem: any FileSystem
   /// Paths in messages are shown relative to this folder.
-  public var displayBase: String?
+  package var displayBase: String?
 
-  public init(
+  package init(
     folders: [Folder], fileSystem: any FileSystem = LocalFileSystem(), displayBase: String? = nil
   ) {
     self.folders = folders
@@ -37,7 +37,7 @@ public struct TemplateLibrary: Sendable {
   }
 
   /// The library for a run: explicit folders, the config's, and the user's.
-  public static func standard(
+  package static func standard(
     explicit: [String], config: ProjectConfig?, home: String?, currentDirectory: String,
     fileSystem: any FileSystem
   ) -> TemplateLibrary {
@@ -67,15 +67,15 @@ public struct TemplateLibrary: Sendable {
     return joinPath(config.directory ?? ".", folder)
   }
 
-  public struct Entry: Sendable {
-    public var name: String
-    public var summary: String
-    public var version: String?
-    public var source: TemplateSource
+  package struct Entry: Sendable {
+    package var name: String
+    package var summary: String
+    package var version: String?
+    package var source: TemplateSource
   }
 
   /// The source of the template called `name`, in lookup order.
-  public func source(named name: String) -> TemplateSource? {
+  package func source(named name: String) -> TemplateSource? {
     for folder in folders {
       if let only = folder.templateName, only != name { continue }
       // A folder may itself be a template, or hold templates.
@@ -105,7 +105,7 @@ public struct TemplateLibrary: Sendable {
   }
 
   /// Compiles the template called `name`, or says which names exist.
-  public func compile(named name: String, header: String?) throws -> CompiledTemplate {
+  package func compile(named name: String, header: String?) throws -> CompiledTemplate {
     try compile(named: name, header: header, headerMap: nil)
   }
 
@@ -116,9 +116,7 @@ public struct TemplateLibrary: Sendable {
     guard let source = source(named: name) else {
       let names = list().map(\.name)
       var message = "no template named '\(name)'"
-      if let suggestion = closestMatch(to: name, in: names) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      message += didYouMean(name, in: names)
       message += " (available: \(names.joined(separator: ", ")))"
       throw Diagnostic(message: message)
     }
@@ -126,7 +124,7 @@ public struct TemplateLibrary: Sendable {
   }
 
   /// Every template that can be used, the first of each name in lookup order.
-  public func list() -> [Entry] {
+  package func list() -> [Entry] {
     var entries: [Entry] = []
     var seen: Set<String> = []
     func add(_ source: TemplateSource) {

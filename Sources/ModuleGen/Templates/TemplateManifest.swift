@@ -1,14 +1,14 @@
 import Liquid
 
 /// A template's `template.yml`: its parameters and the files it generates.
-public struct TemplateManifest: Sendable {
-  public var name: String
-  public var summary: String
-  public var parameters: [Parameter]
-  public var files: [FileEntry]
+package struct TemplateManifest: Sendable {
+  package var name: String
+  package var summary: String
+  package var parameters: [Parameter]
+  package var files: [FileEntry]
   /// `version: 1.2.0` (MAJOR.MINOR.PATCH): which revision of the template generated a module.
   /// Built-in templates always have one; for other templates it is optional.
-  public var version: String? = nil
+  package var version: String? = nil
   /// The variables the files are rendered with: modulegen's context, or Generamba's.
   package var variables: Variables = .modulegen
 
@@ -21,21 +21,21 @@ public struct TemplateManifest: Sendable {
     case generamba
   }
 
-  public struct Parameter: Sendable, Equatable {
-    public enum Kind: String, Sendable { case string, bool, choice }
-    public var name: String
-    public var kind: Kind
-    public var defaultValue: ModuleSpec.ParamValue?
-    public var description: String
+  package struct Parameter: Sendable, Equatable {
+    package enum Kind: String, Sendable { case string, bool, choice }
+    package var name: String
+    package var kind: Kind
+    package var defaultValue: ModuleSpec.ParamValue?
+    package var description: String
     /// The allowed values of a choice.
-    public var values: [String]
+    package var values: [String]
   }
 
-  public struct FileEntry: Sendable {
-    public enum Role: String, Sendable { case code, test }
+  package struct FileEntry: Sendable {
+    package enum Role: String, Sendable { case code, test }
 
     /// Who owns the file once it exists.
-    public enum Regenerate: String, Sendable, CaseIterable {
+    package enum Regenerate: String, Sendable, CaseIterable {
       /// modulegen: regenerated on every run; an edit is a conflict and drift fails `check`.
       case always
       /// The developer: created when missing, then never a conflict; `update` merges template
@@ -44,19 +44,19 @@ public struct TemplateManifest: Sendable {
     }
 
     /// The source file, relative to the template folder.
-    public var template: String
+    package var template: String
     /// A Liquid template for the output path, relative to the role's output folder.
-    public var output: String
-    public var role: Role
-    public var regenerate: Regenerate = .always
+    package var output: String
+    package var role: Role
+    package var regenerate: Regenerate = .always
     /// A Liquid condition (`params.ui == 'swiftui'`); the file is generated when it holds.
-    public var when: String?
+    package var when: String?
     /// Where the entry is in the manifest, for errors.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// Where its `template`, `output` and `when` values are.
-    public var templateLocation: SourceLocation
-    public var outputLocation: SourceLocation
-    public var whenLocation: SourceLocation?
+    package var templateLocation: SourceLocation
+    package var outputLocation: SourceLocation
+    package var whenLocation: SourceLocation?
     /// Where the characters of `output` are in the manifest, for errors inside the pattern.
     var outputMap: ScalarMap
     /// Where the characters of `when` are in the manifest, for errors inside the condition.
@@ -67,7 +67,8 @@ public struct TemplateManifest: Sendable {
   static let parameterKeys = ["name", "type", "default", "description", "values"]
   static let fileKeys = ["template", "output", "role", "regenerate", "when"]
 
-  public static func decode(_ text: String, file: String) throws(DiagnosticList) -> TemplateManifest
+  package static func decode(_ text: String, file: String) throws(DiagnosticList)
+    -> TemplateManifest
   {
     let root = try DataFile.root(text, file: file)
     var problems = Problems()
@@ -149,7 +150,7 @@ public struct TemplateManifest: Sendable {
         problems.unknownKey(
           pair.key, at: pair.keyLocation, known: parameterKeys, path: path, in: "a parameter")
       }
-      guard case .string(let name)? = item["name"]?.value, SpecDecoder.isIdentifier(name) else {
+      guard case .string(let name)? = item["name"]?.value, SwiftName.isIdentifier(name) else {
         problems.error(
           "a parameter needs a 'name' that is an identifier", at: item.location, path: path)
         continue
@@ -265,10 +266,9 @@ public struct TemplateManifest: Sendable {
         else {
           var message =
             "'regenerate' must be 'always' (modulegen owns the file) or 'once' (created once, then yours)"
-          if case .string(let text) = node.value,
-            let suggestion = closestMatch(to: text, in: allowed)
-          {
-            message += ", not '\(text)'; did you mean '\(suggestion)'?"
+          if case .string(let text) = node.value {
+            let suggestion = didYouMean(text, in: allowed)
+            if !suggestion.isEmpty { message += ", not '\(text)'" + suggestion }
           }
           problems.error(message, at: node.location, path: path)
           continue

@@ -1,37 +1,37 @@
 import Liquid
 
 /// Where a template's files come from: a folder on disk, or the binary itself.
-public struct TemplateSource: Sendable {
-  public enum Kind: String, Sendable {
+package struct TemplateSource: Sendable {
+  package enum Kind: String, Sendable {
     case builtin = "built-in"
     case user
     case project
     case folder
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// How errors name the template's files: `Templates/viper`, `<built-in>/viper`.
-  public var displayRoot: String
+  package var displayRoot: String
   /// The folder on disk; nil for built-in templates.
-  public var directory: String?
+  package var directory: String?
   /// A file's text by its path relative to the template folder; nil if there is none. Throws
   /// when the path leaves the folder (`..`, absolute, a symbolic link out) or the file cannot
   /// be read as text.
-  public var load: @Sendable (String) throws(Diagnostic) -> String?
+  package var load: @Sendable (String) throws(Diagnostic) -> String?
   /// Every file's relative path, sorted.
-  public var allFiles: @Sendable () -> [String]
+  package var allFiles: @Sendable () -> [String]
   /// For a Generamba template (a folder `T` with `T.rambaspec` and no template.yml), the
   /// .rambaspec's file name; nil for a modulegen template.
   package var rambaspec: String? = nil
 
-  public func displayPath(_ relative: String) -> String { joinPath(displayRoot, relative) }
+  package func displayPath(_ relative: String) -> String { joinPath(displayRoot, relative) }
 
   /// A file's text, or nil if it is missing or cannot be read.
-  public func read(_ relative: String) -> String? { (try? load(relative)) ?? nil }
+  package func read(_ relative: String) -> String? { (try? load(relative)) ?? nil }
 
   /// A template folder on disk. Every file is read from inside it: a path that climbs out, or
   /// that leads through a symbolic link out of the folder, is refused.
-  public static func directory(
+  package static func directory(
     _ path: String, kind: Kind, displayRoot: String, fileSystem: any FileSystem
   ) -> TemplateSource {
     TemplateSource(
@@ -82,7 +82,7 @@ public struct TemplateSource: Sendable {
   }
 
   /// A built-in template, from the files embedded in the binary.
-  public static func builtin(_ name: String) -> TemplateSource {
+  package static func builtin(_ name: String) -> TemplateSource {
     let prefix = name + "/"
     return TemplateSource(
       kind: .builtin, displayRoot: "<built-in>/\(name)", directory: nil,
@@ -129,9 +129,9 @@ struct ChainedPartialLoader: PartialLoader {
 }
 
 /// A template with its manifest read and every file parsed: ready to render modules.
-public struct CompiledTemplate: Sendable {
-  public var manifest: TemplateManifest
-  public var source: TemplateSource
+package struct CompiledTemplate: Sendable {
+  package var manifest: TemplateManifest
+  package var source: TemplateSource
   var files: [CompiledFile]
 
   struct CompiledFile: Sendable {
@@ -177,7 +177,7 @@ public struct CompiledTemplate: Sendable {
   /// Reads and parses everything; every problem in the manifest or a template is an error with
   /// its location. `header` replaces the `header` partial (the project config's header, which
   /// `headerMap` locates in the config for errors).
-  public static func compile(_ source: TemplateSource, header: String? = nil) throws
+  package static func compile(_ source: TemplateSource, header: String? = nil) throws
     -> CompiledTemplate
   {
     try compile(source, header: header, headerMap: nil)

@@ -34,7 +34,7 @@ struct InitDetection {
         if fileSystem.isDirectory(atPath: joinPath(folder, "Tests/\(target)Tests")) {
           found.suggestions["tests_output"] = "Tests/\(target)Tests/{{ module }}"
         }
-        if SpecDecoder.isIdentifier(target) { found.suggestions["module"] = target }
+        if SwiftName.isIdentifier(target) { found.suggestions["module"] = target }
         found.notes.append(
           "found a Swift package with the target \(target): no Xcode project needs an edit")
       }
@@ -76,7 +76,7 @@ struct InitDetection {
       described +=
         " with the target \(app)" + (tests.count == 1 ? " and the test target \(tests[0])" : "")
       found.suggestions["project"] = app
-      if SpecDecoder.isIdentifier(app) { found.suggestions["module"] = app }
+      if SwiftName.isIdentifier(app) { found.suggestions["module"] = app }
       if fileSystem.isDirectory(atPath: joinPath(folder, app)) {
         found.suggestions["output"] = "\(app)/Modules/{{ module }}"
       }

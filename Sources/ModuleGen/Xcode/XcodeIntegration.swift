@@ -21,20 +21,6 @@ struct XcodeIntegration {
   var modules: [String: XcodeSettings] = [:]
   var project: XcodeProject
 
-  static let options: [CommandSpec.Option] = [
-    .init(
-      name: "xcodeproj", valueName: "path",
-      help: "Add the generated files to this Xcode project (else 'xcodeproj' in .modulegen.yml)."),
-    .init(
-      name: "target", valueName: "name",
-      help: "A target that builds the generated code (repeat it, or a comma list).",
-      repeatable: true),
-    .init(
-      name: "test-target", valueName: "name",
-      help: "A target that builds the generated tests (repeat it, or a comma list).",
-      repeatable: true),
-  ]
-
   /// The project the run edits: `--xcodeproj`, else the config's `xcodeproj`; nil when neither
   /// names one (the run then works as without Xcode). Targets are checked here.
   static func make(
@@ -43,11 +29,11 @@ struct XcodeIntegration {
     fileSystem: any FileSystem, command: String
   ) throws -> XcodeIntegration? {
     let settings = XcodeSettings.resolved(config, arguments: arguments)
-    let flagTargets = names(arguments.all("target"))
-    let flagTestTargets = names(arguments.all("test-target"))
+    let flagTargets = names(arguments.all(.target))
+    let flagTestTargets = names(arguments.all(.testTarget))
     var bundle: String
     var location: SourceLocation?
-    if let path = arguments.value("xcodeproj") {
+    if let path = arguments.value(.xcodeproj) {
       bundle = normalizePath(console.path(path))
     } else if let path = settings.project {
       let base = config?.directory ?? console.currentDirectory
@@ -66,7 +52,7 @@ struct XcodeIntegration {
     let shown = GenerationSetup.relative(file, to: console.currentDirectory)
     guard fileSystem.fileExists(atPath: file), !fileSystem.isDirectory(atPath: file) else {
       // GenerambaCommandLine warns about it: the files are written, added to no project.
-      if settings.isGenerambaProject && arguments.value("xcodeproj") == nil { return nil }
+      if settings.isGenerambaProject && arguments.value(.xcodeproj) == nil { return nil }
       let bundleShown = GenerationSetup.relative(bundle, to: console.currentDirectory)
       throw Diagnostic(
         message: fileSystem.isDirectory(atPath: bundle)

@@ -22,14 +22,14 @@ extension XcodeSettings {
       settings.testsGroup = generamba.testGroupPath.map(moduleGroup)
       settings.isGenerambaProject = settings.project != nil
     }
-    if let targets = arguments.value("project_targets") {
+    if let targets = arguments.value(.projectTargets) {
       settings.targets = XcodeIntegration.names([targets])
     }
-    if let targets = arguments.value("test_targets") {
+    if let targets = arguments.value(.testTargets) {
       settings.testTargets = XcodeIntegration.names([targets])
     }
-    if let group = arguments.value("project_group_path") { settings.group = moduleGroup(group) }
-    if let group = arguments.value("test_group_path") { settings.testsGroup = moduleGroup(group) }
+    if let group = arguments.value(.projectGroupPath) { settings.group = moduleGroup(group) }
+    if let group = arguments.value(.testGroupPath) { settings.testsGroup = moduleGroup(group) }
     return settings
   }
 

@@ -1,0 +1,35 @@
+/// Decoding helpers every reader of a spec, a config, a manifest or a record shares.
+extension DataNode {
+  /// Why a plain word was read as something else: " (YAML reads it as a boolean; quote it)".
+  var quoteHint: String {
+    switch value {
+    case .bool, .int, .double, .null: return " (YAML reads it as \(value.kindName); quote it)"
+    default: return ""
+    }
+  }
+
+  /// A `params:` mapping: template parameters by name, each a string, a boolean or an integer.
+  func params(path: String, problems: inout Problems) -> [ModuleSpec.Param] {
+    guard case .object(let pairs) = value else {
+      problems.error(
+        "'params' must be a mapping of parameter names to values", at: location, path: path)
+      return []
+    }
+    var params: [ModuleSpec.Param] = []
+    for pair in pairs {
+      let value: ModuleSpec.ParamValue
+      switch pair.value.value {
+      case .string(let s): value = .string(s)
+      case .bool(let b): value = .bool(b)
+      case .int(let i): value = .int(i)
+      default:
+        problems.error(
+          "parameter '\(pair.key)' must be a string, a boolean or an integer",
+          at: pair.value.location, path: "\(path).\(pair.key)")
+        continue
+      }
+      params.append(ModuleSpec.Param(name: pair.key, value: value, location: pair.value.location))
+    }
+    return params
+  }
+}

@@ -1,0 +1,16 @@
+import Liquid
+
+/// What Swift accepts as a name, for every reader that checks one.
+enum SwiftName {
+  /// A Swift identifier that is not a keyword: `home`, `_cache`, `AcmeApp`.
+  static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.first, first.isLetter || first == "_" else { return false }
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+      && !swiftKeywords.contains(text)
+  }
+
+  /// An identifier that starts with a capital letter, as type names do.
+  static func isTypeName(_ text: String) -> Bool {
+    isIdentifier(text) && text.first?.isUppercase == true
+  }
+}

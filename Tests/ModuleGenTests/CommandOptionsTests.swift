@@ -1,0 +1,116 @@
+import Foundation
+import Liquid
+import Testing
+
+@testable import ModuleGen
+
+/// The option catalogue: names unique per command, reads only of declared options, and the
+/// completion scripts derived from the declarations (snapshots in Fixtures/Completions;
+/// `MODULEGEN_RECORD=1` re-records them and fails, so that a recording is never silently
+/// accepted).
+@Suite struct CommandOptionsTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/Completions")
+
+  @Test func optionNamesAndShortNamesAreUniquePerCommand() {
+    for command in CommandLineTool.allCommands {
+      let options = command.spec.allOptions
+      let names = options.map(\.name)
+      #expect(Set(names).count == names.count, "\(command.spec.name): \(names)")
+      let shorts = options.compactMap(\.short)
+      #expect(Set(shorts).count == shorts.count, "\(command.spec.name): \(shorts)")
+      let arguments = command.spec.arguments.map(\.name)
+      #expect(Set(arguments).count == arguments.count, "\(command.spec.name): \(arguments)")
+    }
+  }
+
+  @Test func sharedOptionsAreDeclaredOnce() {
+    // `--force` keeps one name and kind everywhere; a command may only reword its help.
+    for command in CommandLineTool.allCommands {
+      for option in command.spec.options {
+        let same = CommandLineTool.allCommands.flatMap(\.spec.options).filter {
+          $0.name == option.name
+        }
+        #expect(
+          same.allSatisfy { ($0.valueName == nil) == (option.valueName == nil) },
+          "--\(option.name) is a flag in one command and takes a value in another")
+      }
+    }
+    #expect(GenCommand.spec.options.filter { $0.name == "force" }.count == 1)
+    #expect(!CheckCommand.spec.options.contains { $0.name == "force" })
+  }
+
+  @Test func readsGoThroughDeclarations() throws {
+    let spec = CommandSpec(name: "try", summary: "", options: [.force, .format])
+    let parsed = try spec.parse(["--force", "--format", "json"])
+    #expect(parsed.isDeclared(.force))
+    #expect(parsed.flag(.force))
+    #expect(parsed.value(.format) == "json")
+    #expect(parsed.declared == ["force", "format", "help"])
+  }
+
+  @Test func checkRefusesForceItDoesNotTake() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["check", "Home", "viper", "--force"], in: dir)
+    #expect(result.code == 64)
+    #expect(result.err.contains("unknown option '--force'"))
+  }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionScriptsMatchTheirSnapshots(shell: String) throws {
+    let script =
+      shell == "bash"
+      ? CompletionsCommand.bash()
+      : shell == "zsh" ? CompletionsCommand.zsh() : CompletionsCommand.fish()
+    let path = Self.fixtures.appendingPathComponent("modulegen.\(shell)").path
+    if ProcessInfo.processInfo.environment["MODULEGEN_RECORD"] != nil {
+      try script.write(toFile: path, atomically: true, encoding: .utf8)
+      Issue.record("recorded \(path); run again without MODULEGEN_RECORD")
+      return
+    }
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8) == script,
+      "run MODULEGEN_RECORD=1 swift test --filter CommandOptionsTests")
+  }
+
+  @Test func completionsFollowTheDeclarations() {
+    let bash = CompletionsCommand.bash()
+    // An option declared to complete with folders, files, fixed values or template names.
+    #expect(bash.contains("\"gen --spec\"|"))
+    #expect(
+      bash.contains("\"templates list --format\") COMPREPLY=($(compgen -W \"text json names\""))
+    #expect(
+      bash.contains("\"init --template\") COMPREPLY=($(compgen -W \"$(modulegen templates list"))
+    #expect(CompletionsCommand.fish().contains("-l 'spec' -r -F"))
+    #expect(CompletionsCommand.zsh().contains("\"templates eject\") compadd -- ${(f)"))
+  }
+}
+
+/// One wording for every suggestion.
+@Suite struct DidYouMeanTests {
+  @Test func oneWording() {
+    #expect(didYouMean("viepr", in: ["viper", "mvp"]) == "; did you mean 'viper'?")
+    #expect(didYouMean("zzzzz", in: ["viper", "mvp"]) == "")
+    #expect(
+      didYouMean("lst", in: ["list"], prefix: "templates ") == "; did you mean 'templates list'?")
+  }
+
+  @Test func anInvalidChoiceSuggestsInTheSameWording() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["gen", "Home", "viper", "--format", "jsn"], in: dir)
+    #expect(result.code == 64)
+    #expect(
+      result.err.contains(
+        "'jsn' is not a valid value for '--format'; expected one of: text, json; did you mean 'json'?"
+      ))
+  }
+}
+
+/// The architectures the CLI names come from the built-in templates.
+@Suite struct ArchitectureListTests {
+  @Test func genNamesTheBuiltinTemplates() {
+    let help = GenCommand.spec.arguments[1].help
+    #expect(help == "The template: \(BuiltinTemplates.names.joined(separator: ", ")), or your own.")
+    #expect(BuiltinTemplates.names == ["mvc", "mvp", "mvvm", "viper"])
+  }
+}

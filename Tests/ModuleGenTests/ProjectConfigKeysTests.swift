@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// The keys of `.modulegen.yml` are declared once (`ProjectConfig+Keys.swift`); the reference
+/// table in Templates/README.md is made from the declarations (`MODULEGEN_RECORD=1` re-writes it
+/// and fails, so that a recording is never silently accepted).
+@Suite struct ProjectConfigKeysTests {
+  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Templates/README.md").path
+  static let start = "<!-- config keys: generated from ProjectConfig+Keys.swift -->\n"
+  static let end = "<!-- end of config keys -->\n"
+
+  @Test func readmeTableMatchesTheDeclarations() throws {
+    let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+    let start = try #require(text.range(of: Self.start))
+    let end = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
+    let table = String(text[start.upperBound..<end.lowerBound])
+    if ProcessInfo.processInfo.environment["MODULEGEN_RECORD"] != nil {
+      try text.replacingCharacters(
+        in: start.upperBound..<end.lowerBound, with: ProjectConfig.referenceTable
+      ).write(toFile: Self.readme, atomically: true, encoding: .utf8)
+      Issue.record(
+        "recorded the config keys in Templates/README.md; run again without MODULEGEN_RECORD")
+      return
+    }
+    #expect(
+      table == ProjectConfig.referenceTable,
+      "run MODULEGEN_RECORD=1 swift test --filter ProjectConfigKeysTests")
+  }
+
+  @Test func keysAreUniqueAndEachIsRead() throws {
+    let names = ProjectConfig.keys.map(\.name)
+    #expect(Set(names).count == names.count)
+    // Every declared key decodes: a config with all of them reads back without problems.
+    let config = try ProjectConfig.decode(
+      """
+      author: A
+      company: C
+      project: P
+      module: M
+      header: H
+      prefix: AC
+      template: viper
+      params: {ui: uikit}
+      output: Out
+      tests_output: OutTests
+      templates: [T]
+      generamba: {}
+      xcodeproj: App.xcodeproj
+      targets: App
+      test_targets: [AppTests]
+      group: G
+      tests_group: GT
+      """, file: "c.yml")
+    #expect(names.count == 17)
+    #expect(config.author == "A" && config.company == "C" && config.project == "P")
+    #expect(config.module == "M" && config.header == "H" && config.prefix == "AC")
+    #expect(
+      config.template == "viper" && config.output == "Out" && config.testsOutput == "OutTests")
+    #expect(config.params.map(\.name) == ["ui"] && config.templateFolders == ["T"])
+    #expect(config.generamba != nil)
+    #expect(config.xcode.project == "App.xcodeproj" && config.xcode.targets == ["App"])
+    #expect(config.xcode.testTargets == ["AppTests"])
+    #expect(config.xcode.group == "G" && config.xcode.testsGroup == "GT")
+  }
+
+  @Test func anUnknownKeyIsSuggestedFromTheDeclarations() {
+    do {
+      _ = try ProjectConfig.decode("tests_outptu: x\n", file: "c.yml")
+      Issue.record("an unknown key was accepted")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.message) == [
+          "unknown key 'tests_outptu' in the project config; did you mean 'tests_output'?"
+        ])
+    }
+  }
+}
