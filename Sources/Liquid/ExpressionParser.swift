@@ -237,36 +237,3 @@ struct ExpressionParser {
     return .comparison(left, op, right, offset: token.offset)
   }
 }
-
-/// The candidate nearest to `word` by edit distance, if it is close enough to be a typo.
-package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
-  let limit = max(1, word.count / 3)
-  var best: (String, Int)?
-  for candidate in candidates {
-    let distance = editDistance(word, candidate)
-    if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-  }
-  return best?.0
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
-/// neighbouring characters each cost one.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-  for i in 0...a.count { table[i][0] = i }
-  for j in 0...b.count { table[0][j] = j }
-  for i in 1...a.count {
-    for j in 1...b.count {
-      let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-        table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-      }
-    }
-  }
-  return table[a.count][b.count]
-}

@@ -1,18 +1,41 @@
 // Conversions the standard filters share, following Ruby Liquid's `Utils`.
 
-extension LiquidValue {
-  /// `to_s`: what string filters work on.
-  var text: String { renderedText }
+extension FilterArguments {
+  /// `to_s`: what string filters work on; an error when the text would pass the output limit.
+  func text(_ value: LiquidValue) throws(FilterFailure) -> String {
+    let limit = environment.limits.maxOutputBytes
+    guard let text = value.text(limit: limit) else {
+      throw .largerThanOutputLimit("the text of this \(value.typeName)", limit: limit)
+    }
+    return text
+  }
 
-  /// `Utils.to_number`: numbers as they are, numeric strings parsed, everything else 0.
+  /// Refuses an array of `count` items before it is made.
+  func checkArraySize(_ count: Int, _ what: String) throws(FilterFailure) {
+    let limit = environment.limits.maxArrayItems
+    if count > limit { throw .moreItemsThanLimit(what, count: count, limit: limit) }
+  }
+
+  /// Refuses a string of `count` bytes before it is made.
+  func checkTextSize(_ count: Int, _ what: String) throws(FilterFailure) {
+    let limit = environment.limits.maxOutputBytes
+    if count > limit { throw .largerThanOutputLimit(what, limit: limit) }
+  }
+}
+
+extension LiquidValue {
+  /// `Utils.to_number`: numbers as they are, numeric strings parsed, everything else 0. An
+  /// integer string that 64 bits cannot hold is an error (Ruby would make a bignum).
   var number: LiquidValue {
-    switch self {
-    case .int, .double: return self
-    case .string(let s):
-      let stripped = s.rubyStrip()
-      if isDecimalLiteral(stripped), let d = Double(stripped) { return .double(d) }
-      return .int(leadingInteger(stripped))
-    default: return .int(0)
+    get throws(FilterFailure) {
+      switch self {
+      case .int, .double: return self
+      case .string(let s):
+        let stripped = s.rubyStrip()
+        if isDecimalLiteral(stripped), let d = Double(stripped) { return .double(d) }
+        return .int(try leadingInteger(stripped))
+      default: return .int(0)
+      }
     }
   }
 
@@ -50,22 +73,24 @@ private func isDecimalLiteral(_ s: String) -> Bool {
 }
 
 /// Ruby's `String#to_i`: the leading integer, or 0.
-private func leadingInteger(_ s: String) -> Int {
+private func leadingInteger(_ s: String) throws(FilterFailure) -> Int {
+  // Accumulated with its sign, so that Int.min is reachable.
   var result = 0
   var negative = false
-  var started = false
   for (i, byte) in s.utf8.enumerated() {
     if i == 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) {
       negative = byte == UInt8(ascii: "-")
       continue
     }
     guard isDigit(byte) else { break }
-    started = true
-    let (r, overflow) = result.multipliedReportingOverflow(by: 10)
-    guard !overflow else { break }
-    result = r + Int(byte - 48)
+    let digit = Int(byte - 48)
+    let (scaled, o1) = result.multipliedReportingOverflow(by: 10)
+    let (next, o2) =
+      negative ? scaled.subtractingReportingOverflow(digit) : scaled.addingReportingOverflow(digit)
+    if o1 || o2 { throw .outsideIntegerRange("'\(s)'") }
+    result = next
   }
-  return started ? (negative ? -result : result) : 0
+  return result
 }
 
 /// `Utils.to_integer`: integers and integer strings; anything else is an error.
@@ -83,8 +108,9 @@ extension LiquidValue {
   var describeForError: String {
     switch self {
     case .nil: return "nil"
+    case .string(let s) where s.utf8.count > 100: return "'\(s.prefix(100))…'"
     case .string(let s): return "'\(s)'"
-    default: return "\(typeName) \(inspect())"
+    default: return "\(typeName) \(inspect(upTo: 100))"
     }
   }
 }
@@ -101,38 +127,63 @@ func property(of item: LiquidValue, _ property: LiquidValue) throws(FilterFailur
     return .nil
   case .string(let string):
     if case .string(let key) = property { return string.contains(key) ? property : .nil }
-    throw FilterFailure("cannot read property \(property.inspect()) of a string")
+    throw FilterFailure("cannot read property \(property.inspect(upTo: 100)) of a string")
   case .nil:
     return .nil
   case .int(let i):
     // Ruby's `Integer#[]` reads a bit.
     if case .int(let bit) = property { return .int(bit >= 0 && bit < 64 ? (i >> bit) & 1 : 0) }
-    throw FilterFailure("cannot read property \(property.inspect()) of integer \(i)")
+    throw FilterFailure("cannot read property \(property.inspect(upTo: 100)) of integer \(i)")
   default:
     throw FilterFailure(
-      "cannot read property \(property.inspect()) of \(item.typeName) \(item.inspect())")
+      "cannot read property \(property.inspect(upTo: 100)) of \(item.describeForError)")
   }
 }
 
 /// Ruby's `String#split(separator)`: a single space splits on runs of whitespace, an empty
-/// separator splits into characters, and trailing empty fields are dropped.
-func rubySplit(_ string: String, _ separator: String) -> [String] {
-  var parts: [String]
+/// separator splits into characters, and trailing empty fields are dropped. Stops after
+/// `maxParts` parts, with `complete` false, so that no more than that is ever made.
+func rubySplit(_ string: String, _ separator: String, maxParts: Int = .max) -> (
+  parts: [String], complete: Bool
+) {
+  var parts: [String] = []
+  // Empty fields are kept only when a non-empty one follows.
+  var pendingEmpty = 0
+  func add(_ part: Substring) -> Bool {
+    if part.isEmpty {
+      pendingEmpty += 1
+      return true
+    }
+    guard parts.count + pendingEmpty < maxParts else { return false }
+    parts += repeatElement("", count: pendingEmpty)
+    pendingEmpty = 0
+    parts.append(String(part))
+    return true
+  }
   if separator == " " {
-    parts = string.split(whereSeparator: String.isRubySpace).map(String.init)
+    var start: String.Index?
+    var i = string.startIndex
+    while i < string.endIndex {
+      if String.isRubySpace(string[i]) {
+        if let wordStart = start, !add(string[wordStart..<i]) { return (parts, false) }
+        start = nil
+      } else if start == nil {
+        start = i
+      }
+      i = string.index(after: i)
+    }
+    if let wordStart = start, !add(string[wordStart...]) { return (parts, false) }
   } else if separator.isEmpty {
-    parts = string.map(String.init)
+    for character in string where !add(Substring(String(character))) { return (parts, false) }
   } else {
-    parts = []
     var rest = string[...]
     while let range = rest.firstRange(of: separator) {
-      parts.append(String(rest[..<range.lowerBound]))
+      if !add(rest[..<range.lowerBound]) { return (parts, false) }
       rest = rest[range.upperBound...]
     }
-    parts.append(String(rest))
+    if !add(rest) { return (parts, false) }
   }
-  while parts.last?.isEmpty == true { parts.removeLast() }
-  return parts
+  return (parts, true)
 }
 
 /// Exact decimal arithmetic on the shortest decimal forms of doubles, as Ruby Liquid gets by
@@ -196,7 +247,8 @@ enum DecimalMath {
     guard let x = decimal(a), let y = decimal(b), let (p, q, e) = align(x, y), q != 0 else {
       return nil
     }
-    var r = p % q
+    // Int.min % -1 overflows in Swift, though the remainder is 0.
+    var r = p.remainderReportingOverflow(dividingBy: q).partialValue
     if r != 0 && (r < 0) != (q < 0) { r += q }
     return double(r, e)
   }

@@ -2,8 +2,17 @@
 
 func registerArrayFilters(_ set: inout FilterSet) {
   set["join"] = Filter(arguments: 0...1) { input, args in
-    let separator = args[0] == nil ? " " : args[0]!.text
-    return .string(input.inputItems.map(\.text).joined(separator: separator))
+    let separator = args[0] == nil ? " " : try args.text(args[0]!)
+    var texts: [String] = []
+    var size = 0
+    for item in input.inputItems {
+      let text = try args.text(item)
+      // A long separator between many items is the one way join grows past its input.
+      size = saturatingAdd(size, saturatingAdd(text.utf8.count, separator.utf8.count))
+      try args.checkTextSize(size, "the joined text")
+      texts.append(text)
+    }
+    return .string(texts.joined(separator: separator))
   }
   set["first"] = Filter { input, _ in
     switch input {
@@ -35,7 +44,9 @@ func registerArrayFilters(_ set: inout FilterSet) {
     guard case .array = args[0]! else {
       throw FilterFailure("concat needs an array argument, not \(args[0]!.describeForError)")
     }
-    return .array(input.inputItems + args[0]!.inputItems)
+    let (left, right) = (input.inputItems, args[0]!.inputItems)
+    try args.checkArraySize(saturatingAdd(left.count, right.count), "the concatenated array")
+    return .array(left + right)
   }
   set["compact"] = Filter(arguments: 0...1) { input, args in
     let items = input.inputItems
@@ -45,14 +56,21 @@ func registerArrayFilters(_ set: inout FilterSet) {
     return .array(kept)
   }
   set["uniq"] = Filter(arguments: 0...1) { input, args in
-    var seen: [LiquidValue] = []
+    // Scalars are remembered in a set, so that a long array is not quadratic; arrays and
+    // objects, rare here, are compared one by one.
+    var seenScalars: Set<ScalarKey> = []
+    var seenOthers: [LiquidValue] = []
     var kept: [LiquidValue] = []
     for item in input.inputItems {
       let identity = args[0].map { key in (try? property(of: item, key)) ?? .nil } ?? item
-      if !seen.contains(where: { $0.strictlyEquals(identity) }) {
-        seen.append(identity)
-        kept.append(item)
+      let isNew: Bool
+      if let key = ScalarKey(identity) {
+        isNew = key.isUnique || seenScalars.insert(key).inserted
+      } else {
+        isNew = !seenOthers.contains(where: { $0.strictlyEquals(identity) })
+        if isNew { seenOthers.append(identity) }
       }
+      if isNew { kept.append(item) }
     }
     return .array(kept)
   }
@@ -76,7 +94,7 @@ func registerArrayFilters(_ set: inout FilterSet) {
         default: throw FilterFailure("sum by property needs objects, not \(item.describeForError)")
         }
       }
-      for part in value.inputItems { total = arithmetic(total, part.number, .add) }
+      for part in value.inputItems { total = try arithmetic(total, part.number, .add) }
     }
     return total
   }
@@ -91,9 +109,9 @@ func registerArrayFilters(_ set: inout FilterSet) {
   }
   set["sort_natural"] = Filter(arguments: 0...1) { input, args in
     try .array(
-      sorted(input.inputItems, by: args[0]) { a, b in
+      sorted(input.inputItems, by: args[0]) { a, b throws(FilterFailure) in
         if a.isNil || b.isNil { return b.isNil && !a.isNil }
-        return compareBytes(a.text.lowercased(), b.text.lowercased()) < 0
+        return compareBytes(try args.text(a).lowercased(), try args.text(b).lowercased()) < 0
       })
   }
   set["where"] = Filter(arguments: 1...2) { input, args in
@@ -114,6 +132,35 @@ func registerArrayFilters(_ set: inout FilterSet) {
   }
   set["has"] = Filter(arguments: 1...2) { input, args in
     try select(input, args) { items, test in try .bool(items.contains { try test($0) }) } ?? .nil
+  }
+}
+
+/// A scalar value as `uniq` compares it (`strictlyEquals`), hashable.
+private enum ScalarKey: Hashable {
+  case `nil`
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case range(Int, Int)
+
+  init?(_ value: LiquidValue) {
+    switch value {
+    case .nil: self = .nil
+    case .bool(let b): self = .bool(b)
+    case .int(let i): self = .int(i)
+    // -0.0 == 0.0, as in `==`.
+    case .double(let d): self = .double(d == 0 ? 0 : d)
+    case .string(let s): self = .string(s)
+    case .range(let low, let high): self = .range(low, high)
+    default: return nil
+    }
+  }
+
+  /// NaN equals nothing, not even itself: every NaN is kept.
+  var isUnique: Bool {
+    if case .double(let d) = self { return d.isNaN }
+    return false
   }
 }
 

@@ -2,7 +2,7 @@
 
 func registerCodeFilters(_ set: inout FilterSet) {
   func unary(_ name: String, _ transform: @escaping @Sendable (String) -> String) {
-    set[name] = Filter { input, _ in .string(transform(input.text)) }
+    set[name] = Filter { input, args in .string(transform(try args.text(input))) }
   }
   unary("camel_case", CaseConversion.camelCase)
   unary("pascal_case", CaseConversion.pascalCase)
@@ -13,22 +13,31 @@ func registerCodeFilters(_ set: inout FilterSet) {
   unary("swift_identifier") { swiftKeywords.contains($0) ? "`\($0)`" : $0 }
   set["json"] = Filter(arguments: 0...1) { input, args in
     let indent = args[0] == nil ? nil : try toInteger(args[0], "json indentation")
-    var out = ""
-    writeJSON(input, indent: indent, level: 0, into: &out)
-    return .string(out)
+    if let indent, indent < 0 { throw FilterFailure("json indentation must not be negative") }
+    var writer = JSONWriter(indent: indent, limit: args.environment.limits.maxOutputBytes)
+    guard writer.write(input, level: 0) else {
+      throw FilterFailure.largerThanOutputLimit("the JSON text", limit: writer.limit)
+    }
+    return .string(writer.out)
   }
   set["indent"] = Filter(arguments: 1...1) { input, args in
     let width = try toInteger(args[0], "indent width")
     guard width >= 0 else { throw FilterFailure("indent width must not be negative") }
-    let padding = String(repeating: " ", count: width)
-    let lines = input.text.split(separator: "\n", omittingEmptySubsequences: false)
-    return .string(lines.map { $0.isEmpty ? String($0) : padding + $0 }.joined(separator: "\n"))
+    let text = try args.text(input)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let padded = lines.count { !$0.isEmpty }
+    let (padding, overflow) = width.multipliedReportingOverflow(by: padded)
+    try args.checkTextSize(
+      overflow ? .max : saturatingAdd(text.utf8.count, padding), "the indented text")
+    let spaces = String(repeating: " ", count: padded == 0 ? 0 : width)
+    return .string(lines.map { $0.isEmpty ? String($0) : spaces + $0 }.joined(separator: "\n"))
   }
   set["pluralize"] = Filter(arguments: 0...1) { input, args in
-    if let count = args[0], count.number == .int(1) || count.number == .double(1) {
-      return .string(input.text)
+    let text = try args.text(input)
+    if let count = try? args[0]?.number, count == .int(1) || count == .double(1) {
+      return .string(text)
     }
-    return .string(Inflection.plural(input.text))
+    return .string(Inflection.plural(text))
   }
 }
 
@@ -120,49 +129,75 @@ package let swiftKeywords: Set<String> = [
 extension LiquidValue {
   /// The value as compact JSON, objects' keys in order.
   public var jsonText: String {
-    var out = ""
-    writeJSON(self, indent: nil, level: 0, into: &out)
-    return out
+    var writer = JSONWriter(indent: nil, limit: .max)
+    writer.write(self, level: 0)
+    return writer.out
   }
 }
 
-/// Writes a value as JSON, objects' keys in order.
-func writeJSON(_ value: LiquidValue, indent: Int?, level: Int, into out: inout String) {
-  let newline = indent == nil ? "" : "\n"
-  let pad = { (n: Int) in String(repeating: " ", count: (indent ?? 0) * n) }
-  switch value {
-  case .nil, .empty, .blank, .drop: out += "null"
-  case .bool(let b): out += b ? "true" : "false"
-  case .int(let i): out += String(i)
-  case .double(let d): out += d.isFinite ? formatDouble(d).replacingAll("e+", with: "e") : "null"
-  case .string(let s): writeJSONString(s, into: &out)
-  case .range, .array:
-    let items = value.elements
-    if items.isEmpty {
-      out += "[]"
-      return
+/// Writes values as JSON, objects' keys in order, stopping once the text passes `limit` bytes
+/// (a large indentation times a deep or long value would not fit in memory).
+struct JSONWriter {
+  let indent: Int?
+  let limit: Int
+  var out = ""
+
+  init(indent: Int?, limit: Int) {
+    self.indent = indent
+    self.limit = limit
+  }
+
+  /// False once the text passes the limit.
+  @discardableResult
+  mutating func write(_ value: LiquidValue, level: Int) -> Bool {
+    switch value {
+    case .nil, .empty, .blank, .drop: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let i): out += String(i)
+    case .double(let d): out += d.isFinite ? formatDouble(d).replacingAll("e+", with: "e") : "null"
+    case .string(let s): writeJSONString(s, into: &out)
+    case .range, .array:
+      let items = value.elements
+      guard !items.isEmpty else {
+        out += "[]"
+        break
+      }
+      out += "["
+      for (i, item) in items.enumerated() {
+        guard newline(level: level + 1), write(item, level: level + 1) else { return false }
+        if i + 1 < items.count { out += "," }
+      }
+      guard newline(level: level) else { return false }
+      out += "]"
+    case .object(let object):
+      guard !object.isEmpty else {
+        out += "{}"
+        break
+      }
+      out += "{"
+      for (i, (key, item)) in object.enumerated() {
+        guard newline(level: level + 1) else { return false }
+        writeJSONString(key, into: &out)
+        out += indent == nil ? ":" : ": "
+        guard write(item, level: level + 1) else { return false }
+        if i + 1 < object.count { out += "," }
+      }
+      guard newline(level: level) else { return false }
+      out += "}"
     }
-    out += "[" + newline
-    for (i, item) in items.enumerated() {
-      out += pad(level + 1)
-      writeJSON(item, indent: indent, level: level + 1, into: &out)
-      out += (i + 1 < items.count ? "," : "") + newline
+    return out.utf8.count <= limit
+  }
+
+  /// A line break and the indentation of `level`, when indenting; false past the limit.
+  private mutating func newline(level: Int) -> Bool {
+    guard let indent else { return true }
+    let (width, overflow) = indent.multipliedReportingOverflow(by: level)
+    guard !overflow, saturatingAdd(out.utf8.count, saturatingAdd(width, 1)) <= limit else {
+      return false
     }
-    out += pad(level) + "]"
-  case .object(let object):
-    if object.isEmpty {
-      out += "{}"
-      return
-    }
-    out += "{" + newline
-    for (i, (key, item)) in object.enumerated() {
-      out += pad(level + 1)
-      writeJSONString(key, into: &out)
-      out += indent == nil ? ":" : ": "
-      writeJSON(item, indent: indent, level: level + 1, into: &out)
-      out += (i + 1 < object.count ? "," : "") + newline
-    }
-    out += pad(level) + "}"
+    out += "\n"
+    out += String(repeating: " ", count: width)
+    return true
   }
 }
 

@@ -14,13 +14,18 @@ func registerOtherFilters(_ set: inout FilterSet) {
     return missing || input.isEmptyCollection ? fallback : input
   }
   set["date"] = Filter(arguments: 1...1) { input, args in
-    let format = args[0]!.text
+    let format = try args.text(args[0]!)
     if format.isEmpty { return input }
     guard let time = civilTime(from: input, now: args.environment.currentTime ?? currentTime())
     else {
       return input
     }
-    return .string(strftime(format, time))
+    let limit = args.environment.limits.maxOutputBytes
+    // Each conversion may be up to 1,024 characters wide: many of them can pass the limit.
+    guard let text = strftime(format, time, limit: limit) else {
+      throw FilterFailure.largerThanOutputLimit("the formatted date", limit: limit)
+    }
+    return .string(text)
   }
 }
 
@@ -30,6 +35,8 @@ private func currentTime() -> Int {
 
 /// Timestamps beyond about ±3 million years are not dates.
 let maxEpochSeconds = 100_000_000_000_000
+/// The largest year a date string may name (the year of `maxEpochSeconds`).
+let maxYear = 3_000_000
 
 /// A moment as calendar fields, in UTC unless the input gave an offset.
 struct CivilTime: Equatable {
@@ -248,7 +255,10 @@ private func apply(
 
 extension CivilTime {
   fileprivate var valid: Bool {
-    guard (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < 61 else {
+    // The year bound keeps the day arithmetic below from overflowing on any digits.
+    guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61,
+      year.magnitude <= maxYear
+    else {
       return false
     }
     let (y, m, d) = civilFromDays(daysFromCivil(year, month, day))
@@ -256,12 +266,14 @@ extension CivilTime {
   }
 }
 
-/// Ruby's `strftime`, with the `-`, `_`, `0`, `^` and `#` flags and a width.
-func strftime(_ format: String, _ t: CivilTime) -> String {
+/// Ruby's `strftime`, with the `-`, `_`, `0`, `^` and `#` flags and a width; nil once the
+/// text passes `limit` bytes.
+func strftime(_ format: String, _ t: CivilTime, limit: Int = .max) -> String? {
   var out = ""
   let chars = Array(format)
   var i = 0
   while i < chars.count {
+    if out.utf8.count > limit { return nil }
     guard chars[i] == "%", i + 1 < chars.count else {
       out.append(chars[i])
       i += 1
@@ -333,12 +345,12 @@ func strftime(_ format: String, _ t: CivilTime) -> String {
       let o = abs(t.utcOffset)
       out += sign + number(o / 3600, 2) + number(o % 3600 / 60, 2)
     case "Z": out += text(t.zoneName)
-    case "F": out += strftime("%Y-%m-%d", t)
-    case "D", "x": out += strftime("%m/%d/%y", t)
-    case "T", "X": out += strftime("%H:%M:%S", t)
-    case "R": out += strftime("%H:%M", t)
-    case "r": out += strftime("%I:%M:%S %p", t)
-    case "c": out += strftime("%a %b %e %H:%M:%S %Y", t)
+    case "F": out += strftime("%Y-%m-%d", t) ?? ""
+    case "D", "x": out += strftime("%m/%d/%y", t) ?? ""
+    case "T", "X": out += strftime("%H:%M:%S", t) ?? ""
+    case "R": out += strftime("%H:%M", t) ?? ""
+    case "r": out += strftime("%I:%M:%S %p", t) ?? ""
+    case "c": out += strftime("%a %b %e %H:%M:%S %Y", t) ?? ""
     case "n": out += "\n"
     case "t": out += "\t"
     case "%": out += "%"
@@ -346,7 +358,7 @@ func strftime(_ format: String, _ t: CivilTime) -> String {
     }
     i = j + 1
   }
-  return out
+  return out.utf8.count > limit ? nil : out
 }
 
 /// Calendar dates for callers of the engine (`--date`, `SOURCE_DATE_EPOCH`).
@@ -356,6 +368,7 @@ package enum CalendarDate {
     strftime(
       "%Y-%m-%d",
       CivilTime(epochSeconds: max(min(seconds, maxEpochSeconds - 1), -(maxEpochSeconds - 1))))
+      ?? ""
   }
 
   /// `SOURCE_DATE_EPOCH` values callers accept: 1970-01-01 to 9999-12-31 (UTC), the dates a

@@ -2,10 +2,14 @@
 
 func registerStringFilters(_ set: inout FilterSet) {
   func unary(_ name: String, _ transform: @escaping @Sendable (String) -> String) {
-    set[name] = Filter { input, _ in .string(transform(input.text)) }
+    set[name] = Filter { input, args in .string(transform(try args.text(input))) }
   }
-  set["append"] = Filter(arguments: 1...1) { input, args in .string(input.text + args[0]!.text) }
-  set["prepend"] = Filter(arguments: 1...1) { input, args in .string(args[0]!.text + input.text) }
+  set["append"] = Filter(arguments: 1...1) { input, args in
+    .string(try args.text(input) + args.text(args[0]!))
+  }
+  set["prepend"] = Filter(arguments: 1...1) { input, args in
+    .string(try args.text(args[0]!) + args.text(input))
+  }
   unary("downcase") { $0.lowercased() }
   unary("upcase") { $0.uppercased() }
   unary("capitalize") { s in
@@ -20,68 +24,89 @@ func registerStringFilters(_ set: inout FilterSet) {
     $0.replacingAll("\r\n", with: "\n").replacingAll("\n", with: "<br />\n")
   }
   unary("strip_html", stripHTML)
-  set["escape"] = Filter { input, _ in
-    input.isNil ? .nil : .string(escapeHTML(input.text, once: false))
+  set["escape"] = Filter { input, args in
+    input.isNil ? .nil : .string(escapeHTML(try args.text(input), once: false))
   }
-  set["escape_once"] = Filter { input, _ in .string(escapeHTML(input.text, once: true)) }
+  set["escape_once"] = Filter { input, args in .string(escapeHTML(try args.text(input), once: true))
+  }
   unary("url_encode", urlEncode)
-  set["url_decode"] = Filter { input, _ in
-    guard let decoded = urlDecode(input.text) else {
-      throw FilterFailure("invalid percent-encoding in \(input.inspect())")
+  set["url_decode"] = Filter { input, args in
+    guard let decoded = urlDecode(try args.text(input)) else {
+      throw FilterFailure("invalid percent-encoding in \(input.inspect(upTo: 100))")
     }
     return .string(decoded)
   }
   unary("base64_encode") { Base64.encode(Array($0.utf8), urlSafe: false) }
   unary("base64_url_safe_encode") { Base64.encode(Array($0.utf8), urlSafe: true) }
   for (name, urlSafe) in [("base64_decode", false), ("base64_url_safe_decode", true)] {
-    set[name] = Filter { input, _ in
-      guard let bytes = Base64.decode(input.text, urlSafe: urlSafe) else {
-        throw FilterFailure("invalid base64 in \(input.inspect())")
+    set[name] = Filter { input, args in
+      guard let bytes = Base64.decode(try args.text(input), urlSafe: urlSafe) else {
+        throw FilterFailure("invalid base64 in \(input.inspect(upTo: 100))")
       }
       return .string(String(decoding: bytes, as: UTF8.self))
     }
   }
   set["remove"] = Filter(arguments: 1...1) { input, args in
-    .string(input.text.replacingAll(args[0]!.text, with: ""))
+    .string(try replaceAll(input, args[0]!, .string(""), args))
   }
   set["remove_first"] = Filter(arguments: 1...1) { input, args in
-    .string(replaceFirst(input.text, args[0]!.text, ""))
+    .string(replaceFirst(try args.text(input), try args.text(args[0]!), ""))
   }
   set["remove_last"] = Filter(arguments: 1...1) { input, args in
-    .string(replaceLast(input.text, args[0]!.text, ""))
+    .string(replaceLast(try args.text(input), try args.text(args[0]!), ""))
   }
   set["replace"] = Filter(arguments: 1...2) { input, args in
-    .string(input.text.replacingAll(args[0]!.text, with: args[1]?.text ?? ""))
+    .string(try replaceAll(input, args[0]!, args[1] ?? .string(""), args))
   }
   set["replace_first"] = Filter(arguments: 1...2) { input, args in
-    .string(replaceFirst(input.text, args[0]!.text, args[1]?.text ?? ""))
+    .string(
+      replaceFirst(try args.text(input), try args.text(args[0]!), try args.text(args[1] ?? "")))
   }
   set["replace_last"] = Filter(arguments: 2...2) { input, args in
-    .string(replaceLast(input.text, args[0]!.text, args[1]!.text))
+    .string(replaceLast(try args.text(input), try args.text(args[0]!), try args.text(args[1]!)))
   }
   set["split"] = Filter(arguments: 1...1) { input, args in
-    .array(rubySplit(input.text, args[0]!.text).map { .string($0) })
+    let limit = args.environment.limits.maxArrayItems
+    let (parts, complete) = rubySplit(
+      try args.text(input), try args.text(args[0]!), maxParts: limit)
+    guard complete else {
+      throw FilterFailure("the result would have more than the limit of \(limit) items")
+    }
+    return .array(parts.map { .string($0) })
   }
   set["slice"] = Filter(arguments: 1...2, slice)
   set["truncate"] = Filter(arguments: 0...2) { input, args in
     if input.isNil { return .nil }
-    let text = input.text
+    let text = try args.text(input)
     let length = args[0] == nil ? 50 : try toInteger(args[0], "truncate length")
-    let ending = args[1] == nil ? "..." : args[1]!.text
+    let ending = args[1] == nil ? "..." : try args.text(args[1]!)
     guard text.count > length else { return .string(text) }
     let keep = max(0, saturatingAdd(length, -ending.count))
     return .string(String(text.prefix(keep)) + ending)
   }
   set["truncatewords"] = Filter(arguments: 0...2) { input, args in
     if input.isNil { return .nil }
-    let text = input.text
+    let text = try args.text(input)
     var words = args[0] == nil ? 15 : try toInteger(args[0], "truncatewords count")
     if words <= 0 { words = 1 }
-    let ending = args[1] == nil ? "..." : args[1]!.text
-    let list = rubySplit(text, " ")
+    let ending = args[1] == nil ? "..." : try args.text(args[1]!)
+    // As Ruby's `split(" ", words + 1)`: only the words that are kept are split off.
+    let list = rubySplit(text, " ", maxParts: saturatingAdd(words, 1)).parts
     guard list.count > words else { return .string(text) }
     return .string(list.prefix(words).joined(separator: " ") + ending)
   }
+}
+
+/// `replace` and `remove`: every occurrence, within the output limit.
+private func replaceAll(
+  _ input: LiquidValue, _ target: LiquidValue, _ replacement: LiquidValue, _ args: FilterArguments
+) throws(FilterFailure) -> String {
+  let limit = args.environment.limits.maxOutputBytes
+  guard
+    let result = try args.text(input).replacingAll(
+      args.text(target), with: args.text(replacement), limit: limit)
+  else { throw .largerThanOutputLimit("the result of the replacement", limit: limit) }
+  return result
 }
 
 private func replaceFirst(_ text: String, _ target: String, _ replacement: String) -> String {
@@ -91,13 +116,12 @@ private func replaceFirst(_ text: String, _ target: String, _ replacement: Strin
 
 private func replaceLast(_ text: String, _ target: String, _ replacement: String) -> String {
   guard !target.isEmpty else { return text + replacement }
-  var found: Range<String.Index>?
-  var rest = text[...]
-  while let range = rest.firstRange(of: target) {
-    found = range
-    rest = text[text.index(after: range.lowerBound)...]
+  // The first match in the reversed characters is the last one: one linear search, even when
+  // matches overlap.
+  guard let reversedRange = text.reversed().firstRange(of: Array(target.reversed())) else {
+    return text
   }
-  guard let range = found else { return text }
+  let range = reversedRange.upperBound.base..<reversedRange.lowerBound.base
   return String(text[..<range.lowerBound]) + replacement + String(text[range.upperBound...])
 }
 
@@ -110,7 +134,7 @@ private func replaceLast(_ text: String, _ target: String, _ replacement: String
     return .array(Array(array[start..<(start + min(length, array.count - start))]))
   }
   // Walk only as far as the slice needs: strings can be long and grapheme counting is slow.
-  let text = input.text
+  let text = try args.text(input)
   let start = offset < 0 ? saturatingAdd(text.count, offset) : offset
   guard start >= 0, length >= 0,
     let lower = text.index(text.startIndex, offsetBy: start, limitedBy: text.endIndex)

@@ -26,7 +26,11 @@ public struct LiquidEnvironment: Sendable {
     public var maxNesting = 100
     public var maxPartialDepth = 100
     public var maxLoopIterations = 1_000_000
+    /// Also bounds every string a filter makes, and every argument that sizes one (`indent`,
+    /// `json`'s indentation, `date`'s field widths).
     public var maxOutputBytes = 64 * 1024 * 1024
+    /// The most items an array made by a filter (`concat`, `split`, …) may hold.
+    public var maxArrayItems = 1_000_000
 
     public init() {}
   }

@@ -36,4 +36,19 @@ public struct LiquidError: Error, Sendable, Equatable, CustomStringConvertible {
 struct FilterFailure: Error {
   var message: String
   init(_ message: String) { self.message = message }
+
+  /// An integer, or the result of integer arithmetic, that 64 bits cannot hold.
+  static func outsideIntegerRange(_ what: String) -> FilterFailure {
+    FilterFailure("\(what) is outside the 64-bit integer range (\(Int.min) to \(Int.max))")
+  }
+
+  /// Text that would pass `LiquidEnvironment.Limits.maxOutputBytes`.
+  static func largerThanOutputLimit(_ what: String, limit: Int) -> FilterFailure {
+    FilterFailure("\(what) would be larger than the output limit of \(limit) bytes")
+  }
+
+  /// An array that would pass `LiquidEnvironment.Limits.maxArrayItems`.
+  static func moreItemsThanLimit(_ what: String, count: Int, limit: Int) -> FilterFailure {
+    FilterFailure("\(what) would have \(count) items, more than the limit of \(limit) items")
+  }
 }

@@ -40,6 +40,22 @@ public struct LiquidObject: Sendable, Equatable, Sequence {
 
   /// Ruby's `Hash#inspect`: `{"a" => 1}`.
   func inspect() -> String {
-    "{" + keys.map { "\"\($0)\" => \(storage[$0]!.inspect())" }.joined(separator: ", ") + "}"
+    var out = ""
+    writeInspect(to: &out, limit: .max)
+    return out
+  }
+
+  /// Appends `inspect` to `out`; false once `out` passes `limit` bytes.
+  @discardableResult
+  func writeInspect(to out: inout String, limit: Int) -> Bool {
+    out += "{"
+    for (i, (key, value)) in enumerated() {
+      if i > 0 { out += ", " }
+      LiquidValue.string(key).writeInspect(to: &out, limit: limit)
+      out += " => "
+      if !value.writeInspect(to: &out, limit: limit) { return false }
+    }
+    out += "}"
+    return out.utf8.count <= limit
   }
 }

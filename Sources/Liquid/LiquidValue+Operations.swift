@@ -65,7 +65,8 @@ private func contains(_ container: LiquidValue, _ item: LiquidValue) -> Bool {
   guard item.isTruthy else { return false }
   switch container {
   case .string(let string):
-    let needle = item.renderedText
+    // A needle longer than the string cannot be in it: its text need not be made in full.
+    guard let needle = item.text(limit: string.utf8.count) else { return false }
     return needle.isEmpty || string.contains(needle)
   case .array(let array): return array.contains(item)
   case .object(let object):

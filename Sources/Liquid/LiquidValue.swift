@@ -88,34 +88,78 @@ extension LiquidValue {
   /// The text `{{ value }}` writes.
   public var renderedText: String {
     var out = ""
-    write(to: &out)
+    write(to: &out, limit: .max)
     return out
   }
 
-  func write(to out: inout String) {
+  /// The text, or nil when it would pass `limit` bytes: an array can hold a million copies of
+  /// one long string, whose text would not fit in memory.
+  func text(limit: Int) -> String? {
+    if case .string(let s) = self { return s }
+    var out = ""
+    return write(to: &out, limit: limit) ? out : nil
+  }
+
+  /// Appends the text to `out`; false, with `out` partly written, once `out` passes `limit`
+  /// bytes.
+  @discardableResult
+  func write(to out: inout String, limit: Int) -> Bool {
     switch self {
-    case .nil, .empty, .blank: break
+    case .nil, .empty, .blank, .drop: break
     case .bool(let b): out += b ? "true" : "false"
     case .int(let i): out += String(i)
     case .double(let d): out += formatDouble(d)
     case .string(let s): out += s
-    case .array(let a): for item in a { item.write(to: &out) }
+    case .array(let a):
+      for item in a where !item.write(to: &out, limit: limit) { return false }
     case .range(let low, let high): out += "\(low)..\(high)"
-    case .object(let o): out += o.inspect()
-    case .drop: break
+    case .object(let o): return o.writeInspect(to: &out, limit: limit)
     }
+    return out.utf8.count <= limit
+  }
+
+  /// The text cut to about 100 bytes with "…", for messages.
+  var shortText: String {
+    var out = ""
+    if write(to: &out, limit: 100) { return out }
+    return String(out.prefix(100)) + "…"
   }
 
   /// A Ruby-style `inspect`, used where a hash or nested value is written as text.
   func inspect() -> String {
+    var out = ""
+    writeInspect(to: &out, limit: .max)
+    return out
+  }
+
+  /// `inspect`, cut to about `limit` bytes with "…": for messages, which must stay short
+  /// whatever the value.
+  func inspect(upTo limit: Int) -> String {
+    var out = ""
+    if writeInspect(to: &out, limit: limit) { return out }
+    return String(out.prefix(limit)) + "…"
+  }
+
+  /// Appends `inspect` to `out`; false once `out` passes `limit` bytes.
+  @discardableResult
+  func writeInspect(to out: inout String, limit: Int) -> Bool {
     switch self {
-    case .nil, .empty, .blank: return "nil"
+    case .nil, .empty, .blank: out += "nil"
     case .string(let s):
-      return "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
-    case .array(let a): return "[" + a.map { $0.inspect() }.joined(separator: ", ") + "]"
-    case .object(let o): return o.inspect()
-    default: return renderedText
+      out += "\""
+      out += s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+      out += "\""
+    case .array(let a):
+      out += "["
+      for (i, item) in a.enumerated() {
+        if i > 0 { out += ", " }
+        if !item.writeInspect(to: &out, limit: limit) { return false }
+      }
+      out += "]"
+    case .object(let o): return o.writeInspect(to: &out, limit: limit)
+    default: return write(to: &out, limit: limit)
     }
+    return out.utf8.count <= limit
   }
 }
 

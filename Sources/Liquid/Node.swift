@@ -46,7 +46,7 @@ struct OutputNode: Node {
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     guard let expression else { return }
-    try context.evaluate(expression).write(to: &output)
+    try context.write(context.evaluate(expression), into: &output)
     try context.checkOutput(output)
   }
 }

@@ -17,7 +17,7 @@ struct PartialNode: Node {
     let nameValue = try context.evaluate(name)
     guard case .string(let partialName) = nameValue else {
       throw context.error(
-        "partial name must be a string, not '\(nameValue.renderedText)'", at: offset)
+        "partial name must be a string, not '\(nameValue.shortText)'", at: offset)
     }
     if kind == .include && context.isIsolated {
       throw context.error(

@@ -78,9 +78,19 @@ final class RenderContext {
   }
 
   func checkOutput(_ output: String) throws(LiquidError) {
-    if output.utf8.count > environment.limits.maxOutputBytes {
-      throw LiquidError(
-        .render, "output is larger than the limit of \(environment.limits.maxOutputBytes) bytes")
+    if output.utf8.count > environment.limits.maxOutputBytes { throw outputLimitError }
+  }
+
+  private var outputLimitError: LiquidError {
+    LiquidError(
+      .render, "output is larger than the limit of \(environment.limits.maxOutputBytes) bytes")
+  }
+
+  /// Writes a value's text, stopping at the output limit (an array may hold many copies of a
+  /// long string).
+  func write(_ value: LiquidValue, into output: inout String) throws(LiquidError) {
+    guard value.write(to: &output, limit: environment.limits.maxOutputBytes) else {
+      throw outputLimitError
     }
   }
 
@@ -119,10 +129,16 @@ final class RenderContext {
     case .nil: return 0
     case .string:
       // Ruby's `to_i`: leading digits, or 0.
-      return try rangeBound(value.number, at: offset)
+      let number: LiquidValue
+      do throws(FilterFailure) {
+        number = try value.number
+      } catch {
+        throw self.error("range bound: \(error.message)", at: offset)
+      }
+      return try rangeBound(number, at: offset)
     default: break
     }
-    throw error("range bounds must be integers, not '\(value.renderedText)'", at: offset)
+    throw error("range bounds must be integers, not '\(value.shortText)'", at: offset)
   }
 
   func evaluate(_ filtered: FilteredExpression) throws(LiquidError) -> LiquidValue {
@@ -147,6 +163,11 @@ final class RenderContext {
       if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
         throw self.error(
           "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
+      }
+      if case .array(let items) = value, items.count > environment.limits.maxArrayItems {
+        throw self.error(
+          "filter '\(call.name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
+          at: call.offset)
       }
     }
     return value
@@ -185,7 +206,7 @@ final class RenderContext {
     case .index(let expression):
       let key = try evaluate(expression)
       guard case .string(let name) = key, let found = resolve(name) else {
-        return try undefined(key.renderedText, lookup, candidates: allNames())
+        return try undefined(key.shortText, lookup, candidates: allNames())
       }
       value = found
     }
@@ -198,7 +219,7 @@ final class RenderContext {
       if let next = value.member(key) {
         value = next
       } else if case .object(let object) = value {
-        return try undefined(key.renderedText, lookup, candidates: object.keys)
+        return try undefined(key.shortText, lookup, candidates: object.keys)
       } else {
         return .nil
       }
@@ -247,7 +268,7 @@ final class RenderContext {
     }
     let offset: Int
     if case .variable(let lookup) = expression { offset = lookup.offset } else { offset = 0 }
-    throw error("'\(attribute)' must be an integer, not '\(value.renderedText)'", at: offset)
+    throw error("'\(attribute)' must be an integer, not '\(value.shortText)'", at: offset)
   }
 
   // MARK: - Partials

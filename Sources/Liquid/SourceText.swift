@@ -2,15 +2,18 @@
 final class SourceText: Sendable {
   let name: String
   let bytes: [UInt8]
+  /// The same bytes, shared with the locations of errors.
+  let lines: SourceLines
 
   init(name: String, text: String) {
     self.name = name
-    self.bytes = Array(text.utf8)
+    bytes = Array(text.utf8.dropByteOrderMark)
+    // Only errors read locations, so lines are found when one is read, not indexed up front.
+    lines = SourceLines(bytes, indexed: false)
   }
 
-  /// Only errors need locations, so the line index is built when one is asked for.
   func location(at offset: Int) -> SourceLocation {
-    SourceLocation(file: name, source: bytes, offset: offset)
+    SourceLocation(file: name, lines: lines, offset: offset)
   }
 
   func string(_ range: Range<Int>) -> String {

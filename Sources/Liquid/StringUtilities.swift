@@ -3,19 +3,32 @@
 extension String {
   /// Every occurrence of `target` replaced by `replacement`, scanning left to right.
   package func replacingAll(_ target: String, with replacement: String) -> String {
+    replacingAll(target, with: replacement, limit: .max) ?? self
+  }
+
+  /// `replacingAll`, or nil once the result passes `limit` bytes (a short text with a long
+  /// replacement can grow without bound).
+  func replacingAll(_ target: String, with replacement: String, limit: Int) -> String? {
+    var out = ""
     // Like Ruby's `gsub("", x)`: an empty target matches between every character.
     guard !target.isEmpty else {
-      return replacement + map { String($0) + replacement }.joined()
+      out += replacement
+      for character in self {
+        out.append(character)
+        out += replacement
+        if out.utf8.count > limit { return nil }
+      }
+      return out
     }
-    var out = ""
     var rest = self[...]
     while let range = rest.firstRange(of: target) {
       out += rest[..<range.lowerBound]
       out += replacement
+      if out.utf8.count > limit { return nil }
       rest = rest[range.upperBound...]
     }
     out += rest
-    return out
+    return out.utf8.count > limit ? nil : out
   }
 
   /// Whitespace as Ruby's `strip` sees it: ASCII space, tab, newlines, vertical tab, form feed, NUL.
@@ -37,4 +50,12 @@ extension String {
   }
 
   func rubyStrip() -> String { rubyLStrip().rubyRStrip() }
+}
+
+extension String.UTF8View {
+  /// The text without a leading UTF-8 byte order mark, which marks the encoding of a file
+  /// written by some editors and is not part of its content.
+  package var dropByteOrderMark: Substring.UTF8View {
+    starts(with: [0xEF, 0xBB, 0xBF]) ? dropFirst(3) : self[...]
+  }
 }

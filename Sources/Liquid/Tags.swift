@@ -106,13 +106,22 @@ struct CycleNode: Node {
   var values: [Expression]
   /// The identity of an unnamed cycle: its values as written.
   var key: String
+  /// Where the tag's markup starts, for errors.
+  var offset: Int
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    let identity =
-      if let group { "named:" + (try context.evaluate(group)).inspect() } else { "unnamed:" + key }
+    var identity = "unnamed:" + key
+    if let group {
+      identity = "named:"
+      let limit = context.environment.limits.maxOutputBytes
+      guard try context.evaluate(group).writeInspect(to: &identity, limit: limit) else {
+        throw context.error(
+          "the cycle's group name is larger than the output limit of \(limit) bytes", at: offset)
+      }
+    }
     var iteration = context.cycles[identity] ?? 0
     if iteration < values.count {
-      try context.evaluate(values[iteration]).write(to: &output)
+      try context.write(context.evaluate(values[iteration]), into: &output)
     }
     iteration += 1
     if iteration >= values.count { iteration = 0 }

@@ -85,8 +85,11 @@ struct TemplateLexer {
     return token
   }
 
-  private func scanTag(at start: Int) throws(LiquidError) -> TemplateToken {
-    guard let close = find(UInt8(ascii: "%"), UInt8(ascii: "}"), from: start + 2) else {
+  private func scanTag(at start: Int, closedAt knownClose: Int? = nil) throws(LiquidError)
+    -> TemplateToken
+  {
+    guard let close = knownClose ?? find(UInt8(ascii: "%"), UInt8(ascii: "}"), from: start + 2)
+    else {
       throw source.error("tag '{%' was never closed with '%}'", at: start)
     }
     var token = TemplateToken(kind: .tag, range: start..<(close + 2), markup: (start + 2)..<close)
@@ -126,8 +129,17 @@ struct TemplateLexer {
 
   private func findEnd(_ name: String, from start: Int) -> TemplateToken? {
     var j = start
+    // The `%}` that closes every `{%` up to it: found once, not again for each `{%` before it
+    // (a raw body full of `{%` was quadratic).
+    var close = -1
     while let open = find(UInt8(ascii: "{"), UInt8(ascii: "%"), from: j) {
-      guard let tag = try? scanTag(at: open) else { return nil }
+      if close < open + 2 {
+        guard let next = find(UInt8(ascii: "%"), UInt8(ascii: "}"), from: open + 2) else {
+          return nil
+        }
+        close = next
+      }
+      guard let tag = try? scanTag(at: open, closedAt: close) else { return nil }
       if tag.name == name { return tag }
       j = open + 2
     }

@@ -216,7 +216,7 @@ extension TemplateParser {
     while parser.accept(.comma) { values.append(try parser.parseExpression()) }
     try parser.expectEnd()
     let key = values.map { expressionKey($0) }.joined(separator: ",")
-    return CycleNode(group: group, values: values, key: key)
+    return CycleNode(group: group, values: values, key: key, offset: token.argumentsStart)
   }
 
   private func expressionKey(_ expression: Expression) -> String {

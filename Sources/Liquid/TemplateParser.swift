@@ -87,13 +87,8 @@ struct TemplateParser {
   mutating func parseBlockBody(for opening: TemplateToken, until delimiters: Set<String>)
     throws(LiquidError) -> (Block, TemplateToken)
   {
-    depth += 1
+    try enterBlock(opening)
     defer { depth -= 1 }
-    if depth > environment.limits.maxNesting {
-      throw source.error(
-        "blocks are nested more than \(environment.limits.maxNesting) deep",
-        at: opening.range.lowerBound)
-    }
     let (block, end) = try parseBody(until: delimiters)
     guard let end else {
       throw source.error(
@@ -101,6 +96,17 @@ struct TemplateParser {
         at: opening.range.lowerBound)
     }
     return (block, end)
+  }
+
+  /// One level deeper, within `maxNesting`; the caller leaves it with `depth -= 1`.
+  private mutating func enterBlock(_ opening: TemplateToken) throws(LiquidError) {
+    depth += 1
+    if depth > environment.limits.maxNesting {
+      depth -= 1
+      throw source.error(
+        "blocks are nested more than \(environment.limits.maxNesting) deep",
+        at: opening.range.lowerBound)
+    }
   }
 
   func unexpectedTag(_ token: TemplateToken) -> LiquidError {
@@ -126,6 +132,9 @@ struct TemplateParser {
   // MARK: - The liquid tag
 
   mutating func parseLiquidTag(_ token: TemplateToken) throws(LiquidError) -> any Node {
+    // `{% liquid liquid liquid … %}` nests one parser in another: it counts as a block.
+    try enterBlock(token)
+    defer { depth -= 1 }
     var lines: [TemplateToken] = []
     let bytes = source.bytes
     var lineStart = token.argumentsStart

@@ -171,6 +171,29 @@ import Testing
     #expect(output.hasSuffix("\t\t{{ a | nope }}\n\t\t       ^"))
   }
 
+  /// A minified document is one long line: each error shows 160 characters around its column,
+  /// not the whole line.
+  @Test func longLinesAreShownAroundTheColumn() {
+    let line = String(repeating: "abcdefghij", count: 100)
+    let middle = Diagnostic(
+      message: "m", location: SourceLocation(file: "f", line: 1, column: 501, lineText: line))
+    let window = String(Array(line)[420..<580])
+    #expect(
+      middle.description
+        == "f:1:501: error: m\n…\(window)…\n" + String(repeating: " ", count: 81) + "^")
+    let start = Diagnostic(
+      message: "m", location: SourceLocation(file: "f", line: 1, column: 3, lineText: line))
+    #expect(start.description == "f:1:3: error: m\n\(line.prefix(160))…\n  ^")
+    let end = Diagnostic(
+      message: "m", location: SourceLocation(file: "f", line: 1, column: 1001, lineText: line))
+    #expect(
+      end.description == "f:1:1001: error: m\n…\(line.suffix(160))\n"
+        + String(repeating: " ", count: 161) + "^")
+    let short = Diagnostic(
+      message: "m", location: SourceLocation(file: "f", line: 1, column: 2, lineText: "ab"))
+    #expect(short.description == "f:1:2: error: m\nab\n ^")
+  }
+
   @Test func nothingRendersWhenAnyPartOfTheTemplateIsBad() {
     // The error is at the end, but parsing sees it before the first byte is rendered.
     #expect(render("{% for i in (1..3) %}{{ i }}{% endfor %}{% bad %}").hasPrefix("ERROR t:1:44"))

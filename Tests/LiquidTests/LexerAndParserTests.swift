@@ -131,6 +131,27 @@ import Testing
   }
 }
 
+/// `liquid` tags inside `liquid` tags nest parsers: a thousand of them overflowed the stack.
+/// A raw body full of `{%` was scanned again from every `{%`.
+@Suite struct NestingAndScanningTests {
+  @Test func nestedLiquidTagsCountAsBlocks() {
+    let deep = "{% liquid " + String(repeating: "liquid ", count: 50_000) + "%}"
+    #expect(
+      firstLine(render(deep)) == "ERROR t:1:704: error: blocks are nested more than 100 deep")
+    let shallow = "{% liquid " + String(repeating: "liquid ", count: 50) + "echo 'ok' %}"
+    #expect(render(shallow) == "ok")
+  }
+
+  @Test func rawBodiesFullOfTagOpenings() {
+    let body = String(repeating: "{% ", count: 5_000)
+    #expect(render("{% raw %}" + body + "{% endraw %}") == body)
+    #expect(render("{% raw %}" + body + " %}x{% endraw %}") == body + " %}x")
+    #expect(
+      firstLine(render("{% raw %}" + body + " %}"))
+        == "ERROR t:1:1: error: 'raw' tag was never closed; expected '{% endraw %}'")
+  }
+}
+
 /// Inputs found by reading the code for overflows and by fuzzing: each renders or fails
 /// cleanly instead of trapping or hanging.
 @Suite struct ExtremeInputTests {

@@ -91,4 +91,80 @@ import Testing
     #expect(try SignatureParser.parseType("UUID") == "UUID")
     #expect(throws: SignatureParser.Failure.self) { try SignatureParser.parseType("Int Int") }
   }
+
+  /// Found by fuzzing (Fuzz/run.sh signatures): what the parser accepts, printed back, must
+  /// parse to the same text, or generated code would say something else than the spec.
+  static let printedFormsReadBack: [String] = [
+    "load(_ a: `class`)", "load(_ a: `Type`)", "load(_ a: `Any`)", "`default`(`for` key: `Self`)",
+  ]
+
+  @Test(arguments: printedFormsReadBack) func printedFormParsesToItself(_ text: String) throws {
+    let declaration = try SignatureParser.parseMethod(text).declaration
+    #expect(try SignatureParser.parseMethod(declaration).declaration == declaration)
+  }
+
+  @Test func keywordTypesKeepTheirBackticks() throws {
+    #expect(try SignatureParser.parseType("`class`") == "`class`")
+    #expect(try SignatureParser.parseType("`Type`") == "Type")
+    #expect(try SignatureParser.parseType("[`Any`: `default`]?") == "[Any: `default`]?")
+    #expect(
+      try SignatureParser.parseMethod("f(_ a: `class`)").declaration == "func f(_ a: `class`)")
+  }
+
+  /// Between backticks stands an identifier; `` `?` `` was read as a type named "?", whose
+  /// printed form did not parse.
+  static let badBackticks: [(String, String, Int)] = [
+    ("`\u{FFFD}?`", "expected a type, found '`'", 0),
+    ("``", "expected a type, found '`'", 0),
+    ("`a b`", "expected a type, found '`'", 0),
+    ("[`1x`]", "expected a type, found '`'", 1),
+  ]
+
+  @Test(arguments: badBackticks) func backticksHoldAnIdentifier(
+    _ text: String, _ message: String, _ offset: Int
+  ) {
+    #expect(throws: SignatureParser.Failure(message: message, offset: offset)) {
+      try SignatureParser.parseType(text)
+    }
+  }
+
+  /// Found by fuzzing: an attribute's unclosed arguments moved past the end of the text, and
+  /// the error pointed outside it.
+  @Test func unclosedAttributeArgumentsAreReportedInsideTheText() {
+    #expect(
+      throws: SignatureParser.Failure(
+        message: "expected ')' to close the arguments of '@iie', found the end", offset: 8)
+    ) { try SignatureParser.parseType("@iie(fod") }
+    #expect(
+      throws: SignatureParser.Failure(
+        message: "expected ')' to close the arguments of '@available', found the end", offset: 28)
+    ) { try SignatureParser.parseMethod("load(x: @available(iOS 17, *") }
+  }
+
+  /// Found by fuzzing: a name or default value that starts with a combining mark (which
+  /// `isLetter` admits) lost it when printed after a space, so the generated code changed it.
+  @Test func namesAndDefaultsCannotStartWithACombiningMark() throws {
+    #expect(
+      throws: SignatureParser.Failure(
+        message: "expected a method name, found '\u{0610}'", offset: 0)
+    ) { try SignatureParser.parseMethod("\u{0610}ad(page: Int)") }
+    #expect(
+      throws: SignatureParser.Failure(message: "a combining mark cannot follow a space", offset: 13)
+    ) { try SignatureParser.parseMethod("load(x: Int = \u{0301}a)") }
+    #expect(
+      throws: SignatureParser.Failure(message: "a combining mark cannot follow a space", offset: 3)
+    ) { try SignatureParser.parseType("Int \u{20DD}") }
+    #expect(throws: SignatureParser.Failure.self) { try SignatureParser.parseType("Foo.\u{0301}x") }
+    #expect(
+      try SignatureParser.parseMethod("café(é: Int = \"é\")").declaration
+        == "func café(é: Int = \"é\")")
+  }
+
+  @Test func backtickedMethodNamesHoldAnIdentifier() {
+    #expect(
+      throws: SignatureParser.Failure(message: "expected a method name, found '`'", offset: 0)
+    ) {
+      try SignatureParser.parseMethod("`a-b`()")
+    }
+  }
 }

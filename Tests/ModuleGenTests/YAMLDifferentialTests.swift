@@ -7,7 +7,8 @@ import Testing
 /// Our YAML reader against PyYAML's `safe_load` on a corpus of real-world config files and edge
 /// cases: both must give the same data. Keys are compared as written and timestamps as strings
 /// (what our reader gives); everything else is PyYAML's own resolution. Documents using what we
-/// do not support must be rejected by ours with a location.
+/// do not support (`unsupported/`) must be rejected by ours with a location; documents PyYAML
+/// refuses (`refused/`) must be refused by both.
 @Suite struct YAMLDifferentialTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/yaml")
@@ -92,8 +93,10 @@ import Testing
   @Test func corpusMatchesPyYAML() throws {
     let supported = Self.files("supported")
     let unsupported = Self.files("unsupported")
+    let refused = Self.files("refused")
     #expect(supported.count + unsupported.count >= 60)
-    guard let answers = try Self.pyyaml(supported + unsupported) else {
+    #expect(refused.count >= 13)
+    guard let answers = try Self.pyyaml(supported + unsupported + refused) else {
       // CI installs PyYAML (.ci/run); there, a missing PyYAML is a failure, not a skip.
       #expect(ProcessInfo.processInfo.environment["CI"] == nil, "python3 with PyYAML is required")
       print("YAML differential test skipped: python3 with PyYAML is not installed")
@@ -128,8 +131,23 @@ import Testing
         }
       }
     }
+    for path in refused {
+      let name = URL(fileURLWithPath: path).lastPathComponent
+      if answers[path]?["error"] == nil {
+        mismatches.append("\(name): PyYAML accepts it; it belongs in supported/")
+      }
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      do {
+        let ours = try YAMLReader.read(text, file: name)
+        mismatches.append("\(name): PyYAML refuses it, ours read \(describe(ours))")
+      } catch {
+        if error.location?.file != name {
+          mismatches.append("\(name): refused without a location: \(error)")
+        }
+      }
+    }
     print(
-      "YAML differential: \(supported.count) documents compared with PyYAML, \(unsupported.count) unsupported documents rejected"
+      "YAML differential: \(supported.count) documents compared with PyYAML, \(unsupported.count) unsupported documents rejected, \(refused.count) documents refused by both"
     )
     #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
   }

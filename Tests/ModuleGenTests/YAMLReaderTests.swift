@@ -79,6 +79,115 @@ import Testing
     let output = json(yaml)
     #expect(output.split(separator: "\n").first.map(String.init) == "ERROR " + expected)
   }
+
+  static let tab = "tabs are not allowed outside quotes, block scalars and comments; use spaces"
+  static let merge =
+    "'<<' is YAML's merge key, which is not supported; quote it ('<<') to mean the text"
+
+  /// Where PyYAML refuses a document, so does the reader (the differential test checks the
+  /// same documents against PyYAML itself, in Fixtures/yaml/refused).
+  static let refusedAsPyYAMLRefuses: [(String, String)] = [
+    (
+      "a: %x",
+      "f.yml:1:4: error: '%' is reserved in YAML and cannot start a plain value; quote the value"
+    ),
+    (
+      "a: [b, %x]",
+      "f.yml:1:8: error: '%' is reserved in YAML and cannot start a plain value; quote the value"
+    ),
+    ("<<: 1", "f.yml:1:1: error: \(merge)"),
+    ("a: <<", "f.yml:1:4: error: \(merge)"),
+    ("a: {<<: 1}", "f.yml:1:5: error: \(merge)"),
+    ("a: [b, <<]", "f.yml:1:8: error: \(merge)"),
+    (
+      "a: [a, |]",
+      "f.yml:1:8: error: '|' cannot start a value inside a flow collection; quote the value"
+    ),
+    (
+      "a: [>b]",
+      "f.yml:1:5: error: '>' cannot start a value inside a flow collection; quote the value"
+    ),
+    (
+      "a: [#b]",
+      "f.yml:1:5: error: '#' cannot start a value inside a flow collection; quote the value"
+    ),
+    (
+      "a: [:b]",
+      "f.yml:1:5: error: ':' cannot start a value inside a flow collection; quote the value"
+    ),
+    (
+      "a: [- a]", "f.yml:1:5: error: a block list item ('- ') cannot stand inside a flow collection"
+    ),
+    ("a: b\tc", "f.yml:1:5: error: \(tab)"),
+    ("a: b \tc", "f.yml:1:6: error: \(tab)"),
+    ("a\tb: c", "f.yml:1:2: error: \(tab)"),
+    ("a: b\t# comment", "f.yml:1:5: error: \(tab)"),
+    ("a: b\t", "f.yml:1:5: error: \(tab)"),
+    ("a:\tb", "f.yml:1:3: error: \(tab)"),
+    ("- a\n-\tb", "f.yml:2:2: error: \(tab)"),
+    ("a: 'x'\t", "f.yml:1:7: error: \(tab)"),
+    ("'a'\t: 1", "f.yml:1:4: error: \(tab)"),
+    ("a: [b,\tc]", "f.yml:1:7: error: \(tab)"),
+    ("a: [b]\t", "f.yml:1:7: error: \(tab)"),
+    ("a: b\n\t\n", "f.yml:2:1: error: tabs are not allowed for indentation; use spaces"),
+    ("a: b\n  \t # c\n", "f.yml:2:3: error: tabs are not allowed for indentation; use spaces"),
+    ("a: |\n  x\n\t\n  y\n", "f.yml:3:1: error: tabs are not allowed for indentation; use spaces"),
+    ("a: |\n\tx\n", "f.yml:2:1: error: tabs are not allowed for indentation; use spaces"),
+    ("a: [b?]", "f.yml:1:6: error: expected ',' or ']' in a flow list"),
+    ("a: [b?c]", "f.yml:1:6: error: expected ',' or ']' in a flow list"),
+    ("a: {b?: c}", "f.yml:1:6: error: expected ',' or '}' in a flow mapping"),
+    ("a: [?b]", "f.yml:1:5: error: complex keys ('? key') are not supported"),
+    ("a: 0b_", "f.yml:1:4: error: '0b_' is an integer with no digits; quote it to mean the text"),
+    ("a: 0x_", "f.yml:1:4: error: '0x_' is an integer with no digits; quote it to mean the text"),
+  ]
+
+  @Test(arguments: refusedAsPyYAMLRefuses) func refusedWherePyYAMLRefuses(
+    _ yaml: String, _ expected: String
+  ) {
+    #expect(json(yaml).split(separator: "\n").first.map(String.init) == "ERROR " + expected)
+  }
+
+  /// Tabs stay allowed where PyYAML allows them, and PyYAML's corners read as it reads them.
+  @Test func cornersReadAsPyYAMLReadsThem() {
+    #expect(json("a: ._5") == #"{"a":"._5"}"#)
+    #expect(json("a: [._5, ._, .5_, .5, -.5, 1._5]") == #"{"a":["._5","._",0.5,0.5,"-.5",1.5]}"#)
+    #expect(json("a: \"x\ty\"\nb: 'x\ty'") == #"{"a":"x\ty","b":"x\ty"}"#)
+    #expect(json("a: b # \tcomment") == #"{"a":"b"}"#)
+    #expect(json("a: |\n  x\n  \ty\n") == #"{"a":"x\n\ty\n"}"#)
+    #expect(json("a: |\n  \tx\n") == #"{"a":"\tx\n"}"#)
+    #expect(json("a: b\n  %c") == #"{"a":"b %c"}"#)
+    #expect(json("a: [-b, -, a:b, b%c]") == #"{"a":["-b","-","a:b","b%c"]}"#)
+    #expect(json("a: b?c") == #"{"a":"b?c"}"#)
+    #expect(json("'<<': 1") == #"{"<<":1}"#)
+  }
+
+  /// The reader is handed text whose BOM the file reader kept; it skips it.
+  @Test func byteOrderMarkIsSkipped() {
+    #expect(json("\u{FEFF}a: 1\nb: 2") == #"{"a":1,"b":2}"#)
+  }
+
+  /// Locations are found when read, from the document and an offset: correct on long lines,
+  /// after CRLF and after multi-byte characters, and equal to eagerly made ones.
+  @Test func deferredLocationsMatchTheSource() throws {
+    let line = "{" + (0..<2000).map { "k\($0): [é, x\($0)]" }.joined(separator: ", ") + "}"
+    let root = try YAMLReader.read("first: 1\r\nsecond: " + line + "\r\n", file: "f.yml")
+    guard case .object(let pairs) = root["second"]?.value,
+      case .array(let items) = pairs[1999].value.value
+    else { throw Failure() }
+    let text = "second: " + line
+    let expectedColumn =
+      text.distance(from: text.startIndex, to: text.range(of: "x1999")!.lowerBound) + 1
+    #expect(items[1].location.line == 2)
+    #expect(items[1].location.column == expectedColumn)
+    #expect(items[1].location.lineText == "second: " + line)
+    #expect(
+      items[1].location
+        == SourceLocation(
+          file: "f.yml", line: 2, column: expectedColumn, lineText: "second: " + line))
+    #expect(items[1].location.movedRight(by: 2).column == expectedColumn + 2)
+    #expect(root["first"]?.location.description == "f.yml:1:8")
+    #expect(root["first"]?.location.lineText == "first: 1")
+  }
 }
 
 struct Failure: Error {}

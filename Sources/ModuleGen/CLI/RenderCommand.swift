@@ -33,10 +33,7 @@ enum RenderCommand {
     let text: String
     if templatePath == "-" {
       name = "<stdin>"
-      guard let input = String(validating: console.readInput(), as: UTF8.self) else {
-        throw Diagnostic(message: "standard input is not UTF-8 text")
-      }
-      text = input
+      text = try UTF8Text.decode(console.readInput(), file: name)
     } else {
       name = templatePath
       text = try fileSystem.readText(atPath: console.path(templatePath), displayPath: templatePath)

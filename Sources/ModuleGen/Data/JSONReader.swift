@@ -4,12 +4,13 @@ import Liquid
 package struct JSONReader {
   private let bytes: [UInt8]
   private let file: String
-  private let lines: LineIndex
+  /// The same bytes, shared by the locations of every node.
+  private let source: SourceLines
   private var position = 0
   private var depth = 0
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
-    var reader = JSONReader(bytes: Array(text.utf8), file: file)
+    var reader = JSONReader(bytes: Array(text.utf8.dropByteOrderMark), file: file)
     reader.skipWhitespace()
     let node = try reader.readValue()
     reader.skipWhitespace()
@@ -22,11 +23,11 @@ package struct JSONReader {
   private init(bytes: [UInt8], file: String) {
     self.bytes = bytes
     self.file = file
-    self.lines = LineIndex(bytes)
+    self.source = SourceLines(bytes)
   }
 
   private func location(_ offset: Int) -> SourceLocation {
-    lines.location(file: file, source: bytes, offset: offset)
+    SourceLocation(file: file, lines: source, offset: offset)
   }
 
   private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {

@@ -4,7 +4,8 @@ import Liquid
 extension YAMLReader {
   mutating func skipFlowSpace() throws(Diagnostic) {
     while !atEnd {
-      if isBlank(current) || isBreak(current) {
+      if current == UInt8(ascii: "\t") { throw error(Self.tabMessage) }
+      if current == UInt8(ascii: " ") || isBreak(current) {
         position += 1
       } else if current == UInt8(ascii: "#") && isBlankOrEnd(position - 1) {
         while !atEnd && !isBreak(current) { position += 1 }
@@ -111,6 +112,15 @@ extension YAMLReader {
       return (DataNode(.string(try parseQuotedScalar()), at: location(start), style: .quoted), nil)
     case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
       throw error("expected a value, found '\(String(UnicodeScalar(current)))'")
+    case UInt8(ascii: "-") where isBlankOrEnd(position + 1):
+      throw error("a block list item ('- ') cannot stand inside a flow collection")
+    case UInt8(ascii: "?"):
+      // In a flow collection `?` always starts an explicit key, even with no space after it.
+      throw error("complex keys ('? key') are not supported")
+    case UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: ":"):
+      throw error(
+        "'\(String(UnicodeScalar(current)))' cannot start a value inside a flow collection; quote the value"
+      )
     default:
       if atEnd { throw error("expected a value, found the end of the file") }
       let text = try parsePlainScalar(parentIndent: -1, flow: true)

@@ -15,6 +15,7 @@ extension YAMLReader {
       while end < bytes.count && !isBreak(bytes[end]) {
         let b = bytes[end]
         if b == UInt8(ascii: "#") && end > lineStart && isBlank(bytes[end - 1]) { break }
+        if b == UInt8(ascii: "\t") { throw error(Self.tabMessage, at: end) }
         if b == UInt8(ascii: ":")
           && (isBlankOrEnd(end + 1) || (flow && isFlowIndicator(byte(at: end + 1))))
         {
@@ -22,7 +23,8 @@ extension YAMLReader {
           throw error(
             "a ': ' in a plain value makes it look like a mapping; quote the value", at: end)
         }
-        if flow && (b == UInt8(ascii: ",") || isFlowIndicator(b)) { break }
+        // In a flow collection `?` ends a plain value too, as in PyYAML.
+        if flow && (isFlowIndicator(b) || b == UInt8(ascii: "?")) { break }
         end += 1
       }
       var textEnd = end
@@ -50,7 +52,7 @@ extension YAMLReader {
         let lineBegin = position
         while current == UInt8(ascii: " ") { position += 1 }
         let indent = position - lineBegin
-        while isBlank(current) { position += 1 }
+        if current == UInt8(ascii: "\t") { throw error(Self.tabIndentationMessage) }
         if atEnd { break }
         if isBreak(current) {
           breaks += 1
@@ -211,7 +213,7 @@ extension YAMLReader {
         position += 1
       }
     }
-    skipInlineSpace()
+    try skipInlineSpace()
     guard atLineEnd else { throw error("unexpected text after a block scalar indicator") }
     skipLineBreak()
 
@@ -226,11 +228,16 @@ extension YAMLReader {
       while byte(at: lineStart + spaces) == UInt8(ascii: " ") { spaces += 1 }
       var lineEnd = lineStart + spaces
       while lineEnd < bytes.count && !isBreak(bytes[lineEnd]) { lineEnd += 1 }
-      let isEmptyLine = bytes[(lineStart + spaces)..<lineEnd].allSatisfy { isBlank($0) }
+      // A tab after the indentation is content; one before it (or before the first line sets
+      // it) is refused, as in PyYAML.
+      let tabAfterSpaces = byte(at: lineStart + spaces) == UInt8(ascii: "\t")
+      if tabAfterSpaces && (indent.map { spaces < $0 } ?? (spaces <= max(parentIndent, 0))) {
+        throw error(Self.tabIndentationMessage, at: lineStart + spaces)
+      }
+      let isEmptyLine =
+        !(tabAfterSpaces && indent == nil)
+        && bytes[(lineStart + spaces)..<lineEnd].allSatisfy { isBlank($0) }
       if indent == nil && !isEmptyLine {
-        if byte(at: lineStart + spaces) == UInt8(ascii: "\t") {
-          throw error("tabs are not allowed for indentation; use spaces", at: lineStart + spaces)
-        }
         guard spaces > parentIndent else { break }
         if longestLeadingEmpty > spaces {
           throw error(

@@ -7,19 +7,20 @@ import Liquid
 package struct YAMLReader {
   let bytes: [UInt8]
   let file: String
-  let lines: LineIndex
+  /// The same bytes, shared by the locations of every node.
+  let source: SourceLines
   var position = 0
   var depth = 0
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
-    var reader = YAMLReader(bytes: Array(text.utf8), file: file)
+    var reader = YAMLReader(bytes: Array(text.utf8.dropByteOrderMark), file: file)
     return try reader.readDocument()
   }
 
   init(bytes: [UInt8], file: String) {
     self.bytes = bytes
     self.file = file
-    self.lines = LineIndex(bytes)
+    self.source = SourceLines(bytes)
   }
 
   // MARK: - Positions
@@ -30,7 +31,7 @@ package struct YAMLReader {
   func byte(at offset: Int) -> UInt8 { offset < bytes.count && offset >= 0 ? bytes[offset] : 0 }
 
   func location(_ offset: Int) -> SourceLocation {
-    lines.location(file: file, source: bytes, offset: offset)
+    SourceLocation(file: file, lines: source, offset: offset)
   }
 
   func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
@@ -38,11 +39,7 @@ package struct YAMLReader {
   }
 
   /// The column (0-based, in bytes) of an offset.
-  func column(_ offset: Int) -> Int {
-    var start = offset
-    while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-    return offset - start
-  }
+  func column(_ offset: Int) -> Int { offset - source.lineStart(of: offset) }
 
   func isBreak(_ b: UInt8) -> Bool { b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") }
   func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
@@ -51,9 +48,16 @@ package struct YAMLReader {
     offset >= bytes.count || isBlank(bytes[offset]) || isBreak(bytes[offset])
   }
 
-  /// Skips spaces and tabs, and a comment, on the current line.
-  mutating func skipInlineSpace() {
-    while !atEnd && isBlank(current) { position += 1 }
+  /// As in PyYAML, only spaces separate tokens: a tab is refused wherever it is not inside
+  /// quotes, a block scalar or a comment.
+  static let tabMessage =
+    "tabs are not allowed outside quotes, block scalars and comments; use spaces"
+  static let tabIndentationMessage = "tabs are not allowed for indentation; use spaces"
+
+  /// Skips spaces, and a comment, on the current line.
+  mutating func skipInlineSpace() throws(Diagnostic) {
+    while current == UInt8(ascii: " ") { position += 1 }
+    if current == UInt8(ascii: "\t") { throw error(Self.tabMessage) }
     if current == UInt8(ascii: "#")
       && (position == 0 || isBlankOrEnd(position - 1) || isBreak(byte(at: position - 1)))
     {
@@ -69,22 +73,17 @@ package struct YAMLReader {
   }
 
   /// Moves to the first character of the next line that has content (not blank, not only a
-  /// comment), and returns its indentation; nil at the end of input. Tabs may not indent.
+  /// comment), and returns its indentation; nil at the end of input. Tabs may not indent, not
+  /// even a blank line (PyYAML refuses them too).
   mutating func nextContentLine() throws(Diagnostic) -> Int? {
     while true {
-      skipInlineSpace()
+      try skipInlineSpace()
       if atEnd { return nil }
       guard isBreak(current) else { return column(position) }
       skipLineBreak()
       let lineStart = position
       while current == UInt8(ascii: " ") { position += 1 }
-      if current == UInt8(ascii: "\t") {
-        var probe = position
-        while isBlank(byte(at: probe)) { probe += 1 }
-        if !isBlankOrEnd(probe) && byte(at: probe) != UInt8(ascii: "#") {
-          throw error("tabs are not allowed for indentation; use spaces", at: position)
-        }
-      }
+      if current == UInt8(ascii: "\t") { throw error(Self.tabIndentationMessage) }
       if isDocumentMarker(at: lineStart) { return column(position) }
     }
   }
@@ -98,14 +97,13 @@ package struct YAMLReader {
   // MARK: - Documents
 
   mutating func readDocument() throws(Diagnostic) -> DataNode {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     var indent = try nextContentLine()
     if current == UInt8(ascii: "%") && indent == 0 {
       throw error("directives (%YAML, %TAG) are not supported")
     }
     if isDocumentMarker(at: position) {
       position += 3
-      skipInlineSpace()
+      try skipInlineSpace()
       if !atLineEnd {
         throw error("content on the '---' line is not supported; start it on the next line")
       }
@@ -143,7 +141,7 @@ package struct YAMLReader {
     guard depth < 200 else { throw error("the document is nested too deeply") }
     if inline {
       let here = position
-      skipInlineSpace()
+      try skipInlineSpace()
       if atLineEnd {
         guard let indent = try nextContentLine(), indent > parentIndent,
           !isDocumentMarker(at: position), !isDocumentMarker(at: position, "...")
@@ -202,7 +200,7 @@ package struct YAMLReader {
   }
 
   mutating func expectLineEnd(after what: String) throws(Diagnostic) {
-    skipInlineSpace()
+    try skipInlineSpace()
     if current == UInt8(ascii: ":") && isBlankOrEnd(position + 1) {
       throw error("\(what) cannot be a mapping key here")
     }
@@ -223,6 +221,8 @@ package struct YAMLReader {
       )
     case UInt8(ascii: "%") where column(position) == 0:
       throw error("directives (%YAML, %TAG) are not supported")
+    case UInt8(ascii: "%"):
+      throw error("'%' is reserved in YAML and cannot start a plain value; quote the value")
     default: break
     }
   }
@@ -233,10 +233,9 @@ package struct YAMLReader {
     let start = position
     if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
       let text = try parseQuotedScalar()
-      while isBlank(current) { position += 1 }
+      while current == UInt8(ascii: " ") { position += 1 }
       if current == UInt8(ascii: ":") && isBlankOrEnd(position + 1) {
-        if lines.location(file: file, source: bytes, offset: start).line != location(position).line
-        {
+        if source.lineNumber(of: start) != source.lineNumber(of: position) {
           throw error("a quoted key must be on one line", at: start)
         }
         position += 1
@@ -249,10 +248,12 @@ package struct YAMLReader {
     var end = position
     while end < bytes.count && !isBreak(bytes[end]) {
       if bytes[end] == UInt8(ascii: "#") && end > start && isBlank(bytes[end - 1]) { break }
+      if bytes[end] == UInt8(ascii: "\t") { throw error(Self.tabMessage, at: end) }
       if bytes[end] == UInt8(ascii: ":") && isBlankOrEnd(end + 1) {
         var textEnd = end
         while textEnd > start && isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
         let text = String(decoding: bytes[start..<textEnd], as: UTF8.self)
+        if text == "<<" { throw error(Self.mergeKeyMessage, at: start) }
         position = end + 1
         return (text, start)
       }
@@ -277,7 +278,7 @@ package struct YAMLReader {
       let value: DataNode
       // A list may stand at the same indentation as its key.
       let afterColon = position
-      skipInlineSpace()
+      try skipInlineSpace()
       if atLineEnd, let next = try peekContentLine(), next.indent == indent,
         byte(at: next.offset) == UInt8(ascii: "-"), isBlankOrEnd(next.offset + 1)
       {

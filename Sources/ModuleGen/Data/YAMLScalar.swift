@@ -4,8 +4,12 @@ import Liquid
 /// `yes`/`no`/`on`/`off` are booleans, `0755` is octal, `1:30` is sexagesimal (90). Timestamps
 /// stay strings. Quoted and block scalars are always strings.
 extension YAMLReader {
+  static let mergeKeyMessage =
+    "'<<' is YAML's merge key, which is not supported; quote it ('<<') to mean the text"
+
   func resolvePlain(_ text: String, at offset: Int) throws(Diagnostic) -> DataNode.Value {
     switch text {
+    case "<<": throw error(Self.mergeKeyMessage, at: offset)
     case "", "~", "null", "Null", "NULL": return .null
     case "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON": return .bool(true)
     case "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF": return .bool(false)
@@ -77,7 +81,11 @@ extension YAMLReader {
       guard digitsOnly(isDigit, body) else { return nil }
     }
     let cleaned = String(decoding: digits.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
-    if cleaned.isEmpty { return radix == 8 ? .int(0) : nil }
+    if cleaned.isEmpty {
+      // `0b_` and `0x_` match PyYAML's integer pattern but have no digits: it refuses them.
+      if radix == 8 { return .int(0) }
+      throw error("'\(text)' is an integer with no digits; quote it to mean the text", at: offset)
+    }
     guard let magnitude = UInt64(cleaned, radix: radix) else {
       throw error("integer '\(text)' does not fit in 64 bits", at: offset)
     }
@@ -116,7 +124,8 @@ extension YAMLReader {
     }
     guard fraction.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "_") }) else { return nil }
     if whole.isEmpty {
-      guard !signed, !fraction.isEmpty else { return nil }
+      // `.5` and `.5_0`, but `._5` is a string (PyYAML 6: `\.[0-9][0-9_]*`).
+      guard !signed, let first = fraction.first, isDigit(first) else { return nil }
     } else if whole.contains(UInt8(ascii: ":")) {
       let parts = whole.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
       guard exponent.isEmpty, isDigit(parts[0].first ?? 0),

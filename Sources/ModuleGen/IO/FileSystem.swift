@@ -149,10 +149,7 @@ extension FileSystem {
     } catch {
       throw Diagnostic(message: "cannot read '\(shown)'")
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw Diagnostic(message: "'\(shown)' is not UTF-8 text")
-    }
-    return text
+    return try UTF8Text.decode(bytes, file: shown)
   }
 
   /// Removes a file, or a folder with everything in it. A symbolic link is removed itself, never

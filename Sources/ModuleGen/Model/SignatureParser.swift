@@ -1,3 +1,5 @@
+import Liquid
+
 /// Parses Swift method signatures and types as module specs write them, with the offset of
 /// any error inside the string.
 package struct SignatureParser {
@@ -15,12 +17,14 @@ package struct SignatureParser {
   /// `func name(params) async throws -> Type`; the `func` is optional.
   package static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
     var parser = SignatureParser(text)
+    try parser.refuseMarksOnSpaces()
     return try parser.method()
   }
 
   /// A type on its own (an entity field): normalized text.
   package static func parseType(_ text: String) throws(Failure) -> String {
     var parser = SignatureParser(text)
+    try parser.refuseMarksOnSpaces()
     parser.skipSpace()
     let type = try parser.type()
     parser.skipSpace()
@@ -36,6 +40,15 @@ package struct SignatureParser {
 
   private func failure(_ message: String, at offset: Int? = nil) -> Failure {
     Failure(message: message, offset: offset ?? position)
+  }
+
+  /// A combining mark after a space makes one character with it, which the parser would skip
+  /// as space: the mark would be lost without a word.
+  private func refuseMarksOnSpaces() throws(Failure) {
+    for (offset, c) in characters.enumerated()
+    where c.isWhitespace && !c.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+      throw failure("a combining mark cannot follow a space", at: offset)
+    }
   }
 
   private mutating func skipSpace() {
@@ -71,21 +84,38 @@ package struct SignatureParser {
     c == "_" || c.isLetter || c.isNumber
   }
 
-  /// An identifier, or a backticked one (returned without backticks).
+  /// A letter (not a combining mark, which `isLetter` also admits: it would join the space
+  /// printed before the name) or `_`.
+  private func isIdentifierHead(_ c: Character) -> Bool {
+    guard c != "_" else { return true }
+    switch c.unicodeScalars.first?.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+      return true
+    default: return false
+    }
+  }
+
+  /// An identifier, or a backticked one (returned without backticks). What stands between
+  /// backticks must be an identifier too: `` `default` ``, not `` `a b` `` or `` `?` ``.
   private mutating func identifier() -> String? {
     skipSpace()
     if current == "`" {
       let start = position
       position += 1
-      while !atEnd && current != "`" { position += 1 }
-      guard !atEnd else {
+      let nameStart = position
+      guard !atEnd, isIdentifierHead(current) else {
+        position = start
+        return nil
+      }
+      while !atEnd && isIdentifierCharacter(current) { position += 1 }
+      guard current == "`" else {
         position = start
         return nil
       }
       position += 1
-      return String(characters[(start + 1)..<(position - 1)])
+      return String(characters[nameStart..<(position - 1)])
     }
-    guard !atEnd, current == "_" || current.isLetter else { return nil }
+    guard !atEnd, isIdentifierHead(current) else { return nil }
     let start = position
     while !atEnd && isIdentifierCharacter(current) { position += 1 }
     return String(characters[start..<position])
@@ -268,6 +298,10 @@ package struct SignatureParser {
         if current == "(" {
           position += 1
           attribute += "(" + (try balancedText(until: [")"])) + ")"
+          guard current == ")" else {
+            throw failure(
+              "expected ')' to close the arguments of '\(attribute.prefix { $0 != "(" })'\(found)")
+          }
           position += 1
         }
         attributes.append(attribute)
@@ -346,7 +380,12 @@ package struct SignatureParser {
       try expect("]", "']' to close the collection type")
     } else if let name = identifier() {
       guard name != "_" else { throw failure("expected a type", at: start) }
-      text = name
+      // A keyword used as a type name keeps its backticks (`Any` and `Self` are types as they
+      // are), so that the text reads as the same type again.
+      let backticked = characters[start] == "`"
+      text =
+        backticked && swiftKeywords.contains(name) && name != "Any" && name != "Self"
+        ? "`\(name)`" : name
       while true {
         if current == "<" {
           position += 1
@@ -358,7 +397,7 @@ package struct SignatureParser {
           text += "<" + arguments.joined(separator: ", ") + ">"
         }
         if current == ".", position + 1 < characters.count,
-          characters[position + 1].isLetter || characters[position + 1] == "_"
+          isIdentifierHead(characters[position + 1])
         {
           position += 1
           guard let member = identifier() else { throw failure("expected a type name after '.'") }

@@ -51,9 +51,9 @@ struct SourceMap {
       location = SourceLocation(
         file: location.file, line: sourceLine, column: indent + column + 1, lineText: text)
     case .quoted:
-      location.column += 1 + column
+      location = location.movedRight(by: 1 + column)
     case .plain:
-      location.column += column
+      location = location.movedRight(by: column)
     }
     return location
   }

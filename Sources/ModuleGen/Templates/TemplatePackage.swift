@@ -104,10 +104,10 @@ struct SnippetLoader: PartialLoader {
       throw LiquidError(.syntax, "partial name '\(name)' must be a relative path inside snippets/")
     }
     let file = "snippets/" + (name.hasSuffix(".liquid") ? name : name + ".liquid")
-    do {
+    do throws(Diagnostic) {
       return try source.load(file).map { ($0, source.displayPath(file)) }
     } catch {
-      throw LiquidError(.syntax, error.message)
+      throw LiquidError(.syntax, error.message, location: error.location)
     }
   }
 
