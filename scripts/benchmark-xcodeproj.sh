@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # Measures adding a module to a large Xcode project against generating the module without one,
 # side by side in one run (the package's own benchmark, xcodeproject-benchmark):
-#   1. each stage in this process (read, parse, plan adding the module's 9 files, write) on a
+#   1. each stage in one process (read, parse, plan adding the module's 9 files, write) on a
 #      synthetic project.pbxproj of 20,000 files and 50 targets, the file mapped into memory
 #      (XcodeProject(contentsOfFile:)) and read into an array;
 #   2. interleaved processes, so that a busy machine slows every column alike: `modulegen gen
-#      Home viper`; `edit` (a process that maps the project, adds the module and writes the
-#      project back: what gen with the project adds to gen); the same reading the file into an
-#      array; `copy` (reading and writing the file without editing it: the I/O any editor of
-#      the file pays); and a process that only starts (the floor gen pays already). Gen with
-#      the project is gen + (edit - floor); the target is under 2x gen. Wall-clock and CPU
-#      time (user + system, which a loaded machine inflates least) are both printed;
+#      Home viper`; the same with --xcodeproj (the module added to the project through the
+#      CLI); `edit` (a process that maps the project, adds the module and writes it back: the
+#      library alone, taken as gen + (edit - floor)); the same reading the file into an array;
+#      `copy` (reading and writing the file without editing it: the I/O any editor of the file
+#      pays); a process that only starts (the floor gen pays already). Wall-clock and CPU time
+#      (user + system) are both printed. The target is under 2x gen;
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
-# Measured on the project's 2-core VM (Linux, tmpfs; other builds running, load 7-10), medians:
-#   gen 15-17 ms CPU; the edit (mapped) adds ~26-36 ms CPU: 2.8-3.1x gen (reading into an array:
-#   3.3-3.6x). Reading and writing the 10 MB file without any edit already costs 1.6-1.7x gen
-#   there (2.2-2.4x when read into an array), so on this machine the 2x target is out of
-#   reach of any editor that rewrites the file; the library's own work is parse ~60 M and
-#   plan ~18 M instructions (valgrind --tool=callgrind), see README "Benchmarks".
-# Peak memory above the process floor: about 1.4-2x the project file (5,000-40,000 files).
+# Measured on the project's 2-core VM (Linux, tmpfs, other builds running, load 2-3), medians:
+#   gen 16 ms; the library alone 2.6x gen (3.0x reading into an array; before this work the
+#   edit process took 2.3x as long); reading and writing the 10 MB file without any edit 1.6x
+#   (2.1x into an array): on this machine no editor that rewrites the file meets 2x. Through
+#   the CLI, gen --xcodeproj is 6.9x gen: it reads the project twice into arrays, parses it
+#   twice and copies the result (ProjectEditPlan.apply) instead of mapping it once and writing
+#   the plan in pieces (ProjectEditPlan.write). See README "Benchmarks".
+# Peak memory above the process floor, the mapped file included: 1.9x, 1.6x, 1.5x, 1.4x the
+#   file for 5,000, 10,000, 20,000, 40,000 files (linear plus a constant).
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."

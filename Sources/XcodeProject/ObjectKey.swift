@@ -112,15 +112,13 @@ struct ObjectKey: Hashable, Sendable {
 }
 
 /// Object IDs to their places (file order) among a document's objects, by open addressing on
-/// the hashes of Xcode's IDs (taken by the parser while the bytes were at hand): one 8-byte
-/// slot per object (the hash's upper half and the place), no strings, one probe in most
-/// lookups, the ID itself checked against the file. IDs kept as text go to a dictionary. An
+/// the hashes of Xcode's IDs: 8-byte slots (the hash's upper half and the place), no strings,
+/// few probes, the ID itself checked against the file. IDs kept as text go to a dictionary. An
 /// index can hold some of the objects only, and is then small enough to stay in the cache.
 struct ObjectIndex: Sendable {
   /// The upper 32 bits: the hash's upper half; the lower 32 bits: the place plus one (0 marks
   /// an empty slot).
   private let slots: [UInt64]
-  private let mask: Int
   private let others: [String: Int]
   /// The document's objects by place, and its tokens (shared, not copied).
   private let objects: [ObjectRecord]
@@ -128,17 +126,14 @@ struct ObjectIndex: Sendable {
   /// Whether two of the objects have the same ID.
   let hasDuplicates: Bool
 
-  /// Indexes the objects at `places` of `objects`, with the hash of each ID
-  /// (`ObjectKey.mixedWords`, ignored for IDs kept as text); an ID that appears twice maps to
-  /// its last object, as a reader of the file finds it.
+  /// Indexes the objects at `places` of `objects`; an ID that appears twice maps to its last
+  /// object, as a reader of the file finds it. `compact`: at most three quarters full, for an
+  /// index of every object (fresh memory costs more than a probe); else at most half.
   init(
-    places: some Collection<Int>, of objects: [ObjectRecord], hashes: [UInt64],
-    tokens: [PlistToken], bytes: ProjectBytes
+    places: some Collection<Int>, of objects: [ObjectRecord], tokens: [PlistToken],
+    bytes: ProjectBytes, compact: Bool = false
   ) {
-    // At most half full, so that most lookups take one probe.
-    var size = 16
-    while size < places.count * 2 { size <<= 1 }
-    let mask = size - 1
+    let size = max(16, compact ? places.count * 4 / 3 + 1 : places.count * 2)
     var slots = [UInt64](repeating: 0, count: size)
     var others: [String: Int] = [:]
     var hasDuplicates = false
@@ -153,9 +148,9 @@ struct ObjectIndex: Sendable {
             }
             continue
           }
-          let hash = hashes[place]
+          let hash = ObjectKey.hash(wordsAt: Int(token.start), in: buffer)
           let tag = hash & 0xFFFF_FFFF_0000_0000
-          var slot = Int(truncatingIfNeeded: hash) & mask
+          var slot = Self.slot(hash, size)
           while slots[slot] != 0 {
             // The same ID again: the later object wins.
             let other = tokens[Int(objects[Int(slots[slot] & 0xFFFF_FFFF) &- 1].key)]
@@ -165,14 +160,13 @@ struct ObjectIndex: Sendable {
               hasDuplicates = true
               break
             }
-            slot = (slot &+ 1) & mask
+            slot = slot &+ 1 == size ? 0 : slot &+ 1
           }
           slots[slot] = tag | UInt64(place &+ 1)
         }
       }
     }
     self.slots = slots
-    self.mask = mask
     self.others = others
     self.objects = objects
     self.tokens = tokens
@@ -184,13 +178,13 @@ struct ObjectIndex: Sendable {
     if let text = key.text { return others[text] }
     let hash = key.mixedWords
     let tag = hash & 0xFFFF_FFFF_0000_0000
-    var index = Int(truncatingIfNeeded: hash) & mask
+    var index = Self.slot(hash, slots.count)
     while slots[index] != 0 {
       let place = Int(slots[index] & 0xFFFF_FFFF) &- 1
       if slots[index] & 0xFFFF_FFFF_0000_0000 == tag && matches(key, place, bytes) {
         return place
       }
-      index = (index &+ 1) & mask
+      index = index &+ 1 == slots.count ? 0 : index &+ 1
     }
     return nil
   }
@@ -210,6 +204,12 @@ struct ObjectIndex: Sendable {
         && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == key.words.1
         && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == key.words.2
     }
+  }
+
+  /// The first slot to look in for a hash: its lower half scaled to the table.
+  @inline(__always)
+  private static func slot(_ hash: UInt64, _ size: Int) -> Int {
+    Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(size)) >> 32)
   }
 
   private static func sameWords(_ raw: UnsafeRawBufferPointer, _ x: Int, _ y: Int) -> Bool {

@@ -17,11 +17,8 @@ struct PlistParser {
   struct Result {
     var tokens: [PlistToken]
     var sectionMarkers: [SectionMarker]
-    /// The entries of the `objects` dictionary in file order, and the hash of each ID
-    /// (`ObjectKey.mixedWords`, taken while its bytes are at hand; 0 for an ID that is not
-    /// kept as words).
+    /// The entries of the `objects` dictionary, in file order.
     var objects: [ObjectRecord] = []
-    var objectHashes: [UInt64] = []
   }
 
   /// A `/* Begin NAME section */` or `/* End NAME section */` comment at the objects' level.
@@ -76,7 +73,6 @@ struct PlistParser {
     // passed over), and one object per 150. Memory reserved and not used costs nothing.
     result.tokens.reserveCapacity(bytes.count / (deferringObjects ? 40 : 20) + 16)
     result.objects.reserveCapacity(bytes.count / 100 + 16)
-    result.objectHashes.reserveCapacity(bytes.count / 100 + 16)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     try ByteClass.table.withUnsafeBufferPointer { table throws(XcodeProjectError) in
       _ = try parser.run(
@@ -127,15 +123,12 @@ struct PlistParser {
       tokens.append(token(kind, start, end, next: indexBase + tokens.count + 1))
     }
     /// Lists the last token as the key of an object read into tokens (or, with `object`, of
-    /// the object passed over whose token follows), hashing the ID while its bytes are at hand.
+    /// the object passed over whose token follows).
     func indexKey(passedOver object: LineObject? = nil) {
-      let key = tokens[tokens.count - 1]
       result.objects.append(
         ObjectRecord(
           key: Int32(truncatingIfNeeded: tokens.count - 1), pathHash: object?.pathHash ?? 0,
           kind: object?.kind ?? .tokenized))
-      result.objectHashes.append(
-        ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0)
       if let object { append(.deferred, object.open, object.close) }
     }
     /// The state after a complete value.
@@ -215,7 +208,6 @@ struct PlistParser {
           {
             // The key was listed as that of an object read into tokens: list it again.
             result.objects.removeLast()
-            result.objectHashes.removeLast()
             indexKey(passedOver: object)
             position = object.close + 1
             state = .semicolon

@@ -20,10 +20,8 @@ struct ProjectDocument: Sendable {
   let style: ProjectStyle
   /// Object ID → the token of its key in `objects` (its value is the next token).
   let index: ObjectIndex
-  /// Every object, in file order (an object's place in this order is its number in `index`
-  /// and `objectHashes`), and the hash of each ID (see `PlistParser.Result`).
+  /// Every object, in file order (an object's place in this order is its number in `index`).
   let objects: [ObjectRecord]
-  let objectHashes: [UInt64]
   /// Deferred objects read since: the deferred token → the token of the dictionary read.
   private var readObjects: [Int32: Int32] = [:]
 
@@ -63,10 +61,9 @@ struct ProjectDocument: Sendable {
     self.objectsToken = objects
     // The parser lists the entries of the first `objects` dictionary, the one read here.
     self.objects = parsed.objects
-    self.objectHashes = parsed.objectHashes
     self.index = ObjectIndex(
-      places: parsed.objects.indices, of: parsed.objects, hashes: parsed.objectHashes,
-      tokens: parsed.tokens, bytes: bytes)
+      places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
+      compact: true)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
     self.rootObjectID = rootID

@@ -170,7 +170,7 @@ extension ProjectDocument {
       }
     }
     return ObjectIndex(
-      places: places, of: objects, hashes: objectHashes, tokens: tokens.base, bytes: bytes)
+      places: places, of: objects, tokens: tokens.base, bytes: bytes)
   }
 
   /// What the object (read) is to the tree: a file reference, a group to enter or list, or

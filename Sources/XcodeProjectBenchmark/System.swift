@@ -100,13 +100,14 @@ struct ProcessRun {
   var peakKiB: Int
 }
 
-/// Runs a program with arguments, its output discarded, and waits for it; fails unless it
-/// exits 0.
+/// Runs a program with arguments, its output and messages discarded, and waits for it; fails
+/// unless it exits 0.
 func spawn(_ arguments: [String]) -> ProcessRun {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   var argv = arguments.map { strdup($0) } + [nil]
   defer { for argument in argv { free(argument) } }
   let clock = ContinuousClock()

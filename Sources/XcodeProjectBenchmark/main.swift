@@ -10,7 +10,7 @@
 //   (edit and the stages map the project file into memory; with --array, they read it into an
 //   array first)
 //   xcodeproject-benchmark generate PATH [--files N] [--targets N]   write a synthetic project
-//   xcodeproject-benchmark edit PATH OUT             one edit (as a process)
+//   xcodeproject-benchmark edit PATH OUT [--stages]  one edit (as a process)
 //   xcodeproject-benchmark floor                     start and exit (the process floor)
 //   xcodeproject-benchmark copy PATH OUT [--array]   read and write the file (the I/O floor)
 
@@ -21,6 +21,8 @@
 #endif
 
 let arguments = CommandLine.arguments
+// Resolved before the work folder becomes the current one.
+_ = benchmarkPath
 let files = option("--files", default: 20_000)
 let targets = option("--targets", default: 50)
 let reading: Reading = arguments.contains("--array") ? .array : .mapped
@@ -33,7 +35,8 @@ func workFolder() -> String {
     option("--in")
     ?? (stat("/dev/shm", &shm) == 0 && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp")
   let folder = base + "/xcodeproject-benchmark-\(getpid())"
-  guard mkdir(folder, 0o700) == 0 else { fail("cannot create \(folder)") }
+  // The processes run there too: no configuration or package of the caller's folder in view.
+  guard mkdir(folder, 0o700) == 0, chdir(folder) == 0 else { fail("cannot create \(folder)") }
   return folder
 }
 
@@ -52,9 +55,14 @@ case "generate":
   writeFile(arguments[2], Array(SyntheticProject(files: files, targets: targets).text().utf8))
 case "edit":
   guard arguments.count > 3 else { fail("edit needs a project file and an output path") }
-  _ = edit(arguments[2], to: arguments[3], reading: reading)
+  let stages = edit(arguments[2], to: arguments[3], reading: reading)
+  if arguments.contains("--stages") {
+    print(zip(EditStages.names, stages.times).map { "\($0) \(format($1))" }.joined(separator: ", "))
+  }
 case "compare":
-  guard let modulegen = option("--modulegen") else { fail("compare needs --modulegen PATH") }
+  guard let modulegen = option("--modulegen").flatMap(absolutePath) else {
+    fail("compare needs --modulegen PATH")
+  }
   let folder = workFolder()
   defer { removeTree(folder) }
   compare(
