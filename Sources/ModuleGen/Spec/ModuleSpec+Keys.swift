@@ -30,23 +30,23 @@ extension ModuleSpec {
           decoding.problems.error(
             "the module has no 'name'", at: decoding.location, path: decoding.path)
           decoding.rejected = true
-        }
-      ) { node, draft, decoding in
-        guard case .string(let raw) = node.value else {
-          decoding.problems.error(
-            "'name' must be a string, found \(node.value.kindName)\(node.quoteHint)",
-            at: node.location, path: decoding.keyPath)
-          return
-        }
-        switch ModuleName.normalize(raw, convert: draft.convertName) {
-        case .valid(let name): draft.module.name = name
-        case .changed(let name, let note):
-          draft.module.name = name
-          decoding.problems.note(note, at: node.location)
-        case .invalid(let message):
-          decoding.problems.error(message, at: node.location, path: decoding.keyPath)
-        }
-      },
+        },
+        decode: { node, draft, decoding in
+          guard case .string(let raw) = node.value else {
+            decoding.problems.error(
+              "'name' must be a string, found \(node.value.kindName)\(node.quoteHint)",
+              at: node.location, path: decoding.keyPath)
+            return
+          }
+          switch ModuleName.normalize(raw, convert: draft.convertName) {
+          case .valid(let name): draft.module.name = name
+          case .changed(let name, let note):
+            draft.module.name = name
+            decoding.problems.note(note, at: node.location)
+          case .invalid(let message):
+            decoding.problems.error(message, at: node.location, path: decoding.keyPath)
+          }
+        }),
       .text(
         "template", doc: "The template to generate with (default: the config's).", example: "viper"
       ) {
@@ -60,7 +60,7 @@ extension ModuleSpec {
       ) { draft, text, _ in draft.module.description = text },
       Key(
         name: "params", type: "a mapping",
-        doc: "Template parameters (strings, booleans, integers), over the config's `params`.",
+        doc: "Template parameters (strings, booleans, integers), overriding the config's `params`.",
         example: "{ui: uikit}"
       ) { node, draft, decoding in
         draft.module.params = node.params(path: decoding.keyPath, problems: &decoding.problems)
@@ -106,14 +106,14 @@ extension ModuleSpec {
         }
       },
       .text(
-        "output", doc: "Where the code goes, over the config's `output`.",
+        "output", doc: "Where the code goes, overriding the config's `output`.",
         example: "Sources/App/Modules/Home"
       ) { draft, text, start in
         draft.module.output = text
         draft.module.outputLocation = start
       },
       .text(
-        "tests_output", doc: "Where the tests go, over the config's `tests_output`.",
+        "tests_output", doc: "Where the tests go, overriding the config's `tests_output`.",
         example: "Tests/AppTests/Modules/Home"
       ) { draft, text, start in
         draft.module.testsOutput = text
@@ -122,7 +122,7 @@ extension ModuleSpec {
     ]
     + XcodeSettings.moduleKeys.map {
       $0.lifted(
-        into: \Draft.module.xcode, doc: "This module's `\($0.name)`, over the config's.")
+        into: \Draft.module.xcode, doc: "This module's `\($0.name)`, overriding the config's.")
     }
     + [
       Key(
@@ -190,7 +190,7 @@ extension DataKey where Target == ModuleSpec.Draft {
   fileprivate static func role(_ role: Role, doc: String, example: String) -> Self {
     Self(
       name: role.rawValue, aliases: Role.aliases.filter { $0.value == role }.keys.sorted(),
-      type: "signatures", doc: doc, example: example
+      type: "a list of signatures or a block", doc: doc, example: example
     ) { node, draft, decoding in
       if let other = draft.roleKeys[role] {
         decoding.problems.error(
