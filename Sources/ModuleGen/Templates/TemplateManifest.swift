@@ -51,6 +51,8 @@ package struct TemplateManifest: Sendable {
     package var regenerate: Regenerate = .always
     /// A Liquid condition (`params.ui == 'swiftui'`); the file is generated when it holds.
     package var when: String?
+    /// `resource: true`: the file goes to an Xcode target's Resources phase whatever its type.
+    package var isResource = false
     /// Where the entry is in the manifest, for errors.
     package var location: SourceLocation
     /// Where its `template`, `output` and `when` values are.
@@ -65,7 +67,7 @@ package struct TemplateManifest: Sendable {
 
   static let keys = ["name", "summary", "version", "parameters", "files", "variables"]
   static let parameterKeys = ["name", "type", "default", "description", "values"]
-  static let fileKeys = ["template", "output", "role", "regenerate", "when"]
+  static let fileKeys = ["template", "output", "role", "regenerate", "when", "resource"]
 
   package static func decode(_ text: String, file: String) throws(DiagnosticList)
     -> TemplateManifest
@@ -286,15 +288,24 @@ package struct TemplateManifest: Sendable {
         }
         when = text
       }
-      files.append(
-        FileEntry(
-          template: template, output: output, role: role, regenerate: regenerate, when: when,
-          location: item.location,
-          templateLocation: templateLocation,
-          outputLocation: item["output"]?.location ?? item.location,
-          whenLocation: item["when"]?.location,
-          outputMap: ScalarMap(node: item["output"] ?? item, source: source),
-          whenMap: item["when"].map { ScalarMap(node: $0, source: source) }))
+      var isResource = false
+      if let node = item["resource"] {
+        guard case .bool(let flag) = node.value else {
+          problems.error("'resource' must be true or false", at: node.location, path: path)
+          continue
+        }
+        isResource = flag
+      }
+      var entry = FileEntry(
+        template: template, output: output, role: role, regenerate: regenerate, when: when,
+        location: item.location,
+        templateLocation: templateLocation,
+        outputLocation: item["output"]?.location ?? item.location,
+        whenLocation: item["when"]?.location,
+        outputMap: ScalarMap(node: item["output"] ?? item, source: source),
+        whenMap: item["when"].map { ScalarMap(node: $0, source: source) })
+      entry.isResource = isResource
+      files.append(entry)
     }
     return files
   }
