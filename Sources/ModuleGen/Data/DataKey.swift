@@ -72,6 +72,21 @@ struct KeyDecoding {
 
   /// The path of the key being read, for messages: `modules[2].template`, `template`.
   var keyPath: String { path.isEmpty ? key : "\(path).\(key)" }
+
+  /// Reads a mapping inside the one being read (`modules[2]`, `files[0]`), then goes back to
+  /// the outer one: only the problems are kept.
+  mutating func nested<Result>(
+    at path: String, location: SourceLocation, _ read: (inout KeyDecoding) -> Result
+  ) -> Result {
+    let outer = self
+    self.path = path
+    self.location = location
+    let result = read(&self)
+    let problems = self.problems
+    self = outer
+    self.problems = problems
+    return result
+  }
 }
 
 extension Array {

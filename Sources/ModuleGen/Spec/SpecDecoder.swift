@@ -76,11 +76,10 @@ package enum SpecDecoder {
     var draft = ModuleSpec.Draft(
       module: ModuleSpec(name: "", location: node.location),
       convertName: node["convert_name"]?.value == .bool(true))
-    let outer = (decoding.path, decoding.location, decoding.rejected)
-    (decoding.path, decoding.location) = (path, node.location)
-    ModuleSpec.keys.decode(pairs, into: &draft, &decoding, in: "a module")
-    let rejected = decoding.rejected
-    (decoding.path, decoding.location, decoding.rejected) = outer
+    let rejected = decoding.nested(at: path, location: node.location) { decoding in
+      ModuleSpec.keys.decode(pairs, into: &draft, &decoding, in: "a module")
+      return decoding.rejected
+    }
     return rejected ? nil : draft
   }
 
