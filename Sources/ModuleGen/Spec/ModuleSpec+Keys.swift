@@ -49,8 +49,7 @@ extension ModuleSpec {
         }),
       .text(
         "template", doc: "The template to generate with (default: the config's).", example: "viper"
-      ) {
-        draft, text, start in
+      ) { draft, text, start in
         draft.module.template = text
         draft.module.templateLocation = start
       },

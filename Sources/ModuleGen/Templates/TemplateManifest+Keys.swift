@@ -16,13 +16,11 @@ extension TemplateManifest {
     .text(
       "name", doc: "The template's name, as `gen --template` and `template:` name it.",
       example: "viper"
-    ) {
-      $0.name = $1
-    },
+    ) { manifest, name in manifest.name = name },
     .text(
       "summary", doc: "One line for `templates list`.",
       example: "VIPER module with a builder that wires it."
-    ) { $0.summary = $1 },
+    ) { manifest, summary in manifest.summary = summary },
     Key(
       name: "version", type: "text",
       doc: "MAJOR.MINOR.PATCH: which revision of the template generated a module.",
