@@ -42,13 +42,6 @@ package struct Plan: Sendable {
     Dictionary(grouping: files, by: \.module)
   }
 
-  /// The `version` of each template the modules were generated with, by template name.
-  package var templateVersions: [String: String] {
-    Dictionary(
-      modules.compactMap { module in module.templateVersion.map { (module.template, $0) } },
-      uniquingKeysWith: { first, _ in first })
-  }
-
   /// The names of modules that have a conflict: a run writes nothing of them.
   package var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
 
