@@ -66,21 +66,17 @@ package struct Generator {
     var stale: [StaleFile] = []
     var testsImportTheApp = false
     var problems: [Diagnostic] = []
+    let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
     for module in modules {
-      do {
-        let result = try planModule(module, options: options, record: record)
-        planned.append(result.module)
-        files += result.files
-        stale += result.stale
-        testsImportTheApp = testsImportTheApp || result.testsImportTheApp
-      } catch let error as DiagnosticList {
-        problems += error.diagnostics
-      } catch let error as Diagnostic {
-        problems.append(error)
-      } catch let error as LiquidError {
-        let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
-        problems.append(header?.relocate(error.diagnostic) ?? error.diagnostic)
-      }
+      guard
+        let result = try collectingProblems(
+          into: &problems, templateErrors: { header?.relocate($0) ?? $0 },
+          { try planModule(module, options: options, record: record) })
+      else { continue }
+      planned.append(result.module)
+      files += result.files
+      stale += result.stale
+      testsImportTheApp = testsImportTheApp || result.testsImportTheApp
     }
     // A problem shared by every module (a template's, the config's) is reported once.
     var seen: Set<String> = []
@@ -256,10 +252,8 @@ package struct Generator {
       ("tests_output", config.testsOutput, "tests output folder"),
     ] {
       guard let pattern, !pattern.contains("params") else { continue }
-      do {
-        _ = try root((pattern, base, config.locations.values[key]), context: context, what: what)
-      } catch let error as Diagnostic {
-        problems.append(error)
+      _ = try collectingProblems(into: &problems) {
+        try root((pattern, base, config.locations.values[key]), context: context, what: what)
       }
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }

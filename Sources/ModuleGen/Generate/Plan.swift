@@ -29,6 +29,22 @@ package struct Plan: Sendable {
     self.force = force
   }
 
+  /// A plan that writes files as they are given (`templates new`, `eject`, `migrate`), each
+  /// decided against the disk as every planned file is.
+  init(
+    writing files: [(path: String, root: String, text: String)], force: Bool,
+    fileSystem: any FileSystem
+  ) throws {
+    let planned = try files.map { file in
+      var planned = PlannedFile(
+        module: "", role: .code, root: file.root, path: file.path, bytes: Array(file.text.utf8),
+        action: .create)
+      planned.action = try planned.currentAction(force: force, fileSystem: fileSystem)
+      return planned
+    }
+    self.init(files: planned, modules: [], notes: [], force: force)
+  }
+
   package var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.
   package var changes: [PlannedFile] { files.filter(\.action.writes) }
