@@ -219,7 +219,7 @@ struct ExpressionParser {
       case ">": op = .greater
       case "<=": op = .lessOrEqual
       case ">=": op = .greaterOrEqual
-      default: throw error("unknown operator '\(token.text)'")
+      default: throw error(LiquidError.unknownOperatorMessage(token.text))
       }
     case .identifier where token.text == "contains":
       op = .contains
@@ -228,7 +228,7 @@ struct ExpressionParser {
     case .end:
       return .value(left)
     case .identifier:
-      throw error("unknown operator '\(token.text)'")
+      throw error(LiquidError.unknownOperatorMessage(token.text))
     default:
       throw unexpected(expected: "an operator, 'and', 'or' or end of markup")
     }

@@ -276,13 +276,13 @@ final class RenderContext {
   func partial(named name: String, at offset: Int) throws(LiquidError) -> ParsedPartial {
     if let partial = partials[name] { return partial }
     guard let loader = environment.partialLoader else {
-      throw error("partial '\(name)' not found: no partials folder is configured", at: offset)
+      throw error(LiquidError.partialNotFoundMessage(name, loader: nil), at: offset)
     }
     do throws(LiquidError) {
       guard
         let partial = try ParsedPartial.load(name: name, loader: loader, environment: environment)
       else {
-        throw error("partial '\(name)' not found\(loader.searchDescription)", at: offset)
+        throw error(LiquidError.partialNotFoundMessage(name, loader: loader), at: offset)
       }
       partials[name] = partial
       return partial

@@ -6,6 +6,9 @@
 /// compared, so the work per candidate is linear in its length however long the names are.
 /// Case is ignored, as target and group names are often retyped in another case.
 enum Suggestion {
+  /// How a message offers a suggestion, in the words of every "did you mean" of modulegen.
+  static func didYouMean(_ suggestion: String) -> String { "; did you mean '\(suggestion)'?" }
+
   /// No suggestion is further than this many edits from what was written.
   static let maximumDistance = 8
 
