@@ -39,6 +39,11 @@ struct ExpressionParser {
     return advance()
   }
 
+  /// The ':' after a keyword argument's or a `for` option's name.
+  mutating func expectColon(after name: String) throws(LiquidError) -> ExpressionToken {
+    try expect(.colon, "':' after '\(name)'")
+  }
+
   mutating func accept(_ kind: ExpressionToken.Kind) -> Bool {
     guard current.kind == kind else { return false }
     position += 1

@@ -153,12 +153,11 @@ final class RenderContext {
         value = try call.filter.function(
           value,
           FilterArguments(positional: positional, keywords: keywords, environment: environment))
-      } catch let failure as FilterFailure {
-        throw error("filter '\(call.name)': \(failure.message)", at: call.offset)
       } catch let error as LiquidError {
         throw error
       } catch {
-        throw self.error("filter '\(call.name)': \(error)", at: call.offset)
+        let detail = (error as? FilterFailure)?.message ?? "\(error)"
+        throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
       }
       if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
         throw self.error(

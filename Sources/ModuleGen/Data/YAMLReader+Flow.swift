@@ -44,7 +44,7 @@ extension YAMLReader {
             current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
             ? DataNode(.null, at: location(position)) : try parseFlowItem().node
           guard let key = try keyText(item, plain, at: itemStart) else {
-            throw error("expected a key", at: itemStart)
+            throw error(Self.expectedKeyMessage, at: itemStart)
           }
           items.append(DataNode(.object([(key, item.location, value)]), at: location(itemStart)))
           try skipFlowSpace()
@@ -77,7 +77,7 @@ extension YAMLReader {
         let keyStart = position
         let (keyNode, plain) = try parseFlowItem()
         guard let key = try keyText(keyNode, plain, at: keyStart) else {
-          throw error("expected a key", at: keyStart)
+          throw error(Self.expectedKeyMessage, at: keyStart)
         }
         if let first = seen[key] {
           throw error(Self.duplicateKeyMessage(key, firstLine: location(first).line), at: keyStart)

@@ -58,6 +58,7 @@ package struct YAMLReader {
   static let directivesMessage = "directives (%YAML, %TAG) are not supported"
   static let complexKeyMessage = "complex keys ('? key') are not supported"
   static let nestedTooDeeplyMessage = "the document is nested too deeply"
+  static let expectedKeyMessage = "expected a key"
   static func duplicateKeyMessage(_ key: String, firstLine: Int) -> String {
     "duplicate key '\(key)' (first defined at line \(firstLine))"
   }

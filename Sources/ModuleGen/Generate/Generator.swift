@@ -164,13 +164,13 @@ package struct Generator {
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? ("{{ module }}", options.currentDirectory, nil),
-      context: patternContext, what: "output folder")
+      context: patternContext, what: Self.outputFolder)
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? ("{{ module }}Tests", options.currentDirectory, nil),
-      context: patternContext, what: "tests output folder")
+      context: patternContext, what: Self.testsOutputFolder)
 
     var files: [PlannedFile] = []
     for file in template.files {
@@ -193,6 +193,10 @@ package struct Generator {
     }
     return Rendering(template: template, params: params, files: files)
   }
+
+  /// What messages about the output folders call them.
+  static let outputFolder = "output folder"
+  static let testsOutputFolder = "tests output folder"
 
   /// An output folder: its pattern rendered, checked and joined onto its base folder. The
   /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
@@ -248,8 +252,8 @@ package struct Generator {
     let base = config.directory ?? options.currentDirectory
     var problems: [Diagnostic] = []
     for (key, pattern, what) in [
-      ("output", config.output, "output folder"),
-      ("tests_output", config.testsOutput, "tests output folder"),
+      ("output", config.output, Self.outputFolder),
+      ("tests_output", config.testsOutput, Self.testsOutputFolder),
     ] {
       guard let pattern, !pattern.contains("params") else { continue }
       _ = try collectingProblems(into: &problems) {
@@ -273,6 +277,9 @@ package struct Generator {
   ) throws
     -> String
   {
+    func refuse(_ problem: PathSafety.Problem) -> Diagnostic {
+      refuse(problem.phrase(inside: "the output folder"))
+    }
     func refuse(_ why: String) -> Diagnostic {
       Diagnostic(
         message:
@@ -283,11 +290,11 @@ package struct Generator {
     do {
       components = try PathSafety.components(of: relative)
     } catch {
-      throw refuse(error.phrase(inside: "the output folder"))
+      throw refuse(error)
     }
     let path = joinPath(root, components.joined(separator: "/"))
     if path.utf8.count > PathSafety.maximumPathBytes {
-      throw refuse(PathSafety.Problem.tooLong.phrase(inside: "the output folder"))
+      throw refuse(PathSafety.Problem.tooLong)
     }
     // Follow symbolic links of what exists already: the real location must stay inside.
     switch containment.escape(ofFile: path, inside: root) {
