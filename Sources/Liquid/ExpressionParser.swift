@@ -39,6 +39,11 @@ struct ExpressionParser {
     return advance()
   }
 
+  /// The ':' after a keyword argument's or a `for` option's name.
+  mutating func expectColon(after name: String) throws(LiquidError) -> ExpressionToken {
+    try expect(.colon, "':' after '\(name)'")
+  }
+
   mutating func accept(_ kind: ExpressionToken.Kind) -> Bool {
     guard current.kind == kind else { return false }
     position += 1
@@ -219,7 +224,7 @@ struct ExpressionParser {
       case ">": op = .greater
       case "<=": op = .lessOrEqual
       case ">=": op = .greaterOrEqual
-      default: throw error("unknown operator '\(token.text)'")
+      default: throw error(LiquidError.unknownOperatorMessage(token.text))
       }
     case .identifier where token.text == "contains":
       op = .contains
@@ -228,7 +233,7 @@ struct ExpressionParser {
     case .end:
       return .value(left)
     case .identifier:
-      throw error("unknown operator '\(token.text)'")
+      throw error(LiquidError.unknownOperatorMessage(token.text))
     default:
       throw unexpected(expected: "an operator, 'and', 'or' or end of markup")
     }

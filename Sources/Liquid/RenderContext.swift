@@ -153,12 +153,11 @@ final class RenderContext {
         value = try call.filter.function(
           value,
           FilterArguments(positional: positional, keywords: keywords, environment: environment))
-      } catch let failure as FilterFailure {
-        throw error("filter '\(call.name)': \(failure.message)", at: call.offset)
       } catch let error as LiquidError {
         throw error
       } catch {
-        throw self.error("filter '\(call.name)': \(error)", at: call.offset)
+        let detail = (error as? FilterFailure)?.message ?? "\(error)"
+        throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
       }
       if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
         throw self.error(
@@ -276,13 +275,13 @@ final class RenderContext {
   func partial(named name: String, at offset: Int) throws(LiquidError) -> ParsedPartial {
     if let partial = partials[name] { return partial }
     guard let loader = environment.partialLoader else {
-      throw error("partial '\(name)' not found: no partials folder is configured", at: offset)
+      throw error(LiquidError.partialNotFoundMessage(name, loader: nil), at: offset)
     }
     do throws(LiquidError) {
       guard
         let partial = try ParsedPartial.load(name: name, loader: loader, environment: environment)
       else {
-        throw error("partial '\(name)' not found\(loader.searchDescription)", at: offset)
+        throw error(LiquidError.partialNotFoundMessage(name, loader: loader), at: offset)
       }
       partials[name] = partial
       return partial

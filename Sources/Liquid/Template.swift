@@ -61,7 +61,7 @@ public struct Template: Sendable {
       let site = reference.source.location(at: reference.offset)
       guard let loader = environment.partialLoader else {
         throw LiquidError(
-          .syntax, "partial '\(reference.name)' not found: no partials folder is configured",
+          .syntax, LiquidError.partialNotFoundMessage(reference.name, loader: nil),
           location: site, includedFrom: reference.chain)
       }
       let partialSource: SourceText
@@ -69,7 +69,7 @@ public struct Template: Sendable {
       do throws(LiquidError) {
         guard let (text, displayName) = try loader.loadPartial(named: reference.name) else {
           throw LiquidError(
-            .syntax, "partial '\(reference.name)' not found\(loader.searchDescription)",
+            .syntax, LiquidError.partialNotFoundMessage(reference.name, loader: loader),
             location: site, includedFrom: reference.chain)
         }
         partialSource = SourceText(name: displayName, text: text)

@@ -45,8 +45,7 @@ struct TemplateLexer {
         // The body of a raw or doc block is text, up to the first `{% endraw %}` / `{% enddoc %}`.
         guard let end = findEnd("end" + token.name, from: token.range.upperBound) else {
           throw source.error(
-            "'\(token.name)' tag was never closed; expected '{% end\(token.name) %}'",
-            at: token.range.lowerBound)
+            LiquidError.unclosedTagMessage(token.name), at: token.range.lowerBound)
         }
         if token.range.upperBound < end.range.lowerBound {
           tokens.append(

@@ -165,7 +165,7 @@ extension TemplateParser {
         throw parser.unexpected(expected: token.name == "for" ? "'reversed', \(names)" : names)
       }
       _ = parser.advance()
-      _ = try parser.expect(.colon, "':' after '\(word.text)'")
+      _ = try parser.expectColon(after: word.text)
       if word.text == "offset" && parser.acceptWord("continue") {
         offsetContinue = true
       } else {
@@ -274,7 +274,7 @@ extension TemplateParser {
     _ = parser.accept(.comma)
     while !parser.atEnd {
       let key = try parser.expect(.identifier, "a keyword argument name")
-      _ = try parser.expect(.colon, "':' after '\(key.text)'")
+      _ = try parser.expectColon(after: key.text)
       arguments.append((key.text, try parser.parseExpression()))
       if !parser.accept(.comma) { try parser.expectEnd() }
     }

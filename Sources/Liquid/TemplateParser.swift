@@ -92,8 +92,7 @@ struct TemplateParser {
     let (block, end) = try parseBody(until: delimiters)
     guard let end else {
       throw source.error(
-        "'\(opening.name)' tag was never closed; expected '{% end\(opening.name) %}'",
-        at: opening.range.lowerBound)
+        LiquidError.unclosedTagMessage(opening.name), at: opening.range.lowerBound)
     }
     return (block, end)
   }

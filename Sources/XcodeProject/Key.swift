@@ -28,7 +28,6 @@ enum Isa {
   static let project = "PBXProject"
   static let group = "PBXGroup"
   static let variantGroup = "PBXVariantGroup"
-  static let versionGroup = "XCVersionGroup"
   static let fileReference = "PBXFileReference"
   static let buildFile = "PBXBuildFile"
   static let nativeTarget = "PBXNativeTarget"

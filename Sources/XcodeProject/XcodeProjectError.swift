@@ -91,13 +91,13 @@ package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConver
       return "\(from) refers to object \(id), which the project does not have"
     case .unknownTarget(let name, let suggestion, let available):
       let known = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? " (\(known))"
+      let hint = suggestion.map(Suggestion.didYouMean) ?? " (\(known))"
       return "the project has no target named '\(name)'\(hint)"
     case .notABuildTarget(let name, let isa):
       return "target '\(name)' is a \(isa), which cannot hold source files"
     case .unknownGroup(let path, let suggestion):
       return "the project has no group '\(path)'"
-        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        + (suggestion.map(Suggestion.didYouMean) ?? "")
     case .invalidPath(let path, let problem):
       return "invalid path '\(path)': \(problem)"
     }

@@ -148,7 +148,7 @@ import Testing
     #expect(render("{% raw %}" + body + " %}x{% endraw %}") == body + " %}x")
     #expect(
       firstLine(render("{% raw %}" + body + " %}"))
-        == "ERROR t:1:1: error: 'raw' tag was never closed; expected '{% endraw %}'")
+        == "ERROR t:1:1: error: " + LiquidError.unclosedTagMessage("raw"))
   }
 }
 

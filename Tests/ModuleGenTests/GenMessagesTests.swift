@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -133,7 +134,7 @@ import Testing
         + "Home (t): skipped (1 conflict); nothing written.\n")
     #expect(
       result.err
-        == "error: 'Home/Home.swift' exists with different content\n1 conflict: skipped Home (t); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home t --project App --date 2026-01-02 --diff' to see the differences.\n"
+        == "\(Diagnostic.conflict("Home/Home.swift"))\n1 conflict: skipped Home (t); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home t --project App --date 2026-01-02 --diff' to see the differences.\n"
     )
     #expect(!FileManager.default.fileExists(atPath: dir + "/HomeTests"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -57,7 +58,7 @@ import Testing
     let gen = runTool(["gen", "Home", "mvc", "--quiet"], in: dir)
     #expect(gen.code == 1)
     #expect(gen.out == "")
-    #expect(gen.err.hasPrefix("error: 'Home/HomeBuilder.swift' exists with different content\n"))
+    #expect(gen.err.hasPrefix("\(Diagnostic.conflict("Home/HomeBuilder.swift"))\n"))
     let check = runTool(["check", "Home", "mvc", "--quiet"], in: dir)
     #expect(check.out == "changed  Home/HomeBuilder.swift\n")
     #expect(check.err == "1 of 6 files are missing or out of date.\n")

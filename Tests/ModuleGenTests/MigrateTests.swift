@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -151,7 +152,7 @@ import Testing
     #expect(refused.code == 1)
     #expect(
       refused.err
-        == "error: '.modulegen.yml' exists with different content\nnothing was written; use --force to overwrite\n"
+        == "\(Diagnostic.conflict(".modulegen.yml"))\nnothing was written; use --force to overwrite\n"
     )
     #expect(project.read(".modulegen.yml") == "project: Mine\n")
     #expect(project.run(["migrate", "--force"]).code == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -87,7 +88,7 @@ import Testing
       "--allow-writing-to-package-directory modulegen gen Home viper --date 2027-01-01",
       from: elsewhere)
     #expect(conflict.0 != 0)
-    #expect(conflict.1.contains("error: 'Home/HomeEntity.swift' exists with different content"))
+    #expect(conflict.1.contains(Diagnostic.conflict("Home/HomeEntity.swift").description))
     let usage = try Self.swiftPackage(
       "--allow-writing-to-package-directory modulegen gen --no-such-option", from: elsewhere)
     #expect(usage.0 != 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -138,7 +139,7 @@ import Testing
       gen.out == "Home (viper): skipped (1 conflict); nothing written.\nCart (mvc): 6 created.\n")
     #expect(
       gen.err
-        == "error: 'Home/HomeContracts.swift' exists with different content\n"
+        == "\(Diagnostic.conflict("Home/HomeContracts.swift"))\n"
         + "1 conflict: skipped Home (viper); the other modules were written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check --spec m.yml --diff' to see the differences.\n"
     )
     #expect(exists(dir + "/Cart/CartBuilder.swift"))

@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Testing
 
 @testable import ModuleGen
@@ -64,7 +65,8 @@ import Testing
   @Test func missingFilesAndBadArguments() throws {
     let dir = try makeTemporaryDirectory()
     #expect(
-      runTool(["render", "nope.liquid"], in: dir).err == "error: no such file 'nope.liquid'\n")
+      runTool(["render", "nope.liquid"], in: dir).err == "\(Diagnostic.noSuchFile("nope.liquid"))\n"
+    )
     let usage = runTool(["render", "x", "--dat", "y"], in: dir)
     #expect(usage.code == 64)
     #expect(
@@ -106,6 +108,6 @@ import Testing
     let failure = try runBinary(["render", "missing.liquid"], in: dir)
     #expect(failure.code == 1)
     #expect(failure.out.isEmpty)
-    #expect(failure.err == "error: no such file 'missing.liquid'\n")
+    #expect(failure.err == "\(Diagnostic.noSuchFile("missing.liquid"))\n")
   }
 }

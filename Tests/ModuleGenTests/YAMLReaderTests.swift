@@ -71,7 +71,7 @@ import Testing
     ),
     (
       "a: 99999999999999999999",
-      "f.yml:1:4: error: integer '99999999999999999999' does not fit in 64 bits"
+      "f.yml:1:4: error: " + YAMLReader.integerTooLargeMessage("99999999999999999999")
     ),
   ]
 

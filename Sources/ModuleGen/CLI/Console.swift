@@ -89,8 +89,7 @@ package struct Console: Sendable {
 
   /// Resolves a path given on the command line against the working directory.
   package func path(_ path: String) -> String {
-    path.hasPrefix("/")
-      ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+    joinPath(currentDirectory, path)
   }
 }
 

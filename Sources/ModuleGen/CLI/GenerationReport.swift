@@ -154,9 +154,7 @@ struct GenerationReport {
 
   /// Each conflict once, on stderr, and what was skipped because of them.
   func reportConflicts(_ plan: Plan) {
-    for file in plan.conflicts {
-      console.report(Diagnostic(message: "'\(shown(file.path))' exists with different content"))
-    }
+    console.reportConflicts(plan)
     let blocked = plan.blockedModules
     guard !blocked.isEmpty else { return }
     let names = plan.modules.filter { blocked.contains($0.name) }.map {

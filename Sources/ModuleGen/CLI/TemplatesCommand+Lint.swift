@@ -52,13 +52,10 @@ extension TemplatesCommand {
             settings: GenerationSettings(author: "Lint", date: "2026-01-01"),
             currentDirectory: "/nonexistent-lint-output")
           options.setParams = combination
-          do {
-            rendered += try generator.plan([module], options: options).files.count
-          } catch let error as DiagnosticList {
-            problems += error.diagnostics
-          } catch let error as Diagnostic {
-            problems.append(error)
-          }
+          rendered +=
+            try collectingProblems(into: &problems) {
+              try generator.plan([module], options: options).files.count
+            } ?? 0
         }
       }
       var seen: Set<String> = []

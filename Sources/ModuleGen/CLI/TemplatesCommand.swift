@@ -158,27 +158,10 @@ enum TemplatesCommand {
         what: "Ejected '\(name)'")
     })
 
-  /// A file to write at `path` inside `root`: created, unchanged, overwritten with `force`,
-  /// else a conflict.
-  static func plannedFile(
-    _ text: String, at path: String, root: String, force: Bool, fileSystem: any FileSystem
-  ) throws -> PlannedFile {
-    var file = PlannedFile(
-      module: "", role: .code, root: root, path: path, bytes: Array(text.utf8), action: .create)
-    file.action = try file.currentAction(force: force, fileSystem: fileSystem)
-    return file
-  }
-
-  /// Reports the conflicts of a plan; true when there are any, and nothing must be written.
+  /// Reports the conflicts of a plan that is written whole or not at all; true when there are
+  /// any, and nothing must be written.
   static func reportConflicts(_ plan: Plan, console: Console) -> Bool {
-    guard !plan.conflicts.isEmpty else { return false }
-    for file in plan.conflicts {
-      console.report(
-        Diagnostic(
-          message:
-            "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
-        ))
-    }
+    guard console.reportConflicts(plan) else { return false }
     console.writeError("nothing was written; use --force to overwrite\n")
     return true
   }
@@ -214,11 +197,9 @@ enum TemplatesCommand {
     _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String
   ) throws -> Int32 {
     let fileSystem = LocalFileSystem()
-    let plan = Plan(
-      files: try files.map {
-        try plannedFile(
-          $0.1, at: joinPath(root, $0.0), root: root, force: force, fileSystem: fileSystem)
-      }, modules: [], notes: [], force: force)
+    let plan = try Plan(
+      writing: files.map { (joinPath(root, $0.0), root, $0.1) }, force: force,
+      fileSystem: fileSystem)
     if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(

@@ -32,10 +32,8 @@ extension ValidateCommand {
       do {
         config = try GenerationSetup.projectConfig(
           at: path, console: console, fileSystem: fileSystem)
-      } catch let error as DiagnosticList {
-        configProblems = error.diagnostics
       } catch {
-        configProblems = [(error as? Diagnostic) ?? Diagnostic(message: "\(error)")]
+        configProblems = Self.diagnostics(error)
       }
     }
 
@@ -65,14 +63,14 @@ extension ValidateCommand {
         do {
           _ = try generator.plan([module], options: options(config))
         } catch {
-          problems += diagnostics(error)
+          problems += Self.diagnostics(error)
         }
         if generator.library.source(named: template) != nil { return problems }
       }
       do {
         try generator.checkConfigPatterns(for: module, options: options(config))
       } catch {
-        problems += diagnostics(error)
+        problems += Self.diagnostics(error)
       }
       return problems
     }
@@ -98,17 +96,13 @@ extension ValidateCommand {
         _ = try generator.plan(modules, options: options(config))
         return ([], [])
       } catch {
-        return (diagnostics(error), [])
+        return (Self.diagnostics(error), [])
       }
     }
 
-    private func diagnostics(_ error: any Error) -> [Diagnostic] {
-      switch error {
-      case let error as DiagnosticList: return error.diagnostics
-      case let error as Diagnostic: return [error]
-      case let error as LiquidError: return [error.diagnostic]
-      default: return [Diagnostic(message: "\(error)")]
-      }
+    /// What `validate` reports of a failure: its problems, or any other error as a problem.
+    private static func diagnostics(_ error: any Error) -> [Diagnostic] {
+      DiagnosticList(error)?.diagnostics ?? [Diagnostic(message: "\(error)")]
     }
   }
 }

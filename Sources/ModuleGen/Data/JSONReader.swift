@@ -30,6 +30,10 @@ package struct JSONReader {
     SourceLocation(file: file, lines: source, offset: offset)
   }
 
+  static let nestedTooDeeplyMessage = "JSON is nested too deeply"
+  static let unterminatedStringMessage = "string is not terminated"
+  static let unpairedSurrogateMessage = "unpaired surrogate in \\u escape"
+
   private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
     Diagnostic(message: message, location: location(offset ?? position))
   }
@@ -52,7 +56,7 @@ package struct JSONReader {
     case UInt8(ascii: "{"):
       depth += 1
       defer { depth -= 1 }
-      guard depth < 500 else { throw error("JSON is nested too deeply") }
+      guard depth < 500 else { throw error(Self.nestedTooDeeplyMessage) }
       position += 1
       var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
       skipWhitespace()
@@ -81,7 +85,7 @@ package struct JSONReader {
     case UInt8(ascii: "["):
       depth += 1
       defer { depth -= 1 }
-      guard depth < 500 else { throw error("JSON is nested too deeply") }
+      guard depth < 500 else { throw error(Self.nestedTooDeeplyMessage) }
       position += 1
       var items: [DataNode] = []
       skipWhitespace()
@@ -188,7 +192,7 @@ package struct JSONReader {
     position += 1
     var out: [UInt8] = []
     while true {
-      guard position < bytes.count else { throw error("string is not terminated", at: start) }
+      guard position < bytes.count else { throw error(Self.unterminatedStringMessage, at: start) }
       let byte = bytes[position]
       position += 1
       switch byte {
@@ -198,7 +202,7 @@ package struct JSONReader {
         }
         return string
       case UInt8(ascii: "\\"):
-        guard position < bytes.count else { throw error("string is not terminated", at: start) }
+        guard position < bytes.count else { throw error(Self.unterminatedStringMessage, at: start) }
         let escape = bytes[position]
         position += 1
         switch escape {
@@ -215,11 +219,11 @@ package struct JSONReader {
           if (0xD800..<0xDC00).contains(scalar) {
             guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
               bytes[position + 1] == UInt8(ascii: "u")
-            else { throw error("unpaired surrogate in \\u escape", at: position - 6) }
+            else { throw error(Self.unpairedSurrogateMessage, at: position - 6) }
             position += 2
             let low = try readHex4()
             guard (0xDC00..<0xE000).contains(low) else {
-              throw error("unpaired surrogate in \\u escape", at: position - 6)
+              throw error(Self.unpairedSurrogateMessage, at: position - 6)
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           }

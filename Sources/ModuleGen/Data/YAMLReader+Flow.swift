@@ -20,7 +20,7 @@ extension YAMLReader {
   mutating func parseFlowItem() throws(Diagnostic) -> (node: DataNode, plainText: String?) {
     depth += 1
     defer { depth -= 1 }
-    guard depth < 200 else { throw error("the document is nested too deeply") }
+    guard depth < 200 else { throw error(Self.nestedTooDeeplyMessage) }
     let start = position
     try rejectUnsupported()
     switch current {
@@ -44,7 +44,7 @@ extension YAMLReader {
             current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
             ? DataNode(.null, at: location(position)) : try parseFlowItem().node
           guard let key = try keyText(item, plain, at: itemStart) else {
-            throw error("expected a key", at: itemStart)
+            throw error(Self.expectedKeyMessage, at: itemStart)
           }
           items.append(DataNode(.object([(key, item.location, value)]), at: location(itemStart)))
           try skipFlowSpace()
@@ -77,11 +77,10 @@ extension YAMLReader {
         let keyStart = position
         let (keyNode, plain) = try parseFlowItem()
         guard let key = try keyText(keyNode, plain, at: keyStart) else {
-          throw error("expected a key", at: keyStart)
+          throw error(Self.expectedKeyMessage, at: keyStart)
         }
         if let first = seen[key] {
-          throw error(
-            "duplicate key '\(key)' (first defined at line \(location(first).line))", at: keyStart)
+          throw error(Self.duplicateKeyMessage(key, firstLine: location(first).line), at: keyStart)
         }
         seen[key] = keyStart
         try skipFlowSpace()
@@ -116,7 +115,7 @@ extension YAMLReader {
       throw error("a block list item ('- ') cannot stand inside a flow collection")
     case UInt8(ascii: "?"):
       // In a flow collection `?` always starts an explicit key, even with no space after it.
-      throw error("complex keys ('? key') are not supported")
+      throw error(Self.complexKeyMessage)
     case UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: ":"):
       throw error(
         "'\(String(UnicodeScalar(current)))' cannot start a value inside a flow collection; quote the value"

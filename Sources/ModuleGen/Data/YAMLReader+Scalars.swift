@@ -2,6 +2,8 @@ import Liquid
 
 /// Plain, quoted and block scalars.
 extension YAMLReader {
+  static let unterminatedQuoteMessage = "quoted string is not terminated"
+
   /// A plain scalar; in block context it may continue on following lines indented more than
   /// `parentIndent`, folded with spaces.
   mutating func parsePlainScalar(parentIndent: Int, flow: Bool) throws(Diagnostic) -> String {
@@ -90,7 +92,7 @@ extension YAMLReader {
     position += 1
     var out: [UInt8] = []
     while true {
-      guard !atEnd else { throw error("quoted string is not terminated", at: start) }
+      guard !atEnd else { throw error(Self.unterminatedQuoteMessage, at: start) }
       let b = current
       if b == quote {
         if quote == UInt8(ascii: "'") && byte(at: position + 1) == quote {
@@ -114,7 +116,7 @@ extension YAMLReader {
           }
         }
         if isDocumentMarker(at: position - column(position)) && column(position) == 0 {
-          throw error("quoted string is not terminated", at: start)
+          throw error(Self.unterminatedQuoteMessage, at: start)
         }
         out +=
           breaks == 1

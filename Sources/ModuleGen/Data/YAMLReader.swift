@@ -54,6 +54,15 @@ package struct YAMLReader {
     "tabs are not allowed outside quotes, block scalars and comments; use spaces"
   static let tabIndentationMessage = "tabs are not allowed for indentation; use spaces"
 
+  // Messages raised in more than one place of the reader, block or flow.
+  static let directivesMessage = "directives (%YAML, %TAG) are not supported"
+  static let complexKeyMessage = "complex keys ('? key') are not supported"
+  static let nestedTooDeeplyMessage = "the document is nested too deeply"
+  static let expectedKeyMessage = "expected a key"
+  static func duplicateKeyMessage(_ key: String, firstLine: Int) -> String {
+    "duplicate key '\(key)' (first defined at line \(firstLine))"
+  }
+
   /// Skips spaces, and a comment, on the current line.
   mutating func skipInlineSpace() throws(Diagnostic) {
     while current == UInt8(ascii: " ") { position += 1 }
@@ -99,7 +108,7 @@ package struct YAMLReader {
   mutating func readDocument() throws(Diagnostic) -> DataNode {
     var indent = try nextContentLine()
     if current == UInt8(ascii: "%") && indent == 0 {
-      throw error("directives (%YAML, %TAG) are not supported")
+      throw error(Self.directivesMessage)
     }
     if isDocumentMarker(at: position) {
       position += 3
@@ -138,7 +147,7 @@ package struct YAMLReader {
   {
     depth += 1
     defer { depth -= 1 }
-    guard depth < 200 else { throw error("the document is nested too deeply") }
+    guard depth < 200 else { throw error(Self.nestedTooDeeplyMessage) }
     if inline {
       let here = position
       try skipInlineSpace()
@@ -214,13 +223,13 @@ package struct YAMLReader {
     case UInt8(ascii: "*"): throw error("aliases (*name) are not supported")
     case UInt8(ascii: "!"): throw error("tags (!tag) are not supported")
     case UInt8(ascii: "?") where isBlankOrEnd(position + 1):
-      throw error("complex keys ('? key') are not supported")
+      throw error(Self.complexKeyMessage)
     case UInt8(ascii: "@"), UInt8(ascii: "`"):
       throw error(
         "'\(String(UnicodeScalar(current)))' is reserved in YAML and cannot start a plain value; quote the value"
       )
     case UInt8(ascii: "%") where column(position) == 0:
-      throw error("directives (%YAML, %TAG) are not supported")
+      throw error(Self.directivesMessage)
     case UInt8(ascii: "%"):
       throw error("'%' is reserved in YAML and cannot start a plain value; quote the value")
     default: break
@@ -272,7 +281,7 @@ package struct YAMLReader {
     while let (text, keyOffset) = key {
       if let first = seen[text] {
         throw error(
-          "duplicate key '\(text)' (first defined at line \(location(first).line))", at: keyOffset)
+          Self.duplicateKeyMessage(text, firstLine: location(first).line), at: keyOffset)
       }
       seen[text] = keyOffset
       let value: DataNode

@@ -6,6 +6,9 @@ import Liquid
 extension YAMLReader {
   static let mergeKeyMessage =
     "'<<' is YAML's merge key, which is not supported; quote it ('<<') to mean the text"
+  static func integerTooLargeMessage(_ text: String) -> String {
+    "integer '\(text)' does not fit in 64 bits"
+  }
 
   func resolvePlain(_ text: String, at offset: Int) throws(Diagnostic) -> DataNode.Value {
     switch text {
@@ -73,7 +76,7 @@ extension YAMLReader {
         guard let n = Int(cleaned) else { return nil }
         let (scaled, o1) = value.multipliedReportingOverflow(by: 60)
         let (sum, o2) = scaled.addingReportingOverflow(n)
-        if o1 || o2 { throw error("integer '\(text)' does not fit in 64 bits", at: offset) }
+        if o1 || o2 { throw error(Self.integerTooLargeMessage(text), at: offset) }
         value = sum
       }
       return .int(negative ? -value : value)
@@ -87,16 +90,16 @@ extension YAMLReader {
       throw error("'\(text)' is an integer with no digits; quote it to mean the text", at: offset)
     }
     guard let magnitude = UInt64(cleaned, radix: radix) else {
-      throw error("integer '\(text)' does not fit in 64 bits", at: offset)
+      throw error(Self.integerTooLargeMessage(text), at: offset)
     }
     if negative {
       guard magnitude <= UInt64(Int.max) + 1 else {
-        throw error("integer '\(text)' does not fit in 64 bits", at: offset)
+        throw error(Self.integerTooLargeMessage(text), at: offset)
       }
       return .int(magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude))
     }
     guard magnitude <= UInt64(Int.max) else {
-      throw error("integer '\(text)' does not fit in 64 bits", at: offset)
+      throw error(Self.integerTooLargeMessage(text), at: offset)
     }
     return .int(Int(magnitude))
   }

@@ -89,7 +89,7 @@ enum GenerambaMigration {
     let specFile = source.rambaspec ?? ""
     let shown = source.displayPath(specFile)
     guard let text = source.read(specFile) else {
-      throw Diagnostic(message: "cannot read '\(shown)'")
+      throw Diagnostic.cannotRead(shown)
     }
     guard let (plain, conditions) = conditionalLines(text) else {
       return (

@@ -6,7 +6,7 @@ enum GenerambaTemplateInfo {
   static func read(_ source: TemplateSource) throws -> Rambaspec {
     let file = source.rambaspec ?? ""
     let shown = source.displayPath(file)
-    guard let text = source.read(file) else { throw Diagnostic(message: "cannot read '\(shown)'") }
+    guard let text = source.read(file) else { throw Diagnostic.cannotRead(shown) }
     let rendered: String
     do {
       rendered = try Template(parsing: text, name: shown).render()

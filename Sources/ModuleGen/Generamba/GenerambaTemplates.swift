@@ -60,7 +60,7 @@ final class GenerambaTemplates {
     let file = source.rambaspec ?? ""
     let shown = source.displayPath(file)
     guard let text = source.read(file) else {
-      throw Diagnostic(message: "cannot read '\(shown)'")
+      throw Diagnostic.cannotRead(shown)
     }
     let template: Template
     if let parsed = specTemplates[shown] {

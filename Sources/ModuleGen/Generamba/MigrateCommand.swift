@@ -52,17 +52,17 @@ enum MigrateCommand {
     var problems: [Diagnostic] = []
     for name in (try? fileSystem.contentsOfDirectory(atPath: templates)) ?? [] {
       guard let source = library.generambaSource(in: folder, named: name) else { continue }
-      do {
-        let (text, templateNotes) = try GenerambaMigration.manifestText(
-          source, named: name, flat: config.generamba?.createLogicalGroups ?? false)
-        notes += templateNotes
-        if let text, let path = source.directory {
-          outputs.append((joinPath(path, "template.yml"), path, text))
-        }
-      } catch let error as DiagnosticList {
-        problems += error.diagnostics
-      } catch let error as Diagnostic {
-        problems.append(error)
+      guard
+        let (text, templateNotes) = try collectingProblems(
+          into: &problems,
+          {
+            try GenerambaMigration.manifestText(
+              source, named: name, flat: config.generamba?.createLogicalGroups ?? false)
+          })
+      else { continue }
+      notes += templateNotes
+      if let text, let path = source.directory {
+        outputs.append((joinPath(path, "template.yml"), path, text))
       }
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
@@ -82,12 +82,7 @@ enum MigrateCommand {
     _ outputs: [(path: String, root: String, text: String)], console: Console,
     arguments: ParsedArguments, fileSystem: LocalFileSystem
   ) throws -> Int32 {
-    let plan = Plan(
-      files: try outputs.map {
-        try TemplatesCommand.plannedFile(
-          $0.text, at: $0.path, root: $0.root, force: arguments.flag(.force),
-          fileSystem: fileSystem)
-      }, modules: [], notes: [], force: arguments.flag(.force))
+    let plan = try Plan(writing: outputs, force: arguments.flag(.force), fileSystem: fileSystem)
     let dryRun = arguments.flag(.dryRun)
     for file in plan.files {
       let path = GenerationSetup.relative(file.path, to: console.currentDirectory)

@@ -104,9 +104,9 @@ struct TemplateInstaller {
   {
     var files: [(path: String, bytes: [UInt8])] = []
     func walk(_ relative: String) throws {
-      let full = relative.isEmpty ? folder : joinPath(folder, relative)
+      let full = joinPath(folder, relative)
       for name in try fileSystem.contentsOfDirectory(atPath: full) where name != ".git" {
-        let child = relative.isEmpty ? name : relative + "/" + name
+        let child = joinPath(relative, name)
         let path = joinPath(folder, child)
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
           notes.append(

@@ -97,17 +97,12 @@ extension TemplatesCommand {
             project: config?.project ?? "", date: "2026-01-01"),
           currentDirectory: "/nonexistent-lint-output")
         options.setParams = combination
-        do {
-          let plan = try generator.plan(
-            [ModuleSpec(name: "Sample", template: name)], options: options)
+        if let plan = try collectingProblems(
+          into: &problems,
+          { try generator.plan([ModuleSpec(name: "Sample", template: name)], options: options) })
+        {
           rendered += plan.files.count
           notes += plan.notes
-        } catch let error as DiagnosticList {
-          problems += error.diagnostics
-        } catch let error as Diagnostic {
-          problems.append(error)
-        } catch let error as LiquidError {
-          problems.append(error.diagnostic)
         }
       }
     }

@@ -19,7 +19,9 @@ extension Generator {
     let recorded = record?.modules[module.name]
     var date = recorded?.created ?? options.settings.date
     var rendering = try render(module, date: date, options: options)
-    var existing = try rendering.files.map { try existingBytes($0.path) }
+    var existing = try rendering.files.map {
+      try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
+    }
     if recorded == nil,
       let found = HeaderDate.moduleDate(
         zip(rendering.files, existing).map { ($0.bytes, $1) }, date: date),
@@ -27,7 +29,9 @@ extension Generator {
     {
       date = found
       rendering = try render(module, date: date, options: options)
-      existing = try rendering.files.map { try existingBytes($0.path) }
+      existing = try rendering.files.map {
+        try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
+      }
     }
     var files = rendering.files
     for i in files.indices {
@@ -63,23 +67,13 @@ extension Generator {
   func action(
     for file: PlannedFile, existing: [UInt8]?, recordedHash: String?, force: Bool
   ) -> PlannedFile.Action {
-    guard let existing else { return .create }
-    if existing == file.bytes { return .unchanged }
-    if force { return .overwrite }
+    let action = file.action(over: existing, force: force)
+    guard action == .conflict, let existing else { return action }
     // The developer's file: only `update` brings changes into it, by merging.
     if file.regenerate == .once { return .keep }
     // As modulegen generated it: nobody's edits are lost by regenerating it.
     if let recordedHash, GenerationRecord.hash(existing) == recordedHash { return .update }
     return .conflict
-  }
-
-  /// The bytes of the file at `path`, nil when there is none.
-  func existingBytes(_ path: String) throws -> [UInt8]? {
-    guard fileSystem.fileExists(atPath: path) else { return nil }
-    if fileSystem.isDirectory(atPath: path) {
-      throw Diagnostic(message: "'\(path)' is a folder; the module needs a file there")
-    }
-    return try fileSystem.readFile(atPath: path)
   }
 
   /// The modules a full run of their spec no longer declares: all their files are stale.

@@ -66,21 +66,17 @@ package struct Generator {
     var stale: [StaleFile] = []
     var testsImportTheApp = false
     var problems: [Diagnostic] = []
+    let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
     for module in modules {
-      do {
-        let result = try planModule(module, options: options, record: record)
-        planned.append(result.module)
-        files += result.files
-        stale += result.stale
-        testsImportTheApp = testsImportTheApp || result.testsImportTheApp
-      } catch let error as DiagnosticList {
-        problems += error.diagnostics
-      } catch let error as Diagnostic {
-        problems.append(error)
-      } catch let error as LiquidError {
-        let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
-        problems.append(header?.relocate(error.diagnostic) ?? error.diagnostic)
-      }
+      guard
+        let result = try collectingProblems(
+          into: &problems, templateErrors: { header?.relocate($0) ?? $0 },
+          { try planModule(module, options: options, record: record) })
+      else { continue }
+      planned.append(result.module)
+      files += result.files
+      stale += result.stale
+      testsImportTheApp = testsImportTheApp || result.testsImportTheApp
     }
     // A problem shared by every module (a template's, the config's) is reported once.
     var seen: Set<String> = []
@@ -168,13 +164,13 @@ package struct Generator {
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? ("{{ module }}", options.currentDirectory, nil),
-      context: patternContext, what: "output folder")
+      context: patternContext, what: Self.outputFolder)
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? ("{{ module }}Tests", options.currentDirectory, nil),
-      context: patternContext, what: "tests output folder")
+      context: patternContext, what: Self.testsOutputFolder)
 
     var files: [PlannedFile] = []
     for file in template.files {
@@ -198,6 +194,10 @@ package struct Generator {
     }
     return Rendering(template: template, params: params, files: files)
   }
+
+  /// What messages about the output folders call them.
+  static let outputFolder = "output folder"
+  static let testsOutputFolder = "tests output folder"
 
   /// An output folder: its pattern rendered, checked and joined onto its base folder. The
   /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
@@ -253,14 +253,12 @@ package struct Generator {
     let base = config.directory ?? options.currentDirectory
     var problems: [Diagnostic] = []
     for (key, pattern, what) in [
-      ("output", config.output, "output folder"),
-      ("tests_output", config.testsOutput, "tests output folder"),
+      ("output", config.output, Self.outputFolder),
+      ("tests_output", config.testsOutput, Self.testsOutputFolder),
     ] {
       guard let pattern, !pattern.contains("params") else { continue }
-      do {
-        _ = try root((pattern, base, config.locations.values[key]), context: context, what: what)
-      } catch let error as Diagnostic {
-        problems.append(error)
+      _ = try collectingProblems(into: &problems) {
+        try root((pattern, base, config.locations.values[key]), context: context, what: what)
       }
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
@@ -280,6 +278,9 @@ package struct Generator {
   ) throws
     -> String
   {
+    func refuse(_ problem: PathSafety.Problem) -> Diagnostic {
+      refuse(problem.phrase(inside: "the output folder"))
+    }
     func refuse(_ why: String) -> Diagnostic {
       Diagnostic(
         message:
@@ -290,11 +291,11 @@ package struct Generator {
     do {
       components = try PathSafety.components(of: relative)
     } catch {
-      throw refuse(error.phrase(inside: "the output folder"))
+      throw refuse(error)
     }
     let path = joinPath(root, components.joined(separator: "/"))
     if path.utf8.count > PathSafety.maximumPathBytes {
-      throw refuse(PathSafety.Problem.tooLong.phrase(inside: "the output folder"))
+      throw refuse(PathSafety.Problem.tooLong)
     }
     // Follow symbolic links of what exists already: the real location must stay inside.
     switch containment.escape(ofFile: path, inside: root) {

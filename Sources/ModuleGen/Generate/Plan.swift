@@ -29,6 +29,22 @@ package struct Plan: Sendable {
     self.force = force
   }
 
+  /// A plan that writes files as they are given (`templates new`, `eject`, `migrate`), each
+  /// decided against the disk as every planned file is.
+  init(
+    writing files: [(path: String, root: String, text: String)], force: Bool,
+    fileSystem: any FileSystem
+  ) throws {
+    let planned = try files.map { file in
+      var planned = PlannedFile(
+        module: "", role: .code, root: file.root, path: file.path, bytes: Array(file.text.utf8),
+        action: .create)
+      planned.action = try planned.currentAction(force: force, fileSystem: fileSystem)
+      return planned
+    }
+    self.init(files: planned, modules: [], notes: [], force: force)
+  }
+
   package var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.
   package var changes: [PlannedFile] { files.filter(\.action.writes) }
@@ -40,13 +56,6 @@ package struct Plan: Sendable {
   /// The files of each module, in plan order.
   package var filesByModule: [String: [PlannedFile]] {
     Dictionary(grouping: files, by: \.module)
-  }
-
-  /// The `version` of each template the modules were generated with, by template name.
-  package var templateVersions: [String: String] {
-    Dictionary(
-      modules.compactMap { module in module.templateVersion.map { (module.template, $0) } },
-      uniquingKeysWith: { first, _ in first })
   }
 
   /// The names of modules that have a conflict: a run writes nothing of them.

@@ -64,21 +64,39 @@ package struct PlannedFile: Sendable {
     self.action = action
   }
 
+  /// What writing the file over `existing` (nil: there is none) means, for every command that
+  /// writes: created, unchanged, overwritten with `force`, else a conflict. A module's plan
+  /// looks at a conflict again with what the record knows (`Generator.action`).
+  func action(over existing: [UInt8]?, force: Bool) -> Action {
+    guard let existing else { return .create }
+    if existing == bytes { return .unchanged }
+    return force ? .overwrite : .conflict
+  }
+
   /// What writing the file means, given what is on disk now.
   func currentAction(force: Bool, fileSystem: any FileSystem) throws -> Action {
     if action == .keep { return .keep }
-    guard fileSystem.fileExists(atPath: path) else {
+    guard let existing = try Self.existingBytes(atPath: path, fileSystem: fileSystem) else {
       // A file written over what the plan read must still be there.
       return expectedHash == nil ? .create : .conflict
     }
-    if fileSystem.isDirectory(atPath: path) {
-      throw Diagnostic(message: "'\(path)' is a folder; a file is needed there")
-    }
-    let existing = try fileSystem.readFile(atPath: path)
     if let expectedHash, action.writes {
       return GenerationRecord.hash(existing) == expectedHash ? action : .conflict
     }
-    if existing == bytes { return .unchanged }
-    return force ? .overwrite : .conflict
+    return action(over: existing, force: force)
+  }
+
+  /// The bytes of the file at `path`, nil when there is none.
+  static func existingBytes(atPath path: String, fileSystem: any FileSystem) throws -> [UInt8]? {
+    guard fileSystem.fileExists(atPath: path) else { return nil }
+    if fileSystem.isDirectory(atPath: path) { throw Diagnostic.folderWhereAFileGoes(path) }
+    return try fileSystem.readFile(atPath: path)
+  }
+}
+
+extension Diagnostic {
+  /// A planned file's path is a folder.
+  static func folderWhereAFileGoes(_ path: String) -> Diagnostic {
+    Diagnostic(message: "'\(path)' is a folder; a file is needed there")
   }
 }

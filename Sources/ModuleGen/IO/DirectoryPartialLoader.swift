@@ -21,7 +21,7 @@ package struct DirectoryPartialLoader: PartialLoader {
     }
     let file = name.hasSuffix(".liquid") ? name : name + ".liquid"
     for directory in directories {
-      let path = directory.hasSuffix("/") ? directory + file : directory + "/" + file
+      let path = joinPath(directory, file)
       guard fileSystem.fileExists(atPath: path) else { continue }
       do {
         return (try fileSystem.readText(atPath: path), path)

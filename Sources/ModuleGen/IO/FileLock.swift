@@ -72,18 +72,17 @@ final class LocalFileLock: FileLock, @unchecked Sendable {
   }
 
   func record(_ bytes: [UInt8]) throws {
-    guard ftruncate(descriptor, 0) == 0 else {
-      throw Diagnostic(message: "cannot write the lock file '\(path)'\(errnoReason())")
+    func failure() -> Diagnostic {
+      Diagnostic(message: "cannot write the lock file '\(path)'\(errnoReason())")
     }
+    guard ftruncate(descriptor, 0) == 0 else { throw failure() }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes {
         pwrite(descriptor, $0.baseAddress! + offset, bytes.count - offset, off_t(offset))
       }
       if written < 0 && errno == EINTR { continue }
-      guard written > 0 else {
-        throw Diagnostic(message: "cannot write the lock file '\(path)'\(errnoReason())")
-      }
+      guard written > 0 else { throw failure() }
       offset += written
     }
   }

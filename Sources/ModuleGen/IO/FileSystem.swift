@@ -43,8 +43,7 @@ package struct LocalFileSystem: FileSystem {
 
   package func readFile(atPath path: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw Diagnostic(
-        message: fileExists(atPath: path) ? "cannot read '\(path)'" : "no such file '\(path)'")
+      throw fileExists(atPath: path) ? Diagnostic.cannotRead(path) : Diagnostic.noSuchFile(path)
     }
     return [UInt8](data)
   }
@@ -72,7 +71,7 @@ package struct LocalFileSystem: FileSystem {
   /// needed here. Never follows a symbolic link, never replaces anything.
   package func writeFile(atPath path: String, bytes: [UInt8]) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw Diagnostic(message: "cannot write '\(path)'\(reason())") }
+    guard descriptor >= 0 else { throw Diagnostic.cannotWrite(path, reason()) }
     defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
@@ -81,7 +80,7 @@ package struct LocalFileSystem: FileSystem {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw Diagnostic(message: "cannot write '\(path)'\(reason())")
+        throw Diagnostic.cannotWrite(path, reason())
       }
       offset += written
     }
@@ -108,11 +107,11 @@ package struct LocalFileSystem: FileSystem {
   package func removeItem(atPath path: String) throws {
     var status = stat()
     guard lstat(path, &status) == 0 else {
-      throw Diagnostic(message: "cannot remove '\(path)'\(reason())")
+      throw Diagnostic.cannotRemove(path, reason())
     }
     let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
     guard (isFolder ? rmdir(path) : unlink(path)) == 0 else {
-      throw Diagnostic(message: "cannot remove '\(path)'\(reason())")
+      throw Diagnostic.cannotRemove(path, reason())
     }
   }
 
@@ -142,12 +141,12 @@ extension FileSystem {
   {
     let shown = displayPath ?? path
     if isDirectory(atPath: path) { throw Diagnostic(message: "'\(shown)' is a folder, not a file") }
-    guard fileExists(atPath: path) else { throw Diagnostic(message: "no such file '\(shown)'") }
+    guard fileExists(atPath: path) else { throw .noSuchFile(shown) }
     let bytes: [UInt8]
     do {
       bytes = try readFile(atPath: path)
     } catch {
-      throw Diagnostic(message: "cannot read '\(shown)'")
+      throw .cannotRead(shown)
     }
     return try UTF8Text.decode(bytes, file: shown)
   }
@@ -169,5 +168,27 @@ extension FileSystem {
       return true
     }
     return real != joinPath(parent, lastPathComponent(path))
+  }
+}
+
+extension Diagnostic {
+  /// A file that is missing.
+  static func noSuchFile(_ path: String) -> Diagnostic {
+    Diagnostic(message: "no such file '\(path)'")
+  }
+
+  /// A file that is there but cannot be read.
+  static func cannotRead(_ path: String) -> Diagnostic {
+    Diagnostic(message: "cannot read '\(path)'")
+  }
+
+  /// A file that cannot be written; `reason` is ": " and the system's reason, or "".
+  static func cannotWrite(_ path: String, _ reason: String) -> Diagnostic {
+    Diagnostic(message: "cannot write '\(path)'\(reason)")
+  }
+
+  /// A file or folder that cannot be removed; `reason` as for `cannotWrite`.
+  static func cannotRemove(_ path: String, _ reason: String) -> Diagnostic {
+    Diagnostic(message: "cannot remove '\(path)'\(reason)")
   }
 }
