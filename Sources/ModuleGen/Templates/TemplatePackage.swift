@@ -208,7 +208,8 @@ package struct CompiledTemplate: Sendable {
     loaders.append(SnippetLoader(source: source))
     if !generamba { loaders.append(SnippetLoader(source: .builtin("common"))) }
     let environment = LiquidEnvironment(
-      partialLoader: ChainedPartialLoader(loaders: loaders), strictVariables: !generamba)
+      filters: .moduleGen, partialLoader: ChainedPartialLoader(loaders: loaders),
+      strictVariables: !generamba)
     var problems: [Diagnostic] = []
     var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
     for entry in manifest.files {
