@@ -176,7 +176,7 @@ enum TemplatesCommand {
       console.report(
         Diagnostic(
           message:
-            "'\(GenerationSetup.relative(file.path, to: console.currentDirectory))' exists with different content"
+            "'\(console.displayPath(file.path))' exists with different content"
         ))
     }
     console.writeError("nothing was written; use --force to overwrite\n")
@@ -222,7 +222,7 @@ enum TemplatesCommand {
     if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(
-      "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
+      "\(what) to \(console.displayPath(root)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )
     return ExitCode.success
   }
