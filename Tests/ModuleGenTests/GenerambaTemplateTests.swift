@@ -124,7 +124,6 @@ struct GenerambaProject {
         "import XCTest\n@testable import Acme_App\n\nfinal class ACProfileTests: XCTestCase {}\n")
         == true)
     let notes = [
-      "Templates/feature_tour/feature_tour.rambaspec:12:3: note: 'View/View.xib' is a resource ('is_resource'): modulegen puts files in an Xcode target's resources by their type (xib, storyboard, asset catalog...), not by this flag",
       "Templates/feature_tour/feature_tour.rambaspec:21:3: note: 'Resources' has no 'path': Generamba only adds an empty group for it to the Xcode project; modulegen makes no folder and no group",
       "Templates/feature_tour/feature_tour.rambaspec:23:3: note: 'Code/MODEL.swift.liquid' is 'Code/Model.swift.liquid' in Templates/feature_tour: matched ignoring case, as on macOS",
     ]

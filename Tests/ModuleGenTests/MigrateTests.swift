@@ -100,6 +100,7 @@ import Testing
       name: simple
       code_files:
       - {name: View/ViewController.swift, path: Code/view_controller.swift.liquid}
+      - {name: View/View.xib, path: Code/view.xib.liquid, is_resource: true}
       {% if custom_parameters.with_router %}
       - {name: Router/Router.swift, path: Code/router.swift.liquid}
       {% endif %}
@@ -122,6 +123,9 @@ import Testing
         files:
           - template: Code/view_controller.swift.liquid
             output: "View/{{ prefix }}{{ module_info.name }}ViewController.swift"
+          - template: Code/view.xib.liquid
+            output: "View/{{ prefix }}{{ module_info.name }}View.xib"
+            resource: true
           - template: Code/router.swift.liquid
             output: "Router/{{ prefix }}{{ module_info.name }}Router.swift"
             when: "custom_parameters.with_router"
@@ -135,7 +139,8 @@ import Testing
     #expect(gen.code == 0, "\(gen.err)")
     #expect(
       project.generatedFiles == [
-        "Modules/Home/Router/rdsHomeRouter.swift", "Modules/Home/View/rdsHomeViewController.swift",
+        "Modules/Home/Router/rdsHomeRouter.swift", "Modules/Home/View/rdsHomeView.xib",
+        "Modules/Home/View/rdsHomeViewController.swift",
       ])
   }
 

@@ -73,6 +73,63 @@ import Testing
       }
     }
   }
+
+  /// A `.txt` file (no build phase by its type) that its template marks `resource: true`.
+  @Test func theReaderSeesAFileMarkedResourceInTheResourcesPhase() throws {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("modulegen-gen-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Templates/notes", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Fixtures.folder.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: dir + "/Project.xcodeproj")
+    let files = [
+      ".modulegen.yml":
+        "xcodeproj: Project.xcodeproj\ntemplates: Templates\noutput: iOS/Modules/{{ module }}\n",
+      "Templates/notes/template.yml": """
+      name: notes
+      files:
+        - {template: view.liquid, output: "{{ module }}View.swift"}
+        - {template: notes.liquid, output: "{{ module }}Notes.txt", resource: true}
+        - {template: notes.liquid, output: "{{ module }}Readme.txt"}
+
+      """,
+      "Templates/notes/view.liquid": "struct {{ module }}View {}\n",
+      "Templates/notes/notes.liquid": "{{ module }}\n",
+    ]
+    for (path, text) in files {
+      try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
+    }
+    let errors = Errors()
+    let console = Console(
+      writeOut: { _ in }, writeError: { errors.append($0) }, readInput: { [] },
+      environment: [:], currentDirectory: dir)
+    #expect(CommandLineTool.run(["gen", "Home", "notes"], console: console) == 0, "\(errors.text)")
+
+    let after = dir + "/Project.xcodeproj/project.pbxproj"
+    let before = Fixtures.path("iOS/Project.xcodeproj")
+    guard let facts = try PbxprojDifferentialTests.facts([before, after]) else {
+      _ = PbxprojDifferentialTests.requireReader()
+      return
+    }
+    guard let oldFiles = facts[before]?["files"] as? [String: [String: Any]],
+      let newFiles = facts[after]?["files"] as? [String: [String: Any]]
+    else {
+      Issue.record("the harness gave no facts")
+      return
+    }
+    let seen = newFiles.filter { oldFiles[$0.key] == nil }.values.map { file in
+      let targets = (file["targets"] as? [String] ?? []).joined(separator: ", ")
+      return "\(file["path"] as? String ?? "?") | \(targets)"
+    }.sorted()
+    #expect(
+      seen == [
+        "iOS/Modules/Home/HomeNotes.txt | iOS:Resources",
+        "iOS/Modules/Home/HomeReadme.txt | ",
+        "iOS/Modules/Home/HomeView.swift | iOS:Sources",
+      ])
+  }
 }
 
 /// What a command writes to stderr.

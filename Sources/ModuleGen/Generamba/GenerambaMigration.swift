@@ -111,10 +111,6 @@ enum GenerambaMigration {
     if !left.isEmpty {
       out += "# Xcode groups only (no path), not carried over: \(left.joined(separator: ", ")).\n"
     }
-    let resources = (spec.codeFiles + spec.testFiles).filter(\.isResource).map { "'\($0.name)'" }
-    if !resources.isEmpty {
-      out += "# Xcode resources (is_resource): \(resources.joined(separator: ", ")).\n"
-    }
     if !spec.dependencies.isEmpty {
       out += "# Dependencies: \(spec.dependencies.joined(separator: ", ")).\n"
     }
@@ -126,6 +122,7 @@ enum GenerambaMigration {
       out += "  - template: \(YAMLText.scalar(file.template))\n"
       out += "    output: \(YAMLText.quoted(file.output))\n"
       if file.role == .test { out += "    role: test\n" }
+      if file.isResource { out += "    resource: true\n" }
       if let condition = conditions[file.location.line] {
         out += "    when: \(YAMLText.quoted(condition))\n"
         expected[i].when = condition
@@ -135,7 +132,8 @@ enum GenerambaMigration {
     let written = try TemplateManifest.decode(out, file: source.displayPath("template.yml"))
     guard written.variables == .generamba, written.name == name,
       written.files.map({ [$0.template, $0.output, $0.role.rawValue, $0.when ?? ""] })
-        == expected.map({ [$0.template, $0.output, $0.role.rawValue, $0.when ?? ""] })
+        == expected.map({ [$0.template, $0.output, $0.role.rawValue, $0.when ?? ""] }),
+      written.files.map(\.isResource) == expected.map(\.isResource)
     else {
       throw Diagnostic(message: "the template.yml migrate wrote for '\(name)' does not read back")
     }

@@ -24,11 +24,6 @@ extension Rambaspec {
           at: entry.location)
         continue
       }
-      if entry.isResource {
-        problems.note(
-          "'\(entry.name)' is a resource ('is_resource'): modulegen puts files in an Xcode target's resources by their type (xib, storyboard, asset catalog...), not by this flag",
-          at: entry.location)
-      }
       let components = path.split(separator: "/")
       if path.hasPrefix("/") || components.contains("..") {
         problems.error(
@@ -61,11 +56,13 @@ extension Rambaspec {
         problems.error(error.message, at: entry.location)
         continue
       }
-      entries.append(
-        TemplateManifest.FileEntry(
-          template: source, output: output, role: entry.role, when: nil, location: entry.location,
-          templateLocation: entry.location, outputLocation: entry.location, whenLocation: nil,
-          outputMap: ScalarMap(at: entry.location), whenMap: nil))
+      var file = TemplateManifest.FileEntry(
+        template: source, output: output, role: entry.role, when: nil, location: entry.location,
+        templateLocation: entry.location, outputLocation: entry.location, whenLocation: nil,
+        outputMap: ScalarMap(at: entry.location), whenMap: nil)
+      // is_resource: the file goes to the target's Resources phase, as `resource: true`.
+      file.isResource = entry.isResource
+      entries.append(file)
     }
     try problems.throwIfAny(file: displayRoot)
     var manifest = TemplateManifest(

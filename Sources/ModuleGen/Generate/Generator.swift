@@ -190,10 +190,11 @@ package struct Generator {
         context["module_info"] = .object(info)
       }
       let content = try file.content.render(context)
-      files.append(
-        PlannedFile(
-          module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
-          root: root, path: path, bytes: Array(content.utf8), action: .create))
+      var planned = PlannedFile(
+        module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
+        root: root, path: path, bytes: Array(content.utf8), action: .create)
+      planned.isResource = file.entry.isResource
+      files.append(planned)
     }
     return Rendering(template: template, params: params, files: files)
   }

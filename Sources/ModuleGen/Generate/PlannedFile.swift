@@ -33,6 +33,8 @@ package struct PlannedFile: Sendable {
   package var module: String
   package var role: TemplateManifest.FileEntry.Role
   package var regenerate: TemplateManifest.FileEntry.Regenerate = .always
+  /// The manifest marks it `resource: true`: an Xcode target copies it whatever its type.
+  package var isResource = false
   /// The absolute output folder the file must stay inside. Files of one plan may have any
   /// number of roots (each module's code and tests, a project file, the generation record);
   /// the applier writes them all as one transaction.

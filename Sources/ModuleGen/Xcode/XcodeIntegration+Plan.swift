@@ -33,21 +33,22 @@ extension XcodeIntegration {
             continue
           }
           let inRoot = files.filter { $0.role == role && $0.root == root }
+          func relative(_ file: PlannedFile) -> String {
+            String(decoding: file.path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self)
+          }
           let own = modules[module.name] ?? XcodeSettings()
           let pattern = role == .test ? own.testsGroup ?? testsGroup : own.group ?? group
           let ownTargets = role == .test ? own.testTargets : own.targets
           sets.append(
             ProjectFileSet(
               folder: folder,
-              files: inRoot.map {
-                String(decoding: $0.path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self)
-              },
+              files: inRoot.map(relative),
               targets: !ownTargets.isEmpty ? ownTargets : role == .test ? testTargets : targets,
               // A group that is the folder's own path is found or made as folder groups.
               group: try pattern.map { try groupPath($0, module: module.name) }.flatMap {
                 $0 == folder ? nil : $0
               },
-              isTests: role == .test))
+              resources: Set(inRoot.filter(\.isResource).map(relative)), isTests: role == .test))
         }
       }
     }
