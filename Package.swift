@@ -34,6 +34,12 @@ let package = Package(
     .executableTarget(
       name: "xcodeproject-benchmark", dependencies: ["XcodeProject"],
       path: "Sources/XcodeProjectBenchmark"),
+    // `swift run embed-templates`: writes Sources/ModuleGen/Templates/BuiltinTemplates+Generated
+    // .swift from Templates/. A development tool of this package, not a product and not part of
+    // ModuleGen; EmbeddedTemplatesTests uses the same TemplateEmbedding to find a stale file.
+    .target(name: "TemplateEmbedding"),
+    .executableTarget(
+      name: "embed-templates", dependencies: ["TemplateEmbedding"], path: "Sources/EmbedTemplates"),
     .plugin(
       name: "ModuleGenPlugin",
       capability: .command(
@@ -49,7 +55,8 @@ let package = Package(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
-      name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid"], exclude: ["Fixtures"]),
+      name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen"], exclude: ["Fixtures"]),
   ],

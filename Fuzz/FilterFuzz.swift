@@ -1,13 +1,15 @@
 @testable import Liquid
+@testable import ModuleGen
 
-/// Every filter, with inputs and arguments of every kind, chosen from the bytes: edge integers
-/// and doubles, numeric strings beyond 64 bits, long and empty strings, nested arrays, objects,
-/// ranges. Each call is written as a template (`{{ v0 | f: v1, v2 | g: … }}`) so that it goes
-/// through the parser's arity checks and the renderer's limits, as a user's would: output or an
-/// error, never a crash, a hang or unbounded memory.
+/// Every filter (Liquid's and modulegen's), with inputs and arguments of every kind, chosen from
+/// the bytes: edge integers and doubles, numeric strings beyond 64 bits, long and empty strings,
+/// nested arrays, objects, ranges. Each call is written as a template
+/// (`{{ v0 | f: v1, v2 | g: … }}`) so that it goes through the parser's arity checks and the
+/// renderer's limits, as a user's would: output or an error, never a crash, a hang or unbounded
+/// memory.
 func fuzzFilters(_ bytes: [UInt8]) {
   var input = FuzzInput(bytes)
-  let names = FilterSet.standard.names
+  let names = FilterSet.moduleGen.names
   var data = LiquidObject()
   var variable = 0
   func argument(_ input: inout FuzzInput, depth: Int) -> String {
@@ -24,7 +26,7 @@ func fuzzFilters(_ bytes: [UInt8]) {
   var markup = argument(&input, depth: 0)
   for _ in 0...input.pick(3) {
     let name = input.pick(names)
-    let filter = FilterSet.standard[name]!
+    let filter = FilterSet.moduleGen[name]!
     // Mostly a valid number of arguments; sometimes one more, to reach the arity errors.
     let count = filter.minArguments + input.pick(filter.maxArguments - filter.minArguments + 2)
     markup += " | \(name)"
@@ -37,7 +39,7 @@ func fuzzFilters(_ bytes: [UInt8]) {
   }
   let source =
     input.pick(2) == 0 ? "{{ \(markup) }}" : "{% assign r = \(markup) %}{{ r | size }}{{ r }}"
-  let environment = LiquidEnvironment(currentTime: 0, limits: .fuzzing)
+  let environment = LiquidEnvironment(filters: .moduleGen, currentTime: 0, limits: .fuzzing)
   do {
     let output = try Template(parsing: source, name: "fuzz", environment: environment).render(data)
     if output.utf8.count > LiquidEnvironment.Limits.fuzzing.maxOutputBytes {

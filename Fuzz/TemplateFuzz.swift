@@ -1,4 +1,5 @@
 @testable import Liquid
+@testable import ModuleGen
 
 /// Any bytes, parsed and rendered as a template (with partials, strict and lax): output or an
 /// error, never a crash, a hang or unbounded memory.
@@ -15,7 +16,8 @@ func fuzzTemplate(_ bytes: [UInt8]) {
   ])
   for strict in [false, true] {
     let environment = LiquidEnvironment(
-      partialLoader: partials, strictVariables: strict, currentTime: 0, limits: .fuzzing)
+      filters: .moduleGen, partialLoader: partials, strictVariables: strict, currentTime: 0,
+      limits: .fuzzing)
     do {
       let template = try Template(parsing: text, name: "fuzz", environment: environment)
       let output = try template.render(data)

@@ -59,14 +59,14 @@ public struct FilterSet: Sendable {
 
   public var names: [String] { table.keys.sorted() }
 
-  /// Every standard Liquid filter and the code-generation filters.
+  /// Every standard Liquid filter. A program adds its own filters to a copy of this set and
+  /// passes it to `LiquidEnvironment(filters:)`.
   public static let standard: FilterSet = {
     var set = FilterSet()
     registerStringFilters(&set)
     registerArrayFilters(&set)
     registerMathFilters(&set)
     registerOtherFilters(&set)
-    registerCodeFilters(&set)
     return set
   }()
 }

@@ -2,7 +2,7 @@
 
 extension FilterArguments {
   /// `to_s`: what string filters work on; an error when the text would pass the output limit.
-  func text(_ value: LiquidValue) throws(FilterFailure) -> String {
+  package func text(_ value: LiquidValue) throws(FilterFailure) -> String {
     let limit = environment.limits.maxOutputBytes
     guard let text = value.text(limit: limit) else {
       throw .largerThanOutputLimit("the text of this \(value.typeName)", limit: limit)
@@ -17,7 +17,7 @@ extension FilterArguments {
   }
 
   /// Refuses a string of `count` bytes before it is made.
-  func checkTextSize(_ count: Int, _ what: String) throws(FilterFailure) {
+  package func checkTextSize(_ count: Int, _ what: String) throws(FilterFailure) {
     let limit = environment.limits.maxOutputBytes
     if count > limit { throw .largerThanOutputLimit(what, limit: limit) }
   }
@@ -26,7 +26,7 @@ extension FilterArguments {
 extension LiquidValue {
   /// `Utils.to_number`: numbers as they are, numeric strings parsed, everything else 0. An
   /// integer string that 64 bits cannot hold is an error (Ruby would make a bignum).
-  var number: LiquidValue {
+  package var number: LiquidValue {
     get throws(FilterFailure) {
       switch self {
       case .int, .double: return self
@@ -94,7 +94,7 @@ private func leadingInteger(_ s: String) throws(FilterFailure) -> Int {
 }
 
 /// `Utils.to_integer`: integers and integer strings; anything else is an error.
-func toInteger(_ value: LiquidValue?, _ what: String) throws(FilterFailure) -> Int {
+package func toInteger(_ value: LiquidValue?, _ what: String) throws(FilterFailure) -> Int {
   switch value ?? .nil {
   case .int(let i): return i
   case .string(let s):

@@ -33,9 +33,9 @@ public struct LiquidError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// An error raised by a filter or value operation before its location is known.
-struct FilterFailure: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
+package struct FilterFailure: Error {
+  package var message: String
+  package init(_ message: String) { self.message = message }
 
   /// An integer, or the result of integer arithmetic, that 64 bits cannot hold.
   static func outsideIntegerRange(_ what: String) -> FilterFailure {
@@ -43,7 +43,7 @@ struct FilterFailure: Error {
   }
 
   /// Text that would pass `LiquidEnvironment.Limits.maxOutputBytes`.
-  static func largerThanOutputLimit(_ what: String, limit: Int) -> FilterFailure {
+  package static func largerThanOutputLimit(_ what: String, limit: Int) -> FilterFailure {
     FilterFailure("\(what) would be larger than the output limit of \(limit) bytes")
   }
 

@@ -70,7 +70,7 @@ extension LiquidValue {
   }
 
   /// The elements this value has when a tag or filter iterates over it.
-  var elements: [LiquidValue] {
+  package var elements: [LiquidValue] {
     switch self {
     case .array(let a): return a
     case .range(let low, let high):
@@ -171,7 +171,7 @@ func rangeCount(_ low: Int, _ high: Int) -> Int {
 }
 
 /// `a + b`, saturating instead of overflowing.
-func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+package func saturatingAdd(_ a: Int, _ b: Int) -> Int {
   let (sum, overflow) = a.addingReportingOverflow(b)
   return overflow ? (b > 0 ? Int.max : Int.min) : sum
 }

@@ -133,27 +133,6 @@ import Testing
     ("{{ 0 | date: '%Y-%m-%dT%H:%M:%S %s' }}", "1970-01-01T00:00:00 0"),
     ("{{ 'now' | date: '%Y' }}", "1970"),
     ("{{ 'March 14, 2016 3:05 pm' | date: '%H:%M %I%p' }}", "15:05 03PM"),
-    // Code generation
-    (
-      "{{ 'user profile-view' | camel_case }} {{ 'user_profile' | pascal_case }} {{ 'HTTPServer' | pascal_case }}",
-      "userProfileView UserProfile HTTPServer"
-    ),
-    (
-      "{{ 'UserProfileView' | snake_case }} {{ 'UserProfileView' | kebab_case }} {{ 'URLSession' | camel_case }}",
-      "user_profile_view user-profile-view urlSession"
-    ),
-    ("{{ 'homeView' | upper_first }} {{ 'HomeView' | lower_first }}", "HomeView homeView"),
-    ("{{ 'default' | swift_identifier }} {{ 'name' | swift_identifier }}", "`default` name"),
-    (
-      "{{ 'category' | pluralize }} {{ 'box' | pluralize }} {{ 'Person' | pluralize }} {{ 'item' | pluralize: 1 }} {{ 'day' | pluralize }}",
-      "categories boxes People item days"
-    ),
-    (
-      "{{ people | json }}",
-      "[{\"name\":\"Ann\",\"age\":25,\"admin\":true},{\"name\":\"Bob\",\"age\":30,\"admin\":false}]"
-    ),
-    ("{{ list | json: 2 }}", "[\n  \"b\",\n  \"a\",\n  \"c\"\n]"),
-    ("{{ 'a\n\nb' | indent: 2 }}", "  a\n\n  b"),
   ]
 
   static let data = object([

@@ -9,7 +9,8 @@ import Testing
 @Suite struct GenerambaLiquidHintsTests {
   static func explained(_ text: String) -> String {
     do {
-      _ = try Template(parsing: text, name: "t.liquid")
+      _ = try Template(
+        parsing: text, name: "t.liquid", environment: LiquidEnvironment(filters: .moduleGen))
       return "parsed"
     } catch {
       return GenerambaLiquidHints.explain(error.diagnostic).notes.joined(separator: "\n")

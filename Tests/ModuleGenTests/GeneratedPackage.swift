@@ -181,7 +181,7 @@ struct GeneratedPackage {
   static func fixtureTemplate(_ name: String) throws -> Template {
     try Template(
       parsing: try String(contentsOfFile: scenarios + "/" + name, encoding: .utf8), name: name,
-      environment: LiquidEnvironment(strictVariables: true))
+      environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true))
   }
 
   private func manifest() -> String {

@@ -8,7 +8,9 @@ import Testing
     author: "Ann", company: "Acme", project: "App", prefix: "AC", date: "2026-03-14")
 
   func render(_ template: String, _ context: LiquidObject) throws -> String {
-    try Template(parsing: template, environment: LiquidEnvironment(strictVariables: true)).render(
+    try Template(
+      parsing: template, environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true)
+    ).render(
       context)
   }
 

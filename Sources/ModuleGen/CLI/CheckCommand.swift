@@ -119,7 +119,7 @@ enum CheckCommand {
   static func reportUnfinished(_ runs: [PlanApplier.UnfinishedRun], console: Console) {
     func list(_ runs: [PlanApplier.UnfinishedRun]) -> String {
       let shown = runs.prefix(3).map {
-        "'\(GenerationSetup.relative($0.root, to: console.currentDirectory))'"
+        "'\(console.displayPath($0.root))'"
       }
       let more = runs.count > 3 ? " and \(runs.count - 3) more" : ""
       return shown.joined(separator: ", ") + more

@@ -6,7 +6,7 @@ extension Console {
   @discardableResult
   func reportConflicts(_ plan: Plan) -> Bool {
     for file in plan.conflicts {
-      report(.conflict(GenerationSetup.relative(file.path, to: currentDirectory)))
+      report(.conflict(displayPath(file.path)))
     }
     return !plan.conflicts.isEmpty
   }

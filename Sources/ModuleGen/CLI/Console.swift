@@ -86,11 +86,6 @@ package struct Console: Sendable {
   package func report(_ diagnostic: Diagnostic) {
     writeError(diagnostic.rendered(color: useColor) + "\n")
   }
-
-  /// Resolves a path given on the command line against the working directory.
-  package func path(_ path: String) -> String {
-    joinPath(currentDirectory, path)
-  }
 }
 
 /// Writes to a standard stream and remembers the first failure; after one, that stream is

@@ -6,7 +6,7 @@ extension GenerationReport {
     extra: [(String, LiquidValue)] = []
   ) -> String {
     func relative(_ path: String) -> String {
-      GenerationSetup.relative(path, to: console.currentDirectory)
+      console.displayPath(path)
     }
     let blocked = plan.blockedModules
     var root = LiquidObject()

@@ -82,7 +82,7 @@ struct GenerationReport {
   }
 
   func shown(_ path: String) -> String {
-    GenerationSetup.relative(path, to: console.currentDirectory)
+    console.displayPath(path)
   }
 
   /// One line per file (verbose only), then one line per module (not quiet).

@@ -1,17 +1,5 @@
 import Liquid
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `modulegen init`: writes `.modulegen.yml`.
 enum InitCommand {
   static let command = Command(spec: spec, run: run)
@@ -55,7 +43,7 @@ enum InitCommand {
     var values: [(key: String, value: String)] = []
     let questions: [(key: String, flag: CommandSpec.Option, prompt: String, suggestion: String?)] =
       [
-        ("author", .author, "Author", console.gitUserName()),
+        ("author", .author, "Author", Git.userName(environment: console.environment)),
         ("company", .company, "Company", nil),
         ("project", .project, "Project name", folderName),
         (
@@ -68,7 +56,7 @@ enum InitCommand {
         ("prefix", .prefix, "Type name prefix", nil),
       ]
     for question in questions {
-      if let value = try GenerationSetup.oneLine(arguments, question.flag, command: "init") {
+      if let value = try arguments.oneLineValue(question.flag, command: "init") {
         values.append((question.key, value))
       } else if console.inputIsTerminal {
         if let answer = console.ask(
@@ -103,27 +91,5 @@ enum InitCommand {
   /// A YAML scalar that reads back as the same string.
   static func yamlQuoted(_ value: String) -> String {
     "\"" + value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
-  }
-}
-
-extension Console {
-  /// Asks on the terminal; nil at end of input.
-  func ask(_ prompt: String, suggestion: String?) -> String? {
-    writeError(prompt + (suggestion.map { " [\($0)]" } ?? "") + ": ")
-    guard let line = readLine() else { return nil }
-    let answer = line.trimmingCharacters()
-    return answer.isEmpty ? (suggestion ?? "") : answer
-  }
-
-  /// `git config user.name`, if git and the setting are there.
-  func gitUserName() -> String? {
-    guard let pipe = popen("git config user.name 2>/dev/null", "r") else { return nil }
-    defer { pclose(pipe) }
-    var buffer = [CChar](repeating: 0, count: 512)
-    guard fgets(&buffer, Int32(buffer.count), pipe) != nil else { return nil }
-    let name = String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
-    ).trimmingCharacters()
-    return name.isEmpty ? nil : name
   }
 }

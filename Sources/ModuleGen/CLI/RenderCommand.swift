@@ -49,6 +49,7 @@ enum RenderCommand {
       data = object
     }
     let environment = LiquidEnvironment(
+      filters: .moduleGen,
       partialLoader: DirectoryPartialLoader(
         directories: arguments.all(.partials).map(console.path)),
       strictVariables: arguments.flag(.strictVariables))

@@ -203,7 +203,7 @@ enum TemplatesCommand {
     if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut(
-      "\(what) to \(GenerationSetup.relative(root, to: console.currentDirectory)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
+      "\(what) to \(console.displayPath(root)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )
     return ExitCode.success
   }

@@ -27,7 +27,7 @@ extension ValidateCommand {
         let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem)
       else { return }
       configPath = path
-      let shown = GenerationSetup.relative(path, to: console.currentDirectory)
+      let shown = console.displayPath(path)
       shownConfigPath = shown
       do {
         config = try GenerationSetup.projectConfig(

@@ -119,11 +119,11 @@ package enum TemplateContext {
       short.parameters = m.parameters.filter { $0.defaultValue == nil }
       object["convenience_signature"] = .string(String(short.requirement.dropFirst("func ".count)))
       let arguments = m.parameters.map { p -> String in
-        let value = p.defaultValue ?? ((p.isInout ? "&" : "") + swiftName(p.name))
-        return p.label.map { "\(swiftLabel($0)): \(value)" } ?? value
+        let value = p.defaultValue ?? ((p.isInout ? "&" : "") + SwiftName.escaped(p.name))
+        return p.label.map { "\(SwiftName.label($0)): \(value)" } ?? value
       }
       object["convenience_call"] = .string(
-        swiftName(m.name) + "(" + arguments.joined(separator: ", ") + ")")
+        SwiftName.escaped(m.name) + "(" + arguments.joined(separator: ", ") + ")")
     } else {
       object["convenience_signature"] = .nil
       object["convenience_call"] = .nil
@@ -143,14 +143,14 @@ package enum TemplateContext {
     object["effects"] = .string(effects)
     object["call_prefix"] = .string((m.isThrowing ? "try " : "") + (m.isAsync ? "await " : ""))
     object["call"] = .string(
-      swiftName(m.name) + "(" + m.parameters.map(argument).joined(separator: ", ") + ")")
+      SwiftName.escaped(m.name) + "(" + m.parameters.map(argument).joined(separator: ", ") + ")")
     return .object(object)
   }
 
   /// How a call passes a parameter of the same name on: `at: index`, `index`, `&value`.
   static func argument(_ p: MethodParameter) -> String {
-    let value = (p.isInout ? "&" : "") + swiftName(p.name)
-    return p.label.map { "\(swiftLabel($0)): \(value)" } ?? value
+    let value = (p.isInout ? "&" : "") + SwiftName.escaped(p.name)
+    return p.label.map { "\(SwiftName.label($0)): \(value)" } ?? value
   }
 
   static func parameter(_ p: MethodParameter) -> LiquidValue {

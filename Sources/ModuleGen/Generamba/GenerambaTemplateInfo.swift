@@ -9,7 +9,9 @@ enum GenerambaTemplateInfo {
     guard let text = source.read(file) else { throw Diagnostic.cannotRead(shown) }
     let rendered: String
     do {
-      rendered = try Template(parsing: text, name: shown).render()
+      rendered = try Template(
+        parsing: text, name: shown, environment: LiquidEnvironment(filters: .moduleGen)
+      ).render()
     } catch {
       throw GenerambaLiquidHints.explain(error.diagnostic)
     }

@@ -67,7 +67,8 @@ final class GenerambaTemplates {
       template = parsed
     } else {
       do {
-        template = try Template(parsing: text, name: shown, environment: LiquidEnvironment())
+        template = try Template(
+          parsing: text, name: shown, environment: LiquidEnvironment(filters: .moduleGen))
       } catch {
         throw GenerambaLiquidHints.explain(error.diagnostic)
       }

@@ -30,7 +30,7 @@ enum MigrateCommand {
       throw Diagnostic(message: "no Rambafile here or in a folder above; nothing to migrate")
     }
     let directory = parentPath(rambafile)
-    let shown = GenerationSetup.relative(rambafile, to: console.currentDirectory)
+    let shown = console.displayPath(rambafile)
     let config = try Rambafile.decode(
       try fileSystem.readText(atPath: rambafile, displayPath: shown), file: shown,
       directory: directory, home: console.environment["HOME"], fileSystem: fileSystem
@@ -38,7 +38,7 @@ enum MigrateCommand {
     if fileSystem.fileExists(atPath: joinPath(directory, ".modulegen.yaml")) {
       throw Diagnostic(
         message:
-          "'\(GenerationSetup.relative(joinPath(directory, ".modulegen.yaml"), to: console.currentDirectory))' exists: modulegen reads it, not the Rambafile; remove it to migrate"
+          "'\(console.displayPath(joinPath(directory, ".modulegen.yaml")))' exists: modulegen reads it, not the Rambafile; remove it to migrate"
       )
     }
     var notes: [Diagnostic] = []
@@ -85,7 +85,7 @@ enum MigrateCommand {
     let plan = try Plan(writing: outputs, force: arguments.flag(.force), fileSystem: fileSystem)
     let dryRun = arguments.flag(.dryRun)
     for file in plan.files {
-      let path = GenerationSetup.relative(file.path, to: console.currentDirectory)
+      let path = console.displayPath(file.path)
       let verb =
         file.action == .conflict || file.action == .unchanged || !dryRun
         ? file.action.rawValue : "would " + file.action.rawValue

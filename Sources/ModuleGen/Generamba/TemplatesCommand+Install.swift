@@ -86,7 +86,7 @@ extension TemplatesCommand {
       console.report(
         Diagnostic(
           message:
-            "'\(GenerationSetup.relative(install.destination, to: console.currentDirectory))' differs from \(install.origin): \(differences.prefix(5).joined(separator: ", "))\(differences.count > 5 ? ", …" : "")"
+            "'\(console.displayPath(install.destination))' differs from \(install.origin): \(differences.prefix(5).joined(separator: ", "))\(differences.count > 5 ? ", …" : "")"
         ))
     }
     if !conflicts.isEmpty {
@@ -95,7 +95,7 @@ extension TemplatesCommand {
     }
     for install in installs {
       try installer.apply(install)
-      let shown = GenerationSetup.relative(install.destination, to: console.currentDirectory)
+      let shown = console.displayPath(install.destination)
       let verb =
         install.state == .unchanged
         ? "unchanged" : install.state == .replace ? "replaced" : "installed"

@@ -212,7 +212,8 @@ package struct Generator {
         template = parsed
       } else {
         template = try Template(
-          parsing: pattern.text, name: what, environment: LiquidEnvironment(strictVariables: true))
+          parsing: pattern.text, name: what,
+          environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true))
         parsedPatterns.templates[pattern.text] = template
       }
       rendered = try template.render(context).trimmingCharacters()

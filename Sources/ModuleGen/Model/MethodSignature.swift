@@ -38,7 +38,7 @@ package struct MethodSignature: Sendable, Equatable {
 
   func declaration(withDefaults: Bool) -> String {
     let list = parameters.map { withDefaults ? $0.declaration : $0.requirement }
-    var text = "func \(swiftName(name))(" + list.joined(separator: ", ") + ")"
+    var text = "func \(SwiftName.escaped(name))(" + list.joined(separator: ", ") + ")"
     if isAsync { text += " async" }
     if isThrowing { text += thrownType.map { " throws(\($0))" } ?? " throws" }
     if let returnType { text += " -> \(returnType)" }
@@ -81,9 +81,11 @@ package struct MethodParameter: Sendable, Equatable {
   package var declaration: String {
     var text: String
     if let label {
-      text = label == name ? swiftName(name) : "\(swiftLabel(label)) \(swiftName(name))"
+      text =
+        label == name
+        ? SwiftName.escaped(name) : "\(SwiftName.label(label)) \(SwiftName.escaped(name))"
     } else {
-      text = "_ \(swiftName(name))"
+      text = "_ \(SwiftName.escaped(name))"
     }
     text += ": " + type
     if let defaultValue { text += " = " + defaultValue }
@@ -96,14 +98,4 @@ package struct MethodParameter: Sendable, Equatable {
     copy.defaultValue = nil
     return copy.declaration
   }
-}
-
-/// A name as Swift code writes it: backticks around keywords.
-func swiftName(_ name: String) -> String {
-  swiftKeywords.contains(name) ? "`\(name)`" : name
-}
-
-/// An argument label as Swift writes it: labels need backticks only for `inout`, `var` and `let`.
-func swiftLabel(_ label: String) -> String {
-  ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
 }

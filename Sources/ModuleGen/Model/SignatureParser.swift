@@ -417,12 +417,3 @@ package struct SignatureParser {
     return (text, isFunction)
   }
 }
-
-extension String {
-  func trimmingCharacters() -> String {
-    var s = Substring(self)
-    while s.first?.isWhitespace == true { s.removeFirst() }
-    while s.last?.isWhitespace == true { s.removeLast() }
-    return String(s)
-  }
-}

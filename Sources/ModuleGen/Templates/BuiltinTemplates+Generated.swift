@@ -1,6 +1,6 @@
 // swift-format-ignore-file
-// Generated from Templates/ by `MODULEGEN_RECORD=1 swift test --filter EmbeddedTemplates`.
-// Do not edit: edit Templates/ and re-record.
+// Generated from Templates/ by `swift run embed-templates` (Sources/EmbedTemplates).
+// Do not edit: edit Templates/ and run it again.
 
 extension BuiltinTemplates {
   static let files: [String: String] = [

@@ -15,7 +15,7 @@ extension XcodeChanges {
   /// file the project does not reference is one line, not one more per target it misses.
   func problems(console: Console) -> [(label: String, subject: String)] {
     func shown(_ path: String) -> String {
-      GenerationSetup.relative(joinPath(integration.folder, path), to: console.currentDirectory)
+      console.displayPath(joinPath(integration.folder, path))
     }
     var unreferenced: Set<String> = []
     for case .addFile(let path, _) in edit.changes { unreferenced.insert(path) }

@@ -6,7 +6,7 @@ import XcodeProject
 extension XcodeChanges {
   /// The bundle as messages show it (`App.xcodeproj`).
   func shownBundle(_ console: Console) -> String {
-    GenerationSetup.relative(integration.bundle, to: console.currentDirectory)
+    console.displayPath(integration.bundle)
   }
 
   func print(_ report: GenerationReport, console: Console) {

@@ -92,7 +92,8 @@ extension XcodeIntegration {
   func groupPath(_ pattern: String, module: String) throws -> String {
     do {
       let template = try Template(
-        parsing: pattern, name: "group", environment: LiquidEnvironment(strictVariables: true))
+        parsing: pattern, name: "group",
+        environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true))
       return try template.render(LiquidObject([("module", .string(module))]))
         .trimmingCharacters()
     } catch {

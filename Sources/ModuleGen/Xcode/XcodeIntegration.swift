@@ -49,11 +49,11 @@ struct XcodeIntegration {
     }
     while bundle.hasSuffix("/") && bundle != "/" { bundle.removeLast() }
     let file = joinPath(bundle, "project.pbxproj")
-    let shown = GenerationSetup.relative(file, to: console.currentDirectory)
+    let shown = console.displayPath(file)
     guard fileSystem.fileExists(atPath: file), !fileSystem.isDirectory(atPath: file) else {
       // GenerambaCommandLine warns about it: the files are written, added to no project.
       if settings.isGenerambaProject && arguments.value(.xcodeproj) == nil { return nil }
-      let bundleShown = GenerationSetup.relative(bundle, to: console.currentDirectory)
+      let bundleShown = console.displayPath(bundle)
       throw Diagnostic(
         message: fileSystem.isDirectory(atPath: bundle)
           ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"

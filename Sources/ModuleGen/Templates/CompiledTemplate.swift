@@ -1,133 +1,5 @@
 import Liquid
 
-/// Where a template's files come from: a folder on disk, or the binary itself.
-package struct TemplateSource: Sendable {
-  package enum Kind: String, Sendable {
-    case builtin = "built-in"
-    case user
-    case project
-    case folder
-  }
-
-  package var kind: Kind
-  /// How errors name the template's files: `Templates/viper`, `<built-in>/viper`.
-  package var displayRoot: String
-  /// The folder on disk; nil for built-in templates.
-  package var directory: String?
-  /// A file's text by its path relative to the template folder; nil if there is none. Throws
-  /// when the path leaves the folder (`..`, absolute, a symbolic link out) or the file cannot
-  /// be read as text.
-  package var load: @Sendable (String) throws(Diagnostic) -> String?
-  /// Every file's relative path, sorted.
-  package var allFiles: @Sendable () -> [String]
-  /// For a Generamba template (a folder `T` with `T.rambaspec` and no template.yml), the
-  /// .rambaspec's file name; nil for a modulegen template.
-  package var rambaspec: String? = nil
-
-  package func displayPath(_ relative: String) -> String { joinPath(displayRoot, relative) }
-
-  /// A file's text, or nil if it is missing or cannot be read.
-  package func read(_ relative: String) -> String? { (try? load(relative)) ?? nil }
-
-  /// A template folder on disk. Every file is read from inside it: a path that climbs out, or
-  /// that leads through a symbolic link out of the folder, is refused.
-  package static func directory(
-    _ path: String, kind: Kind, displayRoot: String, fileSystem: any FileSystem
-  ) -> TemplateSource {
-    TemplateSource(
-      kind: kind, displayRoot: displayRoot, directory: path,
-      load: { relative throws(Diagnostic) in
-        let shown = joinPath(displayRoot, relative)
-        let components: [String]
-        do throws(PathSafety.Problem) {
-          components = try PathSafety.components(of: relative)
-        } catch {
-          throw Diagnostic(
-            message: "'\(relative)' \(error.phrase(inside: "the template folder '\(displayRoot)'"))"
-          )
-        }
-        let full = joinPath(path, components.joined(separator: "/"))
-        switch PathContainment(fileSystem: fileSystem).escape(ofFile: full, inside: path) {
-        case .outside(let real)?:
-          throw Diagnostic(
-            message:
-              "'\(shown)' leads through a symbolic link to '\(real)', outside the template folder")
-        case .blocked?:
-          return nil
-        case nil:
-          break
-        }
-        guard fileSystem.fileExists(atPath: full), !fileSystem.isDirectory(atPath: full) else {
-          return nil
-        }
-        return try fileSystem.readText(atPath: full, displayPath: shown)
-      },
-      allFiles: {
-        var result: [String] = []
-        func walk(_ relative: String) {
-          let full = joinPath(path, relative)
-          for name in (try? fileSystem.contentsOfDirectory(atPath: full)) ?? []
-          where !name.hasPrefix(".") {
-            let child = relative.isEmpty ? name : relative + "/" + name
-            if fileSystem.isDirectory(atPath: joinPath(path, child)) {
-              walk(child)
-            } else {
-              result.append(child)
-            }
-          }
-        }
-        walk("")
-        return result.sorted()
-      })
-  }
-
-  /// A built-in template, from the files embedded in the binary.
-  package static func builtin(_ name: String) -> TemplateSource {
-    let prefix = name + "/"
-    return TemplateSource(
-      kind: .builtin, displayRoot: "<built-in>/\(name)", directory: nil,
-      load: { relative throws(Diagnostic) in BuiltinTemplates.files[prefix + relative] },
-      allFiles: {
-        BuiltinTemplates.files.keys.filter { $0.hasPrefix(prefix) }.map {
-          String($0.dropFirst(prefix.count))
-        }.sorted()
-      })
-  }
-}
-
-/// Finds partials in a template's `snippets/` folder.
-struct SnippetLoader: PartialLoader {
-  var source: TemplateSource
-
-  func loadPartial(named name: String) throws(LiquidError) -> (text: String, displayName: String)? {
-    guard (try? PathSafety.components(of: name)) != nil else {
-      throw LiquidError(.syntax, "partial name '\(name)' must be a relative path inside snippets/")
-    }
-    let file = "snippets/" + (name.hasSuffix(".liquid") ? name : name + ".liquid")
-    do throws(Diagnostic) {
-      return try source.load(file).map { ($0, source.displayPath(file)) }
-    } catch {
-      throw LiquidError(.syntax, error.message, location: error.location)
-    }
-  }
-
-  var searchDescription: String { " (looked in \(source.displayPath("snippets/")))" }
-}
-
-/// Tries several partial loaders in order.
-struct ChainedPartialLoader: PartialLoader {
-  var loaders: [any PartialLoader]
-
-  func loadPartial(named name: String) throws(LiquidError) -> (text: String, displayName: String)? {
-    for loader in loaders {
-      if let found = try loader.loadPartial(named: name) { return found }
-    }
-    return nil
-  }
-
-  var searchDescription: String { loaders.map(\.searchDescription).joined() }
-}
-
 /// A template with its manifest read and every file parsed: ready to render modules.
 package struct CompiledTemplate: Sendable {
   package var manifest: TemplateManifest
@@ -208,7 +80,8 @@ package struct CompiledTemplate: Sendable {
     loaders.append(SnippetLoader(source: source))
     if !generamba { loaders.append(SnippetLoader(source: .builtin("common"))) }
     let environment = LiquidEnvironment(
-      partialLoader: ChainedPartialLoader(loaders: loaders), strictVariables: !generamba)
+      filters: .moduleGen, partialLoader: ChainedPartialLoader(loaders: loaders),
+      strictVariables: !generamba)
     var problems: [Diagnostic] = []
     var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
     for entry in manifest.files {

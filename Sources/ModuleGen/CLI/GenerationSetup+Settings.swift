@@ -1,0 +1,43 @@
+import Liquid
+
+extension GenerationSetup {
+  /// What every file header says (author, company, project, date): the options, else the
+  /// config.
+  static func settings(
+    _ arguments: ParsedArguments, config: ProjectConfig?, console: Console, command: String
+  ) throws -> GenerationSettings {
+    GenerationSettings(
+      author: try arguments.oneLineValue(.author, command: command) ?? config?.author ?? "",
+      company: try arguments.oneLineValue(.company, command: command) ?? config?.company ?? "",
+      project: try arguments.oneLineValue(.project, command: command) ?? config?.project ?? "",
+      module: config?.module ?? "",
+      prefix: config?.prefix ?? "",
+      date: try date(arguments, console: console, command: command))
+  }
+
+  /// `--date`, else `SOURCE_DATE_EPOCH`, else today (UTC).
+  static func date(_ arguments: ParsedArguments, console: Console, command: String) throws -> String
+  {
+    if let date = arguments.value(.date) {
+      guard CalendarDate.isValid(date) else {
+        throw UsageError(
+          "--date takes a date as YYYY-MM-DD (years 0001 to 9999), not '\(date)'",
+          command: command)
+      }
+      return date
+    }
+    if let epoch = console.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+      let range = CalendarDate.supportedEpochSeconds
+      guard epoch.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        let seconds = Int(epoch), range.contains(seconds)
+      else {
+        throw Diagnostic(
+          message:
+            "SOURCE_DATE_EPOCH must be whole seconds since 1970 from \(range.lowerBound) to \(range.upperBound) (9999-12-31), not '\(epoch)'"
+        )
+      }
+      return CalendarDate.string(fromEpochSeconds: seconds)
+    }
+    return CalendarDate.string(fromEpochSeconds: CalendarDate.now())
+  }
+}

@@ -1,0 +1,40 @@
+/// Splitting identifiers and phrases into words, and joining them in each case style.
+enum CaseConversion {
+  /// `"user_profile-view"`, `"UserProfileView"`, `"HTTPServer"` → their words.
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    let characters = Array(text)
+    for (i, c) in characters.enumerated() {
+      guard c.isLetter || c.isNumber else {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+        continue
+      }
+      if !current.isEmpty, c.isUppercase {
+        let previous = characters[i - 1]
+        let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
+        if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+          words.append(current)
+          current = ""
+        }
+      }
+      current.append(c)
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+
+  @Sendable static func pascalCase(_ text: String) -> String {
+    words(text).map { word in
+      let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }
+      return isAcronym ? word : word.prefix(1).uppercased() + word.dropFirst()
+    }.joined()
+  }
+
+  @Sendable static func camelCase(_ text: String) -> String {
+    let parts = words(text)
+    guard let first = parts.first else { return "" }
+    return first.lowercased() + pascalCase(parts.dropFirst().joined(separator: " "))
+  }
+}

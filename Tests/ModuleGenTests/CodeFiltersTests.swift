@@ -1,0 +1,109 @@
+import Liquid
+import Testing
+
+@testable import ModuleGen
+
+/// modulegen's filters for generating code: registered by ModuleGen through the engine's
+/// extension point (`FilterSet`), so plain Liquid does not have them.
+@Suite struct CodeFiltersTests {
+  static let names: Set<String> = [
+    "camel_case", "pascal_case", "snake_case", "kebab_case", "upper_first", "lower_first",
+    "swift_identifier", "json", "indent", "pluralize",
+  ]
+
+  /// The output, or the first line of the error.
+  static func render(
+    _ template: String, _ data: LiquidObject = LiquidObject(),
+    environment: LiquidEnvironment = LiquidEnvironment(filters: .moduleGen)
+  ) -> String {
+    do {
+      return try Template(parsing: template, name: "t", environment: environment).render(data)
+    } catch {
+      return "ERROR " + String(error.description.prefix { $0 != "\n" })
+    }
+  }
+
+  @Test func plainLiquidDoesNotKnowTheCodeFiltersAndModuleGenDoes() {
+    #expect(Set(FilterSet.moduleGen.names).subtracting(FilterSet.standard.names) == Self.names)
+    #expect(Set(FilterSet.standard.names).isSubset(of: FilterSet.moduleGen.names))
+    for name in Self.names.sorted() {
+      #expect(FilterSet.standard[name] == nil, "\(name)")
+      let plain = Self.render("{{ 'a' | \(name) }}", environment: LiquidEnvironment())
+      #expect(plain.hasPrefix("ERROR t:1:10: error: unknown filter '\(name)'"), "\(plain)")
+    }
+    #expect(Self.render("{{ 'user name' | camel_case }}") == "userName")
+  }
+
+  static let data = LiquidObject([
+    ("list", ["b", "a", "c"]),
+    (
+      "people",
+      [
+        .object(LiquidObject([("name", "Ann"), ("age", 25), ("admin", true)])),
+        .object(LiquidObject([("name", "Bob"), ("age", 30), ("admin", false)])),
+      ]
+    ),
+  ])
+
+  @Test(arguments: [
+    (
+      "{{ 'user profile-view' | camel_case }} {{ 'user_profile' | pascal_case }} {{ 'HTTPServer' | pascal_case }}",
+      "userProfileView UserProfile HTTPServer"
+    ),
+    (
+      "{{ 'UserProfileView' | snake_case }} {{ 'UserProfileView' | kebab_case }} {{ 'URLSession' | camel_case }}",
+      "user_profile_view user-profile-view urlSession"
+    ),
+    ("{{ 'homeView' | upper_first }} {{ 'HomeView' | lower_first }}", "HomeView homeView"),
+    ("{{ 'default' | swift_identifier }} {{ 'name' | swift_identifier }}", "`default` name"),
+    (
+      "{{ 'category' | pluralize }} {{ 'box' | pluralize }} {{ 'Person' | pluralize }} {{ 'item' | pluralize: 1 }} {{ 'day' | pluralize }}",
+      "categories boxes People item days"
+    ),
+    (
+      "{{ people | json }}",
+      "[{\"name\":\"Ann\",\"age\":25,\"admin\":true},{\"name\":\"Bob\",\"age\":30,\"admin\":false}]"
+    ),
+    ("{{ list | json: 2 }}", "[\n  \"b\",\n  \"a\",\n  \"c\"\n]"),
+    ("{{ 'a\n\nb' | indent: 2 }}", "  a\n\n  b"),
+  ])
+  func filter(_ template: String, _ expected: String) {
+    #expect(Self.render(template, Self.data) == expected)
+  }
+
+  /// `swift_identifier` writes a name as the signature model does.
+  @Test func swiftIdentifierIsTheSignatureModelsSwiftName() {
+    for name in swiftKeywords.sorted() + ["name", "Type", "_cache", "`default`"] {
+      let rendered = Self.render(
+        "{{ name | swift_identifier }}", LiquidObject([("name", .string(name))]))
+      #expect(rendered == SwiftName.escaped(name), "\(name)")
+    }
+  }
+
+  @Test(arguments: [
+    (
+      "{{ 'a,b' | split: ',' | json: -1 }}",
+      "t:1:25: error: filter 'json': json indentation must not be negative"
+    ),
+    (
+      "{{ 'a,b' | split: ',' | json: 9223372036854775807 }}",
+      "t:1:25: error: filter 'json': the JSON text would be larger than the output limit of 1048576 bytes"
+    ),
+    (
+      "{{ 'x' | indent: 100000000000 }}",
+      "t:1:10: error: filter 'indent': the indented text would be larger than the output limit of 1048576 bytes"
+    ),
+    (
+      "{{ 'x' | indent: 9223372036854775807 }}",
+      "t:1:10: error: filter 'indent': the indented text would be larger than the output limit of 1048576 bytes"
+    ),
+    ("{{ '' | indent: 9223372036854775807 }}", ""),
+  ])
+  func argumentsThatSizeABufferAreBounded(_ template: String, _ expected: String) {
+    var limits = LiquidEnvironment.Limits()
+    limits.maxOutputBytes = 1 << 20
+    let environment = LiquidEnvironment(filters: .moduleGen, currentTime: 0, limits: limits)
+    let outcome = Self.render(template, environment: environment)
+    #expect(outcome == (expected.isEmpty ? "" : "ERROR " + expected))
+  }
+}
