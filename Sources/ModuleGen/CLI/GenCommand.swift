@@ -64,6 +64,11 @@ enum GenCommand {
       extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
         + XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(report, console: console)
+    for note in SwiftPackageFolders.notes(
+      for: plan.withoutBlockedModules, setup: setup, console: console)
+    {
+      console.report(note)
+    }
     report.reportConflicts(plan)
     if !plan.conflicts.isEmpty
       && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)

@@ -72,6 +72,11 @@ enum UpdateCommand {
     report.printPlan(
       plan, record: setup.record, extra: XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(report, console: console)
+    for note in SwiftPackageFolders.notes(
+      for: plan.withoutBlockedModules, setup: setup, console: console)
+    {
+      console.report(note)
+    }
     report.reportConflicts(plan)
     let conflicted = merged.filter { $0.action == .mergeConflict }
     for file in conflicted {

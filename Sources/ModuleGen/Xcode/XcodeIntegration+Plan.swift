@@ -21,14 +21,11 @@ extension XcodeIntegration {
         }
         for root in roots {
           let folder = try projectPath(root)
-          if let package = SwiftPackageTarget.containing(root) {
+          if let package = SwiftPackageFolders.target(
+            holding: root, top: configFolder, fileExists: SwiftPackageTarget.fileExists)
+          {
             if seen.insert(root).inserted {
-              notes.append(
-                Diagnostic(
-                  .note,
-                  message:
-                    "\(folder) is in Swift package target \(package.name): no project change needed"
-                ))
+              notes.append(SwiftPackageFolders.note(folder, in: package))
             }
             continue
           }

@@ -17,6 +17,8 @@ struct XcodeIntegration {
   var testTargets: [String]
   var group: String?
   var testsGroup: String?
+  /// The config's folder: the search for a Swift package's `Package.swift` stops there.
+  var configFolder: String? = nil
   /// Modules of a spec that set their own targets or groups, by name.
   var modules: [String: XcodeSettings] = [:]
   var project: XcodeProject
@@ -65,7 +67,8 @@ struct XcodeIntegration {
       bundle: bundle, file: file, shown: shown, folder: folder,
       targets: flagTargets.isEmpty ? settings.targets : flagTargets,
       testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
-      group: settings.group, testsGroup: settings.testsGroup, project: project)
+      group: settings.group, testsGroup: settings.testsGroup, configFolder: config?.directory,
+      project: project)
     let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
     try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
     for module in modules where !module.xcode.isEmpty {
