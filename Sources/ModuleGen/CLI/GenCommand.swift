@@ -125,7 +125,7 @@ enum GenCommand {
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
     // Read again under the lock: another run may have changed the project meanwhile.
     try changes.addProjectEdit(
-      setup.xcode?.reloaded(fileSystem: fileSystem), plan: plan.withoutBlockedModules)
+      setup.xcode?.reloaded(), plan: plan.withoutBlockedModules, reusing: preview.xcode)
     try session.apply(changes.writes)
     session.end()
     removeEmptyFolders(left: changes, fileSystem: fileSystem)
