@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import ModuleGen
@@ -7,28 +6,11 @@ import Testing
 /// table in Templates/README.md is made from the declarations (`MODULEGEN_RECORD=1` re-writes it
 /// and fails, so that a recording is never silently accepted).
 @Suite struct ProjectConfigKeysTests {
-  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Templates/README.md").path
-  static let start = "<!-- config keys: generated from ProjectConfig+Keys.swift -->\n"
-  static let end = "<!-- end of config keys -->\n"
-
   @Test func readmeTableMatchesTheDeclarations() throws {
-    let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
-    let start = try #require(text.range(of: Self.start))
-    let end = try #require(text.range(of: Self.end, range: start.upperBound..<text.endIndex))
-    let table = String(text[start.upperBound..<end.lowerBound])
-    if ProcessInfo.processInfo.environment["MODULEGEN_RECORD"] != nil {
-      try text.replacingCharacters(
-        in: start.upperBound..<end.lowerBound, with: ProjectConfig.referenceTable
-      ).write(toFile: Self.readme, atomically: true, encoding: .utf8)
-      Issue.record(
-        "recorded the config keys in Templates/README.md; run again without MODULEGEN_RECORD")
-      return
-    }
-    #expect(
-      table == ProjectConfig.referenceTable,
-      "run MODULEGEN_RECORD=1 swift test --filter ProjectConfigKeysTests")
+    try ReadmeTable(
+      start: "<!-- config keys: generated from ProjectConfig+Keys.swift -->",
+      end: "<!-- end of config keys -->", suite: "ProjectConfigKeysTests"
+    ).check(ProjectConfig.referenceTable)
   }
 
   @Test func keysAreUniqueAndEachIsRead() throws {

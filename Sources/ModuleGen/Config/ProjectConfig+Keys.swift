@@ -6,21 +6,7 @@
 /// To add a key: add a property to `ProjectConfig`, one declaration below, and run
 /// `MODULEGEN_RECORD=1 swift test --filter ProjectConfigKeysTests` to update the README table.
 extension ProjectConfig {
-  struct Key: Sendable {
-    var name: String
-    /// What the value is, for the reference table: "text", "a mapping", ….
-    var type: String
-    /// One line for the reference table.
-    var doc: String
-    var decode: @Sendable (DataNode, inout ProjectConfig, inout KeyDecoding) -> Void
-  }
-
-  /// What decoding a config keeps while it reads the keys.
-  struct KeyDecoding {
-    var source: String
-    var map: SourceMap
-    var problems = Problems()
-  }
+  typealias Key = DataKey<ProjectConfig>
 
   static let keys: [Key] =
     [
@@ -88,53 +74,40 @@ extension ProjectConfig {
       ) { node, config, decoding in
         config.generamba = GenerambaSettings.decodeSection(node, problems: &decoding.problems)
       },
-    ] + xcodeKeys
+    ] + XcodeSettings.keys.map { $0.lifted(into: \.xcode) }
 
   /// The reference table of Templates/README.md.
-  static var referenceTable: String {
-    var out = "| key | value | meaning |\n| --- | --- | --- |\n"
-    for key in keys { out += "| `\(key.name)` | \(key.type) | \(key.doc) |\n" }
-    return out
-  }
+  static var referenceTable: String { keys.referenceTable(examples: false) }
 
   private mutating func decodeTemplateFolders(_ node: DataNode, _ decoding: inout KeyDecoding) {
-    switch node.value {
-    case .string(let folder):
-      templateFolders = [folder]
-      locations.templateFolders = [decoding.map.locate(node, line: 0, column: 0)]
-    case .array(let items):
-      for (i, item) in items.enumerated() {
-        if case .string(let folder) = item.value, !folder.isEmpty {
-          templateFolders.append(folder)
-          locations.templateFolders.append(decoding.map.locate(item, line: 0, column: 0))
-        } else {
-          decoding.problems.error(
-            "expected a folder path, found \(item.value.kindName)", at: item.location,
-            path: "templates[\(i)]")
-        }
-      }
-    default:
-      decoding.problems.error(
-        "'templates' must be a folder or a list of folders", at: node.location, path: "templates")
+    let folders = node.oneOrList(
+      path: "templates", problems: &decoding.problems,
+      notOneOrList: "'templates' must be a folder or a list of folders",
+      // One folder may be written as "" (the config's own folder); a list's items may not.
+      isValid: { !$0.isEmpty || node.value == .string("") },
+      notAnItem: { "expected a folder path, found \($0.value.kindName)" })
+    for folder in folders {
+      templateFolders.append(folder.text)
+      locations.templateFolders.append(decoding.map.locate(folder.node, line: 0, column: 0))
     }
   }
 }
 
-extension ProjectConfig.Key {
+extension DataKey where Target == ProjectConfig {
   /// A key whose value is one string; `located` keeps where the value is written, for errors
   /// found later (a template that does not exist, an output pattern that does not render).
   static func text(
     _ name: String, located: Bool = false, doc: String,
     set:
       @escaping @Sendable (
-        inout ProjectConfig, String, DataNode, inout ProjectConfig.KeyDecoding
+        inout ProjectConfig, String, DataNode, inout KeyDecoding
       ) -> Void
   ) -> Self {
     Self(name: name, type: "text", doc: doc) { node, config, decoding in
       guard case .string(let text) = node.value else {
         decoding.problems.error(
           "'\(name)' must be a string, found \(node.value.kindName)\(node.quoteHint)",
-          at: node.location, path: name)
+          at: node.location, path: decoding.keyPath)
         return
       }
       if located { config.locations.values[name] = decoding.map.locate(node, line: 0, column: 0) }

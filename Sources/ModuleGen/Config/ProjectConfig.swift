@@ -52,20 +52,12 @@ package struct ProjectConfig: Sendable, Equatable {
     let root = try DataFile.root(text, file: file)
     var config = ProjectConfig()
     config.directory = directory
-    var decoding = KeyDecoding(source: text, map: SourceMap(text: text))
+    var decoding = KeyDecoding(source: text)
     switch root.value {
     case .null:
       return config
     case .object(let pairs):
-      for pair in pairs {
-        guard let key = keys.first(where: { $0.name == pair.key }) else {
-          decoding.problems.unknownKey(
-            pair.key, at: pair.keyLocation, known: keys.map(\.name), path: "",
-            in: "the project config")
-          continue
-        }
-        key.decode(pair.value, &config, &decoding)
-      }
+      keys.decode(pairs, into: &config, &decoding, in: "the project config")
     default:
       decoding.problems.error(
         "the project config must be a mapping of settings, found \(root.value.kindName)",

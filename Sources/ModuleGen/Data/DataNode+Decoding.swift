@@ -33,3 +33,31 @@ extension DataNode {
     return params
   }
 }
+
+extension DataNode {
+  /// A value written as one string or a list of them (`targets: App`, `imports: [MapKit]`): the
+  /// strings `isValid` accepts, each with its node. Anything else is reported: `notOneOrList`
+  /// for the whole value, `notAnItem` for an item (at `path[i]`).
+  func oneOrList(
+    path: String, problems: inout Problems, notOneOrList: String,
+    isValid: (String) -> Bool, notAnItem: (DataNode) -> String
+  ) -> [(text: String, node: DataNode)] {
+    let items: [DataNode]
+    switch value {
+    case .string: items = [self]
+    case .array(let list): items = list
+    default:
+      problems.error(notOneOrList, at: location, path: path)
+      return []
+    }
+    var strings: [(text: String, node: DataNode)] = []
+    for (i, item) in items.enumerated() {
+      guard case .string(let text) = item.value, isValid(text) else {
+        problems.error(notAnItem(item), at: item.location, path: "\(path)[\(i)]")
+        continue
+      }
+      strings.append((text, item))
+    }
+    return strings
+  }
+}

@@ -10,12 +10,6 @@ package struct SpecFile: Sendable {
 /// `modules:`. A syntax error stops reading; every validation problem is collected and reported
 /// together.
 package enum SpecDecoder {
-  static let moduleKeys =
-    [
-      "name", "template", "params", "description", "output", "tests_output", "entities",
-      "imports", "convert_name",
-    ] + ProjectConfig.moduleXcodeKeys + Role.allCases.map(\.rawValue) + Role.aliases.keys.sorted()
-
   package static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
     let root: DataNode
     do {
@@ -23,175 +17,70 @@ package enum SpecDecoder {
     } catch {
       throw DiagnosticList([explainSignatureTrap(error)], file: file)
     }
-    var problems = Problems()
-    let map = SourceMap(text: text)
+    var decoding = KeyDecoding(source: text)
     var modules: [ModuleSpec] = []
     switch root.value {
     case .array(let items):
       for (i, item) in items.enumerated() {
-        if let module = decodeModule(item, path: "[\(i)]", map: map, problems: &problems) {
+        if let module = decodeModule(item, path: "[\(i)]", &decoding) {
           modules.append(module)
         }
       }
     case .object(let pairs) where pairs.contains(where: { $0.key == "modules" }):
-      for pair in pairs where pair.key != "modules" {
-        problems.unknownKey(
-          pair.key, at: pair.keyLocation, known: ["modules"], path: "", in: "a file of modules")
-      }
-      guard case .array(let items) = root["modules"]!.value else {
-        problems.error("'modules' must be a list of modules", at: root["modules"]!.location)
-        try problems.throwIfAny(file: file)
-        return SpecFile(modules: [], notes: [])
-      }
-      for (i, item) in items.enumerated() {
-        if let module = decodeModule(item, path: "modules[\(i)]", map: map, problems: &problems) {
-          modules.append(module)
-        }
-      }
+      ModuleSpec.fileKeys.decodeEntry(pairs, into: &modules, &decoding, in: "a file of modules")
     case .object:
-      if let module = decodeModule(root, path: "", map: map, problems: &problems) {
+      if let module = decodeModule(root, path: "", &decoding) {
         modules.append(module)
       }
     case .null:
-      problems.error(
+      decoding.problems.error(
         "the spec is empty; declare a module with 'name' and 'template'", at: root.location)
     default:
-      problems.error(
+      decoding.problems.error(
         "expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)",
         at: root.location)
     }
     var seen: [String: SourceLocation] = [:]
     for module in modules where !module.name.isEmpty {
       if let first = seen[module.name] {
-        problems.error(
+        decoding.problems.error(
           "module '\(module.name)' is declared twice (first at line \(first.line))",
           at: module.location)
       } else if let location = module.location {
         seen[module.name] = location
       }
     }
-    try problems.throwIfAny(file: file)
-    return SpecFile(modules: modules, notes: problems.notes)
+    try decoding.problems.throwIfAny(file: file)
+    return SpecFile(modules: modules, notes: decoding.problems.notes)
   }
 
   // MARK: - Modules
 
-  static func decodeModule(_ node: DataNode, path: String, map: SourceMap, problems: inout Problems)
+  /// A module at `path` (`modules[2]`), read key by key (`ModuleSpec+Keys.swift`); nil when it
+  /// is not a mapping or has no name.
+  static func decodeModule(_ node: DataNode, path: String, _ decoding: inout KeyDecoding)
     -> ModuleSpec?
   {
+    decodeModuleDraft(node, path: path, &decoding)?.module
+  }
+
+  static func decodeModuleDraft(_ node: DataNode, path: String, _ decoding: inout KeyDecoding)
+    -> ModuleSpec.Draft?
+  {
     guard case .object(let pairs) = node.value else {
-      problems.error(
+      decoding.problems.error(
         "expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)",
         at: node.location, path: path)
       return nil
     }
-    let convert = node["convert_name"]?.value == .bool(true)
-    var module = ModuleSpec(name: "", location: node.location)
-    var hasName = false
-    var seenRoles: [Role: String] = [:]
-    for pair in pairs {
-      let keyPath = path.isEmpty ? pair.key : "\(path).\(pair.key)"
-      let value = pair.value
-      if let role = Role(rawValue: pair.key) ?? Role.aliases[pair.key] {
-        if let other = seenRoles[role] {
-          problems.error(
-            "'\(pair.key)' and '\(other)' both declare the \(role.rawValue) role; use one",
-            at: pair.keyLocation, path: keyPath)
-          continue
-        }
-        seenRoles[role] = pair.key
-        module.roles[role] = decodeMethods(
-          value, path: keyPath, key: pair.key, map: map, problems: &problems)
-        continue
-      }
-      switch pair.key {
-      case "name":
-        hasName = true
-        guard case .string(let raw) = value.value else {
-          problems.error(
-            "'name' must be a string, found \(value.value.kindName)\(value.quoteHint)",
-            at: value.location, path: keyPath)
-          continue
-        }
-        switch ModuleName.normalize(raw, convert: convert) {
-        case .valid(let name): module.name = name
-        case .changed(let name, let note):
-          module.name = name
-          problems.note(note, at: value.location)
-        case .invalid(let message): problems.error(message, at: value.location, path: keyPath)
-        }
-      case "template", "description", "output", "tests_output":
-        guard case .string(let text) = value.value else {
-          problems.error(
-            "'\(pair.key)' must be a string, found \(value.value.kindName)\(value.quoteHint)",
-            at: value.location, path: keyPath)
-          continue
-        }
-        guard !text.isEmpty else {
-          problems.error(
-            "'\(pair.key)' is empty; give it a value or leave the key out", at: value.location,
-            path: keyPath)
-          continue
-        }
-        let start = map.locate(value, line: 0, column: 0)
-        switch pair.key {
-        case "template":
-          module.template = text
-          module.templateLocation = start
-        case "description": module.description = text
-        case "output":
-          module.output = text
-          module.outputLocation = start
-        default:
-          module.testsOutput = text
-          module.testsOutputLocation = start
-        }
-      case "params":
-        module.params = value.params(path: keyPath, problems: &problems)
-      case "entities":
-        module.entities = decodeEntities(value, path: keyPath, map: map, problems: &problems)
-      case "imports":
-        module.imports = decodeImports(value, path: keyPath, problems: &problems)
-      case "convert_name":
-        if case .bool = value.value { continue }
-        problems.error("'convert_name' must be true or false", at: value.location, path: keyPath)
-      case let key where ProjectConfig.moduleXcodeKeys.contains(key):
-        ProjectConfig.decodeXcodeKey(key, value, into: &module.xcode, map: map, problems: &problems)
-      default:
-        problems.unknownKey(
-          pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a module")
-      }
+    var draft = ModuleSpec.Draft(
+      module: ModuleSpec(name: "", location: node.location),
+      convertName: node["convert_name"]?.value == .bool(true))
+    let rejected = decoding.nested(at: path, location: node.location) { decoding in
+      ModuleSpec.keys.decode(pairs, into: &draft, &decoding, in: "a module")
+      return decoding.rejected
     }
-    if !hasName {
-      problems.error("the module has no 'name'", at: node.location, path: path)
-      return nil
-    }
-    return module
-  }
-
-  /// `imports: [MapKit, CoreLocation]` (or one name): modules for the generated files to import.
-  static func decodeImports(_ node: DataNode, path: String, problems: inout Problems) -> [String] {
-    let items: [DataNode]
-    switch node.value {
-    case .string: items = [node]
-    case .array(let list): items = list
-    default:
-      problems.error(
-        "'imports' must be a module name or a list of module names, e.g. [MapKit, CoreLocation]",
-        at: node.location, path: path)
-      return []
-    }
-    var modules: [String] = []
-    for (i, item) in items.enumerated() {
-      guard case .string(let name) = item.value, SwiftName.isIdentifier(name) else {
-        problems.error(
-          "expected a module name such as 'MapKit', found \(item.value.kindName)\(item.quoteHint)",
-          at: item.location, path: "\(path)[\(i)]")
-        continue
-      }
-      if !modules.contains(name) { modules.append(name) }
-    }
-    return modules
+    return rejected ? nil : draft
   }
 
   static func decodeEntities(
