@@ -12,13 +12,14 @@
 #      pays); a process that only starts (the floor gen pays already). Wall-clock and CPU time
 #      (user + system) are both printed. The target is under 2x gen;
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
-# Measured on the project's 2-core VM (Linux, tmpfs, other builds running, load 2-3), medians:
-#   gen 16 ms; the library alone 2.6x gen (3.0x reading into an array; before this work the
-#   edit process took 2.3x as long); reading and writing the 10 MB file without any edit 1.6x
-#   (2.1x into an array): on this machine no editor that rewrites the file meets 2x. Through
-#   the CLI, gen --xcodeproj is 6.9x gen: it reads the project twice into arrays, parses it
-#   twice and copies the result (ProjectEditPlan.apply) instead of mapping it once and writing
-#   the plan in pieces (ProjectEditPlan.write). See README "Benchmarks".
+# Measured on the project's 2-core VM (Linux, other builds running, load 2-10), medians of 15:
+#   gen 17 ms; gen --xcodeproj 2.45x gen (CPU 2.48x), the same as the library alone (2.43x;
+#   3.0x reading into an array). Reading and writing the 10 MB file without any edit costs
+#   1.42x (1.8x into an array); the rest is the parse (12-20 ms) and the plan (4-5 ms), so 2x
+#   is out of reach without a faster parse. Before, the CLI measured 6.9x: it read the project
+#   twice into arrays, parsed it twice and copied the result (ProjectEditPlan.apply); it now
+#   maps it once, reuses it under the lock while the file is unchanged, and streams the edit
+#   (ProjectEditPlan.write). See README "Benchmarks".
 # Peak memory above the process floor, the mapped file included: 1.9x, 1.6x, 1.5x, 1.4x the
 #   file for 5,000, 10,000, 20,000, 40,000 files (linear plus a constant).
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.

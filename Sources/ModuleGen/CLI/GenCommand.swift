@@ -64,6 +64,11 @@ enum GenCommand {
       extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
         + XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(report, console: console)
+    for note in SwiftPackageFolders.notes(
+      for: plan.withoutBlockedModules, setup: setup, console: console)
+    {
+      console.report(note)
+    }
     report.reportConflicts(plan)
     if !plan.conflicts.isEmpty
       && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)
@@ -120,7 +125,7 @@ enum GenCommand {
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
     // Read again under the lock: another run may have changed the project meanwhile.
     try changes.addProjectEdit(
-      setup.xcode?.reloaded(fileSystem: fileSystem), plan: plan.withoutBlockedModules)
+      setup.xcode?.reloaded(), plan: plan.withoutBlockedModules, reusing: preview.xcode)
     try session.apply(changes.writes)
     session.end()
     removeEmptyFolders(left: changes, fileSystem: fileSystem)

@@ -53,7 +53,8 @@ enum UpdateCommand {
         unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
       }
     }
-    _ = try GenCommand.write(&plan, setup: setup, prune: false, dryRun: dryRun, console: console)
+    let changes = try GenCommand.write(
+      &plan, setup: setup, prune: false, dryRun: dryRun, console: console)
     let blocked = plan.blockedModules
     let merged = plan.files.filter {
       ($0.action == .merge || $0.action == .mergeConflict) && !blocked.contains($0.module)
@@ -68,7 +69,14 @@ enum UpdateCommand {
             newName: "b/" + path))
       }
     }
-    report.printPlan(plan, record: setup.record)
+    report.printPlan(
+      plan, record: setup.record, extra: XcodeChanges.json(changes.xcode, console: console))
+    changes.xcode?.print(report, console: console)
+    for note in SwiftPackageFolders.notes(
+      for: plan.withoutBlockedModules, setup: setup, console: console)
+    {
+      console.report(note)
+    }
     report.reportConflicts(plan)
     let conflicted = merged.filter { $0.action == .mergeConflict }
     for file in conflicted {

@@ -42,6 +42,9 @@ package struct PlannedFile: Sendable {
   /// The absolute path.
   package var path: String
   package var bytes: [UInt8]
+  /// Content too large to copy into `bytes` (an Xcode project's file, with its edit): written
+  /// piece by piece instead, `bytes` then empty.
+  package var pieces: FilePieces? = nil
   package var action: Action
   /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
   /// it as the base of the next merge.

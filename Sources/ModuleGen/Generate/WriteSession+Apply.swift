@@ -58,7 +58,11 @@ extension WriteSession {
             journal.folders.append(missing)
           }
           let stagedFile = joinPath(folder, String(number))
-          try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
+          if let pieces = file.pieces {
+            try fileSystem.writeFile(atPath: stagedFile, pieces: pieces)
+          } else {
+            try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
+          }
           var kind = WriteJournal.Kind.create
           if file.action != .create && fileSystem.fileExists(atPath: file.path) {
             try backUp(file.path, to: stagedFile + ".old")

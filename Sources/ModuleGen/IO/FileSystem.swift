@@ -23,6 +23,9 @@ package protocol FileSystem: Sendable {
   func contentsOfDirectory(atPath path: String) throws -> [String]
   /// Creates a new file; fails if anything (even a dangling symbolic link) is at the path.
   func writeFile(atPath path: String, bytes: [UInt8]) throws
+  /// Creates a new file from consecutive pieces (`pieces` calls its argument with each), as
+  /// `writeFile(atPath:bytes:)` does, without the whole content in memory at once.
+  func writeFile(atPath path: String, pieces: FilePieces) throws
   func createDirectory(atPath path: String) throws
   /// Renames within one file system, atomically replacing a file at the destination.
   func moveItem(atPath source: String, toPath destination: String) throws
@@ -36,6 +39,12 @@ package protocol FileSystem: Sendable {
   /// The path with every symbolic link resolved; nil if it does not exist.
   func resolvedPath(_ path: String) -> String?
 }
+
+/// Content given in consecutive pieces: calls its argument with each piece, in order.
+package typealias FilePieces =
+  @Sendable (
+    _ piece: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws -> Void
 
 /// The real file system.
 package struct LocalFileSystem: FileSystem {
@@ -70,19 +79,23 @@ package struct LocalFileSystem: FileSystem {
   /// A plain create-and-write: callers stage files and rename them, so no temporary copy is
   /// needed here. Never follows a symbolic link, never replaces anything.
   package func writeFile(atPath path: String, bytes: [UInt8]) throws {
+    try writeFile(atPath: path) { piece in try bytes.withUnsafeBufferPointer(piece) }
+  }
+
+  package func writeFile(atPath path: String, pieces: FilePieces) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Diagnostic.cannotWrite(path, reason()) }
     defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+    try pieces { piece in
+      var offset = 0
+      while offset < piece.count {
+        let written = write(descriptor, piece.baseAddress! + offset, piece.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw Diagnostic.cannotWrite(path, reason())
+        }
+        offset += written
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw Diagnostic.cannotWrite(path, reason())
-      }
-      offset += written
     }
   }
 
@@ -135,6 +148,13 @@ func errnoReason(_ code: Int32 = errno) -> String {
 }
 
 extension FileSystem {
+  /// The pieces joined, written as one array (for file systems that write nothing large).
+  package func writeFile(atPath path: String, pieces: FilePieces) throws {
+    var bytes: [UInt8] = []
+    try pieces { bytes.append(contentsOf: $0) }
+    try writeFile(atPath: path, bytes: bytes)
+  }
+
   /// A file's text; a clear diagnostic when it is missing, a folder, or not UTF-8.
   package func readText(atPath path: String, displayPath: String? = nil) throws(Diagnostic)
     -> String

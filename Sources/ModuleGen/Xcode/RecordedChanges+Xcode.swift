@@ -8,17 +8,23 @@ struct XcodeChanges {
   /// Folders Xcode or a Swift package already builds, test files where they would be built
   /// into the app.
   var notes: [Diagnostic]
+  /// What the edit was planned for: the files added, the paths removed (`XcodeIntegration`).
+  var sets: [ProjectFileSet] = []
+  var removed: [String] = []
 }
 
 extension RecordedChanges {
   /// Adds the project edit for `plan` (only what is written: no blocked module) to the
   /// transaction: the project file is staged, committed and rolled back with everything else.
-  /// Pruned files and stale files already deleted lose their references.
-  mutating func addProjectEdit(_ integration: XcodeIntegration?, plan: Plan) throws {
+  /// Pruned files and stale files already deleted lose their references. `previous` (the
+  /// same run's edit, planned before the lock) is reused when nothing changed since.
+  mutating func addProjectEdit(
+    _ integration: XcodeIntegration?, plan: Plan, reusing previous: XcodeChanges? = nil
+  ) throws {
     guard let integration else { return }
     let removed = pruned.map(\.path) + plan.stale.filter { $0.state == .deleted }.map(\.path)
-    let (edit, notes) = try integration.edit(for: plan, removing: removed)
-    xcode = XcodeChanges(integration: integration, edit: edit, notes: notes)
-    if let file = integration.plannedFile(edit) { writes.files.append(file) }
+    let changes = try integration.changes(for: plan, removing: removed, reusing: previous)
+    xcode = changes
+    if let file = integration.plannedFile(changes.edit) { writes.files.append(file) }
   }
 }

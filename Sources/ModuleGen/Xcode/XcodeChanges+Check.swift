@@ -7,8 +7,7 @@ extension XcodeChanges {
   /// The project's state for `plan`: the edit `gen` would make.
   static func checking(_ plan: Plan, with integration: XcodeIntegration) throws -> XcodeChanges {
     let gone = plan.stale.filter { $0.state == .deleted }.map(\.path)
-    let (edit, notes) = try integration.edit(for: plan, removing: gone)
-    return XcodeChanges(integration: integration, edit: edit, notes: notes)
+    return try integration.changes(for: plan, removing: gone)
   }
 
   /// One line per problem: a label and what it is about (relative to the current folder). A

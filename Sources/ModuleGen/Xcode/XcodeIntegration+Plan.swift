@@ -6,9 +6,11 @@ import XcodeProject
 extension XcodeIntegration {
   /// The project edit for `plan` (without its blocked modules) and the files `removed`
   /// (absolute paths), with the notes to show: folders Xcode or a Swift package already builds.
-  func edit(for plan: Plan, removing removed: [String]) throws -> (
-    edit: ProjectEditPlan, notes: [Diagnostic]
-  ) {
+  /// `previous`, an edit planned earlier in the run, is taken as it is when the project file is
+  /// still the one it was planned on and the files are the same.
+  func changes(for plan: Plan, removing removed: [String], reusing previous: XcodeChanges? = nil)
+    throws -> XcodeChanges
+  {
     var sets: [ProjectFileSet] = []
     var notes: [Diagnostic] = []
     var seen: Set<String> = []
@@ -21,14 +23,11 @@ extension XcodeIntegration {
         }
         for root in roots {
           let folder = try projectPath(root)
-          if let package = SwiftPackageTarget.containing(root) {
+          if let package = SwiftPackageFolders.target(
+            holding: root, top: configFolder, fileExists: SwiftPackageTarget.fileExists)
+          {
             if seen.insert(root).inserted {
-              notes.append(
-                Diagnostic(
-                  .note,
-                  message:
-                    "\(folder) is in Swift package target \(package.name): no project change needed"
-                ))
+              notes.append(SwiftPackageFolders.note(folder, in: package))
             }
             continue
           }
@@ -54,23 +53,33 @@ extension XcodeIntegration {
     }
     let removedPaths = try removed.map(projectPath)
     let edit: ProjectEditPlan
-    do {
-      edit = try project.plan(adding: sets, removing: removedPaths)
-    } catch {
-      throw Self.diagnostic(error)
+    if let previous, let signature, previous.integration.signature == signature,
+      previous.sets == sets, previous.removed == removedPaths
+    {
+      edit = previous.edit
+    } else {
+      do {
+        edit = try project.plan(adding: sets, removing: removedPaths)
+      } catch {
+        throw Self.diagnostic(error)
+      }
     }
     for note in edit.notes {
       notes.append(Diagnostic(note.isWarning ? .warning : .note, message: note.description))
     }
-    return (edit, notes)
+    return XcodeChanges(
+      integration: self, edit: edit, notes: notes, sets: sets, removed: removedPaths)
   }
 
   /// The project file with the edit, as one more file of the run's transaction (nil when the
   /// project stays as it is).
   func plannedFile(_ edit: ProjectEditPlan) -> PlannedFile? {
     guard !edit.isEmpty else { return nil }
-    return PlannedFile(
-      module: "", role: .code, root: bundle, path: file, bytes: edit.apply(), action: .overwrite)
+    // Written in pieces (slices of the mapped file and the inserted lines): never copied whole.
+    var planned = PlannedFile(
+      module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)
+    planned.pieces = { piece in try edit.write(piece) }
+    return planned
   }
 
   /// An absolute path relative to the folder holding the `.xcodeproj`.

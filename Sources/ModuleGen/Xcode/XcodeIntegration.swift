@@ -17,9 +17,13 @@ struct XcodeIntegration {
   var testTargets: [String]
   var group: String?
   var testsGroup: String?
+  /// The config's folder: the search for a Swift package's `Package.swift` stops there.
+  var configFolder: String? = nil
   /// Modules of a spec that set their own targets or groups, by name.
   var modules: [String: XcodeSettings] = [:]
   var project: XcodeProject
+  /// The project file as it was when read: `reloaded` reads it again only if it changed.
+  var signature: FileSignature?
 
   /// The project the run edits: `--xcodeproj`, else the config's `xcodeproj`; nil when neither
   /// names one (the run then works as without Xcode). Targets are checked here.
@@ -60,12 +64,13 @@ struct XcodeIntegration {
           : "no Xcode project at '\(bundleShown)'", location: location)
     }
     let folder = parentPath(bundle)
-    let project = try read(file, shown: shown, folder: folder, fileSystem: fileSystem)
+    let (project, signature) = try read(file, shown: shown, folder: folder)
     var integration = XcodeIntegration(
       bundle: bundle, file: file, shown: shown, folder: folder,
       targets: flagTargets.isEmpty ? settings.targets : flagTargets,
       testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
-      group: settings.group, testsGroup: settings.testsGroup, project: project)
+      group: settings.group, testsGroup: settings.testsGroup, configFolder: config?.directory,
+      project: project, signature: signature)
     let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
     try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
     for module in modules where !module.xcode.isEmpty {
@@ -83,22 +88,28 @@ struct XcodeIntegration {
       .filter { !$0.isEmpty }
   }
 
-  /// Reads and parses the project file; a malformed one is an error at its line and column.
-  static func read(_ file: String, shown: String, folder: String, fileSystem: any FileSystem)
-    throws -> XcodeProject
-  {
-    let bytes = try fileSystem.readFile(atPath: file)
+  /// Reads and parses the project file, mapped into memory (a large project is never copied);
+  /// a malformed one is an error at its line and column. The signature is taken first, so
+  /// that a change made while it is read makes it differ later.
+  static func read(_ file: String, shown: String, folder: String) throws -> (
+    XcodeProject, FileSignature?
+  ) {
+    let signature = FileSignature(ofFile: file)
     do {
-      return try XcodeProject(bytes: bytes, file: shown, absoluteFolder: folder)
+      return (
+        try XcodeProject(contentsOfFile: file, file: shown, absoluteFolder: folder), signature
+      )
     } catch {
       throw diagnostic(error)
     }
   }
 
-  /// The same project read again (under the run's lock, it may have changed meanwhile).
-  func reloaded(fileSystem: any FileSystem) throws -> XcodeIntegration {
+  /// The project as it is now, under the run's lock (another run may have changed it
+  /// meanwhile): the project already read when the file is still the same, else read again.
+  func reloaded() throws -> XcodeIntegration {
+    if let signature, FileSignature(ofFile: file) == signature { return self }
     var copy = self
-    copy.project = try Self.read(file, shown: shown, folder: folder, fileSystem: fileSystem)
+    (copy.project, copy.signature) = try Self.read(file, shown: shown, folder: folder)
     return copy
   }
 

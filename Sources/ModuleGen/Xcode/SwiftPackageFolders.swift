@@ -1,0 +1,51 @@
+import Liquid
+import XcodeProject
+
+/// Output folders inside a Swift package target's folder: the package builds whatever lands
+/// there, so `gen` names the target instead of editing a project, with or without one
+/// configured. Found cheaply, without evaluating `Package.swift`: the nearest one above the
+/// folder, no higher than the config's folder, and the conventional `Sources/NAME` or
+/// `Tests/NAME` below it.
+enum SwiftPackageFolders {
+  /// The note for a folder (as messages show it) inside a package target.
+  static func note(_ folder: String, in target: SwiftPackageTarget) -> Diagnostic {
+    Diagnostic(
+      .note,
+      message: "\(folder) is in Swift package target \(target.name): no project change needed")
+  }
+
+  /// The package target holding `folder` (absolute). The search for `Package.swift` stops at
+  /// `top` (the config's folder) when `folder` is inside it, else at the file-system root.
+  static func target(
+    holding folder: String, top: String?, fileExists: (String) -> Bool
+  ) -> SwiftPackageTarget? {
+    if let top, top != "/", folder.hasPrefix(top + "/") {
+      let relative = String(folder.dropFirst(top.count + 1))
+      return SwiftPackageTarget.containing(relative) { fileExists(joinPath(top, $0)) }
+    }
+    return SwiftPackageTarget.containing(folder, fileExists: fileExists)
+  }
+
+  /// A note for each output folder of `plan` that a package target builds, when no Xcode
+  /// project is configured (with one, the project edit says it, `XcodeIntegration.edit`).
+  static func notes(for plan: Plan, setup: GenerationSetup.Setup, console: Console)
+    -> [Diagnostic]
+  {
+    guard setup.xcode == nil else { return [] }
+    let fileSystem = setup.generator.fileSystem
+    let top = setup.generator.config?.directory
+    var seen: Set<String> = []
+    var notes: [Diagnostic] = []
+    for file in plan.files where !file.root.isEmpty && seen.insert(file.root).inserted {
+      guard
+        let target = target(
+          holding: file.root, top: top,
+          fileExists: { fileSystem.fileExists(atPath: $0) && !fileSystem.isDirectory(atPath: $0) }
+        )
+      else { continue }
+      notes.append(
+        note(console.displayPath(file.root), in: target))
+    }
+    return notes
+  }
+}
