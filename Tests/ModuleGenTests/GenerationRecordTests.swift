@@ -253,7 +253,8 @@ import Testing
     } catch {
       #expect(
         error.diagnostics.first?.message
-          == "files[0]: unknown key 'regenerat' in a file entry; did you mean 'regenerate'?")
+          == "files[0]: unknown key 'regenerat' in \(TemplateManifest.FileEntry.messageName); did you mean 'regenerate'?"
+      )
     }
   }
 

@@ -126,7 +126,7 @@ package struct GenerambaSettings: Sendable, Equatable {
   static func string(_ node: DataNode, path: String, problems: inout Problems) -> String? {
     guard case .string(let text) = node.value else {
       problems.error(
-        "expected a string, found \(node.value.kindName)\(node.quoteHint)",
+        "expected a string, found \(node.value.kindName)\(node.value.quoteHint)",
         at: node.location, path: path)
       return nil
     }
