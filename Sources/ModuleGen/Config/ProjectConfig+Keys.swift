@@ -77,7 +77,7 @@ extension ProjectConfig {
         name: "generamba", type: "a mapping",
         doc: "Generamba's own settings, as `modulegen migrate` writes them from a Rambafile."
       ) { node, config, decoding in
-        config.generamba = GenerambaSettings.decodeSection(node, problems: &decoding.problems)
+        config.generamba = GenerambaSettings.decodeSection(node, &decoding)
       },
     ] + XcodeSettings.keys.map { $0.lifted(into: \.xcode) }
 
