@@ -53,7 +53,7 @@ import Testing
     let dir = try makeTemporaryDirectory()
     let result = runTool(["check", "Home", "viper", "--force"], in: dir)
     #expect(result.code == 64)
-    #expect(result.err.contains("unknown option '--force'"))
+    #expect(result.err.contains(UsageError.unknownOptionMessage("--force")))
   }
 
   @Test(arguments: ["bash", "zsh", "fish"])

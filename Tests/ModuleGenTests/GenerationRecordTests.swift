@@ -183,6 +183,11 @@ import Testing
     let record = GenerationRecord(directory: "/p/app")
     #expect(record.recordedPath("/p/app/Home/A.swift") == "Home/A.swift")
     #expect(record.recordedPath("/elsewhere/A.swift") == "/elsewhere/A.swift")
+    #expect(GenerationRecord(directory: "/p/app/").recordedPath("/p/app/A.swift") == "A.swift")
+    // Names are compared as the file system does, by bytes: "café" with a precomposed "é" is
+    // another folder than "café" written with "e" and a combining accent.
+    let decomposed = "/p/cafe\u{301}/A.swift"
+    #expect(GenerationRecord(directory: "/p/caf\u{E9}").recordedPath(decomposed) == decomposed)
     #expect(record.absolutePath("Home/A.swift") == "/p/app/Home/A.swift")
     #expect(
       record.basePath(forHash: Self.hashA) == "/p/app/.modulegen/base/"
@@ -253,7 +258,8 @@ import Testing
     } catch {
       #expect(
         error.diagnostics.first?.message
-          == "files[0]: unknown key 'regenerat' in a file entry; did you mean 'regenerate'?")
+          == "files[0]: unknown key 'regenerat' in \(TemplateManifest.FileEntry.messageName); did you mean 'regenerate'?"
+      )
     }
   }
 

@@ -92,7 +92,7 @@ import Testing
     let usage = try Self.swiftPackage(
       "--allow-writing-to-package-directory modulegen gen --no-such-option", from: elsewhere)
     #expect(usage.0 != 0)
-    #expect(usage.1.contains("error: unknown option '--no-such-option'"))
+    #expect(usage.1.contains("error: \(UsageError.unknownOptionMessage("--no-such-option"))"))
   }
 
   @Test func asksForPermissionToWriteToThePackage() throws {

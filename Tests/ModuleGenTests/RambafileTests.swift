@@ -5,6 +5,30 @@ import Testing
 
 /// The Rambafile as a project config, and `validate Rambafile`.
 @Suite struct RambafileTests {
+  /// A value of the kind a declared key takes.
+  static func sample<Target>(_ key: DataKey<Target>) -> String {
+    key.type == "true or false" ? "true" : key.type.hasPrefix("a list") ? "[]" : "x"
+  }
+
+  /// Each key is declared once, and each declared key is read, in a Rambafile and in the
+  /// `generamba:` section of `.modulegen.yml` (which takes Generamba's own keys): where its
+  /// value is written is kept.
+  @Test func everyDeclaredKeyIsRead() throws {
+    let names = Rambafile.keys.knownNames()
+    #expect(Set(names).count == names.count)
+    for key in Rambafile.keys {
+      let settings = try #require(
+        try Rambafile.decode("\(key.name): \(Self.sample(key))\n", file: "Rambafile").config
+          .generamba)
+      #expect(settings.locations[key.name]?.line == 1, "\(key.name)")
+    }
+    for key in GenerambaSettings.keys {
+      let config = try ProjectConfig.decode(
+        "generamba:\n  \(key.name): \(Self.sample(key))\n", file: ".modulegen.yml")
+      #expect(config.generamba?.locations[key.name]?.line == 2, "\(key.name)")
+    }
+  }
+
   @Test func everyKeyBecomesASetting() throws {
     let decoded = try Rambafile.decode(
       """

@@ -71,11 +71,12 @@ import Testing
     #expect(usage.code == 64)
     #expect(
       usage.err.hasPrefix(
-        "error: unknown option '--dat'; did you mean '--data'?\nusage: modulegen render"))
+        "error: \(UsageError.unknownOptionMessage("--dat")); did you mean '--data'?\n"
+          + "usage: modulegen render"))
     #expect(runTool(["render"], in: dir).code == 64)
     #expect(
       runTool(["rendr"], in: dir).err.hasPrefix(
-        "error: unknown command 'rendr'; did you mean 'render'?"))
+        "error: \(UsageError.unknownCommandMessage("rendr")); did you mean 'render'?"))
   }
 
   @Test func helpAndVersionGoToStdout() {

@@ -60,10 +60,12 @@ import Testing
   static let invalid: [(String, String, Int)] = [
     ("display(items [Item])", "expected ':' and a type after the parameter 'items', found '['", 14),
     ("show(x Int)", "expected ':' between the parameter 'x' and its type 'Int'", 7),
-    ("display(items: )", "expected a type, found ')'", 15),
+    ("display(items: )", "\(SignatureParser.expectedTypeMessage), found ')'", 15),
     ("load(", "expected a parameter name, found the end", 5),
     ("load(id: Int", "expected ',' or ')' after a parameter, found the end", 12),
-    ("load() -> ", "expected a type", 10),
+    ("load() -> ", SignatureParser.expectedTypeMessage, 10),
+    ("load() throws(E", "expected ')' after the thrown type, found the end", 15),
+    ("load(f: () throws(E -> Void)", "expected ')' after the thrown type, found '-'", 20),
     ("load() async async", "unexpected 'async' after the signature", 13),
     ("load() throws async", "'async' must come before 'throws'", 14),
     ("load<T>(x: T)", "generic methods are not supported; use concrete types", 4),
@@ -114,10 +116,10 @@ import Testing
   /// Between backticks stands an identifier; `` `?` `` was read as a type named "?", whose
   /// printed form did not parse.
   static let badBackticks: [(String, String, Int)] = [
-    ("`\u{FFFD}?`", "expected a type, found '`'", 0),
-    ("``", "expected a type, found '`'", 0),
-    ("`a b`", "expected a type, found '`'", 0),
-    ("[`1x`]", "expected a type, found '`'", 1),
+    ("`\u{FFFD}?`", "\(SignatureParser.expectedTypeMessage), found '`'", 0),
+    ("``", "\(SignatureParser.expectedTypeMessage), found '`'", 0),
+    ("`a b`", "\(SignatureParser.expectedTypeMessage), found '`'", 0),
+    ("[`1x`]", "\(SignatureParser.expectedTypeMessage), found '`'", 1),
   ]
 
   @Test(arguments: badBackticks) func backticksHoldAnIdentifier(

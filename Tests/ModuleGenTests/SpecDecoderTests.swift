@@ -110,7 +110,7 @@ import Testing
     (
       "name: no\n",
       [
-        "a.yml:1:7: error: name: 'name' must be a string, found a boolean (YAML reads it as a boolean; quote it)"
+        "a.yml:1:7: error: name: \(Problems.notAStringMessage("name", found: .bool(false)))"
       ]
     ),
     (
@@ -125,7 +125,7 @@ import Testing
     ),
     (
       "name: A\nview:\n  - 'show(x: )'\n",
-      ["a.yml:3:14: error: view[0]: expected a type, found ')'"]
+      ["a.yml:3:14: error: view[0]: \(SignatureParser.expectedTypeMessage), found ')'"]
     ),
     (
       "name: A\nview: 3\n",
@@ -236,7 +236,7 @@ import Testing
       #expect(
         error.diagnostics.map { $0.description.split(separator: "\n")[0] } == [
           ".modulegen.yml:1:1: error: unknown key 'autor' in the project config; did you mean 'author'?",
-          ".modulegen.yml:2:10: error: company: 'company' must be a string, found an integer (YAML reads it as an integer; quote it)",
+          ".modulegen.yml:2:10: error: company: \(Problems.notAStringMessage("company", found: .int(3)))",
           ".modulegen.yml:3:12: error: templates: 'templates' must be a folder or a list of folders",
         ])
     }

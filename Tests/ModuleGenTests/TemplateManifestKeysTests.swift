@@ -99,7 +99,7 @@ import Testing
     }
     #expect(
       errors("name: t\nfiles: [{template: a, output: b, resourse: true}]\n") == [
-        "files[0]: unknown key 'resourse' in a file entry; did you mean 'resource'?"
+        "files[0]: unknown key 'resourse' in \(TemplateManifest.FileEntry.messageName); did you mean 'resource'?"
       ])
     #expect(
       errors("name: t\nparameters: [{name: p, valeus: [a]}]\nfiles: []\n") == [

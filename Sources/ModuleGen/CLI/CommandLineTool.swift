@@ -91,7 +91,8 @@ package enum CommandLineTool {
     }
     guard var command = commands.first(where: { $0.spec.name == first }) else {
       var message =
-        first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+        first.hasPrefix("-")
+        ? UsageError.unknownOptionMessage(first) : UsageError.unknownCommandMessage(first)
       message += didYouMean(first, in: commands.map(\.spec.name))
       return usageFailure(UsageError(message), console: console)
     }
@@ -106,12 +107,12 @@ package enum CommandLineTool {
         let message =
           rest.isEmpty
           ? "'\(first)' needs a subcommand: \(names.joined(separator: ", "))"
-          : "unknown option '\(rest[0])'"
+          : UsageError.unknownOptionMessage(rest[0])
         return usageFailure(UsageError(message, command: command.spec.name), console: console)
       }
       guard let sub = command.subcommands.first(where: { $0.spec.name == "\(first) \(name)" })
       else {
-        var message = "unknown command '\(first) \(name)'"
+        var message = UsageError.unknownCommandMessage("\(first) \(name)")
         let names = command.subcommands.map { String($0.spec.name.dropFirst(first.count + 1)) }
         message += didYouMean(name, in: names, prefix: first + " ")
         return usageFailure(UsageError(message, command: command.spec.name), console: console)

@@ -19,11 +19,11 @@ extension CommandSpec.Option {
   static let templates = Self(
     name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true,
     completion: .folder)
-  static let author = Self(name: "author", valueName: "name", help: "The author in file headers.")
+  static let author = Self(name: "author", valueName: "name", help: ProjectConfig.authorDoc)
   static let company = Self(
-    name: "company", valueName: "name", help: "The company in file headers.")
+    name: "company", valueName: "name", help: ProjectConfig.companyDoc)
   static let project = Self(
-    name: "project", valueName: "name", help: "The project name in file headers.")
+    name: "project", valueName: "name", help: ProjectConfig.projectDoc)
   static let output = Self(
     name: "output", valueName: "dir",
     help: "Where code goes (a pattern: {{ module }} is the module's name).", completion: .folder)

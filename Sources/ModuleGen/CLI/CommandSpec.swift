@@ -167,6 +167,12 @@ package struct UsageError: Error, Sendable, Equatable {
     self.message = message
     self.command = command
   }
+
+  /// A word starting with `-` that the command (or the tool) does not declare.
+  static func unknownOptionMessage(_ word: String) -> String { "unknown option '\(word)'" }
+
+  /// A command (`rendr`, `templates lsit`) the tool does not have.
+  static func unknownCommandMessage(_ name: String) -> String { "unknown command '\(name)'" }
 }
 
 extension CommandSpec {
@@ -259,7 +265,7 @@ extension CommandSpec {
   private var requiredCount: Int { arguments.filter { !$0.optional }.count }
 
   private func unknownOption(_ word: String) -> UsageError {
-    var message = "unknown option '\(word)'"
+    var message = UsageError.unknownOptionMessage(word)
     let names = allOptions.map { "--\($0.name)" }
     let bare = word.split(separator: "=").first.map(String.init) ?? word
     message += didYouMean(bare, in: names)

@@ -51,8 +51,8 @@ enum InitCommand {
           "Default template (\(BuiltinTemplates.names.joined(separator: ", ")))",
           "viper"
         ),
-        ("output", .output, "Where code goes", "{{ module }}"),
-        ("tests_output", .testsOutput, "Where tests go", "{{ module }}Tests"),
+        ("output", .output, "Where code goes", Generator.defaultOutput),
+        ("tests_output", .testsOutput, "Where tests go", Generator.defaultTestsOutput),
         ("prefix", .prefix, "Type name prefix", nil),
       ]
     for question in questions {

@@ -21,7 +21,8 @@ extension TemplatesCommand {
           path, named: name, shown: arguments.positional[0], console: console)
       }
       guard fileSystem.fileExists(atPath: joinPath(path, "template.yml")) else {
-        throw Diagnostic(message: "no template.yml in '\(arguments.positional[0])'")
+        throw Diagnostic(
+          message: CompiledTemplate.noManifestMessage(in: arguments.positional[0]))
       }
       let source = TemplateSource.directory(
         path, kind: .folder, displayRoot: arguments.positional[0], fileSystem: fileSystem)

@@ -8,15 +8,20 @@
 extension ProjectConfig {
   typealias Key = DataKey<ProjectConfig>
 
+  /// What the header keys hold, said alike by the keys and by the options that override them.
+  static let authorDoc = "The author in file headers."
+  static let companyDoc = "The company in file headers."
+  static let projectDoc = "The project name in file headers."
+
   static let keys: [Key] =
     [
-      .text("author", doc: "The author in file headers.") { config, text, _, _ in
+      .text("author", doc: authorDoc) { config, text, _, _ in
         config.author = text
       },
-      .text("company", doc: "The company in file headers.") { config, text, _, _ in
+      .text("company", doc: companyDoc) { config, text, _, _ in
         config.company = text
       },
-      .text("project", doc: "The project name in file headers.") { config, text, _, _ in
+      .text("project", doc: projectDoc) { config, text, _, _ in
         config.project = text
       },
       .text(
@@ -72,7 +77,7 @@ extension ProjectConfig {
         name: "generamba", type: "a mapping",
         doc: "Generamba's own settings, as `modulegen migrate` writes them from a Rambafile."
       ) { node, config, decoding in
-        config.generamba = GenerambaSettings.decodeSection(node, problems: &decoding.problems)
+        config.generamba = GenerambaSettings.decodeSection(node, &decoding)
       },
     ] + XcodeSettings.keys.map { $0.lifted(into: \.xcode) }
 
@@ -106,7 +111,7 @@ extension DataKey where Target == ProjectConfig {
     Self(name: name, type: "text", doc: doc) { node, config, decoding in
       guard case .string(let text) = node.value else {
         decoding.problems.error(
-          "'\(name)' must be a string, found \(node.value.kindName)\(node.quoteHint)",
+          Problems.notAStringMessage(name, found: node.value),
           at: node.location, path: decoding.keyPath)
         return
       }

@@ -78,7 +78,7 @@ package struct ProjectConfig: Sendable, Equatable {
     var folder = directory
     while true {
       for name in names {
-        let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
+        let path = joinPath(folder, name)
         if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
           return path
         }

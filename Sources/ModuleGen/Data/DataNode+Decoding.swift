@@ -1,13 +1,5 @@
 /// Decoding helpers every reader of a spec, a config, a manifest or a record shares.
 extension DataNode {
-  /// Why a plain word was read as something else: " (YAML reads it as a boolean; quote it)".
-  var quoteHint: String {
-    switch value {
-    case .bool, .int, .double, .null: return " (YAML reads it as \(value.kindName); quote it)"
-    default: return ""
-    }
-  }
-
   /// A `params:` mapping: template parameters by name, each a string, a boolean or an integer.
   func params(path: String, problems: inout Problems) -> [ModuleSpec.Param] {
     guard case .object(let pairs) = value else {
@@ -59,5 +51,28 @@ extension DataNode {
       strings.append((text, item))
     }
     return strings
+  }
+}
+
+extension DataNode.Value {
+  /// "a string", "a list", … for messages.
+  var kindName: String {
+    switch self {
+    case .null: return "nothing"
+    case .bool: return "a boolean"
+    case .int: return "an integer"
+    case .double: return "a number"
+    case .string: return "a string"
+    case .array: return "a list"
+    case .object: return "a mapping"
+    }
+  }
+
+  /// Why a plain word was read as something else: " (YAML reads it as a boolean; quote it)".
+  var quoteHint: String {
+    switch self {
+    case .bool, .int, .double, .null: return " (YAML reads it as \(kindName); quote it)"
+    default: return ""
+    }
   }
 }

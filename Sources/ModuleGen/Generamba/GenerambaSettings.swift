@@ -44,89 +44,13 @@ package struct GenerambaSettings: Sendable, Equatable {
     static let keys = ["name", "local", "git", "branch"]
   }
 
-  /// The keys this type reads, in both a Rambafile and a `generamba:` section.
-  static let keys = [
-    "prefix", "product_module_name", "xcodeproj_path", "project_target", "project_targets",
-    "test_target", "test_targets", "project_group_path", "test_group_path",
-    "create_logical_groups", "podfile_path", "cartfile_path", "templates", "catalogs",
-  ]
-
-  /// Reads one key of a Rambafile or a `generamba:` section; false if the key is not one of
-  /// `keys`.
-  mutating func decode(
-    _ pair: (key: String, keyLocation: SourceLocation, value: DataNode), path: String,
-    problems: inout Problems
-  ) -> Bool {
-    let key = pair.key
-    let node = pair.value
-    let keyPath = path.isEmpty ? key : "\(path).\(key)"
-    guard Self.keys.contains(key) else { return false }
-    if case .null = node.value { return true }  // `key:` with no value leaves it unset
-    locations[key] = node.location
-    switch key {
-    case "create_logical_groups":
-      guard case .bool(let flag) = node.value else {
-        problems.error(
-          "expected true or false, found \(node.value.kindName)", at: node.location, path: keyPath)
-        return true
-      }
-      createLogicalGroups = flag
-    case "project_target", "project_targets", "test_target", "test_targets":
-      let targets: [String]
-      if key.hasSuffix("s") {
-        targets = Self.strings(node, path: keyPath, what: "target names", problems: &problems)
-      } else {
-        targets = Self.string(node, path: keyPath, problems: &problems).map { [$0] } ?? []
-      }
-      // As Generamba: the list form wins over the single one, whatever their order.
-      if key.hasPrefix("project") {
-        if key.hasSuffix("s") || locations["project_targets"] == nil { projectTargets = targets }
-      } else {
-        if key.hasSuffix("s") || locations["test_targets"] == nil { testTargets = targets }
-      }
-    case "templates":
-      templates = Self.declarations(node, path: keyPath, problems: &problems)
-    case "catalogs":
-      catalogs = Self.strings(node, path: keyPath, what: "git URLs", problems: &problems)
-    default:
-      let text = Self.string(node, path: keyPath, problems: &problems)
-      switch key {
-      case "prefix": prefix = text
-      case "product_module_name": productModuleName = text
-      case "xcodeproj_path": xcodeprojPath = text
-      case "project_group_path": projectGroupPath = text
-      case "test_group_path": testGroupPath = text
-      case "podfile_path": podfilePath = text
-      default: cartfilePath = text
-      }
-    }
-    return true
-  }
-
-  /// Reads the `generamba:` section of `.modulegen.yml`.
-  static func decodeSection(_ node: DataNode, problems: inout Problems) -> GenerambaSettings {
-    var settings = GenerambaSettings()
-    guard case .object(let pairs) = node.value else {
-      problems.error(
-        "'generamba' must be a mapping of Rambafile settings, found \(node.value.kindName)",
-        at: node.location, path: "generamba")
-      return settings
-    }
-    for pair in pairs where !settings.decode(pair, path: "generamba", problems: &problems) {
-      problems.unknownKey(
-        pair.key, at: pair.keyLocation, known: keys, path: "generamba",
-        in: "the generamba settings")
-    }
-    return settings
-  }
-
   // MARK: - Values
 
   /// A string setting; a number or a boolean is refused with a hint to quote it.
   static func string(_ node: DataNode, path: String, problems: inout Problems) -> String? {
     guard case .string(let text) = node.value else {
       problems.error(
-        "expected a string, found \(node.value.kindName)\(node.quoteHint)",
+        "expected a string, found \(node.value.kindName)\(node.value.quoteHint)",
         at: node.location, path: path)
       return nil
     }

@@ -6,11 +6,25 @@ import Liquid
 package enum Rambafile {
   package static let fileName = "Rambafile"
 
-  /// The keys that become modulegen settings; the others are `GenerambaSettings.keys`.
-  static let configKeys = [
-    "author", "company", "project_name", "project_file_path", "test_file_path",
-  ]
-  static var keys: [String] { configKeys + GenerambaSettings.keys }
+  /// A Rambafile while its keys are read: modulegen's settings and Generamba's.
+  struct Draft {
+    var config = ProjectConfig()
+    var settings = GenerambaSettings()
+  }
+
+  /// The keys that become modulegen settings, then Generamba's own (`GenerambaSettings.keys`).
+  static let keys: [DataKey<Draft>] =
+    [
+      .text("author", doc: ProjectConfig.authorDoc) { $0.config.author = $1 },
+      .text("company", doc: ProjectConfig.companyDoc) { $0.config.company = $1 },
+      .text("project_name", doc: ProjectConfig.projectDoc) { $0.config.project = $1 },
+      .text("project_file_path", doc: "The folder of the modules' code.") {
+        $0.settings.projectFilePath = $1
+      },
+      .text("test_file_path", doc: "The folder of the modules' tests.") {
+        $0.settings.testFilePath = $1
+      },
+    ] + GenerambaSettings.keys.map { $0.lifted(into: \.settings) }
 
   /// A decoded Rambafile: the config, and what Generamba itself would refuse (warnings that do
   /// not stop modulegen).
@@ -35,38 +49,23 @@ package enum Rambafile {
     } catch {
       throw DiagnosticList([error], file: file)
     }
-    var config = ProjectConfig()
-    config.directory = directory
-    var settings = GenerambaSettings()
-    settings.fromRambafile = true
-    var problems = Problems()
+    var draft = Draft()
+    draft.config.directory = directory
+    draft.settings.fromRambafile = true
+    var decoding = KeyDecoding(source: text)
     switch root.value {
     case .null:
       break
     case .object(let pairs):
-      for pair in pairs where !settings.decode(pair, path: "", problems: &problems) {
-        guard configKeys.contains(pair.key) else {
-          problems.unknownKey(
-            pair.key, at: pair.keyLocation, known: keys, path: "", in: "the Rambafile")
-          continue
-        }
-        if case .null = pair.value.value { continue }
-        settings.locations[pair.key] = pair.value.location
-        let text = GenerambaSettings.string(pair.value, path: pair.key, problems: &problems)
-        switch pair.key {
-        case "author": config.author = text
-        case "company": config.company = text
-        case "project_name": config.project = text
-        case "project_file_path": settings.projectFilePath = text
-        default: settings.testFilePath = text
-        }
-      }
+      keys.decode(pairs, into: &draft, &decoding, in: "the Rambafile")
     default:
-      problems.error(
+      decoding.problems.error(
         "a Rambafile must be a mapping of settings, found \(root.value.kindName)",
         at: root.location)
     }
-    try problems.throwIfAny(file: file)
+    try decoding.problems.throwIfAny(file: file)
+    var config = draft.config
+    var settings = draft.settings
     // modulegen's prefix must start a Swift type name; another is Generamba's only.
     if let prefix = settings.prefix, prefix.isEmpty || SwiftName.isTypeName(prefix) {
       config.prefix = prefix
@@ -136,5 +135,21 @@ package enum Rambafile {
       }
     }
     return warnings
+  }
+}
+
+extension DataKey where Target == Rambafile.Draft {
+  /// A key whose value is one string (nil when it is not one); a key written without a value
+  /// leaves it unset. Where the value is written is kept for messages.
+  fileprivate static func text(
+    _ name: String, doc: String, set: @escaping @Sendable (inout Rambafile.Draft, String?) -> Void
+  ) -> Self {
+    Self(name: name, type: "text", doc: doc) { node, draft, decoding in
+      if case .null = node.value { return }
+      draft.settings.locations[name] = node.location
+      set(
+        &draft,
+        GenerambaSettings.string(node, path: decoding.keyPath, problems: &decoding.problems))
+    }
   }
 }

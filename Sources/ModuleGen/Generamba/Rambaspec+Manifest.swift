@@ -35,7 +35,7 @@ extension Rambaspec {
       if !known.contains(source) {
         let matches = lowercased[source.lowercased()] ?? []
         guard matches.count == 1 else {
-          var message = "template file '\(path)' is not in \(displayRoot)"
+          var message = CompiledTemplate.missingTemplateFileMessage(path, in: displayRoot)
           if matches.count > 1 {
             message += " (\(matches.joined(separator: " and ")) differ from it only in case)"
           } else {

@@ -131,7 +131,7 @@ package struct Rambaspec: Sendable {
         case "name", "path", "custom_name":
           guard case .string(let text) = pair.value.value, !text.isEmpty else {
             problems.error(
-              "'\(pair.key)' must be a non-empty string, found \(pair.value.value.kindName)",
+              Problems.notANonEmptyStringMessage(pair.key, found: pair.value.value),
               at: pair.value.location, path: keyPath)
             valid = false
             continue
@@ -153,7 +153,8 @@ package struct Rambaspec: Sendable {
           }
         default:
           problems.note(
-            unknownKeyMessage(pair.key, known: Entry.keys, in: "a file entry"),
+            unknownKeyMessage(
+              pair.key, known: Entry.keys, in: TemplateManifest.FileEntry.messageName),
             at: pair.keyLocation)
         }
       }

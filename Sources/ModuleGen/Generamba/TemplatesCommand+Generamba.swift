@@ -80,8 +80,8 @@ extension TemplatesCommand {
     var project = ProjectConfig()
     project.project = "Lint-App"
     project.prefix = "LT"
-    project.output = "{{ module }}"
-    project.testsOutput = "{{ module }}Tests"
+    project.output = Generator.defaultOutput
+    project.testsOutput = Generator.defaultTestsOutput
     var settings = GenerambaSettings()
     settings.projectTargets = ["LintApp"]
     settings.testTargets = ["LintAppTests"]

@@ -163,13 +163,13 @@ package struct Generator {
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
-        ?? ("{{ module }}", options.currentDirectory, nil),
+        ?? (Self.defaultOutput, options.currentDirectory, nil),
       context: patternContext, what: Self.outputFolder)
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
-        ?? ("{{ module }}Tests", options.currentDirectory, nil),
+        ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
       context: patternContext, what: Self.testsOutputFolder)
 
     var files: [PlannedFile] = []
@@ -198,6 +198,10 @@ package struct Generator {
   /// What messages about the output folders call them.
   static let outputFolder = "output folder"
   static let testsOutputFolder = "tests output folder"
+
+  /// The output folders' patterns when no option, spec or config sets them.
+  static let defaultOutput = "{{ module }}"
+  static let defaultTestsOutput = "{{ module }}Tests"
 
   /// An output folder: its pattern rendered, checked and joined onto its base folder. The
   /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.

@@ -80,6 +80,14 @@ package struct SignatureParser {
     atEnd ? ", found the end" : ", found '\(current)'"
   }
 
+  /// The ')' that closes `throws(ErrorType)`, in a method and in a function type.
+  private mutating func expectThrownTypeEnd() throws(Failure) {
+    try expect(")", "')' after the thrown type")
+  }
+
+  /// Where a type should start and none does.
+  static let expectedTypeMessage = "expected a type"
+
   private func isIdentifierCharacter(_ c: Character) -> Bool {
     c == "_" || c.isLetter || c.isNumber
   }
@@ -170,7 +178,7 @@ package struct SignatureParser {
       isThrowing = true
       if accept("(") {
         thrownType = try type().text
-        try expect(")", "')' after the thrown type")
+        try expectThrownTypeEnd()
       }
     } else if accept("rethrows") {
       throw failure(
@@ -360,7 +368,7 @@ package struct SignatureParser {
         effects += " throws"
         if accept("(") {
           effects += "(" + (try type(depth: depth + 1)).text + ")"
-          try expect(")", "')' after the thrown type")
+          try expectThrownTypeEnd()
         }
       }
       if accept("->") {
@@ -379,7 +387,7 @@ package struct SignatureParser {
       }
       try expect("]", "']' to close the collection type")
     } else if let name = identifier() {
-      guard name != "_" else { throw failure("expected a type", at: start) }
+      guard name != "_" else { throw failure(Self.expectedTypeMessage, at: start) }
       // A keyword used as a type name keeps its backticks (`Any` and `Self` are types as they
       // are), so that the text reads as the same type again.
       let backticked = characters[start] == "`"
@@ -407,7 +415,9 @@ package struct SignatureParser {
         break
       }
     } else {
-      throw failure(atEnd ? "expected a type" : "expected a type, found '\(current)'", at: start)
+      throw failure(
+        atEnd ? Self.expectedTypeMessage : "\(Self.expectedTypeMessage), found '\(current)'",
+        at: start)
     }
     // Optionals. (After a function type, `?` belongs to its return type.)
     while !atEnd && (current == "?" || current == "!") {

@@ -131,7 +131,7 @@ extension GenerationRecord {
     let count = problems.diagnostics.count
     func string(_ node: DataNode, _ key: String) -> String? {
       guard case .string(let text) = node.value, !text.isEmpty else {
-        problems.error("'\(key)' must be a non-empty string", at: node.location, path: path)
+        problems.error(Problems.notANonEmptyStringMessage(key), at: node.location, path: path)
         return nil
       }
       return text

@@ -71,8 +71,7 @@ package struct GenerationRecord: Sendable, Equatable {
 
   /// A path as the record writes it: relative to the record's folder when inside it.
   package func recordedPath(_ absolute: String) -> String {
-    let base = directory.hasSuffix("/") ? directory : directory + "/"
-    return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+    PathSafety.relative(absolute, to: directory)
   }
 
   /// The absolute path of a recorded path.

@@ -34,7 +34,7 @@ extension ModuleSpec {
         decode: { node, draft, decoding in
           guard case .string(let raw) = node.value else {
             decoding.problems.error(
-              "'name' must be a string, found \(node.value.kindName)\(node.quoteHint)",
+              Problems.notAStringMessage("name", found: node.value),
               at: node.location, path: decoding.keyPath)
             return
           }
@@ -96,7 +96,7 @@ extension ModuleSpec {
             "'imports' must be a module name or a list of module names, e.g. [MapKit, CoreLocation]",
           isValid: SwiftName.isIdentifier,
           notAnItem: {
-            "expected a module name such as 'MapKit', found \($0.value.kindName)\($0.quoteHint)"
+            "expected a module name such as 'MapKit', found \($0.value.kindName)\($0.value.quoteHint)"
           }
         )
         draft.module.imports = []
@@ -171,7 +171,7 @@ extension DataKey where Target == ModuleSpec.Draft {
     Self(name: name, type: "text", doc: doc, example: example) { node, draft, decoding in
       guard case .string(let text) = node.value else {
         decoding.problems.error(
-          "'\(name)' must be a string, found \(node.value.kindName)\(node.quoteHint)",
+          Problems.notAStringMessage(name, found: node.value),
           at: node.location, path: decoding.keyPath)
         return
       }

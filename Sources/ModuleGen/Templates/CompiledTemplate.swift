@@ -60,7 +60,7 @@ package struct CompiledTemplate: Sendable {
   {
     let manifestPath = source.displayPath("template.yml")
     guard let manifestText = try source.load("template.yml") else {
-      throw Diagnostic(message: "no template.yml in '\(source.displayRoot)'")
+      throw Diagnostic(message: noManifestMessage(in: source.displayRoot))
     }
     let manifest = try TemplateManifest.decode(manifestText, file: manifestPath)
     return try compile(
@@ -102,7 +102,7 @@ package struct CompiledTemplate: Sendable {
       guard let text else {
         problems.append(
           Diagnostic(
-            message: "template file '\(entry.template)' is not in \(source.displayRoot)",
+            message: missingTemplateFileMessage(entry.template, in: source.displayRoot),
             location: entry.templateLocation))
         continue
       }
@@ -164,5 +164,15 @@ package struct CompiledTemplate: Sendable {
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems, file: source.displayRoot) }
     return CompiledTemplate(manifest: manifest, source: source, files: files)
+  }
+}
+
+extension CompiledTemplate {
+  /// A template folder without its manifest; `folder` as the user wrote it.
+  static func noManifestMessage(in folder: String) -> String { "no template.yml in '\(folder)'" }
+
+  /// A file a manifest names that its template folder does not have; `root` as shown.
+  static func missingTemplateFileMessage(_ file: String, in root: String) -> String {
+    "template file '\(file)' is not in \(root)"
   }
 }

@@ -28,8 +28,7 @@ package struct TemplateLibrary: Sendable {
 
   func shownPath(_ path: String) -> String {
     guard let base = displayBase else { return path }
-    let prefix = base.hasSuffix("/") ? base : base + "/"
-    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    return PathSafety.relative(path, to: base)
   }
 
   private func directorySource(_ path: String, _ kind: TemplateSource.Kind) -> TemplateSource {

@@ -79,7 +79,7 @@ extension TemplateManifest {
           }
           var entry = FileEntry(item: item, source: decoding.source)
           decoding.nested(at: "files[\(i)]", location: item.location) { decoding in
-            FileEntry.keys.decodeEntry(pairs, into: &entry, &decoding, in: "a file entry")
+            FileEntry.keys.decodeEntry(pairs, into: &entry, &decoding, in: FileEntry.messageName)
             if !decoding.rejected { manifest.files.append(entry) }
           }
         }
@@ -123,7 +123,7 @@ extension DataKey where Target == TemplateManifest {
       decode: { node, manifest, decoding in
         guard case .string(let text) = node.value, !text.isEmpty else {
           decoding.problems.error(
-            "'\(name)' must be a non-empty string", at: node.location, path: decoding.keyPath)
+            Problems.notANonEmptyStringMessage(name), at: node.location, path: decoding.keyPath)
           return
         }
         set(&manifest, text)
@@ -143,6 +143,9 @@ extension TemplateManifest.Parameter {
     var declared: [String: SourceLocation]
   }
 
+  /// A parameter without its name, or with one that is not an identifier.
+  static let nameNeededMessage = "a parameter needs a 'name' that is an identifier"
+
   /// Read in this order, each after those it depends on (a choice's `values` before its
   /// `default`); an entry stops at its first key in error.
   static let keys: [Key] = [
@@ -151,15 +154,13 @@ extension TemplateManifest.Parameter {
       example: "ui",
       missing: { _, decoding in
         decoding.problems.error(
-          "a parameter needs a 'name' that is an identifier", at: decoding.location,
-          path: decoding.path)
+          nameNeededMessage, at: decoding.location, path: decoding.path)
         decoding.rejected = true
       },
       decode: { node, draft, decoding in
         guard case .string(let name) = node.value, SwiftName.isIdentifier(name) else {
           decoding.problems.error(
-            "a parameter needs a 'name' that is an identifier", at: decoding.location,
-            path: decoding.path)
+            nameNeededMessage, at: decoding.location, path: decoding.path)
           decoding.rejected = true
           return
         }
@@ -259,6 +260,9 @@ extension TemplateManifest.FileEntry {
       templateLocation: item.location, outputLocation: item.location, whenLocation: nil,
       outputMap: ScalarMap(node: item, source: source), whenMap: nil)
   }
+
+  /// What messages about a file entry's keys call it (a manifest's, a .rambaspec's).
+  static let messageName = "a file entry"
 
   /// Read in this order; an entry stops at its first key in error.
   static let keys: [Key] = [

@@ -68,7 +68,7 @@ package struct TemplateSource: Sendable {
           let full = joinPath(path, relative)
           for name in (try? fileSystem.contentsOfDirectory(atPath: full)) ?? []
           where !name.hasPrefix(".") {
-            let child = relative.isEmpty ? name : relative + "/" + name
+            let child = joinPath(relative, name)
             if fileSystem.isDirectory(atPath: joinPath(path, child)) {
               walk(child)
             } else {

@@ -1,0 +1,50 @@
+import Liquid
+
+/// Validation problems collected across a whole file, reported together.
+struct Problems {
+  var diagnostics: [Diagnostic] = []
+  var notes: [Diagnostic] = []
+
+  mutating func error(_ message: String, at location: SourceLocation?, path: String = "") {
+    let text = path.isEmpty ? message : "\(path): \(message)"
+    diagnostics.append(Diagnostic(message: text, location: location))
+  }
+
+  mutating func note(_ message: String, at location: SourceLocation?) {
+    notes.append(Diagnostic(.note, message: message, location: location))
+  }
+
+  /// An unknown key, with the closest known one.
+  mutating func unknownKey(
+    _ key: String, at location: SourceLocation, known: [String], path: String, in what: String
+  ) {
+    var message = "unknown key '\(key)' in \(what)"
+    message += didYouMean(key, in: known)
+    error(message, at: location, path: path)
+  }
+
+  /// Throws every problem, with a count, when there is any.
+  func throwIfAny(file: String) throws(DiagnosticList) {
+    guard !diagnostics.isEmpty else { return }
+    throw DiagnosticList(diagnostics, file: file)
+  }
+}
+
+extension Problems {
+  /// A key whose value must be a string; says how to quote a plain word YAML read as something
+  /// else (a spec, a config).
+  static func notAStringMessage(_ key: String, found value: DataNode.Value) -> String {
+    "'\(key)' must be a string, found \(value.kindName)\(value.quoteHint)"
+  }
+
+  /// A key whose value must be a non-empty string, with what was found (the Xcode keys, a
+  /// .rambaspec's file entries).
+  static func notANonEmptyStringMessage(_ key: String, found value: DataNode.Value) -> String {
+    "\(notANonEmptyStringMessage(key)), found \(value.kindName)"
+  }
+
+  /// A key whose value must be a non-empty string (a manifest, a generation record).
+  static func notANonEmptyStringMessage(_ key: String) -> String {
+    "'\(key)' must be a non-empty string"
+  }
+}
