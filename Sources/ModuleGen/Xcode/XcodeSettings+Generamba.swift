@@ -37,6 +37,6 @@ extension XcodeSettings {
   static func moduleGroup(_ path: String) -> String {
     var path = path
     while path.hasSuffix("/") { path.removeLast() }
-    return (path.isEmpty ? "" : path + "/") + "{{ module }}"
+    return joinPath(path, Generator.defaultOutput)
   }
 }

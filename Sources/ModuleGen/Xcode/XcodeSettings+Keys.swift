@@ -53,7 +53,7 @@ extension DataKey where Target == XcodeSettings {
     Self(name: name, type: "text", doc: doc, example: example) { node, xcode, decoding in
       guard case .string(let text) = node.value, !text.isEmpty else {
         decoding.problems.error(
-          "'\(name)' must be a non-empty string, found \(node.value.kindName)",
+          Problems.notANonEmptyStringMessage(name, found: node.value),
           at: node.location, path: name)
         return
       }
