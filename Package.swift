@@ -16,15 +16,19 @@ let package = Package(
   ],
   targets: [
     // The template engine: Liquid as Shopify's Ruby implementation defines it. Imports nothing
-    // from ModuleGen and nothing beyond the standard library.
-    .target(name: "Liquid"),
+    // from ModuleGen and nothing beyond the standard library and EditDistance.
+    .target(name: "Liquid", dependencies: ["EditDistance"]),
+    // "Did you mean": the closest of some names to a misspelled one, for the engine, the Xcode
+    // project library and modulegen alike.
+    .target(name: "EditDistance"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
     .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo", "XcodeProject"]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
-    // nothing from the rest of the package and nothing beyond the standard library.
-    .target(name: "XcodeProject"),
+    // nothing from the rest of the package and nothing beyond the standard library and
+    // EditDistance.
+    .target(name: "XcodeProject", dependencies: ["EditDistance"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
@@ -52,13 +56,14 @@ let package = Package(
         ]),
       dependencies: ["ModuleGenCLI"]),
     .testTarget(
-      name: "LiquidTests", dependencies: ["Liquid", "ModuleGen"],
+      name: "LiquidTests", dependencies: ["Liquid", "ModuleGen", "EditDistance"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen"], exclude: ["Fixtures"]),
+      name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen", "EditDistance"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -38,17 +38,21 @@ build() {
   printf 'module ModuleGenBuildInfo {\n  header "%s"\n  export *\n}\n' \
     "$PWD/Sources/ModuleGenBuildInfo/include/ModuleGenBuildInfo.h" \
     >"$out/modules/ModuleGenBuildInfo/module.modulemap"
-  swiftc "${flags[@]}" -module-name Liquid -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
+  # "Did you mean", which the engine and the Xcode project library import.
+  swiftc "${flags[@]}" -module-name EditDistance -emit-module \
+    -emit-module-path "$out/modules/EditDistance.swiftmodule" \
+    -emit-library -static -o "$out/libEditDistance.a" Sources/EditDistance/*.swift 2> >(quiet)
+  swiftc "${flags[@]}" -module-name Liquid -I "$out/modules" -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
     -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
   # The Xcode project library, which ModuleGen imports (instrumented too: gen and check reach it).
-  swiftc "${flags[@]}" -module-name XcodeProject -emit-module \
+  swiftc "${flags[@]}" -module-name XcodeProject -I "$out/modules" -emit-module \
     -emit-module-path "$out/modules/XcodeProject.swiftmodule" \
     -emit-library -static -o "$out/libXcodeProject.a" $(find Sources/XcodeProject -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGen -I "$out/modules" -I "$out/modules/ModuleGenBuildInfo" \
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
-    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" \
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" \
     "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 
@@ -95,7 +99,7 @@ save() {
 
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
-  || [[ -n "$(find Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
+  || [[ -n "$(find Sources/EditDistance Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
     \( -name '*.swift' -o -name '*.[ch]' \) -newer "$out/modulegen-fuzz")" ]]; then
   build
 fi

@@ -1,6 +1,5 @@
+import EditDistance
 import Testing
-
-@testable import Liquid
 
 /// "Did you mean" compares only within a band around the diagonal: its work is linear in the
 /// length of the names, so 30,000-character names (which took minutes) cost little.

@@ -1,3 +1,4 @@
+import EditDistance
 import Testing
 
 @testable import XcodeProject
@@ -39,11 +40,11 @@ import Testing
     candidates.insert(String(typo), at: 250)
     #expect(Suggestion.closest(to: long, in: candidates) == String(typo))
     var cells = 0
-    #expect(Suggestion.editDistance(Array(long), typo, limit: 8, cells: &cells) == 2)
+    #expect(editDistance(Array(long), typo, limit: 8, cells: &cells) == 2)
     #expect(cells <= 17 * (long.count + 1))
     cells = 0
     #expect(
-      Suggestion.editDistance(Array(long), Array(candidates[0]), limit: 8, cells: &cells) == nil)
+      editDistance(Array(long), Array(candidates[0]), limit: 8, cells: &cells) == nil)
     // Different from the first character on: given up after the first rows.
     #expect(cells < 17 * 20)
   }

@@ -1,13 +1,18 @@
-/// The candidate nearest to `word` by edit distance, if it is close enough to be a typo: at
-/// most a third of its characters, and never more than `maxTypoDistance`, so that the work per
-/// candidate is linear in its length even for names of thousands of characters.
-package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
-  let word = Array(word)
+/// The candidate nearest to `word` by edit distance, the first of equals, if it is close enough
+/// to be a typo: at most a third of its characters, and never more than `maxTypoDistance`, so
+/// that the work per candidate is linear in its length even for names of thousands of
+/// characters. With `ignoringCase`, letters are compared lowercased (target and group names are
+/// often retyped in another case).
+package func closestMatch(
+  to word: String, in candidates: some Sequence<String>, ignoringCase: Bool = false
+) -> String? {
+  func characters(_ text: String) -> [Character] { Array(ignoringCase ? text.lowercased() : text) }
+  let word = characters(word)
   var limit = min(max(1, word.count / 3), maxTypoDistance)
   var best: String?
   for candidate in candidates {
     var cells = 0
-    guard let distance = editDistance(word, Array(candidate), limit: limit, cells: &cells)
+    guard let distance = editDistance(word, characters(candidate), limit: limit, cells: &cells)
     else { continue }
     if best == nil || distance < limit {
       best = candidate
@@ -20,13 +25,15 @@ package func closestMatch(to word: String, in candidates: some Sequence<String>)
 }
 
 /// No suggestion is further than this many edits from what was written.
-let maxTypoDistance = 8
+package let maxTypoDistance = 8
 
 /// Optimal string alignment distance (insertions, deletions, substitutions and swaps of two
 /// neighbouring characters each cost one) when it is at most `limit`, else nil. Only the cells
 /// within `limit` of the diagonal are computed, counted in `cells`: at most
 /// `(2 × limit + 1) × (a.count + 1)`.
-func editDistance(_ a: [Character], _ b: [Character], limit: Int, cells: inout Int) -> Int? {
+package func editDistance(
+  _ a: [Character], _ b: [Character], limit: Int, cells: inout Int
+) -> Int? {
   guard abs(a.count - b.count) <= limit else { return nil }
   if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
   let beyond = limit + 1
