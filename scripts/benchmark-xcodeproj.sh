@@ -12,14 +12,14 @@
 #      pays); a process that only starts (the floor gen pays already). Wall-clock and CPU time
 #      (user + system) are both printed. The target is under 2x gen;
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
-# Measured on the project's 2-core VM (Linux, other builds running, load 2-10), medians of 15:
-#   gen 17 ms; gen --xcodeproj 2.45x gen (CPU 2.48x), the same as the library alone (2.43x;
-#   3.0x reading into an array). Reading and writing the 10 MB file without any edit costs
-#   1.42x (1.8x into an array); the rest is the parse (12-20 ms) and the plan (4-5 ms), so 2x
-#   is out of reach without a faster parse. Before, the CLI measured 6.9x: it read the project
-#   twice into arrays, parsed it twice and copied the result (ProjectEditPlan.apply); it now
-#   maps it once, reuses it under the lock while the file is unchanged, and streams the edit
-#   (ProjectEditPlan.write). See README "Benchmarks".
+# Measured on the project's 2-core VM (Linux, other builds running, load 2.5-2.9), medians of 20,
+#   three runs: gen 12-18 ms; gen --xcodeproj 2.5-2.6x gen (CPU 2.5x), the library alone 2.4x
+#   (CPU; 2.45x before hashing object IDs while parsing). Reading and writing the 10 MB file
+#   without any edit costs 1.42-1.51x; in-process, parse 6-9 ms, plan 3-4 ms, write 4-6 ms.
+#   2x is out of reach without a parse about twice as fast. Before, the CLI measured 6.9x: it
+#   read the project twice into arrays, parsed it twice and copied the result
+#   (ProjectEditPlan.apply); it now maps it once, reuses it under the lock while the file is
+#   unchanged, and streams the edit (ProjectEditPlan.write). See README "Benchmarks".
 # Peak memory above the process floor, the mapped file included: 1.9x, 1.6x, 1.5x, 1.4x the
 #   file for 5,000, 10,000, 20,000, 40,000 files (linear plus a constant).
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.

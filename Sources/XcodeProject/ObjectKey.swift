@@ -148,7 +148,7 @@ struct ObjectIndex: Sendable {
             }
             continue
           }
-          let hash = ObjectKey.hash(wordsAt: Int(token.start), in: buffer)
+          let hash = objects[place].idHash
           let tag = hash & 0xFFFF_FFFF_0000_0000
           var slot = Self.slot(hash, size)
           while slots[slot] != 0 {

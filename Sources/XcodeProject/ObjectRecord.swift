@@ -19,6 +19,10 @@ struct ObjectRecord: Sendable, Equatable {
   /// that needs reading the object to know.
   var pathHash: UInt32
   var kind: Kind
+  /// `ObjectKey.mixedWords` of its ID when the ID is kept as words (`ObjectKey.isWords`),
+  /// computed while the parser has the ID's bytes at hand so that indexing every object does
+  /// not read the file again; 0 otherwise.
+  var idHash: UInt64 = 0
 
   /// The token of its value: its dictionary, or the one token of an object passed over.
   var value: Int { Int(key) + 1 }

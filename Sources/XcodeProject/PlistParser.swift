@@ -125,10 +125,12 @@ struct PlistParser {
     /// Lists the last token as the key of an object read into tokens (or, with `object`, of
     /// the object passed over whose token follows).
     func indexKey(passedOver object: LineObject? = nil) {
+      let key = tokens[tokens.count - 1]
       result.objects.append(
         ObjectRecord(
           key: Int32(truncatingIfNeeded: tokens.count - 1), pathHash: object?.pathHash ?? 0,
-          kind: object?.kind ?? .tokenized))
+          kind: object?.kind ?? .tokenized,
+          idHash: ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0))
       if let object { append(.deferred, object.open, object.close) }
     }
     /// The state after a complete value.

@@ -48,6 +48,39 @@ import Testing
     #expect(kinds.contains(.fileReference) && kinds.contains(.buildFile))
   }
 
+  /// The hash of each object's ID, taken while parsing, is the one its key hashes to (0 for an
+  /// ID that is not kept as words), read into tokens or passed over.
+  @Test(arguments: Fixtures.projects) func objectIDHashesAreThoseOfTheirKeys(_ name: String)
+    throws
+  {
+    let bytes = try Fixtures.bytes(name)
+    for deferring in [false, true] {
+      let document = try ProjectDocument(bytes: bytes, file: name, deferringObjects: deferring)
+      for record in document.objects {
+        let token = document.tokens[Int(record.key)]
+        let expected =
+          ObjectKey.isWords(token)
+          ? ObjectKey(token: token, in: document.bytes).mixedWords : 0
+        #expect(record.idHash == expected)
+      }
+    }
+  }
+
+  /// An ID that is not 24 characters has no hash, and is still found by its text.
+  @Test func shortIDsAreFoundWithoutAHash() throws {
+    let text =
+      "{ objects = { OBJ_1 = {isa = PBXFileReference; path = a.swift; }; "
+      + "A1B2C3D4E5F6A7B8C9D0E1F2 = {isa = PBXProject; }; }; "
+      + "rootObject = A1B2C3D4E5F6A7B8C9D0E1F2; }"
+    let document = try document(text, deferring: true)
+    #expect(document.objects.map(\.idHash).first == 0)
+    #expect(document.objects.map(\.idHash).last != 0)
+    #expect(document.index.token(for: ObjectKey("OBJ_1"), bytes: document.bytes) != nil)
+    #expect(
+      document.index.token(for: ObjectKey("A1B2C3D4E5F6A7B8C9D0E1F2"), bytes: document.bytes)
+        == Int(document.objects[1].key))
+  }
+
   /// A malformed object on one line: the error is the one reading everything gives.
   static let malformed: [(String, String)] = [
     ("{isa = PBXBuildFile; fileRef = B /* b */ }", "unexpected '}', expected ';' after the value"),
