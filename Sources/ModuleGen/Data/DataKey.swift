@@ -99,17 +99,19 @@ extension Array {
   }
 
   /// Reads a mapping in the order its keys are written; an unknown key is an error with the
-  /// closest known one. Keys that are not written get their `missing` afterwards, in the order
-  /// they are declared.
+  /// closest known one (or a note, by `unknownKeys`). Keys that are not written get their
+  /// `missing` afterwards, in the order they are declared.
   func decode<Target>(
     _ pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)],
-    into target: inout Target, _ decoding: inout KeyDecoding, in what: String
+    into target: inout Target, _ decoding: inout KeyDecoding, in what: String,
+    unknownKeys: UnknownKeys = .error
   ) where Element == DataKey<Target> {
     decoding.rejected = false
     for pair in pairs {
       guard let key = key(named: pair.key) else {
         decoding.problems.unknownKey(
-          pair.key, at: pair.keyLocation, known: knownNames(), path: decoding.path, in: what)
+          pair.key, at: pair.keyLocation, known: knownNames(), path: decoding.path, in: what,
+          rule: unknownKeys)
         continue
       }
       decoding.key = pair.key

@@ -1,5 +1,13 @@
 import Liquid
 
+/// What a decoder does with a key it does not know.
+enum UnknownKeys {
+  /// An error: modulegen's own files.
+  case error
+  /// A note that the key is ignored, as Generamba ignores it: Generamba's own files.
+  case ignoredAsGenerambaDoes
+}
+
 /// Validation problems collected across a whole file, reported together.
 struct Problems {
   var diagnostics: [Diagnostic] = []
@@ -14,13 +22,21 @@ struct Problems {
     notes.append(Diagnostic(.note, message: message, location: location))
   }
 
-  /// An unknown key, with the closest known one.
+  /// An unknown key, with the closest known one: an error, or with `.ignoredAsGenerambaDoes`
+  /// a note.
   mutating func unknownKey(
-    _ key: String, at location: SourceLocation, known: [String], path: String, in what: String
+    _ key: String, at location: SourceLocation, known: [String], path: String, in what: String,
+    rule: UnknownKeys = .error
   ) {
-    var message = "unknown key '\(key)' in \(what)"
-    message += didYouMean(key, in: known)
-    error(message, at: location, path: path)
+    switch rule {
+    case .error:
+      error(
+        "unknown key '\(key)' in \(what)" + didYouMean(key, in: known), at: location, path: path)
+    case .ignoredAsGenerambaDoes:
+      note(
+        "unknown key '\(key)' in \(what), ignored as Generamba ignores it"
+          + didYouMean(key, in: known), at: location)
+    }
   }
 
   /// Throws every problem, with a count, when there is any.

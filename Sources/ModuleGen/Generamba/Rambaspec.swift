@@ -30,12 +30,7 @@ package struct Rambaspec: Sendable {
     package var role: TemplateManifest.FileEntry.Role
     package var location: SourceLocation
 
-    static let keys = ["name", "path", "custom_name", "is_resource"]
   }
-
-  static let keys = [
-    "name", "summary", "author", "version", "license", "code_files", "test_files", "dependencies",
-  ]
 
   /// Reads the rendered text of a .rambaspec. Wrong types are errors at their location; keys
   /// that Generamba ignores are notes.
@@ -47,49 +42,21 @@ package struct Rambaspec: Sendable {
       throw DiagnosticList([error], file: file)
     }
     var spec = Rambaspec()
-    var problems = Problems()
+    var decoding = KeyDecoding(source: text)
     guard case .object(let pairs) = root.value else {
-      problems.error(
+      decoding.problems.error(
         "a .rambaspec must be a mapping with 'name', 'code_files' and 'test_files', found \(root.value.kindName)",
         at: root.location)
-      try problems.throwIfAny(file: file)
+      try decoding.problems.throwIfAny(file: file)
       return spec
     }
-    for pair in pairs {
-      let node = pair.value
-      if case .null = node.value { continue }
-      switch pair.key {
-      case "name", "summary", "author", "version", "license":
-        let text = scalarText(node, path: pair.key, problems: &problems)
-        switch pair.key {
-        case "name": spec.name = text
-        case "summary": spec.summary = text
-        case "author": spec.author = text
-        case "version": spec.version = text
-        default: spec.license = text
-        }
-      case "code_files", "test_files":
-        spec.declaresFiles = true
-        let role: TemplateManifest.FileEntry.Role = pair.key == "code_files" ? .code : .test
-        let entries = decodeEntries(node, path: pair.key, role: role, problems: &problems)
-        if role == .code { spec.codeFiles = entries } else { spec.testFiles = entries }
-      case "dependencies":
-        spec.dependencies = GenerambaSettings.strings(
-          node, path: pair.key, what: "dependency names", problems: &problems)
-      default:
-        problems.note(
-          unknownKeyMessage(pair.key, known: keys, in: "a .rambaspec"), at: pair.keyLocation)
-      }
-    }
-    try problems.throwIfAny(file: file)
-    spec.notes = problems.notes
+    // A key written without a value is as good as not written, known or not.
+    let written = pairs.filter { if case .null = $0.value.value { false } else { true } }
+    keys.decode(
+      written, into: &spec, &decoding, in: "a .rambaspec", unknownKeys: .ignoredAsGenerambaDoes)
+    try decoding.problems.throwIfAny(file: file)
+    spec.notes = decoding.problems.notes
     return spec
-  }
-
-  static func unknownKeyMessage(_ key: String, known: [String], in what: String) -> String {
-    var message = "unknown key '\(key)' in \(what), ignored as Generamba ignores it"
-    message += didYouMean(key, in: known)
-    return message
   }
 
   /// A string, or a number written without quotes (`version: 1.0`), as text.
@@ -105,66 +72,39 @@ package struct Rambaspec: Sendable {
   }
 
   static func decodeEntries(
-    _ node: DataNode, path: String, role: TemplateManifest.FileEntry.Role,
-    problems: inout Problems
+    _ node: DataNode, role: TemplateManifest.FileEntry.Role, _ decoding: inout KeyDecoding
   ) -> [Entry] {
     guard case .array(let items) = node.value else {
-      problems.error(
-        "'\(path)' must be a list of files such as {name: View/ViewInput.swift, path: Code/view_input.swift.liquid}, found \(node.value.kindName)",
-        at: node.location, path: path)
+      decoding.problems.error(
+        "'\(decoding.keyPath)' must be a list of files such as {name: View/ViewInput.swift, path: Code/view_input.swift.liquid}, found \(node.value.kindName)",
+        at: node.location, path: decoding.keyPath)
       return []
     }
     var entries: [Entry] = []
     for (i, item) in items.enumerated() {
-      let itemPath = "\(path)[\(i)]"
+      let itemPath = "\(decoding.keyPath)[\(i)]"
       guard case .object(let pairs) = item.value else {
-        problems.error(
+        decoding.problems.error(
           "a file is declared as {name: NAME, path: TEMPLATE_FILE}, found \(item.value.kindName)",
           at: item.location, path: itemPath)
         continue
       }
       var entry = Entry(name: "", role: role, location: item.location)
-      var valid = true
-      for pair in pairs {
-        let keyPath = "\(itemPath).\(pair.key)"
-        switch pair.key {
-        case "name", "path", "custom_name":
-          guard case .string(let text) = pair.value.value, !text.isEmpty else {
-            problems.error(
-              Problems.notANonEmptyStringMessage(pair.key, found: pair.value.value),
-              at: pair.value.location, path: keyPath)
-            valid = false
-            continue
-          }
-          switch pair.key {
-          case "name": entry.name = text
-          case "path": entry.path = text
-          default: entry.customName = text
-          }
-        case "is_resource":
-          switch pair.value.value {
-          case .bool(let flag): entry.isResource = flag
-          case .null: break
-          default:
-            problems.error(
-              "'is_resource' must be true or false, found \(pair.value.value.kindName)",
-              at: pair.value.location, path: keyPath)
-            valid = false
-          }
-        default:
-          problems.note(
-            unknownKeyMessage(
-              pair.key, known: Entry.keys, in: TemplateManifest.FileEntry.messageName),
-            at: pair.keyLocation)
-        }
+      // Every key is read, so that every problem of the entry is reported; a wrong one rejects it.
+      let valid = decoding.nested(at: itemPath, location: item.location) { decoding in
+        Entry.keys.decode(
+          pairs, into: &entry, &decoding, in: TemplateManifest.FileEntry.messageName,
+          unknownKeys: .ignoredAsGenerambaDoes)
+        return !decoding.rejected
       }
-      if entry.name.isEmpty && valid {
-        problems.error(
+      guard valid else { continue }
+      if entry.name.isEmpty {
+        decoding.problems.error(
           "the file has no 'name', the generated file's path in the module",
           at: item.location, path: itemPath)
         continue
       }
-      if valid { entries.append(entry) }
+      entries.append(entry)
     }
     return entries
   }
