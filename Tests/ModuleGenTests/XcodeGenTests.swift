@@ -200,16 +200,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
   }
 
+  /// The `xcode_project` part of a `--format json` report, and its list of changes.
+  static func projectReport(_ json: String) throws -> (
+    xcode: [String: Any], changes: [[String: Any]]
+  ) {
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let xcode = try #require(root["xcode_project"] as? [String: Any])
+    return (xcode, try #require(xcode["changes"] as? [[String: Any]]))
+  }
+
   @Test func jsonListsTheProjectChanges() throws {
     let dir = try project()
     let gen = runTool(["gen", "Home", "pair", "--dry-run", "--format", "json"], in: dir)
     #expect(gen.code == 0, "\(gen.err)")
-    let root = try #require(
-      try JSONSerialization.jsonObject(with: Data(gen.out.utf8)) as? [String: Any])
-    let xcode = try #require(root["xcode_project"] as? [String: Any])
+    let (xcode, changes) = try Self.projectReport(gen.out)
     #expect(xcode["path"] as? String == "Project.xcodeproj")
     #expect(xcode["changed"] as? Bool == true)
-    let changes = try #require(xcode["changes"] as? [[String: Any]])
     #expect(
       changes.compactMap { $0["description"] as? String }
         == Self.homeChanges.split(separator: "\n").map { String($0.dropFirst(2)) })

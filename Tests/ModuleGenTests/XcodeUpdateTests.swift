@@ -47,12 +47,9 @@ import Testing
     let update = runTool(
       ["update", "Home", "pair", "--set", "sheet=true", "--dry-run", "--format", "json"], in: dir)
     #expect(update.code == 0, "\(update.err)")
-    let root = try #require(
-      try JSONSerialization.jsonObject(with: Data(update.out.utf8)) as? [String: Any])
-    let xcode = try #require(root["xcode_project"] as? [String: Any])
+    let (xcode, changes) = try XcodeGenTests.projectReport(update.out)
     #expect(xcode["path"] as? String == "Project.xcodeproj")
     #expect(xcode["changed"] as? Bool == true)
-    let changes = try #require(xcode["changes"] as? [[String: Any]])
     #expect(
       changes.compactMap { $0["description"] as? String }
         == Self.sheetChanges.split(separator: "\n").map { String($0.dropFirst(2)) })
