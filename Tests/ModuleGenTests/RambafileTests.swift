@@ -29,6 +29,21 @@ import Testing
     }
   }
 
+  @Test func everyTemplateDeclarationKeyIsRead() throws {
+    #expect(
+      GenerambaSettings.TemplateDeclaration.keys.knownNames() == ["name", "local", "git", "branch"])
+    let settings = try #require(
+      try Rambafile.decode(
+        "templates:\n  - {name: a, git: 'https://x.org/a.git', branch: main}\n  - {name: b, local: ../b}\n",
+        file: "Rambafile"
+      ).config.generamba)
+    let templates = settings.templates
+    #expect(templates.map(\.name) == ["a", "b"])
+    #expect(templates.map(\.git) == ["https://x.org/a.git", nil])
+    #expect(templates.map(\.branch) == ["main", nil])
+    #expect(templates.map(\.local) == [nil, "../b"])
+  }
+
   @Test func everyKeyBecomesASetting() throws {
     let decoded = try Rambafile.decode(
       """

@@ -44,8 +44,7 @@ extension GenerambaSettings {
     .setting(
       "templates", type: "a list", doc: "The templates `templates install` installs."
     ) { node, settings, decoding in
-      settings.templates = GenerambaSettings.declarations(
-        node, path: decoding.keyPath, problems: &decoding.problems)
+      settings.templates = GenerambaSettings.declarations(node, &decoding)
     },
     .setting(
       "catalogs", type: "a list", doc: "Template catalogs (git URLs) to find templates in."
@@ -70,6 +69,35 @@ extension GenerambaSettings {
       keys.decode(pairs, into: &settings, &decoding, in: "the generamba settings")
     }
     return settings
+  }
+}
+
+extension GenerambaSettings.TemplateDeclaration {
+  typealias Key = DataKey<GenerambaSettings.TemplateDeclaration>
+
+  /// The keys of a `templates:` item. A key written without a value is as good as not written.
+  static let keys: [Key] = [
+    .text("name", doc: "The template's name (in a catalog, or the folder's).") {
+      $0.name = $1 ?? ""
+    },
+    .text("local", doc: "A folder that holds the template.") { $0.local = $1 },
+    .text("git", doc: "A git repository that holds the template.") { $0.git = $1 },
+    .text("branch", doc: "The branch, tag or commit of `git`.") { $0.branch = $1 },
+  ]
+}
+
+extension DataKey where Target == GenerambaSettings.TemplateDeclaration {
+  /// A key whose value is a string; `set` gets nil for a wrong value.
+  fileprivate static func text(
+    _ name: String, doc: String,
+    set: @escaping @Sendable (inout GenerambaSettings.TemplateDeclaration, String?) -> Void
+  ) -> Self {
+    Self(name: name, type: "text", doc: doc) { node, declaration, decoding in
+      if case .null = node.value { return }
+      set(
+        &declaration,
+        GenerambaSettings.string(node, path: decoding.keyPath, problems: &decoding.problems))
+    }
   }
 }
 

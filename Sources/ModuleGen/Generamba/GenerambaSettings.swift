@@ -40,8 +40,6 @@ package struct GenerambaSettings: Sendable, Equatable {
     package var git: String?
     package var branch: String?
     package var location: SourceLocation?
-
-    static let keys = ["name", "local", "git", "branch"]
   }
 
   // MARK: - Values
@@ -71,11 +69,12 @@ package struct GenerambaSettings: Sendable, Equatable {
     }
   }
 
-  static func declarations(_ node: DataNode, path: String, problems: inout Problems)
+  static func declarations(_ node: DataNode, _ decoding: inout KeyDecoding)
     -> [TemplateDeclaration]
   {
+    let path = decoding.keyPath
     guard case .array(let items) = node.value else {
-      problems.error(
+      decoding.problems.error(
         "'templates' must be a list such as [{name: rviper_controller}], found \(node.value.kindName)",
         at: node.location, path: path)
       return []
@@ -84,34 +83,23 @@ package struct GenerambaSettings: Sendable, Equatable {
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
       guard case .object(let pairs) = item.value else {
-        problems.error(
+        decoding.problems.error(
           "a template is declared as {name: NAME}, with 'local: PATH' or 'git: URL' for other sources, found \(item.value.kindName)",
           at: item.location, path: itemPath)
         continue
       }
       var declaration = TemplateDeclaration(name: "", location: item.location)
-      for pair in pairs {
-        guard TemplateDeclaration.keys.contains(pair.key) else {
-          problems.unknownKey(
-            pair.key, at: pair.keyLocation, known: TemplateDeclaration.keys, path: itemPath,
-            in: "a template declaration")
-          continue
-        }
-        if case .null = pair.value.value { continue }
-        let text = string(pair.value, path: "\(itemPath).\(pair.key)", problems: &problems)
-        switch pair.key {
-        case "name": declaration.name = text ?? ""
-        case "local": declaration.local = text
-        case "git": declaration.git = text
-        default: declaration.branch = text
-        }
+      decoding.nested(at: itemPath, location: item.location) { decoding in
+        TemplateDeclaration.keys.decode(
+          pairs, into: &declaration, &decoding, in: "a template declaration")
       }
       if declaration.name.isEmpty {
-        problems.error("the template declaration has no 'name'", at: item.location, path: itemPath)
+        decoding.problems.error(
+          "the template declaration has no 'name'", at: item.location, path: itemPath)
         continue
       }
       if declaration.local != nil && declaration.git != nil {
-        problems.error(
+        decoding.problems.error(
           "template '\(declaration.name)' has both 'local' and 'git'; keep one (Generamba uses 'git')",
           at: item.location, path: itemPath)
       }
