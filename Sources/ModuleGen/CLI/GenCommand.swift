@@ -50,10 +50,17 @@ enum GenCommand {
     let dryRun = arguments.flag(.dryRun)
     let prune = arguments.flag(.prune)
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
-    var setup = try GenerationSetup.make(arguments, console: console, command: "gen")
+    // A large Xcode project is read on another thread while the module is rendered.
+    var setup = try GenerationSetup.make(
+      arguments, console: console, command: "gen", readingProjectMeanwhile: true)
     setup.options.force = arguments.flag(.force)
+    let rendered = Result {
+      try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    }
+    // The project's errors first, as when it was read before rendering.
+    try setup.finishReadingProject()
     for note in setup.notes { console.report(note) }
-    var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    var plan = try rendered.get()
     for note in plan.notes { console.report(note) }
     if plan.testsImportTheApp && setup.options.settings.testableModule.isEmpty {
       console.report(Diagnostic(.warning, message: untestableWarning))

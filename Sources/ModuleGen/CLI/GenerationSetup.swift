@@ -12,10 +12,26 @@ enum GenerationSetup {
     var record: GenerationRecord
     /// The Xcode project the files join, if one is configured (`XcodeIntegration`).
     var xcode: XcodeIntegration? = nil
+    /// The project still being read (`make` with `readingProjectMeanwhile`), until
+    /// `finishReadingProject()`.
+    var pendingXcode: XcodeIntegration.Pending? = nil
+
+    /// Waits for the project being read and checks its targets: the errors `make` would have
+    /// thrown.
+    mutating func finishReadingProject() throws {
+      guard let pending = pendingXcode else { return }
+      pendingXcode = nil
+      xcode = try pending.finish()
+    }
   }
 
-  static func make(_ arguments: ParsedArguments, console: Console, command: String) throws -> Setup
-  {
+  /// With `readingProjectMeanwhile`, the Xcode project is still being read (on another thread)
+  /// when this returns: the caller renders meanwhile and calls `finishReadingProject()` before
+  /// reporting anything, so that the project's errors come first, as without it.
+  static func make(
+    _ arguments: ParsedArguments, console: Console, command: String,
+    readingProjectMeanwhile: Bool = false
+  ) throws -> Setup {
     let fileSystem = LocalFileSystem()
     var notes: [Diagnostic] = []
     let (library, config) = try projectLibrary(
@@ -35,14 +51,23 @@ enum GenerationSetup {
       command: command, fileSystem: fileSystem)
     options.specFile = specFile
     options.someModulesOnly = specFile != nil && !arguments.positional.isEmpty
-    let xcode = try XcodeIntegration.make(
+    let pendingXcode = try XcodeIntegration.start(
       arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
       command: command)
-    return Setup(
+    let record: GenerationRecord
+    do {
+      record = try Self.record(config: config, console: console, fileSystem: fileSystem)
+    } catch {
+      // The project's errors first.
+      _ = try pendingXcode?.finish()
+      throw error
+    }
+    var setup = Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
-      modules: modules,
-      options: options, notes: notes,
-      record: try record(config: config, console: console, fileSystem: fileSystem), xcode: xcode)
+      modules: modules, options: options, notes: notes, record: record,
+      pendingXcode: pendingXcode)
+    if !readingProjectMeanwhile { try setup.finishReadingProject() }
+    return setup
   }
 
   /// The generation record beside the config (else in the current folder), or an empty one.

@@ -32,6 +32,19 @@ struct XcodeIntegration {
     console: Console,
     fileSystem: any FileSystem, command: String
   ) throws -> XcodeIntegration? {
+    try start(
+      arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
+      command: command)?.finish()
+  }
+
+  /// `make` in two halves: this one finds the project file (its errors thrown here) and starts
+  /// reading it on another thread; `Pending.finish()` waits for the project and checks the
+  /// targets, with the errors `make` throws.
+  static func start(
+    _ arguments: ParsedArguments, config: ProjectConfig?, modules: [ModuleSpec] = [],
+    console: Console,
+    fileSystem: any FileSystem, command: String
+  ) throws -> Pending? {
     let settings = XcodeSettings.resolved(config, arguments: arguments)
     let flagTargets = names(arguments.all(.target))
     let flagTestTargets = names(arguments.all(.testTarget))
@@ -64,22 +77,30 @@ struct XcodeIntegration {
           : "no Xcode project at '\(bundleShown)'", location: location)
     }
     let folder = parentPath(bundle)
-    let (project, signature) = try read(file, shown: shown, folder: folder)
-    var integration = XcodeIntegration(
-      bundle: bundle, file: file, shown: shown, folder: folder,
-      targets: flagTargets.isEmpty ? settings.targets : flagTargets,
-      testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
-      group: settings.group, testsGroup: settings.testsGroup, configFolder: config?.directory,
-      project: project, signature: signature)
-    let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
-    try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
-    for module in modules where !module.xcode.isEmpty {
-      integration.modules[module.name] = module.xcode
-      for name in module.xcode.targets + module.xcode.testTargets {
-        try integration.check(name, at: module.xcode.locations.targets[name])
+    let reading = BackgroundWork { try read(file, shown: shown, folder: folder) }
+    return Pending { () throws -> XcodeIntegration in
+      let (project, signature) = try reading.wait()
+      var integration = XcodeIntegration(
+        bundle: bundle, file: file, shown: shown, folder: folder,
+        targets: flagTargets.isEmpty ? settings.targets : flagTargets,
+        testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
+        group: settings.group, testsGroup: settings.testsGroup, configFolder: config?.directory,
+        project: project, signature: signature)
+      let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
+      try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
+      for module in modules where !module.xcode.isEmpty {
+        integration.modules[module.name] = module.xcode
+        for name in module.xcode.targets + module.xcode.testTargets {
+          try integration.check(name, at: module.xcode.locations.targets[name])
+        }
       }
+      return integration
     }
-    return integration
+  }
+
+  /// A project being read (`start`): `finish()` gives the integration `make` gives.
+  struct Pending {
+    let finish: () throws -> XcodeIntegration
   }
 
   /// Target names from repeated options and comma lists.
