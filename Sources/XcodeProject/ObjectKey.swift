@@ -100,7 +100,7 @@ struct ObjectKey: Hashable, Sendable {
   var mixedWords: UInt64 { Self.mix(words.0, words.1, words.2) }
 
   @inline(__always)
-  private static func mix(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+  static func mix(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
     var mixed = first ^ second.rotated(by: 21) ^ third.rotated(by: 42)
     mixed ^= mixed >> 33
     mixed &*= 0xFF51_AFD7_ED55_8CCD
@@ -176,13 +176,44 @@ struct ObjectIndex: Sendable {
   /// The place of the object with this ID.
   func place(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
     if let text = key.text { return others[text] }
-    let hash = key.mixedWords
+    return bytes.withUnsafeBufferPointer { buffer in
+      place(ofWords: key.words, raw: UnsafeRawBufferPointer(buffer))
+    }
+  }
+
+  /// The place of the object whose ID a text token holds, read from the file's bytes in
+  /// place: no key made and nothing retained, for loops over thousands of list items.
+  @inline(__always)
+  func place(ofIDIn token: PlistToken, raw: UnsafeRawBufferPointer) -> Int? {
+    guard ObjectKey.isWords(token) else { return others[ObjectKey(token: token, in: raw).string] }
+    let offset = Int(token.start)
+    return place(
+      ofWords: (
+        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+        raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
+        raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+      ), raw: raw)
+  }
+
+  /// The place of the ID kept as words: the slots hold only such IDs, each compared with the
+  /// file's bytes in place.
+  @inline(__always)
+  private func place(ofWords words: (UInt64, UInt64, UInt64), raw: UnsafeRawBufferPointer)
+    -> Int?
+  {
+    let hash = ObjectKey.mix(words.0, words.1, words.2)
     let tag = hash & 0xFFFF_FFFF_0000_0000
     var index = Self.slot(hash, slots.count)
     while slots[index] != 0 {
       let place = Int(slots[index] & 0xFFFF_FFFF) &- 1
-      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag && matches(key, place, bytes) {
-        return place
+      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag {
+        let offset = Int(tokens[Int(objects[place].key)].start)
+        if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == words.0
+          && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == words.1
+          && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == words.2
+        {
+          return place
+        }
       }
       index = index &+ 1 == slots.count ? 0 : index &+ 1
     }
@@ -192,18 +223,6 @@ struct ObjectIndex: Sendable {
   /// The key token of the object with this ID.
   func token(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
     place(for: key, bytes: bytes).map { Int(objects[$0].key) }
-  }
-
-  private func matches(_ key: ObjectKey, _ place: Int, _ bytes: ProjectBytes) -> Bool {
-    // Only IDs kept as words are in the slots: compare the words in place.
-    let offset = Int(tokens[Int(objects[place].key)].start)
-    return bytes.withUnsafeBufferPointer { buffer in
-      let raw = UnsafeRawBufferPointer(buffer)
-      return
-        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == key.words.0
-        && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == key.words.1
-        && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == key.words.2
-    }
   }
 
   /// The first slot to look in for a hash: its lower half scaled to the table.

@@ -45,13 +45,29 @@ struct ProjectTree {
     document: inout ProjectDocument, mainGroup: Int, absoluteSourceRoot: String?,
     fileNames: Set<String>?
   ) {
-    var visited: Set<Int> = [mainGroup]
     let filter = fileNames.map(NameFilter.init)
     let candidates = document.children(named: filter)
     groups.append(
       Group(
         object: mainGroup, item: nil, parent: nil, folder: "", hasPath: false, depth: 0,
         kind: .group, displayName: ""))
+    // The bytes held once for the walk: the items of every group (most of them file
+    // references the filter rules out) are looked up in place, with nothing retained.
+    let bytes = document.bytes
+    bytes.withUnsafeBufferPointer { buffer in
+      walk(
+        document: &document, raw: UnsafeRawBufferPointer(buffer), candidates: candidates,
+        filter: filter, absoluteSourceRoot: absoluteSourceRoot)
+    }
+  }
+
+  /// Adds the groups and files below the main group (the first group), depth first in the
+  /// order Xcode shows them; `raw` is the document's bytes.
+  private mutating func walk(
+    document: inout ProjectDocument, raw: UnsafeRawBufferPointer, candidates: ObjectIndex,
+    filter: NameFilter?, absoluteSourceRoot: String?
+  ) {
+    var visited: Set<Int> = [groups[0].object]
     var pending = [0]
     while let index = pending.popLast() {
       let group = groups[index]
@@ -64,10 +80,8 @@ struct ProjectTree {
       while next < Int(document.tokens[children].next) {
         let item = next
         next = Int(document.tokens[item].next)
-        guard document.tokens[item].isText,
-          let place = candidates.place(
-            for: ObjectKey(token: document.tokens[item], in: document.bytes),
-            bytes: document.bytes),
+        let itemToken = document.tokens[item]
+        guard itemToken.isText, let place = candidates.place(ofIDIn: itemToken, raw: raw),
           let child = document.read(document.objects[place].value)
         else { continue }
         let kind: Kind
