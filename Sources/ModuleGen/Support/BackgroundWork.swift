@@ -1,28 +1,73 @@
-import Dispatch
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Work started on another thread while the caller goes on with something else, its result
 /// taken with `wait()`. `gen` reads and parses a large Xcode project this way while it renders
-/// the module: on a machine with two cores the two overlap.
+/// the module: with a second core free the two overlap.
+///
+/// A POSIX thread rather than Dispatch: Dispatch's Swift library would be loaded at every
+/// start of the tool, and cost every command more than the thread does.
 final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
-  // `outcome` is written once by the worker before it signals `done`, and read only after
-  // `wait()` has taken that signal (on the caller's thread): never at the same time.
+  // `outcome` is written once, by the thread (or by `init` when no thread could start), and
+  // read only after `wait()` has joined the thread: never at the same time.
   private var outcome: Result<Value, any Error>?
-  private let done = DispatchSemaphore(value: 0)
-  private var waited = false
+  #if canImport(Darwin)
+    private var thread: pthread_t?
+  #else
+    private var thread = pthread_t()
+  #endif
+  private var running = false
 
   init(_ work: @escaping @Sendable () throws -> Value) {
-    DispatchQueue.global(qos: .userInitiated).async {
-      self.outcome = Result(catching: work)
-      self.done.signal()
+    let start = ThreadStart { self.outcome = Result(catching: work) }
+    let context = Unmanaged.passRetained(start).toOpaque()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        let pointer: UnsafeMutableRawPointer? = context
+        if let pointer { Unmanaged<ThreadStart>.fromOpaque(pointer).takeRetainedValue().run() }
+        return nil
+      }, context)
+    if created == 0 {
+      running = true
+    } else {
+      // No thread: the work is done here and now.
+      Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().run()
     }
   }
 
   /// The work's result once it is done (its error thrown). Called from one thread only.
   func wait() throws -> Value {
-    if !waited {
-      done.wait()
-      waited = true
+    if running {
+      #if canImport(Darwin)
+        if let thread { pthread_join(thread, nil) }
+      #else
+        pthread_join(thread, nil)
+      #endif
+      running = false
     }
     return try outcome!.get()
+  }
+
+  deinit {
+    // Never waited for (the run stopped first): the thread ends on its own.
+    #if canImport(Darwin)
+      if running, let thread { pthread_detach(thread) }
+    #else
+      if running { pthread_detach(thread) }
+    #endif
+  }
+}
+
+/// What a new thread runs, handed to it as a raw pointer (a C function cannot capture).
+private final class ThreadStart: @unchecked Sendable {
+  // Set once in `init`, run once on the new thread.
+  let run: () -> Void
+
+  init(_ run: @escaping () -> Void) {
+    self.run = run
   }
 }
