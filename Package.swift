@@ -21,14 +21,19 @@ let package = Package(
     // "Did you mean": the closest of some names to a misspelled one, for the engine, the Xcode
     // project library and modulegen alike.
     .target(name: "EditDistance"),
+    // Work on another thread (a POSIX thread: no Dispatch), for modulegen and the Xcode project
+    // library.
+    .target(name: "BackgroundWork"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
-    .target(name: "ModuleGen", dependencies: ["Liquid", "ModuleGenBuildInfo", "XcodeProject"]),
+    .target(
+      name: "ModuleGen",
+      dependencies: ["Liquid", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork"]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
-    // nothing from the rest of the package and nothing beyond the standard library and
-    // EditDistance.
-    .target(name: "XcodeProject", dependencies: ["EditDistance"]),
+    // nothing from the rest of the package and nothing beyond the standard library,
+    // EditDistance and BackgroundWork.
+    .target(name: "XcodeProject", dependencies: ["EditDistance", "BackgroundWork"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
@@ -59,7 +64,8 @@ let package = Package(
       name: "LiquidTests", dependencies: ["Liquid", "ModuleGen", "EditDistance"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
-      name: "ModuleGenTests", dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding"],
+      name: "ModuleGenTests",
+      dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen", "EditDistance"],

@@ -42,6 +42,10 @@ build() {
   swiftc "${flags[@]}" -module-name EditDistance -emit-module \
     -emit-module-path "$out/modules/EditDistance.swiftmodule" \
     -emit-library -static -o "$out/libEditDistance.a" Sources/EditDistance/*.swift 2> >(quiet)
+  # Work on another thread, which the Xcode project library and ModuleGen import.
+  swiftc "${flags[@]}" -module-name BackgroundWork -emit-module \
+    -emit-module-path "$out/modules/BackgroundWork.swiftmodule" \
+    -emit-library -static -o "$out/libBackgroundWork.a" Sources/BackgroundWork/*.swift 2> >(quiet)
   swiftc "${flags[@]}" -module-name Liquid -I "$out/modules" -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
     -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
   # The Xcode project library, which ModuleGen imports (instrumented too: gen and check reach it).
@@ -52,7 +56,7 @@ build() {
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
-    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" \
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libBackgroundWork.a" \
     "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 
@@ -99,7 +103,7 @@ save() {
 
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
-  || [[ -n "$(find Sources/EditDistance Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
+  || [[ -n "$(find Sources/BackgroundWork Sources/EditDistance Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
     \( -name '*.swift' -o -name '*.[ch]' \) -newer "$out/modulegen-fuzz")" ]]; then
   build
 fi

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Liquid
 import XcodeProject
 
@@ -77,9 +78,9 @@ struct XcodeIntegration {
           : "no Xcode project at '\(bundleShown)'", location: location)
     }
     let folder = parentPath(bundle)
-    let reading = BackgroundWork { try read(file, shown: shown, folder: folder) }
+    let reading = BackgroundWork { Result { try read(file, shown: shown, folder: folder) } }
     return Pending { () throws -> XcodeIntegration in
-      let (project, signature) = try reading.wait()
+      let (project, signature) = try reading.wait().get()
       var integration = XcodeIntegration(
         bundle: bundle, file: file, shown: shown, folder: folder,
         targets: flagTargets.isEmpty ? settings.targets : flagTargets,

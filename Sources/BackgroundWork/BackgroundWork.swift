@@ -5,15 +5,16 @@
 #endif
 
 /// Work started on another thread while the caller goes on with something else, its result
-/// taken with `wait()`. `gen` reads and parses a large Xcode project this way while it renders
-/// the module: with a second core free the two overlap.
+/// taken with `wait()`. `gen` reads a large Xcode project this way while it renders the module,
+/// and the project's parser reads the second half of a large file while it reads the first:
+/// with cores free, they overlap.
 ///
 /// A POSIX thread rather than Dispatch: Dispatch's Swift library would be loaded at every
 /// start of the tool, and cost every command more than the thread does.
-final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
   // `outcome` is written once, by the thread (or by `init` when no thread could start), and
   // read only after `wait()` has joined the thread: never at the same time.
-  private var outcome: Result<Value, any Error>?
+  private var outcome: Value?
   #if canImport(Darwin)
     private var thread: pthread_t?
   #else
@@ -21,8 +22,9 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
   #endif
   private var running = false
 
-  init(_ work: @escaping @Sendable () throws -> Value) {
-    let start = ThreadStart { self.outcome = Result(catching: work) }
+  /// Starts `work` on a new thread (or, if none can start, does it now).
+  package init(_ work: @escaping @Sendable () -> Value) {
+    let start = ThreadStart { self.outcome = work() }
     let context = Unmanaged.passRetained(start).toOpaque()
     let created = pthread_create(
       &thread, nil,
@@ -34,13 +36,12 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     if created == 0 {
       running = true
     } else {
-      // No thread: the work is done here and now.
       Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().run()
     }
   }
 
-  /// The work's result once it is done (its error thrown). Called from one thread only.
-  func wait() throws -> Value {
+  /// The work's result, once it is done. Called from one thread only.
+  package func wait() -> Value {
     if running {
       #if canImport(Darwin)
         if let thread { pthread_join(thread, nil) }
@@ -49,11 +50,11 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
       #endif
       running = false
     }
-    return try outcome!.get()
+    return outcome!
   }
 
   deinit {
-    // Never waited for (the run stopped first): the thread ends on its own.
+    // Never waited for (the caller stopped first): the thread ends on its own.
     #if canImport(Darwin)
       if running, let thread { pthread_detach(thread) }
     #else
