@@ -24,6 +24,9 @@ struct PlistParser {
     /// Reading stopped at a boundary (`run` with `boundary`): the tokens of the root and
     /// `objects` dictionaries, still open there.
     var openAtBoundary: (root: Int, objects: Int)?
+    /// A file read in two halves: the index of each half's objects, built on its thread
+    /// (`ObjectIndex(tables:objects:tokens:)`); empty otherwise.
+    var indexTables: [ObjectIndex.Table] = []
   }
 
   /// The parser for the other thread: the bytes it reads stay alive and unchanged until the
@@ -112,6 +115,7 @@ struct PlistParser {
           reservingFor: shared.parser.bytes.count - boundary, deferringObjects: deferringObjects)
         _ = try shared.parser.run(
           from: boundary, into: &rest, deferring: deferringObjects, resuming: true)
+        rest.indexTables = [rest.indexTable(in: shared.parser.bytes)]
         return rest
       }
     }
@@ -119,6 +123,7 @@ struct PlistParser {
     let first = Swift.Result { () throws(XcodeProjectError) in
       try parser.run(from: start, into: &result, deferring: deferringObjects, boundary: boundary)
     }
+    if result.openAtBoundary != nil { result.indexTables = [result.indexTable(in: bytes)] }
     // Waited for whatever happens: the other thread reads `bytes`, which the caller frees.
     let rest = second.wait()
     _ = try first.get()
@@ -480,6 +485,13 @@ enum ByteClass {
 }
 
 extension PlistParser.Result {
+  /// The index of these objects, compact as for a whole document's.
+  func indexTable(in bytes: UnsafeBufferPointer<UInt8>) -> ObjectIndex.Table {
+    ObjectIndex.Table(
+      places: objects.indices, of: objects, tokens: tokens, raw: UnsafeRawBufferPointer(bytes),
+      compact: true)
+  }
+
   /// An empty result with room for what `count` bytes hold: Xcode's files hold about one token
   /// per 25 bytes (one per 60 when one-line objects are passed over), and one object per 150.
   /// Memory reserved and not used costs nothing.
@@ -506,6 +518,10 @@ extension PlistParser.Result {
     tokens.reserveCapacity(shift + rest.tokens.count)
     for token in rest.tokens[2...] { tokens.append(moved(token)) }
     sectionMarkers += rest.sectionMarkers
+    for var table in rest.indexTables {
+      table.offset = objects.count
+      indexTables.append(table)
+    }
     objects.reserveCapacity(objects.count + rest.objects.count)
     for var object in rest.objects {
       object.key += Int32(truncatingIfNeeded: shift)

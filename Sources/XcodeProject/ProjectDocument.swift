@@ -29,11 +29,13 @@ struct ProjectDocument: Sendable {
     try self.init(bytes: ProjectBytes(bytes), file: file, deferringObjects: deferringObjects)
   }
 
-  init(bytes: ProjectBytes, file: String, deferringObjects: Bool = false)
-    throws(XcodeProjectError)
-  {
+  init(
+    bytes: ProjectBytes, file: String, deferringObjects: Bool = false,
+    halves: PlistParser.Halves = .automatic
+  ) throws(XcodeProjectError) {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
-      try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
+      try PlistParser.parse(
+        buffer, file: file, deferringObjects: deferringObjects, halves: halves)
     }
     self.file = file
     self.bytes = bytes
@@ -61,9 +63,13 @@ struct ProjectDocument: Sendable {
     self.objectsToken = objects
     // The parser lists the entries of the first `objects` dictionary, the one read here.
     self.objects = parsed.objects
-    self.index = ObjectIndex(
-      places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
-      compact: true)
+    // Read in two halves, each half's objects were indexed on its thread.
+    self.index =
+      parsed.indexTables.isEmpty
+      ? ObjectIndex(
+        places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
+        compact: true)
+      : ObjectIndex(tables: parsed.indexTables, objects: parsed.objects, tokens: parsed.tokens)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
     self.rootObjectID = rootID
@@ -292,5 +298,31 @@ struct TokenList: Sendable {
   @inline(__always)
   subscript(index: Int) -> PlistToken {
     index < base.count ? base[index] : added[index &- base.count]
+  }
+
+  /// The items of the array at token `array` whose IDs `index` holds, with their places: a
+  /// group's thousands of items looked up in the file's bytes (`raw`) in place.
+  func items(of array: Int, foundIn index: ObjectIndex, raw: UnsafeRawBufferPointer)
+    -> [(item: Int, place: Int)]
+  {
+    var found: [(item: Int, place: Int)] = []
+    // An array's items are where the array is: in `base`, or all in `added`.
+    func scan(_ tokens: UnsafeBufferPointer<PlistToken>, first: Int) {
+      let end = Int(tokens[array &- first].next)
+      var item = array &+ 1
+      while item < end {
+        let token = tokens[item &- first]
+        if token.isText, let place = index.place(ofIDIn: token, raw: raw) {
+          found.append((item, place))
+        }
+        item = Int(token.next)
+      }
+    }
+    if array < base.count {
+      base.withUnsafeBufferPointer { scan($0, first: 0) }
+    } else {
+      added.withUnsafeBufferPointer { scan($0, first: base.count) }
+    }
+    return found
   }
 }

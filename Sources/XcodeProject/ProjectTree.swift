@@ -76,14 +76,10 @@ struct ProjectTree {
       guard let children = document.value(in: group.object, key: Key.children),
         document.tokens[children].kind == .array
       else { continue }
-      var next = children + 1
-      while next < Int(document.tokens[children].next) {
-        let item = next
-        next = Int(document.tokens[item].next)
-        let itemToken = document.tokens[item]
-        guard itemToken.isText, let place = candidates.place(ofIDIn: itemToken, raw: raw),
-          let child = document.read(document.objects[place].value)
-        else { continue }
+      // The items that may be groups or files looked for, all found before any is read
+      // (reading changes the document).
+      for (item, place) in document.tokens.items(of: children, foundIn: candidates, raw: raw) {
+        guard let child = document.read(document.objects[place].value) else { continue }
         let kind: Kind
         switch document.classify(child) {
         case .ignored:
@@ -176,7 +172,7 @@ extension ProjectDocument {
         if filter?.mayHaveName(pathHash: object.pathHash) ?? true { places.append(place) }
       }
     }
-    if index.hasDuplicates {
+    if index.mayHaveDuplicates {
       // An ID twice: only the object a reader finds (the last) counts.
       places.removeAll { place in
         let key = ObjectKey(token: tokens[Int(objects[place].key)], in: bytes)

@@ -153,6 +153,33 @@ import Testing
     }
   }
 
+  /// An ID given to an object in each half: the index of a document read in two halves
+  /// finds the later, as it does read in one go.
+  @Test func anIDInBothHalvesIsTheLaterObject() throws {
+    var text = "{\n\tobjects = {\n"
+    for number in 0..<20 {
+      let id = number == 15 ? "AAAAAAAAAAAAAAAAAAAA1002" : "AAAAAAAAAAAAAAAAAAAA\(1000 + number)"
+      text += "\t\t\(id) = {isa = PBXFileReference; path = f\(number).swift; };\n"
+    }
+    text += "\t\tAAAAAAAAAAAAAAAAAAAA1999 = {isa = PBXProject; };\n"
+    text += "\t};\n\trootObject = AAAAAAAAAAAAAAAAAAAA1999;\n}\n"
+    let bytes = Array(text.utf8)
+    let boundary = Self.lineStarts(bytes).filter { bytes[$0] == UInt8(ascii: "A") }[10]
+    let whole = try ProjectDocument(
+      bytes: ProjectBytes(bytes), file: "t", deferringObjects: true, halves: .never)
+    let halves = try ProjectDocument(
+      bytes: ProjectBytes(bytes), file: "t", deferringObjects: true, halves: .from(boundary))
+    for number in 0..<20 {
+      let key = ObjectKey("AAAAAAAAAAAAAAAAAAAA\(1000 + number)")
+      #expect(
+        halves.index.place(for: key, bytes: halves.bytes)
+          == whole.index.place(for: key, bytes: whole.bytes), "\(number)")
+    }
+    #expect(
+      halves.index.place(for: ObjectKey("AAAAAAAAAAAAAAAAAAAA1002"), bytes: halves.bytes) == 15)
+    #expect(halves.index.mayHaveDuplicates && whole.index.mayHaveDuplicates)
+  }
+
   /// Files of a megabyte and more are read in two halves, from a line that starts an object,
   /// and read as in one go; the project reads the same.
   @Test func largeFilesAreReadInTwoHalves() throws {
