@@ -25,6 +25,7 @@ enum CheckCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let report = try GenerationReport(arguments, console: console, command: "check", dryRun: true)
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
+    defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }
     let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }

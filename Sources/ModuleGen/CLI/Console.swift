@@ -25,6 +25,11 @@ package struct Console: Sendable {
   /// Why writing to stdout or stderr failed (the first time it did), or nil: a command whose
   /// output was lost must not exit 0.
   package var outputFailure: @Sendable () -> String? = { nil }
+  /// Keeps what a command built alive until the process exits, when the process exits after
+  /// the command (`process`): freeing a large Xcode project's tokens and mapped file piece by
+  /// piece takes longer than the exit, which frees everything at once. Elsewhere (tests) a
+  /// value is freed as usual.
+  package var keepUntilExit: @Sendable (Any) -> Void = { _ in }
 
   package init(
     writeOut: @escaping @Sendable (String) -> Void,
@@ -53,6 +58,7 @@ package struct Console: Sendable {
       currentDirectory: FileManager.default.currentDirectoryPath)
     console.outputFailure = { status.failure }
     console.outputIsTerminal = isatty(1) == 1
+    console.keepUntilExit = { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) }
     return console
   }
 
@@ -129,4 +135,13 @@ private func writeAll(_ descriptor: Int32, _ text: String) -> String? {
     bytes += buffer[0..<count]
   }
   return bytes
+}
+
+/// A value `Console.process` keeps alive until the process exits.
+private final class KeptUntilExit {
+  let value: Any
+
+  init(_ value: Any) {
+    self.value = value
+  }
 }

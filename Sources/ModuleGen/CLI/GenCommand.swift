@@ -53,6 +53,7 @@ enum GenCommand {
     // A large Xcode project is read on another thread while the module is rendered.
     var setup = try GenerationSetup.make(
       arguments, console: console, command: "gen", readingProjectMeanwhile: true)
+    defer { console.keepUntilExit(setup) }
     setup.options.force = arguments.flag(.force)
     let rendered = Result {
       try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)

@@ -40,6 +40,7 @@ enum UpdateCommand {
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
     var setup = try GenerationSetup.make(arguments, console: console, command: "update")
+    defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }
     var plan = try setup.generator.plan(
       setup.modules, options: setup.options, record: setup.record)
