@@ -102,6 +102,13 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
   }
   print("against gen (the target is under 2×):")
   print("  gen adding the module to the project:  wall \(ratio(wall)), cpu \(ratio(cpu))")
+  // Each run's two times are milliseconds apart: a machine that slows down for a while slows
+  // both alike, so the median of the runs' ratios varies less than the ratio of the medians.
+  func pairedRatio(_ times: [[Double]]) -> String {
+    format(median(zip(times[1], times[0]).map { $0 / $1 })) + "×"
+  }
+  print(
+    "    the median of each run's ratio:       wall \(pairedRatio(wall)), cpu \(pairedRatio(cpu))")
   print("  gen + (edit − floor), the library alone, the file mapped:")
   print(
     "                                         wall \(ratio(wall, adding: 2)), cpu \(ratio(cpu, adding: 2))"
