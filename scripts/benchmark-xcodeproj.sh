@@ -12,15 +12,13 @@
 #      pays); a process that only starts (the floor gen pays already). Wall-clock and CPU time
 #      (user + system) are both printed. The target is under 2x gen;
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
-# Measured on the project's 2-core VM (Linux, other builds running, load 2.5-2.9), medians of 20,
-#   three runs: gen 12-18 ms; gen --xcodeproj 2.5-2.6x gen (CPU 2.5x), the library alone 2.4x
-#   (CPU; 2.45x before hashing object IDs while parsing). Reading and writing the 10 MB file
-#   without any edit costs 1.42-1.51x; in-process, parse 6-9 ms, plan 3-4 ms, write 4-6 ms.
-#   2x is out of reach without a parse about twice as fast. Before, the CLI measured 6.9x: it
-#   read the project twice into arrays, parsed it twice and copied the result
-#   (ProjectEditPlan.apply); it now maps it once, reuses it under the lock while the file is
-#   unchanged, and streams the edit (ProjectEditPlan.write). See README "Benchmarks".
-# Peak memory above the process floor, the mapped file included: 1.9x, 1.6x, 1.5x, 1.4x the
+# Measured on the project's 2-core VM (load about 1), 40 interleaved runs, two runs: gen
+#   17.5-18.3 ms; gen --xcodeproj 1.95-2.01x gen (the median of each run's ratio 2.02-2.15x),
+#   CPU 2.3-2.5x (the project is read on other threads); the library alone 2.1x; reading and
+#   writing the file without an edit 1.4x. At the target, not reliably under it. It was 6.9x
+#   when the CLI read the project twice into arrays, and 2.4-2.6x before gen read the project
+#   on other threads while it renders (two parts of the file at once). See README "Benchmarks".
+# Peak memory above the process floor, the mapped file included: 2.0x, 1.7x, 1.5x, 1.4x the
 #   file for 5,000, 10,000, 20,000, 40,000 files (linear plus a constant).
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.
 set -euo pipefail
