@@ -23,13 +23,18 @@ let package = Package(
     .target(name: "EditDistance"),
     // Work on another thread (a POSIX thread: no Dispatch), for modulegen and the Xcode project
     // library.
-    .target(name: "BackgroundWork"),
+    .target(name: "BackgroundWork", dependencies: ["LinuxCalls"]),
+    // The Linux calls Swift's Glibc module leaves out (GNU extensions): starting a thread on
+    // another CPU, files without a name.
+    .target(name: "LinuxCalls"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
     .target(
       name: "ModuleGen",
-      dependencies: ["Liquid", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork"]),
+      dependencies: [
+        "Liquid", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork", "LinuxCalls",
+      ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library,
     // EditDistance and BackgroundWork.
@@ -65,7 +70,7 @@ let package = Package(
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests",
-      dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork"],
+      dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork", "LinuxCalls"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen", "EditDistance"],

@@ -52,7 +52,8 @@ enum GenCommand {
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     // A large Xcode project is read on another thread while the module is rendered.
     var setup = try GenerationSetup.make(
-      arguments, console: console, command: "gen", readingProjectMeanwhile: true)
+      arguments, console: console, command: "gen", readingProjectMeanwhile: true,
+      writingProject: !dryRun)
     defer { console.keepUntilExit(setup) }
     setup.options.force = arguments.flag(.force)
     let rendered = Result {

@@ -27,10 +27,12 @@ enum GenerationSetup {
 
   /// With `readingProjectMeanwhile`, the Xcode project is still being read (on another thread)
   /// when this returns: the caller renders meanwhile and calls `finishReadingProject()` before
-  /// reporting anything, so that the project's errors come first, as without it.
+  /// reporting anything, so that the project's errors come first, as without it. With
+  /// `writingProject` (a run that may write the project), room is made for the edited project
+  /// file once it is read (`PreparedSpace`).
   static func make(
     _ arguments: ParsedArguments, console: Console, command: String,
-    readingProjectMeanwhile: Bool = false
+    readingProjectMeanwhile: Bool = false, writingProject: Bool = false
   ) throws -> Setup {
     let fileSystem = LocalFileSystem()
     var notes: [Diagnostic] = []
@@ -53,7 +55,7 @@ enum GenerationSetup {
     options.someModulesOnly = specFile != nil && !arguments.positional.isEmpty
     let pendingXcode = try XcodeIntegration.start(
       arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
-      command: command)
+      command: command, preparingSpace: writingProject)
     let record: GenerationRecord
     do {
       record = try Self.record(config: config, console: console, fileSystem: fileSystem)

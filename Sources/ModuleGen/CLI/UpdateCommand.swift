@@ -39,7 +39,8 @@ enum UpdateCommand {
     let dryRun = arguments.flag(.dryRun)
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
-    var setup = try GenerationSetup.make(arguments, console: console, command: "update")
+    var setup = try GenerationSetup.make(
+      arguments, console: console, command: "update", writingProject: !dryRun)
     defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }
     var plan = try setup.generator.plan(

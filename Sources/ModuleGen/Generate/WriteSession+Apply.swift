@@ -59,7 +59,7 @@ extension WriteSession {
           }
           let stagedFile = joinPath(folder, String(number))
           if let pieces = file.pieces {
-            try fileSystem.writeFile(atPath: stagedFile, pieces: pieces)
+            try fileSystem.writeFile(atPath: stagedFile, pieces: pieces, space: file.space)
           } else {
             try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
           }

@@ -1,3 +1,4 @@
+import LinuxCalls
 import Liquid
 
 #if canImport(FoundationEssentials)
@@ -26,6 +27,9 @@ package protocol FileSystem: Sendable {
   /// Creates a new file from consecutive pieces (`pieces` calls its argument with each), as
   /// `writeFile(atPath:bytes:)` does, without the whole content in memory at once.
   func writeFile(atPath path: String, pieces: FilePieces) throws
+  /// The same, into room made in advance in the file's folder when there is some (`space`,
+  /// used once).
+  func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws
   func createDirectory(atPath path: String) throws
   /// Renames within one file system, atomically replacing a file at the destination.
   func moveItem(atPath source: String, toPath destination: String) throws
@@ -86,6 +90,27 @@ package struct LocalFileSystem: FileSystem {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Diagnostic.cannotWrite(path, reason()) }
     defer { close(descriptor) }
+    _ = try writeAll(pieces, to: descriptor, path: path)
+  }
+
+  /// Fills the unnamed file of `space`, cuts it to what was written and names it `path`; where
+  /// it cannot be named there (another file system), writes the file as without room made.
+  package func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws {
+    guard let descriptor = space?.take() else { return try writeFile(atPath: path, pieces: pieces) }
+    defer { close(descriptor) }
+    let size = try writeAll(pieces, to: descriptor, path: path)
+    guard ftruncate(descriptor, off_t(size)) == 0 else {
+      throw Diagnostic.cannotWrite(path, reason())
+    }
+    guard unnamed_file_link(descriptor, path) == 0 else {
+      if errno == EEXIST { throw Diagnostic.cannotWrite(path, reason()) }
+      return try writeFile(atPath: path, pieces: pieces)
+    }
+  }
+
+  /// Writes the pieces at the descriptor's offset; returns how many bytes.
+  private func writeAll(_ pieces: FilePieces, to descriptor: Int32, path: String) throws -> Int {
+    var total = 0
     try pieces { piece in
       var offset = 0
       while offset < piece.count {
@@ -96,7 +121,9 @@ package struct LocalFileSystem: FileSystem {
         }
         offset += written
       }
+      total += piece.count
     }
+    return total
   }
 
   package func createDirectory(atPath path: String) throws {
@@ -148,6 +175,11 @@ func errnoReason(_ code: Int32 = errno) -> String {
 }
 
 extension FileSystem {
+  /// Without the room made in advance (for file systems that write nothing large).
+  package func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws {
+    try writeFile(atPath: path, pieces: pieces)
+  }
+
   /// The pieces joined, written as one array (for file systems that write nothing large).
   package func writeFile(atPath path: String, pieces: FilePieces) throws {
     var bytes: [UInt8] = []

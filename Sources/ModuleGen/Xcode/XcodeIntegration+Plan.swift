@@ -79,6 +79,7 @@ extension XcodeIntegration {
     var planned = PlannedFile(
       module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)
     planned.pieces = { piece in try edit.write(piece) }
+    planned.space = space
     return planned
   }
 

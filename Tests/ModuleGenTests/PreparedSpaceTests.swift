@@ -1,0 +1,105 @@
+import Foundation
+import Liquid
+import Testing
+
+@testable import ModuleGen
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Room made in advance for a large file (an edited Xcode project): filled and named exactly
+/// as a file written without it, never over an existing file, and nothing left when unused.
+@Suite struct PreparedSpaceTests {
+  let fileSystem = LocalFileSystem()
+
+  static func pieces(_ parts: [String]) -> FilePieces {
+    { piece in
+      for part in parts { try Array(part.utf8).withUnsafeBufferPointer(piece) }
+    }
+  }
+
+  #if os(Linux)
+    /// On Linux the room is really made: an unnamed file with its blocks allocated.
+    @Test func makesTheRoomOnLinux() throws {
+      let dir = try makeTemporaryDirectory()
+      let space = PreparedSpace(inFolder: dir, size: 1 << 20)
+      let descriptor = try #require(space.take())
+      defer { close(descriptor) }
+      var info = stat()
+      #expect(fstat(descriptor, &info) == 0)
+      #expect(Int(info.st_blocks) * 512 >= 1 << 20)
+      #expect(try fileSystem.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+  #endif
+
+  /// Less than the room and more than the room: the file holds exactly what was written, with
+  /// the mode of any file modulegen writes, and the folder holds nothing else.
+  @Test(arguments: [3, 1 << 16])
+  func writesExactlyThePieces(room: Int) throws {
+    let dir = try makeTemporaryDirectory()
+    let parts = ["// !$*UTF8*$!\n", String(repeating: "\t\tline;\n", count: 2_000), "}\n"]
+    try fileSystem.writeFile(
+      atPath: dir + "/prepared", pieces: Self.pieces(parts),
+      space: PreparedSpace(inFolder: dir, size: room))
+    try fileSystem.writeFile(atPath: dir + "/plain", pieces: Self.pieces(parts))
+    let prepared = try fileSystem.readFile(atPath: dir + "/prepared")
+    #expect(prepared == Array(parts.joined().utf8))
+    #expect(prepared == (try fileSystem.readFile(atPath: dir + "/plain")))
+    let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/prepared")
+    let plainAttributes = try FileManager.default.attributesOfItem(atPath: dir + "/plain")
+    #expect(
+      attributes[.posixPermissions] as? Int == plainAttributes[.posixPermissions] as? Int)
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir) == ["plain", "prepared"])
+  }
+
+  /// Like any new file, never over something already there: the file stays as it was.
+  @Test func neverReplacesAFile() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("mine\n", to: dir + "/project.pbxproj")
+    #expect(throws: Diagnostic.self) {
+      try fileSystem.writeFile(
+        atPath: dir + "/project.pbxproj", pieces: Self.pieces(["theirs\n"]),
+        space: PreparedSpace(inFolder: dir, size: 64))
+    }
+    #expect(try String(contentsOfFile: dir + "/project.pbxproj", encoding: .utf8) == "mine\n")
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir) == ["project.pbxproj"])
+  }
+
+  /// The room is used once; a second file is written as without it.
+  @Test func roomIsUsedOnce() throws {
+    let dir = try makeTemporaryDirectory()
+    let space = PreparedSpace(inFolder: dir, size: 64)
+    try fileSystem.writeFile(atPath: dir + "/a", pieces: Self.pieces(["a\n"]), space: space)
+    try fileSystem.writeFile(atPath: dir + "/b", pieces: Self.pieces(["b\n"]), space: space)
+    #expect(try fileSystem.readFile(atPath: dir + "/a") == Array("a\n".utf8))
+    #expect(try fileSystem.readFile(atPath: dir + "/b") == Array("b\n".utf8))
+  }
+
+  /// Room in one folder, a file in another: named where it can be (same file system), written
+  /// anew where it cannot; no room at all where the folder cannot hold files.
+  @Test func fileElsewhereOrNoRoom() throws {
+    let dir = try makeTemporaryDirectory()
+    try fileSystem.createDirectory(atPath: dir + "/staging")
+    let elsewhere = ["/dev/shm", "/tmp"].first { fileSystem.isDirectory(atPath: $0) } ?? dir
+    for (folder, path) in [
+      (dir, dir + "/staging/0"), (elsewhere, dir + "/staging/1"), (dir + "/missing", dir + "/2"),
+    ] {
+      try fileSystem.writeFile(
+        atPath: path, pieces: Self.pieces(["text\n"]),
+        space: PreparedSpace(inFolder: folder, size: 64))
+      #expect(try fileSystem.readFile(atPath: path) == Array("text\n".utf8))
+    }
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir) == ["2", "staging"])
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir + "/staging") == ["0", "1"])
+  }
+
+  /// Room never used leaves nothing behind.
+  @Test func unusedRoomLeavesNothing() throws {
+    let dir = try makeTemporaryDirectory()
+    do { _ = PreparedSpace(inFolder: dir, size: 1 << 16) }
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir).isEmpty)
+  }
+}
