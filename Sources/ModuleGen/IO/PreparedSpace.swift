@@ -18,9 +18,11 @@ package final class PreparedSpace: @unchecked Sendable {
   // Used by one thread (the run's), like BackgroundWork.wait.
   private var making: BackgroundWork<Int32>?
 
-  /// Starts making `size` bytes of room in `folder`.
+  /// Starts making `size` bytes of room in `folder` (on Linux; elsewhere there is none).
   package init(inFolder folder: String, size: Int) {
-    making = BackgroundWork { unnamed_file_create(folder, Int64(size)) }
+    #if os(Linux)
+      making = BackgroundWork { unnamed_file_create(folder, Int64(size)) }
+    #endif
   }
 
   /// The file's descriptor once the room is made, or nil when none could be; once: the caller
