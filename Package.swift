@@ -70,7 +70,9 @@ let package = Package(
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests",
-      dependencies: ["ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork", "LinuxCalls"],
+      dependencies: [
+        "ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork", "LinuxCalls", "XcodeProject",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen", "EditDistance"],

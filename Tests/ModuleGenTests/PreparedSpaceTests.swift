@@ -1,6 +1,7 @@
 import Foundation
 import Liquid
 import Testing
+import XcodeProject
 
 @testable import ModuleGen
 
@@ -101,5 +102,37 @@ import Testing
     let dir = try makeTemporaryDirectory()
     do { _ = PreparedSpace(inFolder: dir, size: 1 << 16) }
     #expect(try fileSystem.contentsOfDirectory(atPath: dir).isEmpty)
+  }
+}
+
+/// Room is made for the project file of a run that writes it, and the project file's plan
+/// carries it to the writer; none for a run that only reads the project.
+@Suite struct ProjectSpaceTests {
+  func setup(_ dir: String, writingProject: Bool) throws -> GenerationSetup.Setup {
+    let arguments = try GenCommand.spec.parse([
+      "Home", "pair", "--xcodeproj", "Project.xcodeproj", "--target", "iOS",
+    ])
+    let console = Console(writeOut: { _ in }, writeError: { _ in }, currentDirectory: dir)
+    return try GenerationSetup.make(
+      arguments, console: console, command: "gen", writingProject: writingProject)
+  }
+
+  @Test func aRunThatWritesTheProjectHasRoomForIt() throws {
+    let dir = try XcodeGenTests().project()
+    let integration = try #require(try setup(dir, writingProject: true).xcode)
+    let space = try #require(integration.space)
+    let edit = try integration.project.plan(adding: [
+      ProjectFileSet(folder: "iOS/Home", files: ["HomeView.swift"], targets: ["iOS"])
+    ])
+    #expect(try #require(integration.plannedFile(edit)).space === space)
+    #if os(Linux)
+      let descriptor = try #require(space.take())
+      close(descriptor)
+    #endif
+  }
+
+  @Test func aRunThatOnlyReadsTheProjectMakesNoRoom() throws {
+    let dir = try XcodeGenTests().project()
+    #expect(try #require(try setup(dir, writingProject: false).xcode).space == nil)
   }
 }
