@@ -91,11 +91,6 @@ struct XcodeIntegration {
         testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
         group: settings.group, testsGroup: settings.testsGroup, configFolder: config?.directory,
         project: project, signature: signature)
-      // Made once the project is read, as the caller plans the edit: the cores are free then.
-      if preparingSpace {
-        integration.space = PreparedSpace(
-          inFolder: bundle, size: project.bytes.count + Self.spaceForTheEdit)
-      }
       let fromConfig = flagTargets.isEmpty && flagTestTargets.isEmpty
       try integration.checkTargets(locations: fromConfig ? settings.locations.targets : [:])
       for module in modules where !module.xcode.isEmpty {
@@ -103,6 +98,12 @@ struct XcodeIntegration {
         for name in module.xcode.targets + module.xcode.testTargets {
           try integration.check(name, at: module.xcode.locations.targets[name])
         }
+      }
+      // Made once the project is read and its targets checked (an error needs no room), as
+      // the caller plans the edit: the cores are free then.
+      if preparingSpace {
+        integration.space = PreparedSpace(
+          inFolder: bundle, size: project.bytes.count + Self.spaceForTheEdit)
       }
       return integration
     }
