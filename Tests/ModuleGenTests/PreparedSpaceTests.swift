@@ -27,10 +27,11 @@ import XcodeProject
     @Test func makesTheRoomOnLinux() throws {
       let dir = try makeTemporaryDirectory()
       let space = PreparedSpace(inFolder: dir, size: 1 << 20)
-      let descriptor = try #require(space.take())
-      defer { close(descriptor) }
+      let room = try #require(space.take())
+      defer { close(room.descriptor) }
+      #expect(room.written == nil)
       var info = stat()
-      #expect(fstat(descriptor, &info) == 0)
+      #expect(fstat(room.descriptor, &info) == 0)
       #expect(Int(info.st_blocks) * 512 >= 1 << 20)
       #expect(try fileSystem.contentsOfDirectory(atPath: dir).isEmpty)
     }
@@ -97,6 +98,48 @@ import XcodeProject
     #expect(try fileSystem.contentsOfDirectory(atPath: dir + "/staging") == ["0", "1"])
   }
 
+  /// Room filled on another thread: the pieces are read there, once, and the file named later
+  /// holds exactly them; the room is then no one else's.
+  @Test func filledOnAnotherThread() throws {
+    let dir = try makeTemporaryDirectory()
+    let parts = ["// !$*UTF8*$!\n", String(repeating: "\t\tline;\n", count: 2_000), "}\n"]
+    let caller = pthread_self()
+    // Written on the other thread, read once the writer has waited for it.
+    final class Readers: @unchecked Sendable { var onCaller: [Bool] = [] }
+    let readers = Readers()
+    let pieces: FilePieces = { piece in
+      readers.onCaller.append(pthread_equal(pthread_self(), caller) != 0)
+      try Self.pieces(parts)(piece)
+    }
+    let space = PreparedSpace(inFolder: dir, size: 64)
+    let filling = try #require(space.filled(with: pieces))
+    #expect(filling === space)
+    #expect(space.isBeingFilled)
+    #expect(space.filled(with: Self.pieces(["other\n"])) == nil)
+    try fileSystem.writeFile(atPath: dir + "/project.pbxproj", pieces: pieces, space: space)
+    #expect(!space.isBeingFilled)
+    #expect(try fileSystem.readFile(atPath: dir + "/project.pbxproj") == Array(parts.joined().utf8))
+    #if os(Linux)
+      #expect(readers.onCaller == [false])
+    #endif
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir) == ["project.pbxproj"])
+  }
+
+  /// What the pieces throw on the other thread is the writer's error, and no file is named.
+  @Test func aFailureWhileFillingWritesNothing() throws {
+    struct Broken: Error {}
+    let dir = try makeTemporaryDirectory()
+    let pieces: FilePieces = { piece in
+      try Array("half".utf8).withUnsafeBufferPointer(piece)
+      throw Broken()
+    }
+    let space = try #require(PreparedSpace(inFolder: dir, size: 64).filled(with: pieces))
+    #expect(throws: Broken.self) {
+      try fileSystem.writeFile(atPath: dir + "/project.pbxproj", pieces: pieces, space: space)
+    }
+    #expect(try fileSystem.contentsOfDirectory(atPath: dir).isEmpty)
+  }
+
   /// Room never used leaves nothing behind.
   @Test func unusedRoomLeavesNothing() throws {
     let dir = try makeTemporaryDirectory()
@@ -124,11 +167,51 @@ import XcodeProject
     let edit = try integration.project.plan(adding: [
       ProjectFileSet(folder: "iOS/Home", files: ["HomeView.swift"], targets: ["iOS"])
     ])
-    #expect(try #require(integration.plannedFile(edit)).space === space)
-    #if os(Linux)
-      let descriptor = try #require(space.take())
-      close(descriptor)
-    #endif
+    let planned = try #require(integration.plannedFile(edit))
+    #expect(planned.space === space)
+    #expect(space.isBeingFilled)
+    // Planned again (as when the project changed meanwhile), the file has no room: the room
+    // holds the first file.
+    #expect(try #require(integration.plannedFile(edit)).space == nil)
+    try LocalFileSystem().writeFile(
+      atPath: dir + "/written", pieces: try #require(planned.pieces), space: planned.space)
+    #expect(try LocalFileSystem().readFile(atPath: dir + "/written") == edit.apply())
+  }
+
+  /// The project file planned before the lock, and being written meanwhile, is the file the
+  /// transaction writes when the project is unchanged under the lock; when it changed, the edit
+  /// is planned again and written from the project as it is now, never from the room.
+  @Test(arguments: [false, true])
+  func theFileWrittenEarlyIsUsedOnlyWhileTheProjectIsTheSame(changed: Bool) throws {
+    let dir = try XcodeGenTests().project()
+    // Past the tick of the file system's clock in which the copy was written.
+    usleep(50_000)
+    var setup = try setup(dir, writingProject: true)
+    let integration = try #require(setup.xcode)
+    let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    let fileSystem = LocalFileSystem()
+    var preview = try RecordedChanges.make(
+      applying: plan, to: setup.record, prune: false, fileSystem: fileSystem)
+    try preview.addProjectEdit(integration, plan: plan)
+    let early = try #require(preview.xcode?.file)
+    #expect(early.space === integration.space)
+    let file = dir + "/Project.xcodeproj/project.pbxproj"
+    if changed {
+      // Another run (or Xcode) saved the project meanwhile: every offset moves.
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      let brace = try #require(text.range(of: "{\n"))
+      try write(text.replacingCharacters(in: brace, with: "{\n\t/* saved */\n"), to: file)
+    }
+    var final = try RecordedChanges.make(
+      applying: plan, to: setup.record, prune: false, fileSystem: fileSystem)
+    try final.addProjectEdit(try integration.reloaded(), plan: plan, reusing: preview.xcode)
+    let planned = try #require(final.xcode?.file)
+    #expect((planned.space === integration.space) == !changed)
+    try fileSystem.writeFile(
+      atPath: dir + "/written", pieces: try #require(planned.pieces), space: planned.space)
+    let written = try fileSystem.readFile(atPath: dir + "/written")
+    #expect(written == (try #require(final.xcode?.edit)).apply())
+    #expect(String(decoding: written, as: UTF8.self).contains("/* saved */") == changed)
   }
 
   @Test func aRunThatOnlyReadsTheProjectMakesNoRoom() throws {

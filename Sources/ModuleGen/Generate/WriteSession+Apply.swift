@@ -17,7 +17,14 @@ extension WriteSession {
     for removal in plan.removals {
       groups[PathKey(removal.root), default: (removal.root, [], [])].removals.append(removal.path)
     }
-    let ordered = groups.sorted { $0.key < $1.key }.map(\.value)
+    // A root with a file being written on another thread (into room made for it) goes last:
+    // the others are staged meanwhile.
+    func waits(_ group: (root: String, files: [PlannedFile], removals: [String])) -> Bool {
+      group.files.contains { $0.space?.isBeingFilled == true }
+    }
+    let ordered = groups.sorted {
+      waits($0.value) != waits($1.value) ? waits($1.value) : $0.key < $1.key
+    }.map(\.value)
     guard !ordered.isEmpty else { return }
     for group in ordered where !holds(group.root) {
       throw Diagnostic(message: "'\(group.root)' is not locked for writing")

@@ -93,23 +93,40 @@ package struct LocalFileSystem: FileSystem {
     _ = try writeAll(pieces, to: descriptor, path: path)
   }
 
-  /// Fills the unnamed file of `space`, cuts it to what was written and names it `path`; where
-  /// it cannot be named there (another file system), writes the file as without room made.
+  /// Names the unnamed file of `space` `path`, once filled with `pieces` (by this call, or
+  /// already on another thread: `PreparedSpace.filled(with:)`) and cut to what was written;
+  /// where it cannot be named there (another file system), writes the file as without room
+  /// made.
   package func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws {
-    guard let descriptor = space?.take() else { return try writeFile(atPath: path, pieces: pieces) }
-    defer { close(descriptor) }
-    let size = try writeAll(pieces, to: descriptor, path: path)
-    guard ftruncate(descriptor, off_t(size)) == 0 else {
+    guard let room = space?.take() else { return try writeFile(atPath: path, pieces: pieces) }
+    defer { close(room.descriptor) }
+    let size: Int
+    if let written = room.written {
+      do {
+        size = try written.get()
+      } catch let failure as WriteFailure {
+        throw Diagnostic.cannotWrite(path, errnoReason(failure.code))
+      }
+    } else {
+      size = try writeAll(pieces, to: room.descriptor, path: path)
+    }
+    guard ftruncate(room.descriptor, off_t(size)) == 0 else {
       throw Diagnostic.cannotWrite(path, reason())
     }
-    guard unnamed_file_link(descriptor, path) == 0 else {
+    guard unnamed_file_link(room.descriptor, path) == 0 else {
       if errno == EEXIST { throw Diagnostic.cannotWrite(path, reason()) }
       return try writeFile(atPath: path, pieces: pieces)
     }
   }
 
-  /// Writes the pieces at the descriptor's offset; returns how many bytes.
-  private func writeAll(_ pieces: FilePieces, to descriptor: Int32, path: String) throws -> Int {
+  /// A `write` that failed, with its `errno`.
+  struct WriteFailure: Error {
+    var code: Int32
+  }
+
+  /// Writes the pieces at the descriptor's offset; returns how many bytes. Throws what the
+  /// pieces throw, or `WriteFailure`.
+  static func writeAll(_ pieces: FilePieces, to descriptor: Int32) throws -> Int {
     var total = 0
     try pieces { piece in
       var offset = 0
@@ -117,13 +134,22 @@ package struct LocalFileSystem: FileSystem {
         let written = write(descriptor, piece.baseAddress! + offset, piece.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          throw Diagnostic.cannotWrite(path, reason())
+          throw WriteFailure(code: errno)
         }
         offset += written
       }
       total += piece.count
     }
     return total
+  }
+
+  /// `writeAll`, its failure a message naming `path`.
+  private func writeAll(_ pieces: FilePieces, to descriptor: Int32, path: String) throws -> Int {
+    do {
+      return try Self.writeAll(pieces, to: descriptor)
+    } catch let failure as WriteFailure {
+      throw Diagnostic.cannotWrite(path, errnoReason(failure.code))
+    }
   }
 
   package func createDirectory(atPath path: String) throws {

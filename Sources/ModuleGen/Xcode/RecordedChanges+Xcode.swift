@@ -11,6 +11,9 @@ struct XcodeChanges {
   /// What the edit was planned for: the files added, the paths removed (`XcodeIntegration`).
   var sets: [ProjectFileSet] = []
   var removed: [String] = []
+  /// The project file with the edit, as the transaction writes it (nil when the project stays
+  /// as it is; `XcodeIntegration.plannedFile`).
+  var file: PlannedFile? = nil
 }
 
 extension RecordedChanges {
@@ -25,6 +28,6 @@ extension RecordedChanges {
     let removed = pruned.map(\.path) + plan.stale.filter { $0.state == .deleted }.map(\.path)
     let changes = try integration.changes(for: plan, removing: removed, reusing: previous)
     xcode = changes
-    if let file = integration.plannedFile(changes.edit) { writes.files.append(file) }
+    if let file = changes.file { writes.files.append(file) }
   }
 }

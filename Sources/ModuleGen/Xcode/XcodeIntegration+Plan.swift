@@ -53,33 +53,41 @@ extension XcodeIntegration {
     }
     let removedPaths = try removed.map(projectPath)
     let edit: ProjectEditPlan
+    let planned: PlannedFile?
     if let previous, let signature, previous.integration.signature == signature,
       previous.sets == sets, previous.removed == removedPaths
     {
-      edit = previous.edit
+      // The same file too, with what is already written of it.
+      (edit, planned) = (previous.edit, previous.file)
     } else {
       do {
         edit = try project.plan(adding: sets, removing: removedPaths)
       } catch {
         throw Self.diagnostic(error)
       }
+      planned = plannedFile(edit)
     }
     for note in edit.notes {
       notes.append(Diagnostic(note.isWarning ? .warning : .note, message: note.description))
     }
     return XcodeChanges(
-      integration: self, edit: edit, notes: notes, sets: sets, removed: removedPaths)
+      integration: self, edit: edit, notes: notes, sets: sets, removed: removedPaths,
+      file: planned)
   }
 
   /// The project file with the edit, as one more file of the run's transaction (nil when the
-  /// project stays as it is).
+  /// project stays as it is). With room made for it (`space`), the file is written into the
+  /// room from now on, on another thread, while the run goes on (locking, staging the other
+  /// files): the room goes to the first file planned, and a file planned again (the project
+  /// changed meanwhile) is written as any other.
   func plannedFile(_ edit: ProjectEditPlan) -> PlannedFile? {
     guard !edit.isEmpty else { return nil }
     // Written in pieces (slices of the mapped file and the inserted lines): never copied whole.
+    let pieces: FilePieces = { piece in try edit.write(piece) }
     var planned = PlannedFile(
       module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)
-    planned.pieces = { piece in try edit.write(piece) }
-    planned.space = space
+    planned.pieces = pieces
+    planned.space = space?.filled(with: pieces)
     return planned
   }
 
