@@ -152,13 +152,15 @@ struct ObjectIndex: Sendable {
           let tag = hash & 0xFFFF_FFFF_0000_0000
           var slot = ObjectIndex.slot(hash, size)
           while slots[slot] != 0 {
-            // The same ID again: the later object wins.
-            let other = tokens[Int(objects[Int(slots[slot] & 0xFFFF_FFFF) &- 1].key)]
-            if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag
-              && ObjectIndex.sameWords(raw, Int(other.start), Int(token.start))
-            {
-              hasDuplicates = true
-              break
+            // The same ID again: the later object wins. The occupant's ID is read only when the
+            // tags match: most probes pass over other IDs, and reading each (an object, then
+            // the file) would cost a cache miss per probe.
+            if slots[slot] & 0xFFFF_FFFF_0000_0000 == tag {
+              let other = tokens[Int(objects[Int(slots[slot] & 0xFFFF_FFFF) &- 1].key)]
+              if ObjectIndex.sameWords(raw, Int(other.start), Int(token.start)) {
+                hasDuplicates = true
+                break
+              }
             }
             slot = slot &+ 1 == size ? 0 : slot &+ 1
           }
