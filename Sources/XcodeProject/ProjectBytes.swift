@@ -112,13 +112,10 @@ private final class MappedFile: @unchecked Sendable {
       info.st_size < PlistToken.maximumFileSize
     else { return nil }
     let count = Int(info.st_size)
-    #if os(Linux)
-      // Every page at once: the parser reads them all.
-      let flags = MAP_PRIVATE | MAP_POPULATE
-    #else
-      let flags = MAP_PRIVATE
-    #endif
-    guard let address = mmap(nil, count, PROT_READ, flags, descriptor, 0),
+    // Not populated up front (MAP_POPULATE): the pages come in as the parser reads them, many
+    // per fault, each half of a large file on its own thread, instead of one thread walking
+    // them all before the second half can start (measured side by side: faster).
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
       address != MAP_FAILED
     else { return nil }
     self.base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
