@@ -12,14 +12,16 @@
 #      pays); a process that only starts (the floor gen pays already). Wall-clock and CPU time
 #      (user + system) are both printed. The target is under 2x gen;
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
-# Measured on the project's 2-core VM (load about 1), 80 interleaved runs, two runs: gen
-#   13.7-14.7 ms; gen --xcodeproj 2.04x gen (the median of each run's ratio 2.04-2.05x), CPU
-#   2.7x (the project is read, and room for the edited file made, on other threads); the
-#   library alone 2.2-2.4x; reading and writing the file without an edit 1.6-1.7x. At the
-#   target, not reliably under it. It was 6.9x when the CLI read the project twice into
-#   arrays, 2.4-2.6x before gen read the project on other threads while it renders (two parts
-#   of the file at once), and 2.36-2.42x before its threads started on another CPU and room
-#   for the edited file was made while it plans. See README "Benchmarks".
+# Measured on the project's 2-core VM (load about 1), three runs of 80 interleaved rounds: gen
+#   22.6-24.0 ms; gen --xcodeproj 1.82-1.86x gen (the median of each round's ratio: the same),
+#   CPU 2.6x (the project is read, and its edited file written, on other threads); on ext4
+#   (--in /tmp) 1.67-1.73x; the library alone 2.2x; reading and writing the file without an
+#   edit 1.5x. Under the target. It was 6.9x when the CLI read the project twice into arrays,
+#   2.4-2.6x before gen read the project on other threads while it renders (two parts of the
+#   file at once), 2.36-2.42x before its threads started on another CPU and room for the
+#   edited file was made while it plans, and 2.00-2.01x before the edited file was written on
+#   another thread while the run locks and stages, the object index stopped reading an object
+#   at every probe, and the file was mapped without MAP_POPULATE. See README "Benchmarks".
 # Peak memory above the process floor, the mapped file included: 2.0x, 1.7x, 1.5x, 1.4x the
 #   file for 5,000, 10,000, 20,000, 40,000 files (linear plus a constant).
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.
