@@ -12,8 +12,8 @@
 #      pays); a process that only starts (the floor gen pays already). Wall-clock and CPU time
 #      (user + system) are both printed. The target is under 2x gen;
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
-# Measured on the project's 2-core VM (load about 1), three runs of 80 interleaved rounds: gen
-#   22.6-24.0 ms; gen --xcodeproj 1.82-1.86x gen (the median of each round's ratio: the same),
+# Measured on the project's 2-core VM (load about 1), five runs of 80 interleaved rounds: gen
+#   21.4-24.0 ms; gen --xcodeproj 1.82-1.87x gen (the median of each round's ratio 1.82-1.89x),
 #   CPU 2.6x (the project is read, and its edited file written, on other threads); on ext4
 #   (--in /tmp) 1.67-1.73x; the library alone 2.2x; reading and writing the file without an
 #   edit 1.5x. Under the target. It was 6.9x when the CLI read the project twice into arrays,
