@@ -19,11 +19,10 @@ extension WriteSession {
     }
     // A root with a file being written on another thread (into room made for it) goes last:
     // the others are staged meanwhile.
-    func waits(_ group: (root: String, files: [PlannedFile], removals: [String])) -> Bool {
-      group.files.contains { $0.space?.isBeingFilled == true }
-    }
+    let last = Set(
+      groups.filter { $0.value.files.contains { $0.space?.isBeingFilled == true } }.keys)
     let ordered = groups.sorted {
-      waits($0.value) != waits($1.value) ? waits($1.value) : $0.key < $1.key
+      last.contains($0.key) != last.contains($1.key) ? last.contains($1.key) : $0.key < $1.key
     }.map(\.value)
     guard !ordered.isEmpty else { return }
     for group in ordered where !holds(group.root) {

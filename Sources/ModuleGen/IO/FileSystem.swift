@@ -100,15 +100,8 @@ package struct LocalFileSystem: FileSystem {
   package func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws {
     guard let room = space?.take() else { return try writeFile(atPath: path, pieces: pieces) }
     defer { close(room.descriptor) }
-    let size: Int
-    if let written = room.written {
-      do {
-        size = try written.get()
-      } catch let failure as WriteFailure {
-        throw Diagnostic.cannotWrite(path, errnoReason(failure.code))
-      }
-    } else {
-      size = try writeAll(pieces, to: room.descriptor, path: path)
+    let size = try writing(path) {
+      try room.written?.get() ?? Self.writeAll(pieces, to: room.descriptor)
     }
     guard ftruncate(room.descriptor, off_t(size)) == 0 else {
       throw Diagnostic.cannotWrite(path, reason())
@@ -145,8 +138,13 @@ package struct LocalFileSystem: FileSystem {
 
   /// `writeAll`, its failure a message naming `path`.
   private func writeAll(_ pieces: FilePieces, to descriptor: Int32, path: String) throws -> Int {
+    try writing(path) { try Self.writeAll(pieces, to: descriptor) }
+  }
+
+  /// What `body` writes, a failed write (`WriteFailure`) a message naming `path`.
+  private func writing(_ path: String, _ body: () throws -> Int) throws -> Int {
     do {
-      return try Self.writeAll(pieces, to: descriptor)
+      return try body()
     } catch let failure as WriteFailure {
       throw Diagnostic.cannotWrite(path, errnoReason(failure.code))
     }
