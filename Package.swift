@@ -3,6 +3,12 @@ import PackageDescription
 
 let package = Package(
   name: "modulegen",
+  // macOS 14: the oldest macOS that runs Xcode 16 (it needs 14.5), the first Xcode with the
+  // Swift 6 toolchain this manifest asks for, so every Mac that can build the package can also run
+  // what it builds. Declarations Apple introduced later are not used (String(validating:as:),
+  // macOS 15, is String(validUTF8:) here); AvailabilityTests fails on any that is. iOS is not
+  // listed: modulegen runs on the Mac, the code it writes declares its own targets.
+  platforms: [.macOS(.v14)],
   products: [
     // The only executable product, so that `mint run <owner>/modulegen gen …` needs no executable
     // name (Mint builds every executable product and asks which one to run when there are two).

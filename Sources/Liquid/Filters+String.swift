@@ -242,7 +242,7 @@ private func urlDecode(_ text: String) -> String? {
     }
     i += 1
   }
-  return String(validating: bytes, as: UTF8.self)
+  return String(validUTF8: bytes)
 }
 
 private func hexValue(_ byte: UInt8) -> UInt8? {

@@ -1,6 +1,15 @@
 // Small string helpers the engine needs without Foundation.
 
 extension String {
+  /// The bytes as text when they are valid UTF-8, else nil: what `String(validating:as:)` does,
+  /// which needs macOS 15, above the package's deployment target. Decoding replaces each invalid
+  /// sequence with U+FFFD, so the bytes are valid exactly when decoding gives them back.
+  package init?(validUTF8 bytes: some Collection<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.utf8.count == bytes.count, text.utf8.elementsEqual(bytes) else { return nil }
+    self = text
+  }
+
   /// Every occurrence of `target` replaced by `replacement`, scanning left to right.
   package func replacingAll(_ target: String, with replacement: String) -> String {
     replacingAll(target, with: replacement, limit: .max) ?? self

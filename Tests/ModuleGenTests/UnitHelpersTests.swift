@@ -62,3 +62,17 @@ import Testing
     #expect(ModuleName.normalize(raw, convert: convert) == expected)
   }
 }
+
+@Suite struct ValidUTF8Tests {
+  @Test func validBytesAreTheirText() {
+    #expect(String(validUTF8: Array("Hé 🏠\u{0}x".utf8)) == "Hé 🏠\u{0}x")
+    #expect(String(validUTF8: [UInt8]()) == "")
+  }
+
+  // Each is replaced by U+FFFD when decoded; the truncated four-byte sequence and the encoded
+  // surrogate are three bytes, as long as the replacement, so only the comparison finds them.
+  @Test(arguments: [[0x80], [0x61, 0xFF], [0xF0, 0x9F, 0x8F], [0xED, 0xA0, 0x80], [0xC0, 0xAF]])
+  func invalidBytesAreNil(bytes: [UInt8]) {
+    #expect(String(validUTF8: bytes) == nil)
+  }
+}

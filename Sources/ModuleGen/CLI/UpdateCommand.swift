@@ -123,8 +123,8 @@ enum UpdateCommand {
       )
     }
     let ours = try fileSystem.readFile(atPath: file.path)
-    guard let oursText = String(validating: ours, as: UTF8.self),
-      let baseText = String(validating: baseBytes, as: UTF8.self)
+    guard let oursText = String(validUTF8: ours),
+      let baseText = String(validUTF8: baseBytes)
     else { throw Diagnostic(message: "it is not UTF-8 text") }
     let theirs = String(decoding: file.bytes, as: UTF8.self)
     let result = ThreeWayMerge.merge(

@@ -197,7 +197,7 @@ package struct JSONReader {
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let string = String(validating: out, as: UTF8.self) else {
+        guard let string = String(validUTF8: out) else {
           throw error("string is not valid UTF-8", at: start)
         }
         return string

@@ -4,7 +4,7 @@ import Liquid
 /// not (rather than a message that names no place, or one about something else).
 package enum UTF8Text {
   package static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> String {
-    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    if let text = String(validUTF8: bytes) { return text }
     let offset = firstInvalidOffset(bytes)
     let byte = String(bytes[offset], radix: 16, uppercase: true)
     throw Diagnostic(

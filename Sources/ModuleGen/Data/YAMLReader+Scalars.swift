@@ -130,7 +130,7 @@ extension YAMLReader {
       out.append(b)
       position += 1
     }
-    guard let text = String(validating: out, as: UTF8.self) else {
+    guard let text = String(validUTF8: out) else {
       throw error("quoted string is not valid UTF-8", at: start)
     }
     return text
@@ -308,7 +308,7 @@ extension YAMLReader {
     default:
       if finalBreak { out.append(UInt8(ascii: "\n")) }
     }
-    guard let text = String(validating: out, as: UTF8.self) else {
+    guard let text = String(validUTF8: out) else {
       throw error("block scalar is not valid UTF-8", at: start)
     }
     return DataNode(.string(text), at: location(start), style: folded ? .folded : .literal)

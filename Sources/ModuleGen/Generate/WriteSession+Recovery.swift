@@ -231,7 +231,7 @@ extension WriteSession {
 
   func readJournal(in folder: String) -> WriteJournal? {
     guard let bytes = try? fileSystem.readFile(atPath: joinPath(folder, WriteJournal.fileName)),
-      let text = String(validating: bytes, as: UTF8.self)
+      let text = String(validUTF8: bytes)
     else { return nil }
     return WriteJournal(text: text)
   }

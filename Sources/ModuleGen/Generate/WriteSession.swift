@@ -205,7 +205,7 @@ struct LockRecord: Equatable {
   }
 
   init?(bytes: [UInt8]) {
-    guard let text = String(validating: bytes, as: UTF8.self),
+    guard let text = String(validUTF8: bytes),
       text.hasPrefix(Self.header + "\n")
     else { return nil }
     for line in text.split(separator: "\n").dropFirst() {
