@@ -80,15 +80,7 @@ struct GeneratedPackage {
     var variants: [Variant] = []
     for name in BuiltinTemplates.names {
       let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
-      var combinations: [[(String, String)]] = [[]]
-      for parameter in manifest.parameters {
-        let values =
-          parameter.kind == .choice
-          ? parameter.values : parameter.kind == .bool ? ["true", "false"] : []
-        if values.isEmpty { continue }
-        combinations = combinations.flatMap { c in values.map { c + [(parameter.name, $0)] } }
-      }
-      for combination in combinations {
+      for combination in manifest.choiceCombinations {
         let code = combination.filter { $0.0 != "tests" }
         let suffix = code.map { CaseConversion.pascalCase($0.0 + " " + $0.1) }.joined()
         let tests = combination.first { $0.0 == "tests" }.map { CaseConversion.pascalCase($0.1) }

@@ -66,6 +66,18 @@ func write(_ text: String, to path: String) throws {
   try text.write(to: url, atomically: true, encoding: .utf8)
 }
 
+/// Whether the tests run on Linux. Two suites are Linux's: the generated modules built against
+/// the stand-ins for UIKit, SwiftUI and Combine (on a Mac those names are Apple's frameworks, and
+/// CI builds and tests the modules there against them with xcodebuild), and the self-contained
+/// Linux release binary.
+let runsOnLinux: Bool = {
+  #if os(Linux)
+    true
+  #else
+    false
+  #endif
+}()
+
 /// The built `modulegen` binary, beside the test bundle.
 var builtBinary: String {
   URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -116,6 +116,29 @@ extension CommandSpec.Option {
 }
 
 extension CommandSpec.Option {
+  // MARK: templates lint --typecheck
+
+  static let typecheck = Self(
+    name: "typecheck", valueName: nil,
+    help: "Also type-check every parameter combination against Apple's iOS SDK.")
+  static let sdk = Self(
+    name: "sdk", valueName: "path",
+    help: "The iOS SDK (default: xcrun's iOS Simulator SDK).", completion: .folder)
+  static let compilerTarget = Self(
+    name: "target", valueName: "triple",
+    help:
+      "The target triple (default: arm64-apple-ios17.0-simulator, or -ios17.0 for iPhoneOS.sdk).")
+  static let swiftcFlag = Self(
+    name: "swiftc-flag", valueName: "flag",
+    help: "Pass a flag to swiftc (on Linux, those scripts/prepare-ios-sdk.sh prints).",
+    repeatable: true)
+  static let variantsPackage = Self(
+    name: "package", valueName: "dir",
+    help: "Write the variants' package here and keep it (for xcodebuild); else a temporary folder.",
+    completion: .folder)
+}
+
+extension CommandSpec.Option {
   // MARK: Xcode projects
 
   static let xcodeproj = Self(

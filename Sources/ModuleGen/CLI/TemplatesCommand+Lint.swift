@@ -4,69 +4,195 @@ extension TemplatesCommand {
   static let lint = Command(
     spec: CommandSpec(
       name: "templates lint",
-      summary: "Check a template folder and render it with a sample module.",
-      discussion:
-        "Parses the manifest and every file, then renders the template for a sample module with every value of every choice parameter; every error is reported with its location.",
+      summary: "Check templates: render them, and type-check what they generate against iOS.",
+      discussion: """
+        Parses each template's manifest and every file, then renders it for a sample module with \
+        every value of every choice parameter; every error is reported with its location. A \
+        template is a folder (holding template.yml, or a .rambaspec) or the name of one the \
+        project can use; with none, every built-in template.
+
+        With --typecheck, every combination of the choice and bool parameters (and, with --spec, \
+        the spec's modules) is generated into one Swift package of iOS targets and type-checked \
+        with swiftc against Apple's iOS SDK in Swift 6 mode, warnings as errors; each error names \
+        the variant, the generated file's line and the template file it came from. On a Mac the \
+        SDK is Xcode's iOS Simulator SDK; on Linux, a copy prepared by scripts/prepare-ios-sdk.sh \
+        (--sdk, with the --swiftc-flag values the script prints).
+        """,
       arguments: [
         .init(
-          name: "dir", help: "The template folder (holding template.yml, or a .rambaspec).",
-          completion: .folder)
+          name: "template", help: "A template folder or a template's name.", optional: true,
+          repeating: true, completion: .templateName)
       ],
-      examples: [("modulegen templates lint Templates/viper", "")]),
+      options: [
+        .templates, .typecheck, .sdk, .compilerTarget, .swiftcFlag, .spec, .variantsPackage, .force,
+      ],
+      examples: [
+        ("modulegen templates lint Templates/viper", ""),
+        ("modulegen templates lint --typecheck", "type-check every built-in template (on a Mac)"),
+        (
+          "modulegen templates lint mvvm --typecheck --spec Specs/modules.yml --package Variants",
+          "also the spec's modules; keep the package for xcodebuild"
+        ),
+      ]),
     run: { arguments, console in
-      let path = console.path(arguments.positional[0])
       let fileSystem = LocalFileSystem()
-      if let name = generambaFolder(path, fileSystem: fileSystem) {
-        return try lintGeneramba(
-          path, named: name, shown: arguments.positional[0], console: console)
-      }
-      guard fileSystem.fileExists(atPath: joinPath(path, "template.yml")) else {
-        throw Diagnostic(
-          message: CompiledTemplate.noManifestMessage(in: arguments.positional[0]))
-      }
-      let source = TemplateSource.directory(
-        path, kind: .folder, displayRoot: arguments.positional[0], fileSystem: fileSystem)
-      let template = try CompiledTemplate.compile(source)
-      // Every combination of choice and bool parameters, with the default spec and a rich one.
-      var combinations: [[(String, String)]] = [[]]
-      for parameter in template.manifest.parameters {
-        let values =
-          parameter.kind == .choice
-          ? parameter.values
-          : parameter.kind == .bool
-            ? ["true", "false"] : [parameter.defaultValue?.description ?? "sample"]
-        combinations = combinations.flatMap { combination in
-          values.map { combination + [(parameter.name, $0)] }
+      let (projectLibrary, config) = try library(
+        templates: arguments.all(.templates), console: console)
+      let typecheck = arguments.flag(.typecheck)
+      let specPath = arguments.value(.spec)
+      var named = arguments.positional
+      if named.isEmpty && specPath == nil { named = BuiltinTemplates.names }
+      var linted: [(CompiledTemplate, TemplateLibrary)] = []
+      for shown in named {
+        let path = console.path(shown)
+        if let name = generambaFolder(path, fileSystem: fileSystem) {
+          if typecheck {
+            throw Diagnostic(
+              message:
+                "\(shown): --typecheck takes modulegen templates; a Generamba template is checked by rendering it (templates lint without --typecheck)"
+            )
+          }
+          let code = try lintGeneramba(path, named: name, shown: shown, console: console)
+          if code != ExitCode.success { return code }
+          continue
         }
-      }
-      let library = TemplateLibrary(
-        folders: [.init(path: path, kind: .folder)], fileSystem: fileSystem)
-      var problems: [Diagnostic] = []
-      var rendered = 0
-      for combination in combinations.prefix(256) {
-        for module in [
-          ModuleSpec(name: "Sample", template: template.manifest.name),
-          sampleModule(template.manifest.name),
-        ] {
-          var generator = Generator(library: library, config: nil, fileSystem: fileSystem)
-          var options = GenerationOptions(
-            settings: GenerationSettings(author: "Lint", date: "2026-01-01"),
-            currentDirectory: "/nonexistent-lint-output")
-          options.setParams = combination
-          rendered +=
-            try collectingProblems(into: &problems) {
-              try generator.plan([module], options: options).files.count
-            } ?? 0
+        let isFolder = fileSystem.isDirectory(atPath: path)
+        if isFolder && !fileSystem.fileExists(atPath: joinPath(path, "template.yml")) {
+          throw Diagnostic(message: CompiledTemplate.noManifestMessage(in: shown))
         }
+        let library =
+          isFolder
+          ? TemplateLibrary(
+            folders: [.init(path: path, kind: .folder)], fileSystem: fileSystem,
+            displayBase: console.currentDirectory)
+          : projectLibrary
+        let template =
+          isFolder
+          ? try CompiledTemplate.compile(
+            .directory(path, kind: .folder, displayRoot: shown, fileSystem: fileSystem))
+          : try library.compile(named: shown, header: nil)
+        try render(template, library: library, shown: shown, console: console)
+        linted.append((template, library))
       }
-      var seen: Set<String> = []
-      problems = problems.filter { seen.insert($0.description).inserted }
-      if !problems.isEmpty { throw DiagnosticList(problems, file: arguments.positional[0]) }
-      console.writeOut(
-        "\(arguments.positional[0]): ok (\(template.files.count) files, \(combinations.count) parameter combinations, \(rendered) files rendered)\n"
-      )
-      return ExitCode.success
+      guard typecheck else {
+        if specPath != nil {
+          throw UsageError("--spec needs --typecheck", command: "templates lint")
+        }
+        return ExitCode.success
+      }
+      return try typecheckVariants(
+        linted, spec: specPath, library: projectLibrary, config: config, arguments: arguments,
+        console: console)
     })
+
+  /// Renders `template` with every combination of its parameters, for a module with no methods
+  /// and one with every kind of signature; throws every problem found.
+  static func render(
+    _ template: CompiledTemplate, library: TemplateLibrary, shown: String, console: Console
+  ) throws {
+    // Every combination of choice and bool parameters, with the default spec and a rich one.
+    var combinations: [[(String, String)]] = [[]]
+    for parameter in template.manifest.parameters {
+      let values =
+        parameter.kind == .choice
+        ? parameter.values
+        : parameter.kind == .bool
+          ? ["true", "false"] : [parameter.defaultValue?.description ?? "sample"]
+      combinations = combinations.flatMap { combination in
+        values.map { combination + [(parameter.name, $0)] }
+      }
+    }
+    var problems: [Diagnostic] = []
+    var rendered = 0
+    for combination in combinations.prefix(256) {
+      for module in [
+        ModuleSpec(name: "Sample", template: template.manifest.name),
+        sampleModule(template.manifest.name),
+      ] {
+        var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
+        var options = GenerationOptions(
+          settings: GenerationSettings(author: "Lint", date: "2026-01-01"),
+          currentDirectory: "/nonexistent-lint-output")
+        options.setParams = combination
+        rendered +=
+          try collectingProblems(into: &problems) {
+            try generator.plan([module], options: options).files.count
+          } ?? 0
+      }
+    }
+    var seen: Set<String> = []
+    problems = problems.filter { seen.insert($0.description).inserted }
+    if !problems.isEmpty { throw DiagnosticList(problems, file: shown) }
+    console.writeOut(
+      "\(shown): ok (\(template.files.count) files, \(combinations.count) parameter combinations, \(rendered) files rendered)\n"
+    )
+  }
+
+  /// `--typecheck`: the variants of every template linted, and the spec's modules, written as
+  /// one package (kept with `--package`, else in a temporary folder) and type-checked.
+  static func typecheckVariants(
+    _ templates: [(CompiledTemplate, TemplateLibrary)], spec specPath: String?,
+    library: TemplateLibrary, config: ProjectConfig?, arguments: ParsedArguments,
+    console: Console
+  ) throws -> Int32 {
+    let fileSystem = LocalFileSystem()
+    let sdk = try SDKTypecheck.locateSDK(
+      arguments.value(.sdk).map { console.path($0) }, environment: console.environment)
+    let checker = try SDKTypecheck(
+      sdk: sdk, triple: arguments.value(.compilerTarget), swiftcFlags: arguments.all(.swiftcFlag),
+      environment: console.environment, fileSystem: fileSystem)
+    let scratch = try TemplateInstaller.makeScratchFolder(
+      named: "modulegen-typecheck", environment: console.environment)
+    defer { try? fileSystem.removeTree(atPath: scratch) }
+    let root =
+      arguments.value(.variantsPackage).map { console.path($0) } ?? joinPath(scratch, "Variants")
+
+    var variants: [SDKTypecheck.Variant] = []
+    for (template, templateLibrary) in templates {
+      variants += try SDKTypecheck.variants(
+        of: template, library: templateLibrary, fileSystem: fileSystem, root: root)
+    }
+    if let specPath {
+      let text = try fileSystem.readText(atPath: console.path(specPath), displayPath: specPath)
+      for module in try SpecDecoder.decode(text, file: specPath).modules {
+        variants.append(
+          try SDKTypecheck.variant(
+            module, label: "\(specPath): module \(module.name)",
+            target: "Spec" + CaseConversion.pascalCase(module.name), params: [],
+            library: library, config: config, fileSystem: fileSystem, root: root))
+      }
+    }
+    var files = [("Package.swift", SDKTypecheck.manifest(variants))]
+    for variant in variants {
+      files += (variant.sources + variant.tests).map { ($0.path, $0.text) }
+    }
+    let plan = try Plan(
+      writing: files.map { (joinPath(root, $0.0), root, $0.1) },
+      force: arguments.flag(.force), fileSystem: fileSystem)
+    if reportConflicts(plan, console: console) { return ExitCode.failure }
+    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
+
+    let sdkName = lastPathComponent(sdk)
+    console.writeOut(
+      "Type-checking \(variants.count) variants against \(sdkName) (\(checker.triple))...\n")
+    let problems = checker.check(variants, root: root, scratch: scratch)
+    let tests =
+      checker.testFrameworkFlags == nil
+      ? "; the tests not (no XCTest beside the SDK: Xcode's platform folder has it)"
+      : ", with their tests"
+    if arguments.value(.variantsPackage) != nil {
+      console.writeOut("The package is in \(console.displayPath(root)).\n")
+    }
+    guard problems.isEmpty else {
+      for problem in problems { console.writeError(problem + "\n") }
+      console.writeError(
+        "error: \(problems.count) of \(variants.count) variants do not type-check against \(sdkName)\n"
+      )
+      return ExitCode.failure
+    }
+    console.writeOut("All \(variants.count) variants type-check against \(sdkName)\(tests).\n")
+    return ExitCode.success
+  }
 
   /// A module that uses every kind of signature, to catch templates that only work for the defaults.
   static func sampleModule(_ template: String) -> ModuleSpec {

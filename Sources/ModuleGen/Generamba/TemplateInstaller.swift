@@ -186,10 +186,13 @@ struct TemplateInstaller {
     try fileSystem.createDirectory(atPath: path)
   }
 
-  /// A fresh folder of the run's own under the temporary folder, for git clones.
-  static func makeScratchFolder(environment: [String: String]) throws -> String {
+  /// A fresh folder of the run's own under the temporary folder, for git clones (and the
+  /// packages `templates lint --typecheck` writes).
+  static func makeScratchFolder(
+    named prefix: String = "modulegen-install", environment: [String: String]
+  ) throws -> String {
     let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array(joinPath(base, "modulegen-install-XXXXXX").utf8CString)
+    var template = Array(joinPath(base, prefix + "-XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw Diagnostic(message: "cannot make a temporary folder in '\(base)'")
     }

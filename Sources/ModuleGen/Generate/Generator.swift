@@ -190,6 +190,7 @@ package struct Generator {
         module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
         root: root, path: path, bytes: Array(content.utf8), action: .create)
       planned.isResource = file.entry.isResource
+      planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
     return Rendering(template: template, params: params, files: files)

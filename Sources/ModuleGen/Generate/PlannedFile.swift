@@ -41,6 +41,8 @@ package struct PlannedFile: Sendable {
   package var root: String
   /// The absolute path.
   package var path: String
+  /// The template file it was rendered from, as messages show it (`<built-in>/viper/View.swift.liquid`).
+  package var templateFile: String?
   package var bytes: [UInt8]
   /// Content too large to copy into `bytes` (an Xcode project's file, with its edit): written
   /// piece by piece instead, `bytes` then empty.

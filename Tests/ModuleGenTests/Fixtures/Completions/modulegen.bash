@@ -1,5 +1,5 @@
 # bash completion for modulegen
-_modulegen_valued=" --author --company --custom_parameters --data --date --description --dir --format --module_path --name --output --partials --prefix --project --project_file_path --project_group_path --project_targets --ref --set --spec --target --template --templates --test-target --test_file_path --test_group_path --test_path --test_targets --tests-output --xcodeproj "
+_modulegen_valued=" --author --company --custom_parameters --data --date --description --dir --format --module_path --name --output --package --partials --prefix --project --project_file_path --project_group_path --project_targets --ref --sdk --set --spec --swiftc-flag --target --template --templates --test-target --test_file_path --test_group_path --test_path --test_targets --tests-output --xcodeproj "
 # How many arguments (not options or their values) come before the current word.
 _modulegen_position() {
   local i=$1 n=0 w
@@ -26,9 +26,9 @@ _modulegen() {
   if [[ $cmd == templates && $COMP_CWORD -gt 2 ]]; then cmd="templates ${COMP_WORDS[2]}"; first=3; fi
   # The value of an option.
   case "$cmd $prev" in
-    "gen --spec"|"check --spec"|"update --spec"|"render --data") COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix") COMPREPLY=(); return ;;
-    "gen --output"|"gen --tests-output"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"init --output"|"init --tests-output"|"render --partials") COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    "gen --spec"|"check --spec"|"update --spec"|"templates lint --spec"|"render --data") COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix") COMPREPLY=(); return ;;
+    "gen --output"|"gen --tests-output"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"render --partials") COMPREPLY=($(compgen -d -- "$cur")); return ;;
     "gen --format"|"check --format"|"update --format"|"validate --format") COMPREPLY=($(compgen -W "text json" -- "$cur")); return ;;
     "templates list --format") COMPREPLY=($(compgen -W "text json names" -- "$cur")); return ;;
     "init --template") COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;;
@@ -43,7 +43,7 @@ _modulegen() {
     "templates show") words="--templates --help" ;;
     "templates eject") words="--force --help" ;;
     "templates new") words="--dir --force --help" ;;
-    "templates lint") words="--help" ;;
+    "templates lint") words="--templates --typecheck --sdk --target --swiftc-flag --spec --package --force --help" ;;
     "templates install") words="--name --ref --force --help" ;;
     "init") words="--author --company --project --template --output --tests-output --prefix --force --help" ;;
     "migrate") words="--dry-run --force --help" ;;
@@ -62,7 +62,7 @@ _modulegen() {
       "templates show") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
       "templates eject") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; 1) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
       "templates new") case $(_modulegen_position $first) in *) words="" ;; esac ;;
-      "templates lint") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
+      "templates lint") case $(_modulegen_position $first) in *) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; esac ;;
       "templates install") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
       "completions") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;; *) words="" ;; esac ;;
       "render") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -f -- "$cur")); return ;; *) words="" ;; esac ;;
