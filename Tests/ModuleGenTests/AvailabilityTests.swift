@@ -42,6 +42,64 @@ import Testing
     #expect(resolved > 5_000, "only \(resolved) references resolved against the symbol graphs")
   }
 
+  /// The `#if canImport(Darwin)` branches (and the `#else` of `#if canImport(Glibc)`) are never
+  /// compiled on Linux: with an iOS 18 SDK (or newer) prepared by scripts/prepare-ios-sdk.sh,
+  /// every target of the package but the tests is type-checked for iOS 17 (which has what
+  /// macOS 14 has), in dependency order. On a Mac, `swift build` compiles them, and CI's macOS
+  /// jobs do.
+  @Test func theDarwinBranchesTypeCheckForAnAppleTarget() throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard runsOnLinux, let sdk = environment["MODULEGEN_IOS_SDK"], !sdk.isEmpty else {
+      if runsOnLinux {
+        print(
+          "AvailabilityTests: the Darwin branches not type-checked: no iOS SDK (run scripts/prepare-ios-sdk.sh and export what it prints)"
+        )
+      }
+      return
+    }
+    // The package needs Swift 6's standard library (typed throws in `map`, `count(where:)`):
+    // an iOS 18 SDK (Xcode 16) or newer. The iOS 17 SDK's is Swift 5.10.
+    let interface = try FileManager.default.contentsOfDirectory(
+      atPath: sdk + "/usr/lib/swift/Swift.swiftmodule"
+    ).first { $0.hasSuffix(".swiftinterface") }
+    let header = try interface.map {
+      try String(contentsOfFile: sdk + "/usr/lib/swift/Swift.swiftmodule/" + $0, encoding: .utf8)
+        .prefix(300)
+    }
+    guard let header, let match = header.firstMatch(of: /Apple Swift version (\d+)/),
+      let version = Int(match.1), version >= 6
+    else {
+      print(
+        "AvailabilityTests: the Darwin branches not type-checked: \(sdk) has an older standard library than Swift 6's (it needs an iOS 18 SDK, from Xcode 16, or newer)"
+      )
+      return
+    }
+    let flags = (environment["MODULEGEN_IOS_SWIFTC_FLAGS"] ?? "").split(separator: " ").map {
+      String($0)
+    }
+    let out = try makeTemporaryDirectory()
+    var pending = try BuildDescription.modules(in: Self.binFolder).filter {
+      !$0.name.hasSuffix("Tests") && $0.name != "ModuleGenPlugin"
+    }
+    #expect(pending.contains { $0.name == "ModuleGen" })
+    print("AvailabilityTests: type-checking \(pending.count) modules for arm64-apple-ios17.0")
+    // Each module once none of the package's modules it imports is still to do.
+    while let next = pending.firstIndex(where: { module in
+      !module.dependencies.contains { dependency in pending.contains { $0.name == dependency } }
+    }) {
+      let module = pending.remove(at: next)
+      let common =
+        ["-module-name", module.name, "-sdk", sdk, "-target", "arm64-apple-ios17.0", "-I", out]
+        + flags + module.portableArguments + module.sources
+      try runCompilerTool("swiftc", ["-typecheck", "-warnings-as-errors"] + common, in: out)
+      try runCompilerTool(
+        "swiftc",
+        ["-emit-module", "-emit-module-path", "\(out)/\(module.name).swiftmodule"] + common,
+        in: out)
+    }
+    #expect(pending.isEmpty, "\(pending.map(\.name)) wait for each other")
+  }
+
   /// The check fails on what the package once used: `String(validating:as:)` is macOS 15, and
   /// `ContinuousClock` (macOS 13, through the type its initializer is a member of) is reported
   /// when the deployment target is lower.
@@ -229,6 +287,26 @@ struct CompiledModule {
   var name: String
   var sources: [String]
   var arguments: [String]
+  /// The modules of the package it imports (C targets included).
+  var dependencies: [String] = []
+
+  /// The arguments without this machine's own: its target, module cache and built modules.
+  var portableArguments: [String] {
+    var result: [String] = []
+    var index = 0
+    while index < arguments.count {
+      switch arguments[index] {
+      case "-Xcc": result += arguments[index..<min(index + 2, arguments.count)]
+      case "-I", "-target", "-module-cache-path": break
+      default:
+        result.append(arguments[index])
+        index += 1
+        continue
+      }
+      index += 2
+    }
+    return result
+  }
 
   /// Every declaration the module references, by USR, at the place of the expression or
   /// declaration that references it: the compiler's JSON AST dump (one object per source file,
@@ -319,6 +397,7 @@ enum BuildDescription {
     }
     var swiftCommands: [String: Command]
     var pluginDescriptions: [Plugin]
+    var targetDependencyMap: [String: [String]]
   }
 
   /// The arguments of a build command that type-checking needs, with their values.
@@ -355,8 +434,15 @@ enum BuildDescription {
       // SwiftPM's own generated files (the test runner) are not the package's code.
       let sources = command.sources.filter { !$0.contains("/.build/") }
       guard !sources.isEmpty else { continue }
+      let target = description.targetDependencyMap.keys.first {
+        $0.replacingOccurrences(of: "-", with: "_") == command.moduleName
+      }
       modules.append(
-        CompiledModule(name: command.moduleName, sources: sources, arguments: arguments))
+        CompiledModule(
+          name: command.moduleName, sources: sources, arguments: arguments,
+          dependencies: (target.flatMap { description.targetDependencyMap[$0] } ?? []).map {
+            $0.replacingOccurrences(of: "-", with: "_")
+          }))
     }
     let pluginAPI = try runtimeResourcePath() + "/pm/PluginAPI"
     for plugin in description.pluginDescriptions {
