@@ -81,6 +81,35 @@ import Testing
 
   // MARK: Without an SDK
 
+  /// Templates by name or by folder; none: every built-in one. The options of --typecheck
+  /// without it are a usage error.
+  @Test func lintTakesNamesFoldersOrNothing() throws {
+    let folder = try makeTemporaryDirectory()
+    let all = runTool(["templates", "lint"], in: folder)
+    #expect(all.code == 0, "\(all.err)")
+    #expect(
+      all.out.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        == BuiltinTemplates.names)
+    let named = runTool(["templates", "lint", "mvc"], in: folder)
+    #expect(named.code == 0 && named.out.hasPrefix("mvc: ok ("), "\(named.err)")
+    let unknown = runTool(["templates", "lint", "vipr"], in: folder)
+    #expect(
+      unknown.code == 1 && unknown.err.contains("no template named 'vipr'; did you mean 'viper'?"),
+      "\(unknown.err)")
+    let missing = runTool(["templates", "lint", "Templates/none"], in: folder)
+    #expect(
+      missing.code == 1 && missing.err.contains("no template.yml in 'Templates/none'"),
+      "\(missing.err)")
+    for option in [
+      ["--sdk", "x"], ["--target", "x"], ["--swiftc-flag", "-x"], ["--spec", "x"],
+      ["--package", "x"],
+    ] {
+      let run = runTool(["templates", "lint", "mvc"] + option, in: folder)
+      #expect(run.code == 64, "\(option)")
+      #expect(run.err.contains("'\(option[0])' needs --typecheck"), "\(run.err)")
+    }
+  }
+
   @Test func withoutAnSDKTheErrorSaysWhereToGetOne() throws {
     let folder = try makeTemporaryDirectory()
     if Self.sdkArguments == nil {

@@ -40,6 +40,14 @@ extension TemplatesCommand {
         templates: arguments.all(.templates), console: console)
       let typecheck = arguments.flag(.typecheck)
       let specPath = arguments.value(.spec)
+      if !typecheck {
+        for option in [
+          CommandSpec.Option.sdk, .compilerTarget, .swiftcFlag, .spec, .variantsPackage,
+        ]
+        where !arguments.all(option).isEmpty {
+          throw UsageError("'--\(option.name)' needs --typecheck", command: "templates lint")
+        }
+      }
       var named = arguments.positional
       if named.isEmpty && specPath == nil { named = BuiltinTemplates.names }
       var linted: [(CompiledTemplate, TemplateLibrary)] = []
@@ -56,7 +64,8 @@ extension TemplatesCommand {
           if code != ExitCode.success { return code }
           continue
         }
-        let isFolder = fileSystem.isDirectory(atPath: path)
+        // A name with a slash is a folder's, even one that is not there.
+        let isFolder = fileSystem.isDirectory(atPath: path) || shown.contains("/")
         if isFolder && !fileSystem.fileExists(atPath: joinPath(path, "template.yml")) {
           throw Diagnostic(message: CompiledTemplate.noManifestMessage(in: shown))
         }
@@ -74,12 +83,7 @@ extension TemplatesCommand {
         try render(template, library: library, shown: shown, console: console)
         linted.append((template, library))
       }
-      guard typecheck else {
-        if specPath != nil {
-          throw UsageError("--spec needs --typecheck", command: "templates lint")
-        }
-        return ExitCode.success
-      }
+      guard typecheck else { return ExitCode.success }
       return try typecheckVariants(
         linted, spec: specPath, library: projectLibrary, config: config, arguments: arguments,
         console: console)
