@@ -125,11 +125,10 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
 
-  /// A stand-in `swiftc` first on PATH: it records its arguments, and fails for the module of
-  /// the `fancy` flavor with an error at a line of the generated file, as swiftc writes it.
-  @Test func whatSwiftcIsAskedAndHowItsErrorsAreReported() throws {
-    let folder = try makeTemporaryDirectory()
-    try Self.brokenTemplate(in: folder)
+  /// A stand-in `swiftc`: it records its arguments in `swiftc-calls`, and fails for the module
+  /// of the `fancy` flavor with an error at a line of the generated file, as swiftc writes it.
+  /// The environment that puts it first on PATH.
+  static func fakeSwiftc(in folder: String) throws -> [String: String] {
     let bin = folder + "/bin"
     try write(
       """
@@ -150,6 +149,13 @@ import Testing
       atPath: folder + "/Fake/iPhoneSimulator18.0.sdk", withIntermediateDirectories: true)
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return environment
+  }
+
+  @Test func whatSwiftcIsAskedAndHowItsErrorsAreReported() throws {
+    let folder = try makeTemporaryDirectory()
+    try Self.brokenTemplate(in: folder)
+    let environment = try Self.fakeSwiftc(in: folder)
     let run = try runBinary(
       [
         "templates", "lint", "Broken", "--typecheck", "--sdk", "Fake/iPhoneSimulator18.0.sdk",
@@ -179,5 +185,33 @@ import Testing
     for target in ["BrokenFlavorPlainDefault", "BrokenFlavorPlainRich", "BrokenFlavorFancyRich"] {
       #expect(manifest.contains(#".target(name: "\#(target)", path: "Sources/\#(target)"),"#))
     }
+  }
+
+  /// A spec's modules are variants too, with the template and parameters the spec gives them.
+  @Test func theSpecsModulesAreCheckedToo() throws {
+    let folder = try makeTemporaryDirectory()
+    let environment = try Self.fakeSwiftc(in: folder)
+    try write(
+      """
+      modules:
+        - {name: Orders, template: mvvm, params: {binding: closures}}
+        - {name: Settings, template: mvc}
+      """, to: folder + "/modules.yml")
+    let run = try runBinary(
+      [
+        "templates", "lint", "--typecheck", "--spec", "modules.yml", "--sdk",
+        "Fake/iPhoneSimulator18.0.sdk", "--package", "Variants",
+      ], in: folder, environment: environment)
+    #expect(run.code == 0, "\(run.err)")
+    #expect(
+      String(decoding: run.out, as: UTF8.self).contains(
+        "All 2 variants type-check against iPhoneSimulator18.0.sdk"))
+    let calls = try String(contentsOfFile: folder + "/swiftc-calls", encoding: .utf8)
+    #expect(calls.contains("-module-name SpecOrders "))
+    #expect(calls.contains("\(folder)/Variants/Sources/SpecSettings/SettingsViewController.swift"))
+    let viewModel = try String(
+      contentsOfFile: folder + "/Variants/Sources/SpecOrders/OrdersViewModel.swift", encoding: .utf8
+    )
+    #expect(!viewModel.contains("ObservableObject") && !viewModel.contains("@Observable"))
   }
 }
