@@ -209,6 +209,13 @@ import Testing
     let calls = try String(contentsOfFile: folder + "/swiftc-calls", encoding: .utf8)
     #expect(calls.contains("-module-name SpecOrders "))
     #expect(calls.contains("\(folder)/Variants/Sources/SpecSettings/SettingsViewController.swift"))
+    // The tests are the test target's, not the module's (this SDK has no XCTest beside it).
+    #expect(!calls.contains("/Variants/Tests/"))
+    let manifest = try String(contentsOfFile: folder + "/Variants/Package.swift", encoding: .utf8)
+    #expect(manifest.contains(#"name: "SpecSettingsTests", dependencies: ["SpecSettings"]"#))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder + "/Variants/Tests/SpecSettingsTests/SettingsTests.swift"))
     let viewModel = try String(
       contentsOfFile: folder + "/Variants/Sources/SpecOrders/OrdersViewModel.swift", encoding: .utf8
     )
