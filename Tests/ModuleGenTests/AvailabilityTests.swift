@@ -19,27 +19,24 @@ import Testing
 
   @Test func everyTargetUsesOnlyWhatTheDeclaredMacOSHas() throws {
     let target = try Self.declaredMacOS()
-    let table = try AppleAvailability.shared.get()
     let modules = try BuildDescription.modules(in: Self.binFolder)
     #expect(modules.count >= 12, "\(modules.map(\.name))")
     print("AvailabilityTests: dumping the AST of \(modules.count) modules")
+    let folder = try makeTemporaryDirectory()
+    let dumps = modules.map { "\(folder)/\($0.name).json" }
     // Two at a time: ModuleGenTests alone takes a minute and a half (its macros).
-    let results = Results(count: modules.count)
+    let failed = Failures()
     DispatchQueue.concurrentPerform(iterations: modules.count) { index in
-      results.set(index, Result { try modules[index].references() })
+      do { try modules[index].dumpAST(to: dumps[index]) } catch { failed.add(modules[index].name) }
     }
-    var resolved = 0
-    var findings: [String] = []
-    for result in results.all {
-      let references = try result.get()
-      resolved += references.filter { table.entries[$0.usr] != nil }.count
-      findings += table.problems(in: references, deploymentTarget: target)
-    }
+    #expect(failed.names.isEmpty, "no AST dump of \(failed.names)")
+    let (problems, resolved) = try AvailabilityScan.problems(
+      inDumps: dumps, deploymentTarget: target)
     #expect(
-      findings.isEmpty,
-      "\(findings.count) uses above macOS \(target):\n\(findings.joined(separator: "\n"))")
+      problems.isEmpty,
+      "\(problems.count) uses above macOS \(target):\n\(problems.joined(separator: "\n"))")
     // The scan itself works: the package references thousands of standard library declarations.
-    #expect(resolved > 5_000, "only \(resolved) references resolved against the symbol graphs")
+    #expect(resolved > 5_000, "only \(resolved) references resolved against the symbol graph")
   }
 
   /// The `#if canImport(Darwin)` branches (and the `#else` of `#if canImport(Glibc)`) are never
@@ -116,30 +113,28 @@ import Testing
 
       """, to: file)
     let module = CompiledModule(name: "Probe", sources: [file], arguments: ["-swift-version", "6"])
-    let references = try module.references()
-    let table = try AppleAvailability.shared.get()
-    #expect(
-      table.problems(in: references, deploymentTarget: Version(major: 14, minor: 0)) == [
-        "\(file):4:10: String.init(validating:as:) needs macOS 15.0"
-      ])
-    let problems = table.problems(in: references, deploymentTarget: Version(major: 12, minor: 0))
+    try module.dumpAST(to: folder + "/Probe.json")
+    let at14 = try AvailabilityScan.problems(
+      inDumps: [folder + "/Probe.json"], deploymentTarget: "14.0")
+    #expect(at14.problems == ["\(file):4:10: String.init(validating:as:) needs macOS 15.0"])
+    #expect(at14.resolved >= 4)
+    let problems = try AvailabilityScan.problems(
+      inDumps: [folder + "/Probe.json"], deploymentTarget: "12.0"
+    ).problems
     #expect(
       problems.contains("\(file):2:15: ContinuousClock.init() needs macOS 13.0"), "\(problems)")
     #expect(problems.contains("\(file):3:7: ContinuousClock.now needs macOS 13.0"), "\(problems)")
   }
 
-  private final class Results: @unchecked Sendable {
+  private final class Failures: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<[Reference], any Error>?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ result: Result<[Reference], any Error>) {
-      lock.withLock { results[index] = result }
-    }
-    var all: [Result<[Reference], any Error>] { lock.withLock { results.compactMap { $0 } } }
+    private var failed: [String] = []
+    func add(_ name: String) { lock.withLock { failed.append(name) } }
+    var names: [String] { lock.withLock { failed } }
   }
 
-  /// `.macOS(.v14)` (or `.v14_5`) in Package.swift.
-  static func declaredMacOS() throws -> Version {
+  /// "14.0" for `.macOS(.v14)` (or "14.5" for `.v14_5`) in Package.swift.
+  static func declaredMacOS() throws -> String {
     let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
     guard let match = manifest.firstMatch(of: /\.macOS\(\.v(\d+)(?:_(\d+))?\)/),
       let major = Int(match.1)
@@ -147,138 +142,61 @@ import Testing
       Issue.record("Package.swift declares no macOS platform")
       throw Failure()
     }
-    return Version(major: major, minor: match.2.flatMap { Int($0) } ?? 0)
+    return "\(major).\(match.2.flatMap { Int($0) } ?? 0)"
   }
 }
 
-struct Version: Comparable, Decodable, CustomStringConvertible {
-  var major: Int
-  var minor: Int?
-  var patch: Int?
-  var parts: [Int] { [major, minor ?? 0, patch ?? 0] }
-  var description: String { "\(major).\(minor ?? 0)" + (patch.map { ".\($0)" } ?? "") }
-  static func < (a: Version, b: Version) -> Bool { a.parts.lexicographicallyPrecedes(b.parts) }
-  static func == (a: Version, b: Version) -> Bool { a.parts == b.parts }
-}
-
-/// Each public declaration of the toolchain's Swift, _Concurrency, _StringProcessing,
-/// Synchronization, Foundation(Essentials) and Testing with its macOS availability, from one
-/// symbol graph of a module that re-exports them all (swift-symbolgraph-extract leaves out the
-/// declarations of underscored modules when asked for them directly).
-struct AppleAvailability: Sendable {
-  struct Entry: Sendable {
-    var name: String
-    var introduced: Version?
-    var unavailable: Bool
-  }
+/// The toolchain's symbol graph and the compiled scanner (Fixtures/AvailabilityScan), which
+/// reads it with the AST dumps in a process of its own: loaded here, the 90 MB graph and the
+/// dumps would raise the test process's peak memory, which Linux hands on to the processes it
+/// starts (the memory tests measure those).
+enum AvailabilityScan {
   static let modules = [
     "Swift", "_Concurrency", "_StringProcessing", "Synchronization", "Foundation",
     "FoundationEssentials", "Testing",
   ]
-  static let shared = Result { try AppleAvailability() }
-  var entries: [String: Entry] = [:]
 
-  private struct Graph: Decodable {
-    struct Symbol: Decodable {
-      struct Identifier: Decodable { var precise: String }
-      struct Availability: Decodable {
-        var domain: String?
-        var introduced: Version?
-        var isUnconditionallyUnavailable: Bool?
-      }
-      var identifier: Identifier
-      var pathComponents: [String]
-      var availability: [Availability]?
-    }
-    struct Relationship: Decodable { var kind: String, source: String, target: String }
-    var symbols: [Symbol]
-    var relationships: [Relationship]
-  }
-
-  init() throws {
+  /// (the scanner, the symbol graph), made once for the run.
+  static let tools = Result { () throws -> (scanner: String, graph: String) in
     let folder = try makeTemporaryDirectory()
-    try write(Self.modules.map { "@_exported import \($0)\n" }.joined(), to: folder + "/All.swift")
-    let host = try hostTarget()
+    let source = GeneratedPackage.testsFolder.appendingPathComponent(
+      "Fixtures/AvailabilityScan/main.swift"
+    ).path
+    try runCompilerTool("swiftc", ["-O", source, "-o", "availability-scan"], in: folder)
+    // One graph of a module that re-exports them all: swift-symbolgraph-extract leaves out the
+    // declarations of underscored modules when asked for them directly.
+    try write(modules.map { "@_exported import \($0)\n" }.joined(), to: folder + "/All.swift")
     try runCompilerTool(
       "swiftc", ["-emit-module", "-module-name", "All", "All.swift", "-o", "All.swiftmodule"],
       in: folder)
     try runCompilerTool(
       "swift-symbolgraph-extract",
       [
-        "-module-name", "All", "-I", ".", "-target", host, "-output-dir", ".",
+        "-module-name", "All", "-I", ".", "-target", try hostTarget(), "-output-dir", ".",
         "-minimum-access-level", "public",
-        "-experimental-allowed-reexported-modules=" + Self.modules.joined(separator: ","),
+        "-experimental-allowed-reexported-modules=" + modules.joined(separator: ","),
       ], in: folder)
-    let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/All.symbols.json"))
-    let graph = try JSONDecoder().decode(Graph.self, from: data)
-    var parents: [String: String] = [:]
-    var defaultImplementations: [String: [String]] = [:]
-    for relationship in graph.relationships {
-      switch relationship.kind {
-      case "memberOf": parents[relationship.source] = relationship.target
-      case "defaultImplementationOf":
-        defaultImplementations[relationship.target, default: []].append(relationship.source)
-      default: break
-      }
-    }
-    var own: [String: Entry] = [:]
-    // Members a type gets from a protocol extension are listed again under the type, with the
-    // type's availability; a use references the extension's declaration, listed on its own.
-    for symbol in graph.symbols where !symbol.identifier.precise.contains("::SYNTHESIZED::") {
-      let macOS = (symbol.availability ?? []).filter { $0.domain == "macOS" }
-      own[symbol.identifier.precise] = Entry(
-        name: symbol.pathComponents.joined(separator: "."),
-        introduced: macOS.compactMap(\.introduced).max(),
-        unavailable: macOS.contains { $0.isUnconditionallyUnavailable == true })
-    }
-    // A member is no older than the type (or extension) it belongs to.
-    for (usr, entry) in own {
-      var effective = entry
-      var parent = parents[usr]
-      while let next = parent, let outer = own[next] {
-        effective.introduced = [effective.introduced, outer.introduced].compactMap { $0 }.max()
-        effective.unavailable = effective.unavailable || outer.unavailable
-        parent = parents[next]
-      }
-      entries[usr] = effective
-    }
-    // A requirement added to a protocol later (FixedWidthInteger's `&*`, macOS 15) resolves to
-    // its older default implementation where the requirement is not there yet; the AST names the
-    // requirement either way.
-    for (requirement, implementations) in defaultImplementations {
-      guard var entry = entries[requirement], entry.introduced != nil else { continue }
-      for implementation in implementations {
-        guard let older = entries[implementation], !older.unavailable else { continue }
-        entry.introduced = older.introduced.map { min($0, entry.introduced!) }
-        if entry.introduced == nil { break }
-      }
-      entries[requirement] = entry
-    }
+    return (folder + "/availability-scan", folder + "/All.symbols.json")
   }
 
-  /// `file:line:col: name needs macOS X` for each reference above `deploymentTarget`, once per
-  /// place, in file order.
-  func problems(in references: [Reference], deploymentTarget: Version) -> [String] {
-    var seen = Set<String>()
-    return references.compactMap { reference in
-      guard let entry = entries[reference.usr] else { return nil }
-      let problem: String
-      if entry.unavailable {
-        problem = "\(reference.place): \(entry.name) is unavailable on macOS"
-      } else if let introduced = entry.introduced, introduced > deploymentTarget {
-        problem = "\(reference.place): \(entry.name) needs macOS \(introduced)"
-      } else {
-        return nil
-      }
-      return seen.insert(problem).inserted ? problem : nil
+  /// The uses above `deploymentTarget` in the dumps (`file:line:col: Name needs macOS X`), and
+  /// how many references the graph knows.
+  static func problems(inDumps dumps: [String], deploymentTarget: String) throws -> (
+    problems: [String], resolved: Int
+  ) {
+    let (scanner, graph) = try tools.get()
+    let output = String(
+      decoding: try runCompilerTool(scanner, [graph, deploymentTarget] + dumps, in: "/"),
+      as: UTF8.self)
+    var lines = output.split(separator: "\n").map(String.init)
+    guard let last = lines.popLast(), last.hasPrefix("resolved "),
+      let resolved = Int(last.dropFirst("resolved ".count))
+    else {
+      Issue.record("the scanner said:\n\(output)")
+      throw Failure()
     }
+    return (lines, resolved)
   }
-}
-
-/// A declaration a module references, and where.
-struct Reference {
-  var usr: String
-  var place: String
 }
 
 /// One Swift module as the build compiles it, from the build's description.json: its sources
@@ -308,73 +226,27 @@ struct CompiledModule {
     return result
   }
 
-  /// Every declaration the module references, by USR, at the place of the expression or
-  /// declaration that references it: the compiler's JSON AST dump (one object per source file,
-  /// on standard error) scanned for `decl_usr` and `protocol` fields, each placed at the last
-  /// `range` before it (the referencing node's, which the JSON writes before its children).
-  func references() throws -> [Reference] {
-    let dump = try runCompilerTool(
-      "swiftc",
-      ["-dump-ast", "-dump-ast-format", "json", "-module-name", name] + arguments + sources,
-      in: NSTemporaryDirectory())
-    var references: [Reference] = []
-    var lines = LineTable(path: "")
-    var offset = 0
-    dump.withUnsafeBufferPointer { bytes in
-      var i = 0
-      /// Whether the key begins at `i`; if so, `i` moves past it.
-      func skip(_ key: StaticString) -> Bool {
-        let count = key.utf8CodeUnitCount
-        guard i + count <= bytes.count, memcmp(bytes.baseAddress! + i, key.utf8Start, count) == 0
-        else { return false }
-        i += count
-        return true
-      }
-      func string() -> String {
-        let start = i
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
-      }
-      while i < bytes.count {
-        guard bytes[i] == UInt8(ascii: "\"") else {
-          i += 1
-          continue
-        }
-        if skip(#""filename":""#) {
-          lines = LineTable(path: string())
-        } else if skip(#""range":{"start":"#) {
-          offset = 0
-          while i < bytes.count, (48...57).contains(bytes[i]) {
-            offset = offset * 10 + Int(bytes[i] - 48)
-            i += 1
-          }
-        } else if skip(#""decl_usr":""#) || skip(#""protocol":""#) {
-          references.append(Reference(usr: string(), place: lines.place(offset)))
-        } else {
-          i += 1
-        }
-      }
+  /// Writes the compiler's JSON AST dump of the module (one object per source file, which
+  /// the compiler writes to standard error, or with one file to standard output) to `path`.
+  func dumpAST(to path: String) throws {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? file.close() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["swiftc", "-dump-ast", "-dump-ast-format", "json", "-module-name", name] + arguments
+      + sources
+    process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+    process.standardOutput = file
+    process.standardError = file
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      Issue.record("swiftc -dump-ast of \(name) failed:\n\(text.suffix(4000))")
+      throw Failure()
     }
-    return references
-  }
-}
-
-/// `path:line:col` of byte offsets into a file.
-struct LineTable {
-  var path: String
-  var lineStarts: [Int] = [0]
-
-  init(path: String) {
-    self.path = path
-    guard let bytes = FileManager.default.contents(atPath: path) else { return }
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      lineStarts.append(index + 1)
-    }
-  }
-
-  func place(_ offset: Int) -> String {
-    let line = (lineStarts.lastIndex { $0 <= offset } ?? 0)
-    return "\(path):\(line + 1):\(offset - lineStarts[line] + 1)"
   }
 }
 
