@@ -94,17 +94,9 @@ extension TemplatesCommand {
   static func render(
     _ template: CompiledTemplate, library: TemplateLibrary, shown: String, console: Console
   ) throws {
-    // Every combination of choice and bool parameters, with the default spec and a rich one.
-    var combinations: [[(String, String)]] = [[]]
-    for parameter in template.manifest.parameters {
-      let values =
-        parameter.kind == .choice
-        ? parameter.values
-        : parameter.kind == .bool
-          ? ["true", "false"] : [parameter.defaultValue?.description ?? "sample"]
-      combinations = combinations.flatMap { combination in
-        values.map { combination + [(parameter.name, $0)] }
-      }
+    // Every combination of the parameters, with the default spec and a rich one.
+    let combinations = template.manifest.parameterCombinations {
+      [$0.defaultValue?.description ?? "sample"]
     }
     var problems: [Diagnostic] = []
     var rendered = 0
@@ -170,11 +162,11 @@ extension TemplatesCommand {
     for variant in variants {
       files += (variant.sources + variant.tests).map { ($0.path, $0.text) }
     }
-    let plan = try Plan(
-      writing: files.map { (joinPath(root, $0.0), root, $0.1) },
-      force: arguments.flag(.force), fileSystem: fileSystem)
-    if reportConflicts(plan, console: console) { return ExitCode.failure }
-    try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
+    // Kept with --package: said where; in the scratch folder: not worth a line.
+    let written = try writeAll(
+      files, into: root, force: arguments.flag(.force), console: console,
+      what: arguments.value(.variantsPackage) == nil ? nil : "Wrote the variants' package")
+    if written != ExitCode.success { return written }
 
     let sdkName = lastPathComponent(sdk)
     console.writeOut(
@@ -184,9 +176,6 @@ extension TemplatesCommand {
       checker.testFrameworkFlags == nil
       ? "; the tests not (no XCTest beside the SDK: Xcode's platform folder has it)"
       : ", with their tests"
-    if arguments.value(.variantsPackage) != nil {
-      console.writeOut("The package is in \(console.displayPath(root)).\n")
-    }
     guard problems.isEmpty else {
       for problem in problems { console.writeError(problem + "\n") }
       console.writeError(

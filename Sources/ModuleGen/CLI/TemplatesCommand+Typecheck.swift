@@ -76,10 +76,10 @@ struct SDKTypecheck: Sendable {
     of template: CompiledTemplate, library: TemplateLibrary, fileSystem: any FileSystem,
     root: String
   ) throws -> [Variant] {
+    let name = template.manifest.name
     var variants: [Variant] = []
     for combination in template.manifest.choiceCombinations {
       let suffix = combination.map { CaseConversion.pascalCase($0.0 + " " + $0.1) }.joined()
-      let name = template.manifest.name
       for (kind, module) in [
         ("Default", ModuleSpec(name: "Home", template: name)),
         ("Rich", TemplatesCommand.sampleModule(name)),
@@ -118,7 +118,7 @@ struct SDKTypecheck: Sendable {
         String(file.path.dropFirst(root.count + 1)), String(decoding: file.bytes, as: UTF8.self),
         file.templateFile
       )
-      if file.root == joinPath(root, options.testsOutput!) {
+      if file.role == .test {
         variant.tests.append(entry)
       } else {
         variant.sources.append(entry)
@@ -161,7 +161,7 @@ struct SDKTypecheck: Sendable {
   /// Type-checks every variant written under `root`, several at once; the problems of each
   /// variant that fails, in variant order.
   func check(_ variants: [Variant], root: String, scratch: String) -> [String] {
-    let workers = min(max(1, ChildProcess.processorCount), max(1, variants.count))
+    let workers = min(ChildProcess.processorCount, max(1, variants.count))
     let chunks = (0..<workers).map { worker in
       BackgroundWork { () -> [(index: Int, problem: String?)] in
         stride(from: worker, to: variants.count, by: workers).map { index in
@@ -247,12 +247,16 @@ struct SDKTypecheck: Sendable {
 extension TemplateManifest {
   /// Every combination of the values of the choice and bool parameters (the others keep their
   /// defaults), in declaration order.
-  package var choiceCombinations: [[(String, String)]] {
+  package var choiceCombinations: [[(String, String)]] { parameterCombinations { _ in [] } }
+
+  /// Every combination of parameter values, in declaration order: each choice's values, true and
+  /// false for a bool, and `others` for the rest (a parameter with none keeps its default).
+  func parameterCombinations(others: (Parameter) -> [String]) -> [[(String, String)]] {
     var combinations: [[(String, String)]] = [[]]
     for parameter in parameters {
       let values =
         parameter.kind == .choice
-        ? parameter.values : parameter.kind == .bool ? ["true", "false"] : []
+        ? parameter.values : parameter.kind == .bool ? ["true", "false"] : others(parameter)
       if values.isEmpty { continue }
       combinations = combinations.flatMap { combination in
         values.map { combination + [(parameter.name, $0)] }

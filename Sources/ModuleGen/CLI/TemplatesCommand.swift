@@ -192,9 +192,10 @@ enum TemplatesCommand {
     }
   }
 
-  /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`.
+  /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`;
+  /// then says "`what` to ROOT (N files written, M unchanged)", unless `what` is nil.
   static func writeAll(
-    _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String
+    _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String?
   ) throws -> Int32 {
     let fileSystem = LocalFileSystem()
     let plan = try Plan(
@@ -202,6 +203,7 @@ enum TemplatesCommand {
       fileSystem: fileSystem)
     if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
+    guard let what else { return ExitCode.success }
     console.writeOut(
       "\(what) to \(console.displayPath(root)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )
