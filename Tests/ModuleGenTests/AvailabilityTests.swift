@@ -45,8 +45,7 @@ import Testing
   /// macOS 14 has), in dependency order. On a Mac, `swift build` compiles them, and CI's macOS
   /// jobs do.
   @Test func theDarwinBranchesTypeCheckForAnAppleTarget() throws {
-    let environment = ProcessInfo.processInfo.environment
-    guard runsOnLinux, let sdk = environment["MODULEGEN_IOS_SDK"], !sdk.isEmpty else {
+    guard runsOnLinux, let (sdk, flags) = preparedIOSSDK else {
       if runsOnLinux {
         print(
           "AvailabilityTests: the Darwin branches not type-checked: no iOS SDK (run scripts/prepare-ios-sdk.sh and export what it prints)"
@@ -70,9 +69,6 @@ import Testing
         "AvailabilityTests: the Darwin branches not type-checked: \(sdk) has an older standard library than Swift 6's (it needs an iOS 18 SDK, from Xcode 16, or newer)"
       )
       return
-    }
-    let flags = (environment["MODULEGEN_IOS_SWIFTC_FLAGS"] ?? "").split(separator: " ").map {
-      String($0)
     }
     let out = try makeTemporaryDirectory()
     var pending = try BuildDescription.modules(in: Self.binFolder).filter {
@@ -338,16 +334,17 @@ private struct TargetInfo: Decodable {
   var paths: Paths
 }
 
-private func targetInfo() throws -> TargetInfo {
+/// What `swiftc -print-target-info` says, asked once.
+private let targetInfo = Result { () throws -> TargetInfo in
   let output = try runCompilerTool("swiftc", ["-print-target-info"], in: NSTemporaryDirectory())
   return try JSONDecoder().decode(TargetInfo.self, from: Data(output))
 }
 
 /// This machine's target triple, as the compiler names it.
-func hostTarget() throws -> String { try targetInfo().target.triple }
+func hostTarget() throws -> String { try targetInfo.get().target.triple }
 
 /// The toolchain's lib/swift.
-func runtimeResourcePath() throws -> String { try targetInfo().paths.runtimeResourcePath }
+func runtimeResourcePath() throws -> String { try targetInfo.get().paths.runtimeResourcePath }
 
 /// Runs a toolchain tool (found on PATH) and returns what it wrote to standard output and
 /// standard error together; a failure is a test failure with the output's beginning.

@@ -11,10 +11,8 @@ import Testing
 @Suite(.serialized) struct TemplatesTypecheckTests {
   /// `--sdk` and `--swiftc-flag` arguments for the SDK this machine has, or nil.
   static let sdkArguments: [String]? = {
-    let environment = ProcessInfo.processInfo.environment
-    if let sdk = environment["MODULEGEN_IOS_SDK"], !sdk.isEmpty {
-      let flags = (environment["MODULEGEN_IOS_SWIFTC_FLAGS"] ?? "").split(separator: " ")
-      return ["--sdk", sdk] + flags.flatMap { ["--swiftc-flag", String($0)] }
+    if let sdk = preparedIOSSDK {
+      return ["--sdk", sdk.path] + sdk.swiftcFlags.flatMap { ["--swiftc-flag", $0] }
     }
     // On a Mac with Xcode, modulegen finds the simulator SDK itself.
     let xcrun = try? GeneratedCodeTests.shell(

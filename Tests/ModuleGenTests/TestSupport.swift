@@ -78,6 +78,15 @@ let runsOnLinux: Bool = {
   #endif
 }()
 
+/// The copy of Apple's iOS SDK prepared by scripts/prepare-ios-sdk.sh and the swiftc flags it
+/// printed, when MODULEGEN_IOS_SDK (and MODULEGEN_IOS_SWIFTC_FLAGS) are exported.
+let preparedIOSSDK: (path: String, swiftcFlags: [String])? = {
+  let environment = ProcessInfo.processInfo.environment
+  guard let path = environment["MODULEGEN_IOS_SDK"], !path.isEmpty else { return nil }
+  let flags = (environment["MODULEGEN_IOS_SWIFTC_FLAGS"] ?? "").split(separator: " ")
+  return (path, flags.map(String.init))
+}()
+
 /// The built `modulegen` binary, beside the test bundle.
 var builtBinary: String {
   URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
