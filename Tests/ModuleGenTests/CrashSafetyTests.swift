@@ -24,6 +24,13 @@ import Testing
         - template: test.liquid
           output: "{{ module }}Tests.swift"
           role: test
+        - template: code.liquid
+          output: "{{ module }}Extra.swift"
+          when: params.extra
+      parameters:
+        - name: extra
+          type: bool
+          default: false
 
       """, to: dir + "/Templates/stamp/template.yml")
     try write(
@@ -52,6 +59,29 @@ import Testing
   /// The date every file of `name` holds, or nil if a file is missing, partial or mixed.
   func date(of name: String, in files: [String: String], dates: [String]) -> String? {
     dates.first { date in expected(name, date).allSatisfy { files[$0.key] == $0.value } }
+  }
+
+  /// Where the generation record and the disk disagree, when nobody edits the files: a
+  /// generated file the record does not have (its module's files or its stale ones), a recorded
+  /// file whose content is not what was recorded, a recorded file that is gone.
+  func recordDisagreements(_ dir: String, files: [String: String]) throws -> [String] {
+    let text = try String(contentsOfFile: dir + "/" + GenerationRecord.fileName, encoding: .utf8)
+    let record = try GenerationRecord.decode(text, file: "record", directory: dir)
+    let recorded = record.modules.values.reduce(into: [String: String]()) { all, module in
+      all.merge(module.allFiles) { a, _ in a }
+    }
+    var problems: [String] = []
+    for (path, content) in files where path.hasPrefix("Sources/") || path.hasPrefix("Tests/") {
+      if let hash = recorded[path] {
+        if hash != GenerationRecord.hash(Array(content.utf8)) {
+          problems.append("differs: \(path)")
+        }
+      } else {
+        problems.append("unrecorded: \(path)")
+      }
+    }
+    for path in recorded.keys where files[path] == nil { problems.append("gone: \(path)") }
+    return problems.sorted()
   }
 
   func start(_ arguments: [String], in dir: String, environment: [String: String] = [:])
@@ -143,6 +173,9 @@ import Testing
       }
       files = snapshot(dir)
       #expect(files.leftovers.isEmpty, "kill \(kill): \(files.leftovers.prefix(5))")
+      // The record is the killed run's or the one before, as the files are.
+      let disagreements = try recordDisagreements(dir, files: files.files)
+      #expect(disagreements.isEmpty, "kill \(kill): \(disagreements.prefix(5))")
       let outcome = Set(names.dropFirst().map { date(of: $0, in: files.files, dates: dates) })
       #expect(outcome.count == 1 && outcome.first! != nil, "kill \(kill): \(outcome)")
       current = (outcome.first ?? nil) ?? current
@@ -157,10 +190,12 @@ import Testing
     #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
     let dates = ["2026-03-03", "2026-04-04", "2026-05-05"]
     for round in 0..<2 {
-      // Generous waits: the runs queue for the locks instead of failing.
-      let processes = try dates.map {
+      // Generous waits: the runs queue for the locks instead of failing. One run also writes
+      // a third file per module, which the others no longer generate.
+      let processes = try dates.enumerated().map { index, date in
         try start(
-          ["gen", "--spec", "all.yml", "--author", $0, "--force"], in: dir,
+          ["gen", "--spec", "all.yml", "--author", date, "--force"]
+            + (index == round ? ["--set", "extra=true"] : []), in: dir,
           environment: ["MODULEGEN_LOCK_TIMEOUT": "300"])
       }
       for process in processes { process.waitUntilExit() }
@@ -169,6 +204,15 @@ import Testing
       #expect(files.leftovers.isEmpty, "\(files.leftovers.prefix(5))")
       let outcome = Set(names.map { date(of: $0, in: files.files, dates: dates) })
       #expect(outcome.count == 1 && outcome.first! != nil, "round \(round): \(outcome)")
+      // As if the runs had run one after the other: the record knows every file (the extra
+      // files the last run no longer generates as stale ones), and `check` finds nothing
+      // unrecorded.
+      let disagreements = try recordDisagreements(dir, files: files.files)
+      #expect(disagreements.isEmpty, "round \(round): \(disagreements.prefix(5))")
+      #expect(files.files.keys.filter { $0.hasSuffix("Extra.swift") }.count == names.count)
+      let check = String(
+        decoding: try runBinary(["check", "--spec", "all.yml"], in: dir).out, as: UTF8.self)
+      #expect(!check.contains("unrecorded") && !check.contains("gone"), "\(check.prefix(400))")
     }
   }
 

@@ -260,8 +260,10 @@ import Testing
         "error: module name '1Home' must start with a letter"))
     let lower = try run(["gen", "home", "viper"], in: dir)
     #expect(lower.err.contains("note: module name 'home' was capitalized to 'Home'"))
-    #expect(try run(["gen"], in: dir).code == 64)
-    let noTemplate = try run(["gen", "Home"], in: dir)
+    // Without a record, there is nothing to regenerate: a module must be named.
+    let empty = try makeTemporaryDirectory()
+    #expect(try run(["gen"], in: empty).code == 64)
+    let noTemplate = try run(["gen", "Home"], in: empty)
     #expect(noTemplate.code == 64)
     #expect(
       noTemplate.err.hasPrefix(

@@ -99,10 +99,16 @@ import Testing
     #expect(
       runTool(["gen", "Home", "viper"], in: dir).out
         == "Home (viper): 1 created, 7 unchanged, 2 kept (yours).\n")
-    // --force writes exactly what the templates produce, the developer's files too.
+    // --force overwrites an edited regenerated file, and names it; the developer's files stay.
+    try edit(dir + "/Home/HomeContracts.swift") { $0 + "// hand-made\n" }
     let forced = runTool(["gen", "Home", "viper", "--force"], in: dir)
-    #expect(forced.out == "Home (viper): 2 overwritten, 8 unchanged.\n")
-    #expect(!(try read(dir + "/Home/HomePresenter.swift")).contains("my code"))
+    #expect(forced.out == "Home (viper): 1 overwritten, 7 unchanged, 2 kept (yours).\n")
+    #expect(
+      forced.err.hasSuffix(
+        "warning: overwrote 'Home/HomeContracts.swift' (--force): it differed from what was generated, and those changes are lost\n"
+      ), "\(forced.err)")
+    #expect(try read(dir + "/Home/HomePresenter.swift").hasSuffix("// my code\n"))
+    #expect(!(try read(dir + "/Home/HomeContracts.swift")).contains("hand-made"))
   }
 
   /// A spec change reaches the files modulegen owns without --force when nobody edited them;
@@ -168,7 +174,8 @@ import Testing
     #expect(gen.code == 0, "\(gen.err)")
     #expect(
       gen.err
-        == "warning: 'Search/SearchCoordinator.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
+        == "note: module 'Search' changes coordinator: true → false, ui: swiftui → uikit (was recorded in .modulegen.lock)\n"
+        + "warning: 'Search/SearchCoordinator.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
         + "warning: 'Search/SearchView.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
     )
     let check = runTool(["check", "--spec", "search.yml"], in: dir)

@@ -248,7 +248,7 @@ import Testing
     let dir = try project()
     #expect(runTool(["gen", "Home", "pair", "--set", "sheet=true"], in: dir).code == 0)
     #expect(try projectFile(dir).contains("/* HomeSheet.swift in Sources */"))
-    let prune = runTool(["gen", "Home", "pair", "--prune"], in: dir)
+    let prune = runTool(["gen", "Home", "pair", "--set", "sheet=false", "--prune"], in: dir)
     #expect(prune.code == 0, "\(prune.err)")
     #expect(
       prune.out

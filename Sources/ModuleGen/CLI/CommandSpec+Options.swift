@@ -35,7 +35,7 @@ extension CommandSpec.Option {
 
   static let spec = Self(
     name: "spec", valueName: "file",
-    help: "A module spec (YAML or JSON) with one module or several.",
+    help: "A module spec (YAML or JSON) with one module or several.", repeatable: true,
     completion: .file)
   static let set = Self(
     name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true)

@@ -28,7 +28,9 @@ enum GenCommand {
     ],
     options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [
       .dryRun.withHelp("Print the plan; write nothing."),
-      .force.withHelp("Write exactly what the templates produce, over edited files too."),
+      .force.withHelp(
+        "Regenerate edited files too (each is named; files you own, regenerate: once, are kept)."
+      ),
       .prune,
     ],
     examples: [
@@ -56,9 +58,7 @@ enum GenCommand {
       writingProject: !dryRun)
     defer { console.keepUntilExit(setup) }
     setup.options.force = arguments.flag(.force)
-    let rendered = Result {
-      try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
-    }
+    let rendered = Result { try setup.plan() }
     // The project's errors first, as when it was read before rendering.
     try setup.finishReadingProject()
     for note in setup.notes { console.report(note) }
@@ -67,7 +67,9 @@ enum GenCommand {
     if plan.testsImportTheApp && setup.options.settings.testableModule.isEmpty {
       console.report(Diagnostic(.warning, message: untestableWarning))
     }
-    let changes = try write(&plan, setup: setup, prune: prune, dryRun: dryRun, console: console)
+    let changes = try write(
+      &plan, setup: &setup, prune: prune, dryRun: dryRun, console: console
+    ) { setup, record in try setup.plan(record: record) }
     report.printPlan(
       plan, record: setup.record,
       extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
@@ -84,18 +86,7 @@ enum GenCommand {
     {
       console.report(GenerambaCommandLine.overwriteNote)
     }
-    report.reportStale(plan, prune: prune)
-    if !changes.pruned.isEmpty && report.printsSummaries {
-      if report.detail == .verbose {
-        for file in changes.pruned {
-          console.writeOut(
-            "  " + report.paint(dryRun ? "would remove" : "removed", .yellow) + " "
-              + report.shown(file.path) + "\n")
-        }
-      }
-      let count = changes.pruned.count == 1 ? "1 stale file" : "\(changes.pruned.count) stale files"
-      console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
-    }
+    report.reportStale(plan, prune: prune, pruned: changes.pruned)
     report.finish()
     return plan.blockedModules.isEmpty && changes.refused.isEmpty
       ? ExitCode.success : ExitCode.failure
@@ -104,34 +95,39 @@ enum GenCommand {
   /// Writes the plan's modules that have no conflict, the updated record and its base copies,
   /// and removes pruned files, as one transaction. Unless it is a dry run, the output folders
   /// and the record's folder are locked first (finishing what an interrupted run left there);
-  /// then the plan is read again from the disk and the record read again, since both may have
-  /// changed while this run waited. A file that changed meanwhile becomes a conflict.
+  /// then the record is read again and the plan made again from it and from the disk (`replan`,
+  /// which reuses what was rendered), since both may have changed while this run waited: two
+  /// runs at once end as if they had run one after the other.
   static func write(
-    _ plan: inout Plan, setup: GenerationSetup.Setup, prune: Bool, dryRun: Bool,
-    console: Console
+    _ plan: inout Plan, setup: inout GenerationSetup.Setup, prune: Bool, dryRun: Bool,
+    console: Console,
+    replan: (inout GenerationSetup.Setup, GenerationRecord) throws -> Plan
   ) throws -> RecordedChanges {
     let fileSystem = setup.generator.fileSystem
-    var record = setup.record
-    if dryRun {
-      var changes = try RecordedChanges.make(
-        applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
-      try changes.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
-      return changes
-    }
     var preview = try RecordedChanges.make(
-      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+      applying: plan.withoutBlockedModules, to: setup.record, prune: prune,
+      fileSystem: fileSystem)
     // The project file is checked (paths, groups) before anything is locked or written.
     try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
+    if dryRun { return preview }
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
-    let session = try applier.begin(
-      roots: preview.writes.roots + (setup.xcode.map { [$0.bundle] } ?? []))
+    let locked = preview.writes.roots + (setup.xcode.map { [$0.bundle] } ?? [])
+    let session = try applier.begin(roots: locked)
     defer { session.end() }
     for note in session.notes { console.report(note) }
-    plan = try plan.refreshed(fileSystem: fileSystem)
-    record = try GenerationSetup.record(
+    let record = try GenerationSetup.record(
       config: setup.generator.config, console: console, fileSystem: fileSystem)
+    plan = try replan(&setup, record)
+    setup.record = record
     var changes = try RecordedChanges.make(
       applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    let lockedKeys = Set(locked.map(PathKey.init))
+    if let other = changes.writes.roots.first(where: { !lockedKeys.contains(PathKey($0)) }) {
+      throw Diagnostic(
+        message:
+          "another modulegen run changed what this one writes (now also into '\(console.displayPath(other))') while it waited; nothing was written: run it again"
+      )
+    }
     // Read again under the lock: another run may have changed the project meanwhile.
     try changes.addProjectEdit(
       setup.xcode?.reloaded(), plan: plan.withoutBlockedModules, reusing: preview.xcode)

@@ -156,6 +156,15 @@ struct GenerationReport {
   func reportConflicts(_ plan: Plan) {
     console.reportConflicts(plan)
     let blocked = plan.blockedModules
+    // `--force`: every edit it replaces is named.
+    for file in plan.files where file.action == .overwrite && !blocked.contains(file.module) {
+      console.report(
+        Diagnostic(
+          .warning,
+          message:
+            "\(dryRun ? "would overwrite" : "overwrote") '\(shown(file.path))' (--force): it differed from what was generated, and those changes \(dryRun ? "would be" : "are") lost"
+        ))
+    }
     guard !blocked.isEmpty else { return }
     let names = plan.modules.filter { blocked.contains($0.name) }.map {
       "\($0.name) (\($0.template))"
@@ -173,10 +182,22 @@ struct GenerationReport {
   }
 
   /// Every stale file that is still there, as a warning (an error for one `--prune` refuses).
-  func reportStale(_ plan: Plan, prune: Bool) {
+  /// The stale files: each as a warning (or, refused by `--prune`, an error), then what
+  /// `--prune` removed.
+  func reportStale(_ plan: Plan, prune: Bool, pruned: [StaleFile] = []) {
     for file in plan.stale {
       if let warning = staleWarning(file, prune: prune) { console.report(warning) }
     }
+    guard !pruned.isEmpty && printsSummaries else { return }
+    if detail == .verbose {
+      for file in pruned {
+        console.writeOut(
+          "  " + paint(dryRun ? "would remove" : "removed", .yellow) + " " + shown(file.path)
+            + "\n")
+      }
+    }
+    let count = pruned.count == 1 ? "1 stale file" : "\(pruned.count) stale files"
+    console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
   }
 
   /// The last line of a dry run.

@@ -16,6 +16,11 @@ enum GenerationSetup {
     /// `finishReadingProject()`.
     var pendingXcode: XcodeIntegration.Pending? = nil
 
+    /// The plan of the modules, from `record` (else the one read when the run started).
+    mutating func plan(record: GenerationRecord? = nil) throws -> Plan {
+      try generator.plan(modules, options: options, record: record ?? self.record)
+    }
+
     /// Waits for the project being read and checks its targets: the errors `make` would have
     /// thrown.
     mutating func finishReadingProject() throws {
@@ -38,9 +43,10 @@ enum GenerationSetup {
     var notes: [Diagnostic] = []
     let (library, config) = try projectLibrary(
       templates: arguments.all(.templates), console: console, fileSystem: fileSystem)
-    var (modules, specFile) = try selectedModules(
-      arguments, library: library, config: config, console: console, fileSystem: fileSystem,
-      command: command, notes: &notes)
+    let record = try Self.record(config: config, console: console, fileSystem: fileSystem)
+    var (modules, completeSpecFiles) = try selectedModules(
+      arguments, library: library, config: config, record: record, console: console,
+      fileSystem: fileSystem, command: command, notes: &notes)
     let setParams = try setParameters(arguments, command: command)
     let settings = try settings(arguments, config: config, console: console, command: command)
     var options = GenerationOptions(settings: settings, currentDirectory: console.currentDirectory)
@@ -51,19 +57,10 @@ enum GenerationSetup {
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,
       command: command, fileSystem: fileSystem)
-    options.specFile = specFile
-    options.someModulesOnly = specFile != nil && !arguments.positional.isEmpty
+    options.completeSpecFiles = completeSpecFiles
     let pendingXcode = try XcodeIntegration.start(
       arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
       command: command, preparingSpace: writingProject)
-    let record: GenerationRecord
-    do {
-      record = try Self.record(config: config, console: console, fileSystem: fileSystem)
-    } catch {
-      // The project's errors first.
-      _ = try pendingXcode?.finish()
-      throw error
-    }
     var setup = Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules, options: options, notes: notes, record: record,

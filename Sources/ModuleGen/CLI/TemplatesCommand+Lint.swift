@@ -39,7 +39,7 @@ extension TemplatesCommand {
       let (projectLibrary, config) = try library(
         templates: arguments.all(.templates), console: console)
       let typecheck = arguments.flag(.typecheck)
-      let specPath = arguments.value(.spec)
+      let specPaths = arguments.all(.spec)
       if !typecheck {
         for option in [
           CommandSpec.Option.sdk, .compilerTarget, .swiftcFlag, .spec, .variantsPackage,
@@ -49,7 +49,7 @@ extension TemplatesCommand {
         }
       }
       var named = arguments.positional
-      if named.isEmpty && specPath == nil { named = BuiltinTemplates.names }
+      if named.isEmpty && specPaths.isEmpty { named = BuiltinTemplates.names }
       var linted: [(CompiledTemplate, TemplateLibrary)] = []
       for shown in named {
         let path = console.path(shown)
@@ -85,7 +85,7 @@ extension TemplatesCommand {
       }
       guard typecheck else { return ExitCode.success }
       return try typecheckVariants(
-        linted, spec: specPath, library: projectLibrary, config: config, arguments: arguments,
+        linted, specs: specPaths, library: projectLibrary, config: config, arguments: arguments,
         console: console)
     })
 
@@ -127,7 +127,7 @@ extension TemplatesCommand {
   /// `--typecheck`: the variants of every template linted, and the spec's modules, written as
   /// one package (kept with `--package`, else in a temporary folder) and type-checked.
   static func typecheckVariants(
-    _ templates: [(CompiledTemplate, TemplateLibrary)], spec specPath: String?,
+    _ templates: [(CompiledTemplate, TemplateLibrary)], specs specPaths: [String],
     library: TemplateLibrary, config: ProjectConfig?, arguments: ParsedArguments,
     console: Console
   ) throws -> Int32 {
@@ -148,7 +148,7 @@ extension TemplatesCommand {
       variants += try SDKTypecheck.variants(
         of: template, library: templateLibrary, fileSystem: fileSystem, root: root)
     }
-    if let specPath {
+    for specPath in specPaths {
       let text = try fileSystem.readText(atPath: console.path(specPath), displayPath: specPath)
       for module in try SpecDecoder.decode(text, file: specPath).modules {
         variants.append(

@@ -19,7 +19,7 @@ enum UpdateCommand {
       """,
     arguments: GenCommand.spec.arguments,
     options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [
-      .dryRun.withHelp("Show the merges as diffs; write nothing.")
+      .dryRun.withHelp("Show the merges as diffs; write nothing."), .prune,
     ],
     examples: [
       ("modulegen update --spec Specs/modules.yml", "After a spec or template change."),
@@ -37,26 +37,23 @@ enum UpdateCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let dryRun = arguments.flag(.dryRun)
+    let prune = arguments.flag(.prune)
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
     var setup = try GenerationSetup.make(
       arguments, console: console, command: "update", writingProject: !dryRun)
     defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }
-    var plan = try setup.generator.plan(
-      setup.modules, options: setup.options, record: setup.record)
+    var plan = try setup.plan()
     for note in plan.notes { console.report(note) }
-    var unmerged: [Unmerged] = []
-    for i in plan.files.indices where plan.files[i].action == .keep {
-      do {
-        plan.files[i] = try merge(
-          plan.files[i], record: setup.record, fileSystem: setup.generator.fileSystem)
-      } catch let error as Diagnostic {
-        unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
-      }
-    }
+    var unmerged = mergeAll(&plan, record: setup.record, fileSystem: setup.generator.fileSystem)
     let changes = try GenCommand.write(
-      &plan, setup: setup, prune: false, dryRun: dryRun, console: console)
+      &plan, setup: &setup, prune: prune, dryRun: dryRun, console: console
+    ) { setup, record in
+      var plan = try setup.plan(record: record)
+      unmerged = mergeAll(&plan, record: record, fileSystem: setup.generator.fileSystem)
+      return plan
+    }
     let blocked = plan.blockedModules
     let merged = plan.files.filter {
       ($0.action == .merge || $0.action == .mergeConflict) && !blocked.contains($0.module)
@@ -72,7 +69,9 @@ enum UpdateCommand {
       }
     }
     report.printPlan(
-      plan, record: setup.record, extra: XcodeChanges.json(changes.xcode, console: console))
+      plan, record: setup.record,
+      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
+        + XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(report, console: console)
     for note in SwiftPackageFolders.notes(
       for: plan.withoutBlockedModules, setup: setup, console: console)
@@ -94,10 +93,27 @@ enum UpdateCommand {
           .warning,
           message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
     }
-    report.reportStale(plan, prune: false)
+    report.reportStale(plan, prune: prune, pruned: changes.pruned)
     report.finish()
-    return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty
+    return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty && changes.refused.isEmpty
       ? ExitCode.success : ExitCode.failure
+  }
+
+  /// Merges into every file the plan keeps; returns those that could not be merged.
+  static func mergeAll(_ plan: inout Plan, record: GenerationRecord, fileSystem: any FileSystem)
+    -> [Unmerged]
+  {
+    var unmerged: [Unmerged] = []
+    for i in plan.files.indices where plan.files[i].action == .keep {
+      do {
+        plan.files[i] = try merge(plan.files[i], record: record, fileSystem: fileSystem)
+      } catch let error as Diagnostic {
+        unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
+      } catch {
+        unmerged.append(Unmerged(file: plan.files[i], reason: "\(error)"))
+      }
+    }
+    return unmerged
   }
 
   /// The file with the developer's edits and the new generation merged, from the base copy the

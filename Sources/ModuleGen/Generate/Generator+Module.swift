@@ -6,6 +6,8 @@ extension Generator {
     var module: PlannedModule
     var files: [PlannedFile]
     var stale: [StaleFile]
+    /// What changed since the module was recorded, said once (a parameter set again).
+    var notes: [Diagnostic]
     /// Whether its tests `@testable import` the app's module (modulegen's templates do;
     /// Generamba's name their own).
     var testsImportTheApp: Bool
@@ -18,7 +20,7 @@ extension Generator {
   ) throws -> ModulePlan {
     let recorded = record?.modules[module.name]
     var date = recorded?.created ?? options.settings.date
-    var rendering = try render(module, date: date, options: options)
+    var rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
     var existing = try rendering.files.map {
       try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
     }
@@ -28,7 +30,7 @@ extension Generator {
       found != date
     {
       date = found
-      rendering = try render(module, date: date, options: options)
+      rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
       existing = try rendering.files.map {
         try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
       }
@@ -48,7 +50,10 @@ extension Generator {
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
       includesTests: options.includeTests,
-      spec: options.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } })
+      spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } }
+        ?? recorded?.spec,
+      output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
+      testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } })
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -60,20 +65,64 @@ extension Generator {
     let testsImportTheApp =
       rendering.template.manifest.variables == .modulegen && files.contains { $0.role == .test }
     return ModulePlan(
-      module: planned, files: files, stale: stale, testsImportTheApp: testsImportTheApp)
+      module: planned, files: files, stale: stale,
+      notes: recorded.map { Self.changes(from: $0, to: planned) } ?? [],
+      testsImportTheApp: testsImportTheApp)
+  }
+
+  /// What a run changes of a recorded module, said as a note: its template, and each parameter
+  /// the spec or `--set` gives another value ("binding: combine → observation").
+  static func changes(from recorded: GenerationRecord.Module, to planned: PlannedModule)
+    -> [Diagnostic]
+  {
+    var changes: [String] = []
+    if recorded.template != planned.template {
+      changes.append("template: \(recorded.template) → \(planned.template)")
+    } else {
+      let before = Dictionary(recorded.params.map { ($0.name, $0.value) }) { a, _ in a }
+      for param in planned.params {
+        guard let old = before[param.name], old != param.value else { continue }
+        changes.append("\(param.name): \(old) → \(param.value)")
+      }
+    }
+    guard !changes.isEmpty else { return [] }
+    return [
+      Diagnostic(
+        .note,
+        message:
+          "module '\(planned.name)' changes \(changes.joined(separator: ", ")) (was recorded in \(GenerationRecord.fileName))"
+      )
+    ]
+  }
+
+  /// The module rendered for `date`, or the files rendered for the same inputs earlier in the
+  /// run (a plan made again under the lock renders nothing again).
+  mutating func cachedRender(
+    _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
+    options: GenerationOptions
+  ) throws -> Rendering {
+    let key = RenderingCache.Key(
+      module: module, date: date, params: recorded?.params ?? [], template: recorded?.template,
+      output: recorded?.output, testsOutput: recorded?.testsOutput)
+    if let cached = renderings.values[module.name], cached.key == key { return cached.rendering }
+    let rendering = try render(
+      module, date: date, recorded: recorded,
+      recordDirectory: config?.directory ?? options.currentDirectory, options: options)
+    renderings.values[module.name] = (key, rendering)
+    return rendering
   }
 
   /// What happens to a planned file, given what is on disk and what the record says.
   func action(
     for file: PlannedFile, existing: [UInt8]?, recordedHash: String?, force: Bool
   ) -> PlannedFile.Action {
-    let action = file.action(over: existing, force: force)
+    let action = file.action(over: existing, force: false)
     guard action == .conflict, let existing else { return action }
-    // The developer's file: only `update` brings changes into it, by merging.
+    // The developer's file, even with `--force`: only `update` brings changes into it.
     if file.regenerate == .once { return .keep }
     // As modulegen generated it: nobody's edits are lost by regenerating it.
     if let recordedHash, GenerationRecord.hash(existing) == recordedHash { return .update }
-    return .conflict
+    return force ? .overwrite : .conflict
   }
 
   /// The modules a full run of their spec no longer declares: all their files are stale.
@@ -82,12 +131,13 @@ extension Generator {
   )
     -> [StaleFile]
   {
-    guard let specFile = options.specFile, !options.someModulesOnly else { return [] }
-    let spec = record.recordedPath(specFile)
+    let specs = Set(options.completeSpecFiles.map(record.recordedPath))
+    guard !specs.isEmpty else { return [] }
     let names = Set(planned.map(\.name))
     var stale: [StaleFile] = []
     for name in record.modules.keys.sorted() where !names.contains(name) {
-      guard let module = record.modules[name], module.spec == spec else { continue }
+      guard let module = record.modules[name], let spec = module.spec, specs.contains(spec)
+      else { continue }
       let files = module.allFiles
       for path in files.keys.sorted() {
         stale.append(staleFile(path, hash: files[path]!, module: name, record: record))
@@ -111,6 +161,56 @@ extension Generator {
       state = .edited
     }
     return StaleFile(module: module, path: absolute, generatedHash: hash, state: state)
+  }
+
+  /// Files on disk that the modules' templates write under other values of their choice and
+  /// bool parameters, and that neither the plan nor the record has (left by a run whose record
+  /// was lost): `check` reports them. Absolute paths, sorted.
+  mutating func unrecordedFiles(
+    in plan: Plan, modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord
+  ) throws -> [String] {
+    let byModule = plan.filesByModule
+    let specs = Dictionary(modules.map { ($0.name, $0) }) { a, _ in a }
+    var found: Set<String> = []
+    for planned in plan.modules {
+      guard let spec = specs[planned.name], let template = compiled[planned.template],
+        template.manifest.variables == .modulegen
+      else { continue }
+      let files = byModule[planned.name] ?? []
+      let known = Set(files.map(\.path)).union(
+        (record.modules[planned.name]?.allFiles.keys).map { $0.map(record.absolutePath) } ?? [])
+      let roots = Dictionary(files.map { ($0.role, $0.root) }) { a, _ in a }
+      let resolved = planned.params.map { ($0.name, $0.value) }
+      for (index, combination) in template.manifest.choiceCombinations.enumerated() {
+        var params = resolved
+        for (name, value) in combination {
+          guard let i = params.firstIndex(where: { $0.0 == name }) else { continue }
+          params[i].1 =
+            template.manifest.parameters.first { $0.name == name }?.kind == .bool
+            ? .bool(value == "true") : .string(value)
+        }
+        let context = TemplateContext.make(
+          module: spec, template: planned.template, params: params, settings: options.settings,
+          templateVersion: planned.templateVersion)
+        for file in template.files {
+          // A path that does not use the parameters is the same under every combination.
+          if index > 0, !file.entry.output.contains("params") {
+            continue
+          }
+          guard let root = roots[file.entry.role],
+            let relative = try? file.renderOutput(context).trimmingCharacters(),
+            let components = try? PathSafety.components(of: relative)
+          else { continue }
+          let path = joinPath(root, components.joined(separator: "/"))
+          if !known.contains(path) && fileSystem.fileExists(atPath: path)
+            && !fileSystem.isDirectory(atPath: path)
+          {
+            found.insert(path)
+          }
+        }
+      }
+    }
+    return found.sorted()
   }
 
   /// The hash of a template without a version, computed once per run.

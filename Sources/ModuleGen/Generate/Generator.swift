@@ -9,10 +9,9 @@ package struct GenerationOptions: Sendable {
   package var testsOutput: String?
   package var includeTests = true
   package var force = false
-  /// The spec file the modules come from (absolute), and whether the run takes only some of
-  /// its modules: a full run of a spec finds the modules removed from it.
-  package var specFile: String?
-  package var someModulesOnly = false
+  /// The spec files (absolute) the run takes every module of: a full run of a spec finds the
+  /// modules removed from it.
+  package var completeSpecFiles: [String] = []
   package var settings: GenerationSettings
   package var currentDirectory: String
   /// Generamba's targets and groups, from its command-line options.
@@ -30,7 +29,7 @@ package struct Generator {
   package var library: TemplateLibrary
   package var config: ProjectConfig?
   package var fileSystem: any FileSystem
-  private var compiled: [String: CompiledTemplate] = [:]
+  var compiled: [String: CompiledTemplate] = [:]
   /// Where existing folders really lead, for the paths of one plan.
   private var containment: PathContainment
 
@@ -45,6 +44,21 @@ package struct Generator {
 
   /// Hashes of templates without a version, computed once per run.
   let templateHashes = HashCache()
+
+  /// The last rendering of each module, with what it was rendered from.
+  let renderings = RenderingCache()
+
+  final class RenderingCache {
+    struct Key: Equatable {
+      var module: ModuleSpec
+      var date: String
+      var params: [PlannedModule.Param]
+      var template: String?
+      var output: String?
+      var testsOutput: String?
+    }
+    var values: [String: (key: Key, rendering: Rendering)] = [:]
+  }
 
   final class HashCache {
     var values: [String: String] = [:]
@@ -66,6 +80,7 @@ package struct Generator {
     var stale: [StaleFile] = []
     var testsImportTheApp = false
     var problems: [Diagnostic] = []
+    var notes: [Diagnostic] = []
     let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
     for module in modules {
       guard
@@ -76,6 +91,7 @@ package struct Generator {
       planned.append(result.module)
       files += result.files
       stale += result.stale
+      notes += result.notes
       testsImportTheApp = testsImportTheApp || result.testsImportTheApp
     }
     // A problem shared by every module (a template's, the config's) is reported once.
@@ -91,7 +107,8 @@ package struct Generator {
       byPath[file.path] = file
     }
     if let record { stale += staleModules(record, planned: planned, options: options) }
-    var plan = Plan(files: files, modules: planned, stale: stale, notes: generambaTemplates.notes)
+    var plan = Plan(
+      files: files, modules: planned, stale: stale, notes: generambaTemplates.notes + notes)
     plan.force = options.force
     plan.testsImportTheApp = testsImportTheApp
     return plan
@@ -126,11 +143,17 @@ package struct Generator {
     var template: CompiledTemplate
     var params: [(String, ModuleSpec.ParamValue)]
     var files: [PlannedFile]
+    /// The output folders given on the command line (now or when the module was recorded).
+    var output: String?
+    var testsOutput: String?
   }
 
-  mutating func render(_ module: ModuleSpec, date: String, options: GenerationOptions) throws
-    -> Rendering
-  {
+  /// `recorded`: the module's entry in the generation record (in `recordDirectory`), whose
+  /// parameters and command-line output folders the module keeps unless they are set again.
+  mutating func render(
+    _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
+    recordDirectory: String, options: GenerationOptions
+  ) throws -> Rendering {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
         message:
@@ -145,7 +168,11 @@ package struct Generator {
       location: module.template != nil
         ? module.templateLocation : config?.locations.values["template"])
     let generamba = template.manifest.variables == .generamba
-    let params = generamba ? [] : try resolveParams(module, template.manifest, options: options)
+    // Recorded values belong to the module they were recorded for, with its template.
+    let recorded = recorded?.template == template.manifest.name ? recorded : nil
+    let params =
+      generamba
+      ? [] : try resolveParams(module, template.manifest, recorded: recorded, options: options)
     var context =
       generamba
       ? GenerambaContext.make(module: module, config: config, options: options)
@@ -159,17 +186,25 @@ package struct Generator {
         module: module, template: templateName, config: config, options: options) : context
 
     let projectBase = config?.directory ?? options.currentDirectory
+    // A folder given on the command line is recorded, and used again when no option or spec
+    // says otherwise.
+    let recordedOutput =
+      options.output == nil && module.output == nil ? recorded?.output : nil
+    let recordedTestsOutput =
+      options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
     let codeRoot = try root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? (Self.defaultOutput, options.currentDirectory, nil),
+      recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
       context: patternContext, what: Self.outputFolder)
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
+      recorded: recordedTestsOutput.map { joinPath(recordDirectory, $0) },
       context: patternContext, what: Self.testsOutputFolder)
 
     var files: [PlannedFile] = []
@@ -193,7 +228,11 @@ package struct Generator {
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
-    return Rendering(template: template, params: params, files: files)
+    return Rendering(
+      template: template, params: params, files: files,
+      output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
+      testsOutput: options.testsOutput != nil
+        ? testsRoot : recordedTestsOutput.map { _ in testsRoot })
   }
 
   /// What messages about the output folders call them.
@@ -206,10 +245,13 @@ package struct Generator {
 
   /// An output folder: its pattern rendered, checked and joined onto its base folder. The
   /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
+  /// `recorded`: the folder the generation record keeps for the module, used instead of the
+  /// pattern; it is checked as a rendered path is.
   private func root(
-    _ pattern: (text: String, base: String, location: SourceLocation?), context: LiquidObject,
-    what: String
+    _ pattern: (text: String, base: String, location: SourceLocation?),
+    recorded: String? = nil, context: LiquidObject, what: String
   ) throws -> String {
+    if let recorded { return try checkedRoot(recorded, pattern: (recorded, "/", nil), what: what) }
     let rendered: String
     do {
       let template: Template
@@ -227,6 +269,14 @@ package struct Generator {
         message: "the \(what) pattern '\(pattern.text)': \(error.message)",
         location: Self.location(in: pattern.location, of: error.location))
     }
+    return try checkedRoot(rendered, pattern: pattern, what: what)
+  }
+
+  /// A rendered output folder, resolved against its base and refused if it may not be written.
+  private func checkedRoot(
+    _ rendered: String, pattern: (text: String, base: String, location: SourceLocation?),
+    what: String
+  ) throws -> String {
     let path: String
     do {
       path = try PathSafety.resolve(
@@ -317,9 +367,10 @@ package struct Generator {
   // MARK: - Parameters
 
   /// The template's defaults, then the config's values for parameters the template declares,
-  /// then the spec's, then `--set`.
+  /// then the values recorded for the module, then the spec's, then `--set`.
   private func resolveParams(
-    _ module: ModuleSpec, _ manifest: TemplateManifest, options: GenerationOptions
+    _ module: ModuleSpec, _ manifest: TemplateManifest, recorded: GenerationRecord.Module?,
+    options: GenerationOptions
   ) throws
     -> [(String, ModuleSpec.ParamValue)]
   {
@@ -369,6 +420,12 @@ package struct Generator {
     for param in config?.params ?? [] {
       set(
         param.name, param.value, location: param.location, strict: false, origin: ".modulegen.yml")
+    }
+    // The module's own values, as recorded: kept unless the spec or --set changes them.
+    for param in recorded?.params ?? [] {
+      set(
+        param.name, param.value, location: nil, strict: false,
+        origin: GenerationRecord.fileName)
     }
     for param in module.params {
       set(param.name, param.value, location: param.location, strict: true, origin: "module spec")

@@ -61,11 +61,13 @@ package struct Plan: Sendable {
   /// The names of modules that have a conflict: a run writes nothing of them.
   package var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
 
-  /// The plan without the modules that have a conflict, ready to apply.
+  /// The plan without the modules that have a conflict, ready to apply: nothing of theirs is
+  /// written, their record entries included.
   package var withoutBlockedModules: Plan {
     let blocked = blockedModules
     var plan = self
     plan.files = files.filter { !blocked.contains($0.module) }
+    plan.modules = modules.filter { !blocked.contains($0.name) }
     plan.stale = stale.filter { !blocked.contains($0.module) }
     return plan
   }

@@ -16,6 +16,10 @@ package struct PlannedModule: Sendable, Equatable {
   package var includesTests: Bool
   /// The spec file the module was declared in, relative to the record's folder.
   package var spec: String?
+  /// The output folders given on the command line, relative to the record's folder: the
+  /// record keeps them for the next runs.
+  package var output: String? = nil
+  package var testsOutput: String? = nil
 
   package struct Param: Sendable, Equatable {
     package var name: String

@@ -11,6 +11,16 @@ struct ThreeWayMerge: Equatable {
   /// The number of conflicting regions.
   var conflicts: Int
 
+  /// Whether a line opens or closes a conflict (`<<<<<<< yours`, `>>>>>>> generated now`, or
+  /// git's own): a file with one is not resolved yet.
+  static func isConflictMarker(_ line: Substring) -> Bool {
+    for marker in ["<<<<<<<", ">>>>>>>"] where line.hasPrefix(marker) {
+      let rest = line.dropFirst(marker.count)
+      if rest.isEmpty || rest.first == " " { return true }
+    }
+    return false
+  }
+
   /// The names shown on the conflict markers.
   struct Labels {
     var ours: String

@@ -19,6 +19,8 @@ package struct ModuleSpec: Sendable, Equatable {
   /// This module's Xcode targets and groups (`targets`, `test_targets`, `group`,
   /// `tests_group`), overriding the config's.
   package var xcode = XcodeSettings()
+  /// The spec file (absolute) that declares the module, if any.
+  package var specFile: String?
   /// Where the module is declared, for later messages.
   package var location: SourceLocation?
   /// Where the text of `template`, `output` and `tests_output` starts, for their errors.

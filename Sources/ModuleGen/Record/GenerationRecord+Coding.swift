@@ -13,8 +13,8 @@ extension GenerationRecord {
 
   static let keys = ["version", "modules"]
   static let moduleKeys = [
-    "template", "template_version", "template_hash", "created", "spec", "params", "files",
-    "test_files",
+    "template", "template_version", "template_hash", "created", "spec", "output", "tests_output",
+    "params", "files", "test_files",
   ]
 
   /// The record's text.
@@ -30,7 +30,11 @@ extension GenerationRecord {
         module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
       out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
       out += "    created: \(Self.yamlValue(module.created))\n"
-      if let spec = module.spec { out += "    spec: \(Self.yamlValue(spec))\n" }
+      for (key, value) in [
+        ("spec", module.spec), ("output", module.output), ("tests_output", module.testsOutput),
+      ] {
+        if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
+      }
       if module.params.isEmpty {
         out += "    params: {}\n"
       } else {
@@ -64,7 +68,7 @@ extension GenerationRecord {
     throws(DiagnosticList) -> GenerationRecord
   {
     if let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(
-      where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") })
+      where: ThreeWayMerge.isConflictMarker)
     {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       throw DiagnosticList(
@@ -170,6 +174,8 @@ extension GenerationRecord {
         }
         module.created = date
       case "spec": module.spec = string(pair.value, pair.key)
+      case "output": module.output = string(pair.value, pair.key)
+      case "tests_output": module.testsOutput = string(pair.value, pair.key)
       case "params":
         module.params = pair.value.params(
           path: "\(path).params", problems: &problems

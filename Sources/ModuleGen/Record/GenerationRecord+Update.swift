@@ -15,6 +15,8 @@ extension GenerationRecord {
       var entry = Module(
         template: module.template, templateVersion: module.recordedVersion,
         created: module.created, spec: module.spec, params: module.params)
+      entry.output = module.output
+      entry.testsOutput = module.testsOutput
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)
         let hash: String

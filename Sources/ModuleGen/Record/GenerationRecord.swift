@@ -33,6 +33,10 @@ package struct GenerationRecord: Sendable, Equatable {
     package var spec: String?
     /// Every template parameter, resolved, sorted by name.
     package var params: [PlannedModule.Param]
+    /// The output folders given on the command line (`--output`), relative to the record's
+    /// folder: later runs use them again.
+    package var output: String? = nil
+    package var testsOutput: String? = nil
     /// Recorded path → hash of the file as generated, for code and for tests.
     package var files: [String: String]
     package var testFiles: [String: String]

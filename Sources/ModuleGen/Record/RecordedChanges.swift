@@ -43,7 +43,10 @@ struct RecordedChanges {
           action: action))
     }
     var removals = pruned.map { removal(of: $0, in: record) }
-    if updated != record || fileSystem.fileExists(atPath: record.path) || !updated.modules.isEmpty {
+    // A run that changes nothing of the record leaves its file (and the base copies) as they are.
+    if updated != record
+      || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path))
+    {
       try add(record.path, Array(updated.encoded.utf8))
       let copies = record.baseCopies(for: plan, hashes: hashes)
       for copy in copies { try add(copy.path, copy.bytes, named: true) }

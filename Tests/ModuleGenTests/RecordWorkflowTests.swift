@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// The generation record as a team lives with it: it survives every run, and `check`,
+/// `update` and `gen` take what it says (every recorded module, their parameters and folders).
+@Suite struct RecordWorkflowTests {
+  func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+  func edit(_ path: String, _ change: (String) -> String) throws {
+    try change(try read(path)).write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  /// Every file of the record's folder and base folder, with its content.
+  func recordFiles(_ dir: String) -> [String: String] {
+    snapshot(dir).files.filter { $0.key.hasPrefix(".modulegen") }
+  }
+
+  // MARK: - The record survives
+
+  /// A run skipped for a conflict writes nothing, its record entry and base copies included;
+  /// once the edit is undone, `update` after a spec change still merges.
+  @Test func aSkippedRunLeavesTheRecordAndUpdateStillMerges() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let before = recordFiles(dir)
+    #expect(before.keys.contains { $0.hasPrefix(GenerationRecord.baseFolder + "/") })
+    let contracts = dir + "/Home/HomeContracts.swift"
+    let original = try read(contracts)
+    try edit(contracts) { $0 + "// a line of mine\n" }
+    let skipped = runTool(["gen", "--spec", "home.yml"], in: dir)
+    #expect(skipped.code == 1)
+    #expect(skipped.out == "Home (viper): skipped (1 conflict); nothing written.\n")
+    #expect(recordFiles(dir) == before)
+    // The edit undone, a presenter method added: the files nobody touched are updated and the
+    // developer's presenter merged.
+    try original.write(toFile: contracts, atomically: true, encoding: .utf8)
+    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
+    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out.contains("merged"), "\(update.out)")
+    let presenter = try read(dir + "/Home/HomePresenter.swift")
+    #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
+  }
+
+  /// A blocked module keeps its entry while the other modules of the run are recorded.
+  @Test func aBlockedModuleKeepsItsEntryWhileOthersAreRecorded() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let home = try GenerationRecord.decode(try read(recordPath), file: "r", directory: dir)
+      .modules["Home"]
+    try edit(dir + "/Home/HomeContracts.swift") { $0 + "// mine\n" }
+    try write(
+      "modules:\n  - {name: Home, template: viper}\n  - {name: Cart, template: mvc}\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml", "--date", "2026-02-02"], in: dir).code == 1)
+    let record = try GenerationRecord.decode(try read(recordPath), file: "r", directory: dir)
+    #expect(record.modules["Home"] == home)
+    #expect(record.modules["Cart"]?.files.isEmpty == false)
+  }
+
+  // MARK: - The record drives the workflow
+
+  /// With no module and no --spec, check covers every recorded module: those of each recorded
+  /// spec and those generated from the command line. --spec may be given twice.
+  @Test func checkWithoutArgumentsCoversEveryRecordedModule() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/a.yml")
+    try write("modules:\n  - {name: Cart, template: mvc}\n", to: dir + "/b.yml")
+    #expect(runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir).code == 0)
+    #expect(runTool(["gen", "Orders", "mvvm"], in: dir).code == 0)
+    let clean = runTool(["check"], in: dir)
+    #expect(clean.code == 0, "\(clean.err)")
+    #expect(clean.out == "Up to date: 25 files of 3 modules.\n")
+    // Drift in a module of the other spec, and in the command-line one, is found.
+    try edit(dir + "/Cart/CartBuilder.swift") { $0 + "// drift\n" }
+    try edit(dir + "/Orders/OrdersBuilder.swift") { $0 + "// drift\n" }
+    let drift = runTool(["check"], in: dir)
+    #expect(drift.code == 1)
+    #expect(drift.out == "changed  Cart/CartBuilder.swift\nchanged  Orders/OrdersBuilder.swift\n")
+    #expect(runTool(["check", "--spec", "a.yml"], in: dir).code == 0)
+    // A module removed from its spec is found stale by a run over the record.
+    try write("modules: []\n", to: dir + "/b.yml")
+    let stale = runTool(["gen", "--prune"], in: dir)
+    #expect(stale.code == 1, "\(stale.out)\(stale.err)")
+    #expect(stale.err.contains("'Cart/CartBuilder.swift' is no longer generated for Cart"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart/CartRouter.swift"))
+  }
+
+  @Test func aModuleInTwoSpecsOfARunIsAnError() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/a.yml")
+    try write("modules:\n  - {name: Home, template: mvc}\n", to: dir + "/b.yml")
+    let result = runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err.contains("module 'Home' is declared in two specs of this run: a.yml and b.yml"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
+  }
+
+  /// Recorded parameters and command-line folders are the module's: a teammate's plain run
+  /// keeps them; a change on purpose is said.
+  @Test func recordedParametersAndFoldersAreReused() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let first = runTool(
+      ["gen", "Orders", "mvvm", "--set", "binding=combine", "--output", "Sources/Orders"], in: dir)
+    #expect(first.code == 0, "\(first.err)")
+    let again = runTool(["gen", "Orders", "mvvm"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(again.out == "Orders (mvvm): 9 unchanged.\n")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Orders"))
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    #expect(record.contains("      binding: combine\n"))
+    #expect(record.contains("    output: Sources/Orders\n"))
+    // The template too: the module is named alone.
+    #expect(runTool(["check", "Orders"], in: dir).code == 0)
+    let changed = runTool(["gen", "Orders", "mvvm", "--set", "binding=observation"], in: dir)
+    #expect(
+      changed.err.contains(
+        "note: module 'Orders' changes binding: combine → observation (was recorded in .modulegen.lock)"
+      ), "\(changed.err)")
+    #expect(
+      try read(dir + "/" + GenerationRecord.fileName).contains("      binding: observation\n"))
+  }
+
+  /// `update --prune` removes the stale files `update` reports.
+  @Test func updatePrunesStaleFiles() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Search\ntemplate: mvvm\nparams: {coordinator: true}\n", to: dir + "/s.yml")
+    #expect(runTool(["gen", "--spec", "s.yml"], in: dir).code == 0)
+    try write("name: Search\ntemplate: mvvm\nparams: {coordinator: false}\n", to: dir + "/s.yml")
+    let update = runTool(["update", "--spec", "s.yml", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out.hasSuffix("Removed 1 stale file.\n"), "\(update.out)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Search/SearchCoordinator.swift"))
+    #expect(runTool(["check", "--spec", "s.yml"], in: dir).code == 0)
+  }
+
+  // MARK: - check sees what the record says
+
+  /// Conflict markers left by `update` fail `check`, with the file and line.
+  @Test func checkFailsOnConflictMarkers() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
+    try edit(dir + "/Home/HomePresenter.swift") {
+      $0 + "<<<<<<< yours\nmine\n=======\ntheirs\n>>>>>>> generated now\n"
+    }
+    let lines = try read(dir + "/Home/HomePresenter.swift").split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).count
+    #expect(runTool(["gen", "--spec", "home.yml", "--prune"], in: dir).code == 0)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out == "conflict  Home/HomePresenter.swift:\(lines - 5) (unresolved conflict markers)\n"
+    )
+    #expect(check.err == "1 file has unresolved conflict markers from 'update'.\n")
+  }
+
+  /// A recorded file that is gone, and a file the template writes (under other parameters)
+  /// that the record does not know, are reported instead of "Up to date".
+  @Test func checkReportsARecordThatDisagreesWithTheFiles() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Search\ntemplate: mvvm\n", to: dir + "/s.yml")
+    #expect(runTool(["gen", "--spec", "s.yml"], in: dir).code == 0)
+    // The coordinator a run with `coordinator: true` wrote, as if its record had been lost.
+    try write("// a coordinator\n", to: dir + "/Search/SearchCoordinator.swift")
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    var record = try GenerationRecord.decode(try read(recordPath), file: "r", directory: dir)
+    record.modules["Search"]?.files["Search/SearchGone.swift"] = GenerationRecord.hash([])
+    try record.encoded.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out
+        == "gone        Search/SearchGone.swift (recorded; 'gen' drops it from the record)\n"
+        + "unrecorded  Search/SearchCoordinator.swift (generated by its template, not in the record)\n",
+      "\(check.out)")
+    #expect(check.err.contains(".modulegen.lock disagrees with the files (2 listed"))
+  }
+}
