@@ -167,13 +167,21 @@ import Testing
       ])
     // --no-tests: the tests recorded before stay recorded.
     #expect(home?.testFiles == ["HomeTests/HomeTests.swift": Self.hashA])
-    // Base copies: the once files generated now, not the kept one (its base exists).
+    // The module's base file: the once files generated now; the kept one's copy would come
+    // from the earlier base file (there is none here).
+    let base = updated.baseFiles(
+      for: plan, previous: previous, hashes: [:], fileSystem: LocalFileSystem())
+    #expect(base.writes.map(\.path) == ["/p/.modulegen/base/Home.base"])
     #expect(
-      previous.baseCopies(for: plan).map(\.path).sorted()
-        == [
-          GenerationRecord.hash(Array("new router".utf8)),
-          GenerationRecord.hash(Array("view".utf8)),
-        ].map { previous.basePath(forHash: $0) }.sorted())
+      BaseCopies(decoding: base.writes[0].bytes)
+        == BaseCopies([
+          .init(
+            path: "Home/HomeRouter.swift", hash: GenerationRecord.hash(Array("new router".utf8)),
+            bytes: Array("new router".utf8)),
+          .init(
+            path: "Home/HomeView.swift", hash: GenerationRecord.hash(Array("view".utf8)),
+            bytes: Array("view".utf8)),
+        ]))
     #expect(
       previous.updated(by: plan, pruned: ["/p/Home/Old.swift"]).modules["Home"]?.files[
         "Home/Old.swift"] == nil)
@@ -189,9 +197,7 @@ import Testing
     let decomposed = "/p/cafe\u{301}/A.swift"
     #expect(GenerationRecord(directory: "/p/caf\u{E9}").recordedPath(decomposed) == decomposed)
     #expect(record.absolutePath("Home/A.swift") == "/p/app/Home/A.swift")
-    #expect(
-      record.basePath(forHash: Self.hashA) == "/p/app/.modulegen/base/"
-        + String(repeating: "a", count: 64))
+    #expect(record.baseFilePath(module: "Home") == "/p/app/.modulegen/base/Home.base")
   }
 }
 
@@ -274,5 +280,27 @@ import Testing
       }
       #expect(file.regenerate == (always ? .always : .once), "\(name): \(file.template)")
     }
+  }
+}
+
+@Suite struct BaseCopiesTests {
+  /// Paths with spaces, content without a final newline or with lines like the marker: read
+  /// back as written; a damaged copy is left out, the others kept.
+  @Test func encodedCopiesReadBackAndDamageIsContained() {
+    let copies = BaseCopies([
+      .init(
+        path: "My Module/A B.swift", hash: GenerationRecord.hash(Array("x".utf8)),
+        bytes: Array("x".utf8)),
+      .init(
+        path: "B.swift", hash: GenerationRecord.hash(Array("=== C.swift h 1\n".utf8)),
+        bytes: Array("=== C.swift h 1\n".utf8)),
+      .init(path: "C.swift", hash: GenerationRecord.hash([]), bytes: []),
+    ])
+    #expect(BaseCopies(decoding: copies.encoded) == copies)
+    var damaged = copies.encoded
+    let x = damaged.lastIndex(of: UInt8(ascii: "x"))!
+    damaged[x] = UInt8(ascii: "y")
+    #expect(BaseCopies(decoding: damaged).copies.map(\.path) == ["B.swift", "C.swift"])
+    #expect(BaseCopies(decoding: Array("not a base file".utf8)).copies.isEmpty)
   }
 }

@@ -253,29 +253,57 @@ import Testing
     #expect(record == (try read(b + "/" + GenerationRecord.fileName)))
     #expect(record.contains("    params:\n      tests: xctest\n      ui: swiftui\n"))
     #expect(record.range(of: "  Cart:")!.lowerBound < record.range(of: "  Home:")!.lowerBound)
-    // A base copy of each file the developer owns, named by its hash, and no other.
+    // One base file per module, with a copy of each file the developer owns, and no other.
     let decoded = try GenerationRecord.decode(record, file: "r", directory: a)
+    func copies(_ module: String) -> BaseCopies {
+      decoded.baseCopies(module: module, fileSystem: LocalFileSystem())
+    }
     let once = ["Home/HomePresenter.swift", "Home/HomeView.swift", "HomeTests/HomeTests.swift"]
     for path in once {
       let hash = try #require(decoded.modules["Home"]?.allFiles[path])
-      let copy = try #require(FileManager.default.contents(atPath: decoded.basePath(forHash: hash)))
-      #expect(copy == FileManager.default.contents(atPath: a + "/" + path))
+      #expect(
+        copies("Home").bytes(ofHash: hash)
+          == FileManager.default.contents(atPath: a + "/" + path).map(Array.init))
     }
-    func copies() throws -> Set<String> {
-      Set(
-        try FileManager.default.contentsOfDirectory(atPath: a + "/" + GenerationRecord.baseFolder))
-    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: a + "/" + GenerationRecord.baseFolder)
+        .sorted() == ["Cart.base", "Home.base"])
     // Home: view, presenter, interactor, router, service, tests; Cart: service, view
     // controller, tests.
-    #expect(try copies().count == 9)
-    let view = try #require(decoded.modules["Home"]?.files["Home/HomeView.swift"])
+    #expect(copies("Home").copies.count == 6 && copies("Cart").copies.count == 3)
     // The SwiftUI view is stale after a switch to UIKit: still recorded, its copy stays.
     #expect(runTool(["gen", "Home", "viper", "--set", "ui=uikit"], in: a).code == 0)
-    #expect(try copies().count == 10)
+    #expect(copies("Home").copies.map(\.path).contains("Home/HomeView.swift"))
+    #expect(copies("Home").copies.count == 7)
     // Pruned, nothing refers to its copy any more: it goes too.
     #expect(runTool(["gen", "Home", "viper", "--set", "ui=uikit", "--prune"], in: a).code == 0)
-    #expect(try copies().count == 9)
-    #expect(!(try copies()).contains(String(view.dropFirst("sha256:".count))))
+    #expect(copies("Home").copies.count == 6)
+    #expect(!copies("Home").copies.map(\.path).contains("Home/HomeView.swift"))
+  }
+
+  /// Copies in the layout before base files (one file per hash) are still merged from, and
+  /// move into their module's base file on its next run.
+  @Test func baseCopiesOfTheEarlierLayoutMoveIntoTheModulesBaseFile() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viper\npresenter:\n  - viewDidLoad()\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir, environment: Self.today).code == 0)
+    let base = dir + "/" + GenerationRecord.baseFolder
+    let record = try GenerationRecord.decode(
+      try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir)
+    for copy in record.baseCopies(module: "Home", fileSystem: LocalFileSystem()).copies {
+      FileManager.default.createFile(
+        atPath: base + "/" + copy.hash.dropFirst("sha256:".count), contents: Data(copy.bytes))
+    }
+    try FileManager.default.removeItem(atPath: base + "/Home.base")
+    try edit(dir + "/Home/HomePresenter.swift") { "// mine\n" + $0 }
+    try write(
+      "name: Home\ntemplate: viper\npresenter:\n  - viewDidLoad()\n  - didTapRetry()\n",
+      to: dir + "/home.yml")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir, environment: Self.today)
+    #expect(update.code == 0, "\(update.err)")
+    let presenter = try read(dir + "/Home/HomePresenter.swift")
+    #expect(presenter.hasPrefix("// mine\n") && presenter.contains("didTapRetry()"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["Home.base"])
   }
 
   /// The record and its base copies are written in the same transaction as the files: when

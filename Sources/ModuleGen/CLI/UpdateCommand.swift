@@ -127,15 +127,13 @@ enum UpdateCommand {
           "\(GenerationRecord.fileName) has no record of what was generated into it, so there is nothing to merge from; what is generated now becomes the base of the next update"
       )
     }
-    let basePath = record.basePath(forHash: hash)
-    let shownBase = GenerationRecord.baseFolder + "/" + (basePath.split(separator: "/").last ?? "")
-    guard fileSystem.fileExists(atPath: basePath),
-      let baseBytes = try? fileSystem.readFile(atPath: basePath),
-      GenerationRecord.hash(baseBytes) == hash
+    guard let baseBytes = record.baseCopy(ofHash: hash, module: file.module, fileSystem: fileSystem)
     else {
+      let shownBase = PathSafety.relative(
+        record.baseFilePath(module: file.module), to: record.directory)
       throw Diagnostic(
         message:
-          "its base copy \(shownBase) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
+          "its base copy in \(shownBase) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
       )
     }
     let ours = try fileSystem.readFile(atPath: file.path)

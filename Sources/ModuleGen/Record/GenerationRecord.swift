@@ -7,8 +7,8 @@ import Liquid
 package struct GenerationRecord: Sendable, Equatable {
   /// The record's file name, in the folder of `.modulegen.yml` (else the current folder).
   package static let fileName = ".modulegen.lock"
-  /// Copies of the `regenerate: once` files as generated, named by their hash, beside the
-  /// record: the base of `update`'s three-way merges.
+  /// Copies of the `regenerate: once` files as generated, one file per module beside the
+  /// record (`BaseCopies`): the base of `update`'s three-way merges.
   package static let baseFolder = ".modulegen/base"
   /// The format version this modulegen writes and reads.
   package static let formatVersion = 1
@@ -65,12 +65,6 @@ package struct GenerationRecord: Sendable, Equatable {
   package static func hash<Bytes: Collection>(_ bytes: Bytes) -> String
   where Bytes.Element == UInt8 {
     "sha256:" + SHA256.hex(bytes)
-  }
-
-  /// Where the base copy of bytes with this hash is kept.
-  package func basePath(forHash hash: String) -> String {
-    let hex = hash.hasPrefix("sha256:") ? String(hash.dropFirst("sha256:".count)) : hash
-    return joinPath(joinPath(directory, Self.baseFolder), hex)
   }
 
   /// A path as the record writes it: relative to the record's folder when inside it.

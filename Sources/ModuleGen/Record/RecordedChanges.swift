@@ -30,12 +30,10 @@ struct RecordedChanges {
     }
     let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)), hashes: hashes)
     var writes = plan
-    /// `named`: a base copy is named by the hash of its content, so one that exists is right.
-    func add(_ path: String, _ bytes: [UInt8], named: Bool = false) throws {
+    func add(_ path: String, _ bytes: [UInt8]) throws {
       var action = PlannedFile.Action.create
       if fileSystem.fileExists(atPath: path) {
-        action =
-          try named || fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
+        action = try fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
       }
       writes.files.append(
         PlannedFile(
@@ -48,11 +46,10 @@ struct RecordedChanges {
       || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path))
     {
       try add(record.path, Array(updated.encoded.utf8))
-      let copies = record.baseCopies(for: plan, hashes: hashes)
-      for copy in copies { try add(copy.path, copy.bytes, named: true) }
-      for path in unreferencedBaseCopies(
-        updated, keeping: Set(copies.map(\.path)), fileSystem: fileSystem)
-      {
+      let base = updated.baseFiles(
+        for: plan, previous: record, hashes: hashes, fileSystem: fileSystem)
+      for file in base.writes { try add(file.path, file.bytes) }
+      for path in base.obsolete {
         guard let bytes = try? fileSystem.readFile(atPath: path) else { continue }
         removals.append(
           PlannedRemoval(root: record.directory, path: path, hash: GenerationRecord.hash(bytes)))
@@ -68,17 +65,5 @@ struct RecordedChanges {
     return PlannedRemoval(
       root: inside ? record.directory : parentPath(file.path), path: file.path,
       hash: file.generatedHash)
-  }
-
-  /// Base copies (files named by a hash in the base folder) that the record no longer refers to.
-  static func unreferencedBaseCopies(
-    _ record: GenerationRecord, keeping: Set<String>, fileSystem: any FileSystem
-  ) -> [String] {
-    let folder = joinPath(record.directory, GenerationRecord.baseFolder)
-    let referenced = Set(record.referencedHashes.map { record.basePath(forHash: $0) })
-    let hexDigits = Set("0123456789abcdef")
-    return ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
-      name.count == 64 && name.allSatisfy { hexDigits.contains($0) }
-    }.map { joinPath(folder, $0) }.filter { !referenced.contains($0) && !keeping.contains($0) }
   }
 }

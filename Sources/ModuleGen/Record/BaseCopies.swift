@@ -1,0 +1,103 @@
+import Liquid
+
+/// The base copies of one module: its `regenerate: once` files as they were generated, the
+/// base of `update`'s three-way merges. One text file per module in `.modulegen/base`
+/// (`Home.base`), each copy under a line with its path, hash and length, so that a pull request
+/// shows one file per new module and a diff shows the lines that changed.
+struct BaseCopies: Equatable {
+  struct Copy: Equatable {
+    /// The recorded path (relative to the record's folder).
+    var path: String
+    var hash: String
+    var bytes: [UInt8]
+  }
+
+  /// Sorted by path.
+  var copies: [Copy]
+
+  init(_ copies: [Copy]) {
+    self.copies = copies.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+  }
+
+  static let fileExtension = "base"
+  static let header = Array(
+    "# modulegen: the files of this module that developers own, as generated: the base of 'modulegen update'. Do not edit.\n"
+      .utf8)
+  /// Starts the line before each copy: `=== PATH HASH LENGTH`.
+  static let marker = Array("=== ".utf8)
+
+  var encoded: [UInt8] {
+    var out = Self.header
+    for copy in copies {
+      out += Self.marker + Array("\(copy.path) \(copy.hash) \(copy.bytes.count)\n".utf8)
+      out += copy.bytes + [UInt8(ascii: "\n")]
+    }
+    return out
+  }
+
+  /// The copies of a base file; a damaged copy (its bytes do not have its hash) is left out,
+  /// and reading stops where the file no longer has the expected shape.
+  init(decoding bytes: [UInt8]) {
+    var copies: [Copy] = []
+    var index = bytes.starts(with: Self.header) ? Self.header.count : bytes.count
+    while index < bytes.count, bytes[index...].starts(with: Self.marker) {
+      guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+      // The path may hold spaces; the hash and the length do not.
+      let line = bytes[(index + Self.marker.count)..<lineEnd]
+      guard let lastSpace = line.lastIndex(of: UInt8(ascii: " ")),
+        let hashSpace = line[..<lastSpace].lastIndex(of: UInt8(ascii: " ")),
+        let length = Int(String(decoding: line[(lastSpace + 1)...], as: UTF8.self)), length >= 0,
+        lineEnd + 1 + length < bytes.count
+      else { break }
+      let path = String(decoding: line[..<hashSpace], as: UTF8.self)
+      let hash = String(decoding: line[(hashSpace + 1)..<lastSpace], as: UTF8.self)
+      let content = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
+      if GenerationRecord.hash(content) == hash {
+        copies.append(Copy(path: path, hash: hash, bytes: content))
+      }
+      index = lineEnd + 1 + length + 1
+    }
+    self.init(copies)
+  }
+
+  /// The copy with this hash, if any.
+  func bytes(ofHash hash: String) -> [UInt8]? {
+    copies.first { $0.hash == hash }?.bytes
+  }
+}
+
+extension GenerationRecord {
+  /// The base file of a module.
+  func baseFilePath(module: String) -> String {
+    joinPath(joinPath(directory, Self.baseFolder), module + "." + BaseCopies.fileExtension)
+  }
+
+  /// Where modulegen up to 2026-12 kept a base copy: one file named by its hash. Such copies
+  /// are still read, and move into their module's base file on its next run.
+  func legacyBasePath(forHash hash: String) -> String {
+    let hex = hash.hasPrefix("sha256:") ? String(hash.dropFirst("sha256:".count)) : hash
+    return joinPath(joinPath(directory, Self.baseFolder), hex)
+  }
+
+  /// The copies in a module's base file (none when it has none).
+  func baseCopies(module: String, fileSystem: any FileSystem) -> BaseCopies {
+    let path = baseFilePath(module: module)
+    guard fileSystem.fileExists(atPath: path), let bytes = try? fileSystem.readFile(atPath: path)
+    else { return BaseCopies([]) }
+    return BaseCopies(decoding: bytes)
+  }
+
+  /// The base copy of what was generated with `hash` for a module: from its base file, else
+  /// from a copy in the earlier layout. Nil when missing or damaged.
+  func baseCopy(ofHash hash: String, module: String, fileSystem: any FileSystem) -> [UInt8]? {
+    if let bytes = baseCopies(module: module, fileSystem: fileSystem).bytes(ofHash: hash) {
+      return bytes
+    }
+    let legacy = legacyBasePath(forHash: hash)
+    guard fileSystem.fileExists(atPath: legacy),
+      let bytes = try? fileSystem.readFile(atPath: legacy),
+      Self.hash(bytes) == hash
+    else { return nil }
+    return bytes
+  }
+}
