@@ -13,12 +13,16 @@ enum CheckCommand {
       would be generated, and every stale file (generated before, no longer planned). Files a
       template marks 'regenerate: once' are yours once they exist: edits to them are not drift.
       Header dates are the modules' creation dates (from .modulegen.lock), so the calendar
-      alone never makes a file out of date.
+      alone never makes a file out of date. Also fails on conflict markers 'update' left in
+      your files, and where .modulegen.lock disagrees with the files (a recorded file gone, a
+      file a template writes that the record does not know). With no module and no --spec,
+      checks every module of .modulegen.lock.
       """,
     arguments: GenCommand.spec.arguments,
     options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [.diff],
     examples: [
-      ("modulegen check --spec Specs/modules.yml", "In CI: fail when generated code drifted."),
+      ("modulegen check", "In CI: fail when any recorded module drifted."),
+      ("modulegen check --spec Specs/modules.yml", "The modules of one spec."),
       ("modulegen check Home viper --diff", "See what changed."),
     ])
 

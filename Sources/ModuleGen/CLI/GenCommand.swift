@@ -14,8 +14,10 @@ enum GenCommand {
       files are regenerated; one you edited is a conflict, and its module is skipped (nothing of
       it written) while the other modules are written. Files left from a previous generation
       that the plan no longer has are reported; --prune removes them. What was generated is
-      recorded in .modulegen.lock (commit it). Without a config or flags, code goes to ./NAME/
-      and tests to ./NAMETests/.
+      recorded in .modulegen.lock (commit it); a recorded module keeps its parameters and
+      folders unless they are set again, and with no module and no --spec, gen regenerates
+      every recorded module. Without a config or flags, code goes to ./NAME/ and tests to
+      ./NAMETests/.
       """,
     arguments: [
       .init(
@@ -42,6 +44,7 @@ enum GenCommand {
       ("modulegen gen --spec Specs/modules.yml", "Every module of a spec, as one plan."),
       ("modulegen gen Home viper --dry-run --format json", "What would be written, for scripts."),
       ("modulegen gen --spec Specs/modules.yml --prune", "Also remove files no longer generated."),
+      ("modulegen gen --prune", "Every recorded module, from its spec or recorded template."),
       (
         "modulegen gen Profile rviper_controller --module_path Sources/Modules --custom_parameters storyboard:true",
         "A Generamba template, with Generamba's options (a Rambafile is read as the config)."

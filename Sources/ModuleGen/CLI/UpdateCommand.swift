@@ -23,6 +23,7 @@ enum UpdateCommand {
     ],
     examples: [
       ("modulegen update --spec Specs/modules.yml", "After a spec or template change."),
+      ("modulegen update --prune", "Every recorded module; also remove stale files."),
       ("modulegen update Home viper --dry-run", "See what the merges would change."),
     ])
 
