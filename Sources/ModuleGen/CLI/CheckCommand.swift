@@ -42,7 +42,7 @@ enum CheckCommand {
     // Where the record and the disk disagree: a recorded file gone, a file a template writes
     // that the record does not know.
     let gone = plan.stale.filter { $0.state == .deleted }
-    let unrecorded = try setup.generator.unrecordedFiles(
+    let unrecorded = setup.generator.unrecordedFiles(
       in: plan, modules: setup.modules, options: setup.options, record: setup.record)
     let markers = conflictMarkers(in: plan, fileSystem: setup.generator.fileSystem)
     // The Xcode project, when one is configured: every generated file in it and its targets.

@@ -114,7 +114,10 @@ enum GenCommand {
     try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
     if dryRun { return preview }
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
-    let locked = preview.writes.roots + (setup.xcode.map { [$0.bundle] } ?? [])
+    // The record's folder too: another run may change the record meanwhile, and then this
+    // run's record changes as well.
+    let locked =
+      preview.writes.roots + [setup.record.directory] + (setup.xcode.map { [$0.bundle] } ?? [])
     let session = try applier.begin(roots: locked)
     defer { session.end() }
     for note in session.notes { console.report(note) }

@@ -166,9 +166,9 @@ extension Generator {
   /// Files on disk that the modules' templates write under other values of their choice and
   /// bool parameters, and that neither the plan nor the record has (left by a run whose record
   /// was lost): `check` reports them. Absolute paths, sorted.
-  mutating func unrecordedFiles(
+  func unrecordedFiles(
     in plan: Plan, modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord
-  ) throws -> [String] {
+  ) -> [String] {
     let byModule = plan.filesByModule
     let specs = Dictionary(modules.map { ($0.name, $0) }) { a, _ in a }
     var found: Set<String> = []
@@ -180,9 +180,12 @@ extension Generator {
       let known = Set(files.map(\.path)).union(
         (record.modules[planned.name]?.allFiles.keys).map { $0.map(record.absolutePath) } ?? [])
       let roots = Dictionary(files.map { ($0.role, $0.root) }) { a, _ in a }
-      let resolved = planned.params.map { ($0.name, $0.value) }
-      for (index, combination) in template.manifest.choiceCombinations.enumerated() {
-        var params = resolved
+      // A path that does not use the parameters is the same under every combination.
+      let varying = template.files.filter { $0.entry.output.contains("params") }
+      let combinations =
+        varying.isEmpty ? [[]] : template.manifest.choiceCombinations
+      for (index, combination) in combinations.enumerated() {
+        var params = planned.params.map { ($0.name, $0.value) }
         for (name, value) in combination {
           guard let i = params.firstIndex(where: { $0.0 == name }) else { continue }
           params[i].1 =
@@ -192,11 +195,7 @@ extension Generator {
         let context = TemplateContext.make(
           module: spec, template: planned.template, params: params, settings: options.settings,
           templateVersion: planned.templateVersion)
-        for file in template.files {
-          // A path that does not use the parameters is the same under every combination.
-          if index > 0, !file.entry.output.contains("params") {
-            continue
-          }
+        for file in index == 0 ? template.files : varying {
           guard let root = roots[file.entry.role],
             let relative = try? file.renderOutput(context).trimmingCharacters(),
             let components = try? PathSafety.components(of: relative)
