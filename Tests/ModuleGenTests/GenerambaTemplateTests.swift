@@ -248,7 +248,9 @@ struct GenerambaProject {
     let project = try GenerambaProject(rambafile: Self.rambafile)
     let arguments = ["gen", "Profile", "feature_tour", "--date", "2026-03-14"]
     #expect(project.run(arguments).code == 0)
-    let path = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    // The assembly is wiring, regenerated on every run: an edit to it is a conflict.
+    let path = "Sources/Modules/Profile/Assembly/ProfileAssemblyFactory.swift"
+    let generated = project.read(path)
     try write("// mine\n", to: project.dir + "/" + path)
     let again = project.run(arguments)
     #expect(again.code == 1)
@@ -258,7 +260,55 @@ struct GenerambaProject {
       ))
     #expect(project.read(path) == "// mine\n")
     #expect(project.run(arguments + ["--force"]).code == 0)
-    #expect(project.read(path)?.hasPrefix(Self.header) == true)
+    #expect(project.read(path) == generated)
+  }
+
+  /// A .rambaspec cannot say who owns a file: the files a developer fills in (by their names)
+  /// are created once and then theirs, so that editing them is not drift, and gen says so.
+  @Test func theFilesADeveloperFillsInAreTheirsOnceCreated() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let arguments = ["gen", "Profile", "feature_tour", "--date", "2026-03-14"]
+    let first = project.run(arguments)
+    #expect(first.code == 0, "\(first.err)")
+    let note =
+      "note: 'feature_tour' is a Generamba template: modulegen regenerates its files on every run except those a developer fills in, which are created once and then yours (View/ViewController.swift, View/View.xib); a template.yml beside the .rambaspec (modulegen migrate writes one) can say otherwise with 'regenerate'\n"
+    #expect(first.err.components(separatedBy: note).count == 2, "\(first.err)")
+    let controller = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    let edited = (project.read(controller) ?? "") + "// the screen's layout\n"
+    try write(edited, to: project.dir + "/" + controller)
+    // Two modules in one run: the note is said once.
+    try write(
+      "modules:\n  - {name: Settings, template: feature_tour}\n  - {name: Search, template: feature_tour}\n",
+      to: project.dir + "/modules.yml")
+    let again = project.run(["gen", "--spec", "modules.yml", "--date", "2026-03-14"])
+    #expect(again.code == 0, "\(again.err)")
+    #expect(again.err.components(separatedBy: note).count == 2, "\(again.err)")
+    let check = project.run(["check", "Profile", "feature_tour"])
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    let regenerated = project.run(arguments)
+    #expect(regenerated.code == 0, "\(regenerated.err)")
+    #expect(project.read(controller) == edited)
+    // The tests of a developer's file are theirs too; the contracts and the wiring are not.
+    for (name, regenerate) in [
+      ("Presenter/PresenterTests.swift", "once"), ("ViewInput.swift", "always"),
+      ("Assembly/Assembly.swift", "always"), ("Configurator/ConfiguratorTests.swift", "always"),
+      ("Cells/ItemCell.swift", "once"), ("View.xib", "once"), ("ViewModel.swift", "once"),
+    ] {
+      #expect(GenerambaOwnership.regenerate(forEntryNamed: name).rawValue == regenerate, "\(name)")
+    }
+  }
+
+  /// Both READMEs name the endings as GenerambaOwnership declares them.
+  @Test func theReadmesNameTheEndingsOfTheDevelopersFiles() throws {
+    let endings = GenerambaOwnership.developerNameEndings
+    let list = endings.dropLast().joined(separator: ", ") + " or " + endings.last!
+    let root = URL(fileURLWithPath: ReadmeTable.readme).deletingLastPathComponent()
+      .deletingLastPathComponent()
+    for readme in ["README.md", "Templates/README.md"] {
+      let text = try String(contentsOf: root.appendingPathComponent(readme), encoding: .utf8)
+      let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(words.contains(list), "\(readme) lists other endings than GenerambaOwnership")
+    }
   }
 
   @Test func dependenciesAreCheckedAgainstThePodfileAndCartfile() throws {

@@ -77,6 +77,10 @@ import Testing
       migrated.read("Templates/swifty_viper/template.yml")?.hasPrefix(
         """
         # Written by `modulegen migrate` from swifty_viper.rambaspec, which stays for Generamba.
+        # The files a developer fills in (names ending in Presenter, Interactor, Router, Wireframe,
+        # Coordinator, View, Controller, ViewModel, DisplayNode, Cell, and their tests) are
+        # 'regenerate: once': created when missing, then yours. The others are regenerated on every
+        # run.
         name: swifty_viper
         summary: "Swift VIPER module template with UIViewController playing as a View."
         variables: generamba
@@ -85,6 +89,18 @@ import Testing
             output: "View/{{ prefix }}{{ module_info.name }}ViewInput.swift"
 
         """) == true)
+    // The files a developer fills in are theirs once created; the wiring stays modulegen's.
+    let manifest = try TemplateManifest.decode(
+      migrated.read("Templates/swifty_viper/template.yml") ?? "", file: "template.yml")
+    let once = manifest.files.filter { $0.regenerate == .once }.map(\.template)
+    #expect(
+      once == [
+        "Code/View/viewcontroller.swift.liquid", "Code/Presenter/presenter.swift.liquid",
+        "Code/Interactor/interactor.swift.liquid", "Code/Router/router.swift.liquid",
+        "Tests/View/view_tests.swift.liquid", "Tests/Interactor/interactor_tests.swift.liquid",
+        "Tests/Presenter/presenter_tests.swift.liquid", "Tests/Router/router_tests.swift.liquid",
+      ])
+    #expect(manifest.files.count == 17)
     // Migrating again changes nothing.
     #expect(migrated.run(["migrate"]).out.hasPrefix("  unchanged .modulegen.yml\n"))
   }
@@ -119,16 +135,23 @@ import Testing
     #expect(
       project.read("Templates/simple/template.yml") == """
         # Written by `modulegen migrate` from simple.rambaspec, which stays for Generamba.
+        # The files a developer fills in (names ending in Presenter, Interactor, Router, Wireframe,
+        # Coordinator, View, Controller, ViewModel, DisplayNode, Cell, and their tests) are
+        # 'regenerate: once': created when missing, then yours. The others are regenerated on every
+        # run.
         name: simple
         variables: generamba
         files:
           - template: Code/view_controller.swift.liquid
             output: "View/{{ prefix }}{{ module_info.name }}ViewController.swift"
+            regenerate: once
           - template: Code/view.xib.liquid
             output: "View/{{ prefix }}{{ module_info.name }}View.xib"
             resource: true
+            regenerate: once
           - template: Code/router.swift.liquid
             output: "Router/{{ prefix }}{{ module_info.name }}Router.swift"
+            regenerate: once
             when: "custom_parameters.with_router"
 
         """)

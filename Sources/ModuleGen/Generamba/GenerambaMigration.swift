@@ -114,6 +114,9 @@ enum GenerambaMigration {
     if !spec.dependencies.isEmpty {
       out += "# Dependencies: \(spec.dependencies.joined(separator: ", ")).\n"
     }
+    if manifest.files.contains(where: { $0.regenerate == .once }) {
+      out += GenerambaOwnership.migratedComment.map { "# \($0)\n" }.joined()
+    }
     out += "name: \(YAMLText.scalar(name))\n"
     if let summary = spec.summary { out += "summary: \(YAMLText.quoted(summary))\n" }
     out += "variables: generamba\nfiles:\n"
@@ -123,6 +126,7 @@ enum GenerambaMigration {
       out += "    output: \(YAMLText.quoted(file.output))\n"
       if file.role == .test { out += "    role: test\n" }
       if file.isResource { out += "    resource: true\n" }
+      if file.regenerate == .once { out += "    regenerate: once\n" }
       if let condition = conditions[file.location.line] {
         out += "    when: \(YAMLText.quoted(condition))\n"
         expected[i].when = condition
@@ -133,7 +137,8 @@ enum GenerambaMigration {
     guard written.variables == .generamba, written.name == name,
       written.files.map({ [$0.template, $0.output, $0.role.rawValue, $0.when ?? ""] })
         == expected.map({ [$0.template, $0.output, $0.role.rawValue, $0.when ?? ""] }),
-      written.files.map(\.isResource) == expected.map(\.isResource)
+      written.files.map(\.isResource) == expected.map(\.isResource),
+      written.files.map(\.regenerate) == expected.map(\.regenerate)
     else {
       throw Diagnostic(message: "the template.yml migrate wrote for '\(name)' does not read back")
     }

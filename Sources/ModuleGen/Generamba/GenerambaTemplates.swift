@@ -6,7 +6,7 @@ final class GenerambaTemplates {
   private var sources: [String: TemplateSource?] = [:]
   private var specTemplates: [String: Template] = [:]
   private var compiled: [String: CompiledTemplate] = [:]
-  private var checkedDependencies: Set<String> = []
+  private var seenTemplates: Set<String> = []
   private var noteTexts: Set<String> = []
   /// Notes about the templates used (case-insensitive paths, keys modulegen has no use for),
   /// each once.
@@ -34,12 +34,19 @@ final class GenerambaTemplates {
     let template = try Self.compile(
       source, named: name, context: context, flat: config?.generamba?.createLogicalGroups ?? false,
       cache: self)
-    if !checkedDependencies.contains(name), let config {
-      checkedDependencies.insert(name)
+    if seenTemplates.insert(name).inserted {
       let spec = try rambaspec(source, context: context)
-      addNotes(
-        GenerambaDependencies.check(
-          spec.dependencies, template: name, config: config, fileSystem: library.fileSystem))
+      let developerFiles = (spec.codeFiles + spec.testFiles).filter {
+        $0.path != nil && GenerambaOwnership.regenerate(forEntryNamed: $0.name) == .once
+      }
+      if !developerFiles.isEmpty {
+        addNotes([GenerambaOwnership.note(template: name, files: developerFiles.map(\.name))])
+      }
+      if let config {
+        addNotes(
+          GenerambaDependencies.check(
+            spec.dependencies, template: name, config: config, fileSystem: library.fileSystem))
+      }
     }
     return template
   }

@@ -62,6 +62,7 @@ extension Rambaspec {
         outputMap: ScalarMap(at: entry.location), whenMap: nil)
       // is_resource: the file goes to the target's Resources phase, as `resource: true`.
       file.isResource = entry.isResource
+      file.regenerate = GenerambaOwnership.regenerate(forEntryNamed: entry.name)
       entries.append(file)
     }
     try problems.throwIfAny(file: displayRoot)
