@@ -4,13 +4,18 @@
 #      (target: at most 2x);
 #   2. a batch spec of 10, 100 and 1,000 modules (targets: time per module at 1,000 within 1.3x of
 #      the time per module at 10, and 1,000 modules in under 2 seconds).
+# With `--against BIN` (another build of modulegen, e.g. an older commit's), BIN runs every
+# command too, interleaved in the same hyperfine runs, and is printed beside this build.
 # Needs hyperfine (apt-get install hyperfine) and python3. A benchmark, not a test: it prints
 # numbers and never fails on a slow machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v hyperfine >/dev/null || { echo "hyperfine is not installed: apt-get install hyperfine"; exit 1; }
+against=""
+if [[ "${1:-}" == "--against" ]]; then against=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); fi
 swift build -c release --product modulegen >/dev/null
-bin="$PWD/.build/release/modulegen"
+bins=("$PWD/.build/release/modulegen")
+[[ -n "$against" ]] && bins+=("$against")
 # Measure modulegen, not the disk: work in memory where the machine has a tmpfs.
 if [[ -d /dev/shm && -w /dev/shm ]]; then work=$(mktemp -d -p /dev/shm); else work=$(mktemp -d); fi
 trap 'rm -rf "$work"' EXIT
@@ -25,28 +30,29 @@ with open(f"batch{n}.yml", "w") as f:
         f.write(f"  - name: Module{i}\n    template: viper\n")
 PY
 done
-hyperfine -N --warmup 5 --runs 50 --export-json single.json \
-  "$bin --version" \
-  --prepare "rm -rf $work/out $work/.modulegen.lock $work/.modulegen" "$bin gen Home viper --output $work/out/Home --tests-output $work/out/HomeTests --date 2026-01-01" \
-  >/dev/null
-hyperfine -N --warmup 2 --runs 10 --export-json batch.json \
-  --prepare "rm -rf $work/out $work/.modulegen.lock $work/.modulegen" \
-  "$bin gen --spec batch10.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
-  "$bin gen --spec batch100.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
-  "$bin gen --spec batch1000.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01" \
-  >/dev/null
-python3 - <<'PY'
-import json
+single=() batch=()
+for bin in "${bins[@]}"; do
+  single+=("$bin --version" "$bin gen Home viper --output $work/out/Home --tests-output $work/out/HomeTests --date 2026-01-01")
+  for n in 10 100 1000; do
+    batch+=("$bin gen --spec batch$n.yml --output $work/out/{{module}} --tests-output $work/out/{{module}}Tests --date 2026-01-01")
+  done
+done
+clean="rm -rf $work/out $work/.modulegen.lock $work/.modulegen"
+hyperfine -N --warmup 5 --runs 50 --export-json single.json --prepare "$clean" "${single[@]}" >/dev/null
+hyperfine -N --warmup 2 --runs 10 --export-json batch.json --prepare "$clean" "${batch[@]}" >/dev/null
+python3 - "${bins[@]}" <<'PY'
+import json, os, sys
 single = [r["mean"] for r in json.load(open("single.json"))["results"]]
 batch = [r["mean"] for r in json.load(open("batch.json"))["results"]]
-version, gen = single
-print(f"(working in {'memory' if '/dev/shm' in __import__('os').getcwd() else 'a disk folder'})")
-print(f"modulegen --version          {version*1000:8.2f} ms")
-print(f"modulegen gen Home viper     {gen*1000:8.2f} ms   ratio {gen/version:.2f}x (target <= 2x)")
-per = []
-for n, t in zip([10, 100, 1000], batch):
-    per.append(t / n)
-    print(f"batch of {n:5d} modules       {t*1000:8.1f} ms   {t/n*1000:.3f} ms per module")
-print(f"per module at 1,000 vs at 10: {per[2]/per[0]:.2f}x (target <= 1.3x)")
-print(f"1,000 modules: {batch[2]:.2f} s (target < 2 s)")
+print(f"(working in {'memory' if '/dev/shm' in os.getcwd() else 'a disk folder'})")
+for i, bin in enumerate(sys.argv[1:]):
+    version, gen = single[2 * i:2 * i + 2]
+    print(f"{bin}:")
+    print(f"  modulegen --version          {version*1000:8.2f} ms")
+    print(f"  modulegen gen Home viper     {gen*1000:8.2f} ms   ratio {gen/version:.2f}x (target <= 2x)")
+    per = []
+    for n, t in zip([10, 100, 1000], batch[3 * i:3 * i + 3]):
+        per.append(t / n)
+        print(f"  batch of {n:5d} modules       {t*1000:8.1f} ms   {t/n*1000:.3f} ms per module")
+    print(f"  per module at 1,000 vs at 10: {per[2]/per[0]:.2f}x (target <= 1.3x)")
 PY

@@ -177,7 +177,7 @@ func rubySplit(_ string: String, _ separator: String, maxParts: Int = .max) -> (
     for character in string where !add(Substring(String(character))) { return (parts, false) }
   } else {
     var rest = string[...]
-    while let range = rest.firstRange(of: separator) {
+    while let range = rest.firstOccurrence(of: separator) {
       if !add(rest[..<range.lowerBound]) { return (parts, false) }
       rest = rest[range.upperBound...]
     }

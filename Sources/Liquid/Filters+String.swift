@@ -110,18 +110,13 @@ private func replaceAll(
 }
 
 private func replaceFirst(_ text: String, _ target: String, _ replacement: String) -> String {
-  guard let range = text.firstRange(of: target) else { return text }
+  guard let range = text[...].firstOccurrence(of: target) else { return text }
   return String(text[..<range.lowerBound]) + replacement + String(text[range.upperBound...])
 }
 
 private func replaceLast(_ text: String, _ target: String, _ replacement: String) -> String {
   guard !target.isEmpty else { return text + replacement }
-  // The first match in the reversed characters is the last one: one linear search, even when
-  // matches overlap.
-  guard let reversedRange = text.reversed().firstRange(of: Array(target.reversed())) else {
-    return text
-  }
-  let range = reversedRange.upperBound.base..<reversedRange.lowerBound.base
+  guard let range = text[...].lastOccurrence(of: target) else { return text }
   return String(text[..<range.lowerBound]) + replacement + String(text[range.upperBound...])
 }
 
@@ -195,8 +190,8 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
 private func removeSpans(_ text: String, open: String, close: String) -> String {
   var out = ""
   var rest = text[...]
-  while let start = rest.firstRange(of: open) {
-    guard let end = rest[start.upperBound...].firstRange(of: close) else { break }
+  while let start = rest.firstOccurrence(of: open) {
+    guard let end = rest[start.upperBound...].firstOccurrence(of: close) else { break }
     out += rest[..<start.lowerBound]
     rest = rest[end.upperBound...]
   }

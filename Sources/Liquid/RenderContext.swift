@@ -6,8 +6,20 @@ final class RenderContext {
   let globals: LiquidObject
   /// Partials parsed with the template; partials named at render time are added as found.
   var partials: [String: ParsedPartial]
-  /// Local scopes, innermost last. `assign` writes to the first (the template's own scope).
-  private var scopes: [[String: LiquidValue]] = [[:]]
+  /// A variable's value, and the scope that set it: 0 for the template's own scope (`assign`),
+  /// n for the n-th loop or partial scope inside it.
+  private struct Binding {
+    var value: LiquidValue
+    var depth: Int
+  }
+  /// Every variable as the template sees it now: the innermost scope's value of each name, so
+  /// that one lookup finds any variable, however deep the scopes are.
+  private var visible: [String: Binding] = [:]
+  /// What the loop and partial scopes hid: for each name a scope set, the binding it hid (nil:
+  /// none), restored when the scope ends. The scopes' entries follow each other, innermost
+  /// last; `scopeStarts` holds where each scope's entries begin.
+  private var hidden: [(name: String, binding: Binding?)] = []
+  private var scopeStarts: [Int] = []
   var counters: [String: Int] = [:]
   var cycles: [String: Int] = [:]
   var forOffsets: [String: Int] = [:]
@@ -53,22 +65,49 @@ final class RenderContext {
   // MARK: - Variables
 
   func resolve(_ name: String) -> LiquidValue? {
-    var i = scopes.count - 1
-    while i >= 0 {
-      if let value = scopes[i][name] { return value }
-      i -= 1
-    }
-    if let counter = counters[name] { return .int(counter) }
+    if let binding = visible[name] { return binding.value }
+    if !counters.isEmpty, let counter = counters[name] { return .int(counter) }
     return globals[name]
   }
 
-  func assign(_ name: String, _ value: LiquidValue) { scopes[0][name] = value }
-  func setLocal(_ name: String, _ value: LiquidValue) { scopes[scopes.count - 1][name] = value }
-  func pushScope() { scopes.append([:]) }
-  func popScope() { scopes.removeLast() }
+  /// Sets `name` in the template's own scope: seen at once unless a loop or partial scope hides
+  /// it, else once the outermost scope that hides it ends.
+  func assign(_ name: String, _ value: LiquidValue) {
+    let assigned = Binding(value: value, depth: 0)
+    guard var depth = visible[name]?.depth, depth > 0 else {
+      visible[name] = assigned
+      return
+    }
+    // Down the scopes that hide it, to the one that hid the template's own value.
+    while true {
+      let end = depth < scopeStarts.count ? scopeStarts[depth] : hidden.count
+      let entry = (scopeStarts[depth - 1]..<end).first { hidden[$0].name == name }!
+      guard let below = hidden[entry].binding, below.depth > 0 else {
+        hidden[entry].binding = assigned
+        return
+      }
+      depth = below.depth
+    }
+  }
+
+  /// Sets `name` in the innermost scope, for as long as it lasts.
+  func setLocal(_ name: String, _ value: LiquidValue) {
+    let depth = scopeStarts.count
+    let current = visible[name]
+    if depth > 0 && current?.depth != depth { hidden.append((name, current)) }
+    visible[name] = Binding(value: value, depth: depth)
+  }
+
+  func pushScope() { scopeStarts.append(hidden.count) }
+
+  func popScope() {
+    let start = scopeStarts.removeLast()
+    for (name, binding) in hidden[start...].reversed() { visible[name] = binding }
+    hidden.removeSubrange(start...)
+  }
 
   private func allNames() -> [String] {
-    Array(scopes.flatMap(\.keys)) + Array(counters.keys) + globals.keys
+    Array(visible.keys) + Array(counters.keys) + globals.keys
   }
 
   // MARK: - Errors and limits

@@ -30,7 +30,7 @@ extension String {
       return out
     }
     var rest = self[...]
-    while let range = rest.firstRange(of: target) {
+    while let range = rest.firstOccurrence(of: target) {
       out += rest[..<range.lowerBound]
       out += replacement
       if out.utf8.count > limit { return nil }
@@ -66,5 +66,40 @@ extension String.UTF8View {
   /// written by some editors and is not part of its content.
   package var dropByteOrderMark: Substring.UTF8View {
     starts(with: [0xEF, 0xBB, 0xBF]) ? dropFirst(3) : self[...]
+  }
+}
+
+extension Substring {
+  /// The first range holding `target`, compared as UTF-8 bytes: code point by code point, as
+  /// Ruby compares strings (a valid UTF-8 match always starts and ends on a code point).
+  /// nil when there is none; an empty `target` is found at the start.
+  func firstOccurrence(of target: String) -> Range<String.Index>? {
+    occurrence(of: target, last: false)
+  }
+
+  /// The last range holding `target`, compared as `firstOccurrence` compares.
+  func lastOccurrence(of target: String) -> Range<String.Index>? {
+    occurrence(of: target, last: true)
+  }
+
+  private func occurrence(of target: String, last: Bool) -> Range<String.Index>? {
+    var target = target
+    var text = self
+    return target.withUTF8 { pattern in
+      text.withUTF8 { bytes in
+        guard pattern.count <= bytes.count else { return nil }
+        let starts = 0...(bytes.count - pattern.count)
+        func matches(at start: Int) -> Bool {
+          var k = 0
+          while k < pattern.count && bytes[start + k] == pattern[k] { k += 1 }
+          return k == pattern.count
+        }
+        let found = last ? starts.reversed().first(where: matches) : starts.first(where: matches)
+        return found.map { start in
+          let lower = utf8.index(startIndex, offsetBy: start)
+          return lower..<utf8.index(lower, offsetBy: pattern.count)
+        }
+      }
+    }
   }
 }

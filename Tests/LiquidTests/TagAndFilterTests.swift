@@ -5,6 +5,13 @@ import Testing
 @Suite struct TagTests {
   static let cases: [(String, String)] = [
     ("{% assign x = 'a' | upcase %}{{ x }}", "A"),
+    // `assign` writes to the template's own scope, under a loop's variable of the same name.
+    ("{% assign x = 1 %}{% for x in (5..6) %}{% assign x = 9 %}{{ x }}{% endfor %}{{ x }}", "569"),
+    (
+      "{% for x in (1..1) %}{% for x in (2..2) %}{% assign x = 7 %}{{ x }}{% endfor %}{{ x }}{% endfor %}{{ x }}",
+      "217"
+    ),
+    ("{% for i in (1..2) %}{% assign last = i %}{% endfor %}{{ last }}[{{ i }}]", "2[]"),
     ("{% capture x %}{{ 1 | plus: 1 }}!{% endcapture %}{{ x }}", "2!"),
     ("{% increment c %}{% increment c %}{% decrement d %}{{ c }}", "01-12"),
     ("{% if 1 > 2 %}a{% elsif 2 > 1 %}b{% else %}c{% endif %}", "b"),
@@ -90,6 +97,15 @@ import Testing
     (
       "{{ 'aXbX' | replace: 'X', '-' }}{{ 'aXbX' | replace_first: 'X', '-' }}{{ 'aXbX' | replace_last: 'X', '-' }}",
       "a-b-a-bXaXb-"
+    ),
+    // Matched code point by code point, as Ruby does: also inside a multi-byte text.
+    (
+      "{{ 'héllo héllo' | replace_last: 'é', 'e' }}|{{ 'a→b→c' | split: '→' | join: ',' }}",
+      "héllo hello|a,b,c"
+    ),
+    (
+      "{{ 'e\u{301}x' | replace: 'e', 'a' }}{{ 'e\u{301}x' | replace_first: 'x', 'y' }}",
+      "a\u{301}xe\u{301}y"
     ),
     ("{{ 'a,b,,c,,' | split: ',' | join: '|' }}", "a|b||c"),
     ("{{ 'Liquid' | slice: 2, 3 }}{{ 'Liquid' | slice: -1 }}", "quid"),

@@ -170,7 +170,7 @@ import Testing
     // The module's base file: the once files generated now; the kept one's copy would come
     // from the earlier base file (there is none here).
     let base = updated.baseFiles(
-      for: plan, previous: previous, hashes: [:], fileSystem: LocalFileSystem())
+      for: plan, previous: previous, fileSystem: LocalFileSystem())
     #expect(base.writes.map(\.path) == ["/p/.modulegen/base/Home.base"])
     #expect(
       BaseCopies(decoding: base.writes[0].bytes)

@@ -107,8 +107,10 @@ enum GenCommand {
     replan: (inout GenerationSetup.Setup, GenerationRecord) throws -> Plan
   ) throws -> RecordedChanges {
     let fileSystem = setup.generator.fileSystem
+    // What a dry run reports; else the folders to lock (the record's is locked whatever the
+    // record's changes are, so they are worked out only under the lock).
     var preview = try RecordedChanges.make(
-      applying: plan.withoutBlockedModules, to: setup.record, prune: prune,
+      applying: plan.withoutBlockedModules, to: setup.record, prune: prune, recordFiles: dryRun,
       fileSystem: fileSystem)
     // The project file is checked (paths, groups) before anything is locked or written.
     try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)

@@ -58,9 +58,10 @@ package enum RoleDefaults {
 
 extension MethodSignature {
   fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
+    let camelCased = CaseConversion.camelCase(module)
     func fix(_ text: String) -> String {
       text.replacingAll("ModulePlaceholder", with: module).replacingAll(
-        "modulePlaceholder", with: CaseConversion.camelCase(module))
+        "modulePlaceholder", with: camelCased)
     }
     var copy = self
     copy.name = fix(name)

@@ -224,6 +224,7 @@ package struct Generator {
       var planned = PlannedFile(
         module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
         root: root, path: path, bytes: Array(content.utf8), action: .create)
+      planned.renderedHash = GenerationRecord.hash(planned.bytes)
       planned.isResource = file.entry.isResource
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)

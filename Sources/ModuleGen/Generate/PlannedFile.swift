@@ -53,6 +53,9 @@ package struct PlannedFile: Sendable {
   /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
   /// it as the base of the next merge.
   package var generatedBytes: [UInt8]?
+  /// The hash of what the templates produced (`generatedBytes`, else `bytes`), worked out once
+  /// when the file is rendered: the record keeps it, and a run plans twice.
+  package var renderedHash: String?
   /// For a file written over what the plan read (update, merge), the hash of what it read:
   /// under the lock, the file must still be that.
   package var expectedHash: String?
@@ -70,6 +73,9 @@ package struct PlannedFile: Sendable {
     self.bytes = bytes
     self.action = action
   }
+
+  /// The hash the record keeps: of what the templates produced.
+  var generatedHash: String { renderedHash ?? GenerationRecord.hash(generatedBytes ?? bytes) }
 
   /// What writing the file over `existing` (nil: there is none) means, for every command that
   /// writes: created, unchanged, overwritten with `force`, else a conflict. A module's plan

@@ -13,9 +13,12 @@ struct RecordedChanges {
   /// The Xcode project's edit, when the run adds its files to one (`addProjectEdit`).
   var xcode: XcodeChanges? = nil
 
-  /// `plan` holds only what is written (no blocked module).
+  /// `plan` holds only what is written (no blocked module). Without `recordFiles`, the record's
+  /// file and the base copies are left out of `writes` (a preview that only needs to know which
+  /// folders the run writes into, the record's among them).
   static func make(
-    applying plan: Plan, to record: GenerationRecord, prune: Bool, fileSystem: any FileSystem
+    applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
+    fileSystem: any FileSystem
   ) throws -> RecordedChanges {
     // A stale file is removed only if it is still as it was generated.
     let candidates = prune ? plan.stale.filter { $0.state == .unchanged } : []
@@ -24,11 +27,7 @@ struct RecordedChanges {
       prune
       ? plan.stale.filter { $0.state == .edited }
         + candidates.filter { file in !pruned.contains(file) } : []
-    var hashes: [String: String] = [:]
-    for file in plan.files where file.action != .keep || file.generatedBytes != nil {
-      hashes[file.path] = GenerationRecord.hash(file.generatedBytes ?? file.bytes)
-    }
-    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)), hashes: hashes)
+    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)))
     var writes = plan
     func add(_ path: String, _ bytes: [UInt8]) throws {
       var action = PlannedFile.Action.create
@@ -42,12 +41,12 @@ struct RecordedChanges {
     }
     var removals = pruned.map { removal(of: $0, in: record) }
     // A run that changes nothing of the record leaves its file (and the base copies) as they are.
-    if updated != record
-      || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path))
+    if recordFiles
+      && (updated != record
+        || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path)))
     {
       try add(record.path, Array(updated.encoded.utf8))
-      let base = updated.baseFiles(
-        for: plan, previous: record, hashes: hashes, fileSystem: fileSystem)
+      let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
       for file in base.writes { try add(file.path, file.bytes) }
       for path in base.obsolete {
         guard let bytes = try? fileSystem.readFile(atPath: path) else { continue }

@@ -27,12 +27,8 @@ enum SHA256 {
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
       0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    var words = [UInt32](repeating: 0, count: 64)
-    let whole = bytes.count - bytes.count % 64
-    for offset in stride(from: 0, to: whole, by: 64) {
-      compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]), &state, &words)
-    }
     // Padding: a one bit, zeros, and the length in bits as a 64-bit big-endian number.
+    let whole = bytes.count - bytes.count % 64
     var tail = Array(bytes[whole...])
     let bitLength = UInt64(bytes.count) &* 8
     tail.append(0x80)
@@ -40,9 +36,19 @@ enum SHA256 {
     for shift in stride(from: 56, through: 0, by: -8) {
       tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    tail.withUnsafeBytes { tail in
-      for offset in stride(from: 0, to: tail.count, by: 64) {
-        compress(UnsafeRawBufferPointer(rebasing: tail[offset..<offset + 64]), &state, &words)
+    var words = [UInt32](repeating: 0, count: 64)
+    state.withUnsafeMutableBufferPointer { state in
+      words.withUnsafeMutableBufferPointer { words in
+        roundConstants.withUnsafeBufferPointer { constants in
+          for offset in stride(from: 0, to: whole, by: 64) {
+            compress(bytes.baseAddress! + offset, state, words, constants)
+          }
+          tail.withUnsafeBytes { tail in
+            for offset in stride(from: 0, to: tail.count, by: 64) {
+              compress(tail.baseAddress! + offset, state, words, constants)
+            }
+          }
+        }
       }
     }
     return state.flatMap { word in
@@ -63,14 +69,18 @@ enum SHA256 {
     0xc671_78f2,
   ]
 
+  /// One 64-byte block into `state`; `w` is room for the message schedule. Buffers rather than
+  /// arrays: the loops below run for every 64 bytes of every file the record hashes.
   private static func compress(
-    _ block: UnsafeRawBufferPointer, _ state: inout [UInt32], _ w: inout [UInt32]
+    _ block: UnsafeRawPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
+    _ w: UnsafeMutableBufferPointer<UInt32>, _ roundConstants: UnsafeBufferPointer<UInt32>
   ) {
     @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
     for t in 0..<16 {
-      w[t] =
-        UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8
-        | UInt32(block[t * 4 + 3])
+      func byte(_ i: Int) -> UInt32 {
+        UInt32(block.load(fromByteOffset: t * 4 + i, as: UInt8.self))
+      }
+      w[t] = byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3)
     }
     for t in 16..<64 {
       let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
