@@ -175,13 +175,9 @@ import Testing
     #expect(
       BaseCopies(decoding: base.writes[0].bytes)
         == BaseCopies([
-          .init(
-            path: "Home/HomeRouter.swift", hash: GenerationRecord.hash(Array("new router".utf8)),
-            bytes: Array("new router".utf8)),
-          .init(
-            path: "Home/HomeView.swift", hash: GenerationRecord.hash(Array("view".utf8)),
-            bytes: Array("view".utf8)),
-        ]))
+          .copy("Home/HomeRouter.swift", "new router"), .copy("Home/HomeView.swift", "view"),
+        ])
+    )
     #expect(
       previous.updated(by: plan, pruned: ["/p/Home/Old.swift"]).modules["Home"]?.files[
         "Home/Old.swift"] == nil)
@@ -288,13 +284,8 @@ import Testing
   /// back as written; a damaged copy is left out, the others kept.
   @Test func encodedCopiesReadBackAndDamageIsContained() {
     let copies = BaseCopies([
-      .init(
-        path: "My Module/A B.swift", hash: GenerationRecord.hash(Array("x".utf8)),
-        bytes: Array("x".utf8)),
-      .init(
-        path: "B.swift", hash: GenerationRecord.hash(Array("=== C.swift h 1\n".utf8)),
-        bytes: Array("=== C.swift h 1\n".utf8)),
-      .init(path: "C.swift", hash: GenerationRecord.hash([]), bytes: []),
+      .copy("My Module/A B.swift", "x"), .copy("B.swift", "=== C.swift h 1\n"),
+      .copy("C.swift", ""),
     ])
     #expect(BaseCopies(decoding: copies.encoded) == copies)
     var damaged = copies.encoded
@@ -302,5 +293,13 @@ import Testing
     damaged[x] = UInt8(ascii: "y")
     #expect(BaseCopies(decoding: damaged).copies.map(\.path) == ["B.swift", "C.swift"])
     #expect(BaseCopies(decoding: Array("not a base file".utf8)).copies.isEmpty)
+  }
+}
+
+extension BaseCopies.Copy {
+  /// The copy of `text`, with its hash.
+  static func copy(_ path: String, _ text: String) -> BaseCopies.Copy {
+    BaseCopies.Copy(
+      path: path, hash: GenerationRecord.hash(Array(text.utf8)), bytes: Array(text.utf8))
   }
 }
