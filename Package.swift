@@ -27,8 +27,8 @@ let package = Package(
     // "Did you mean": the closest of some names to a misspelled one, for the engine, the Xcode
     // project library and modulegen alike.
     .target(name: "EditDistance"),
-    // Work on another thread (a POSIX thread: no Dispatch), for modulegen and the Xcode project
-    // library.
+    // Work on other threads (POSIX threads: no Dispatch), for modulegen and the Xcode project
+    // library: one piece of work beside the caller's, or a map over many elements on every core.
     .target(name: "BackgroundWork", dependencies: ["LinuxCalls"]),
     // The Linux calls Swift's Glibc module leaves out (GNU extensions): starting a thread on
     // another CPU, files without a name.

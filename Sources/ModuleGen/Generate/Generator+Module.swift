@@ -1,3 +1,4 @@
+import BackgroundWork
 import Liquid
 
 extension Generator {
@@ -101,15 +102,44 @@ extension Generator {
     _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
     options: GenerationOptions
   ) throws -> Rendering {
-    let key = RenderingCache.Key(
-      module: module, date: date, params: recorded?.params ?? [], template: recorded?.template,
-      output: recorded?.output, testsOutput: recorded?.testsOutput)
+    let key = RenderingCache.Key(module, date: date, recorded: recorded)
     if let cached = renderings.values[module.name], cached.key == key { return cached.rendering }
     let rendering = try render(
       module, date: date, recorded: recorded,
       recordDirectory: config?.directory ?? options.currentDirectory, options: options)
     renderings.values[module.name] = (key, rendering)
     return rendering
+  }
+
+  /// Renders the files of the modules not rendered yet all at once, on every core, so that
+  /// planning them finds them rendered. A module that fails is left out: planning it renders
+  /// it again and reports its problem in its turn.
+  mutating func renderAhead(
+    _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord?
+  ) {
+    var pending: [(key: RenderingCache.Key, pending: PendingRendering)] = []
+    for module in modules {
+      let recorded = record?.modules[module.name]
+      let key = RenderingCache.Key(
+        module, date: recorded?.created ?? options.settings.date, recorded: recorded)
+      if renderings.values[module.name]?.key == key { continue }
+      guard
+        let prepared = try? prepare(
+          module, date: key.date, recorded: recorded,
+          recordDirectory: config?.directory ?? options.currentDirectory, options: options)
+      else { continue }
+      pending.append((key, prepared))
+    }
+    let texts = pending.flatMap(\.pending.contents).concurrentMap { content in
+      Result { try content.render() }
+    }
+    var next = 0
+    for (key, module) in pending {
+      let range = next..<next + module.contents.count
+      next = range.upperBound
+      guard let rendered = try? texts[range].map({ try $0.get() }) else { continue }
+      renderings.values[key.module.name] = (key, module.filled(with: rendered))
+    }
   }
 
   /// What happens to a planned file, given what is on disk and what the record says.

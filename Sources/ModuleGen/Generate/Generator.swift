@@ -56,6 +56,15 @@ package struct Generator {
       var template: String?
       var output: String?
       var testsOutput: String?
+
+      init(_ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?) {
+        self.module = module
+        self.date = date
+        params = recorded?.params ?? []
+        template = recorded?.template
+        output = recorded?.output
+        testsOutput = recorded?.testsOutput
+      }
     }
     var values: [String: (key: Key, rendering: Rendering)] = [:]
   }
@@ -82,6 +91,7 @@ package struct Generator {
     var problems: [Diagnostic] = []
     var notes: [Diagnostic] = []
     let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
+    renderAhead(modules, options: options, record: record)
     for module in modules {
       guard
         let result = try collectingProblems(
@@ -148,12 +158,57 @@ package struct Generator {
     var testsOutput: String?
   }
 
+  /// A module's files with their paths, their texts still to render.
+  struct PendingRendering {
+    /// Its files' `bytes` and `renderedHash` are not set yet.
+    var rendering: Rendering
+    /// For each file of `rendering`, in order.
+    var contents: [FileContent]
+
+    /// The rendering, with the rendered texts (in the order of `contents`).
+    func filled(with texts: [RenderedText]) -> Rendering {
+      var rendering = rendering
+      for (i, text) in texts.enumerated() {
+        rendering.files[i].bytes = text.bytes
+        rendering.files[i].renderedHash = text.hash
+      }
+      return rendering
+    }
+  }
+
+  /// A file's template and the context it renders with: rendered on any thread.
+  struct FileContent: Sendable {
+    var template: Template
+    var context: LiquidObject
+
+    func render() throws -> RenderedText {
+      let bytes = Array(try template.render(context).utf8)
+      return RenderedText(bytes: bytes, hash: GenerationRecord.hash(bytes))
+    }
+  }
+
+  struct RenderedText: Sendable {
+    var bytes: [UInt8]
+    var hash: String
+  }
+
   /// `recorded`: the module's entry in the generation record (in `recordDirectory`), whose
   /// parameters and command-line output folders the module keeps unless they are set again.
   mutating func render(
     _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
     recordDirectory: String, options: GenerationOptions
   ) throws -> Rendering {
+    let pending = try prepare(
+      module, date: date, recorded: recorded, recordDirectory: recordDirectory, options: options)
+    return pending.filled(with: try pending.contents.map { try $0.render() })
+  }
+
+  /// Everything of a module's rendering but its files' texts: the template, the parameters,
+  /// and each file's path and context.
+  mutating func prepare(
+    _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
+    recordDirectory: String, options: GenerationOptions
+  ) throws -> PendingRendering {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
         message:
@@ -208,6 +263,7 @@ package struct Generator {
       context: patternContext, what: Self.testsOutputFolder)
 
     var files: [PlannedFile] = []
+    var contents: [FileContent] = []
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
       guard try file.isIncluded(context) else { continue }
@@ -220,20 +276,20 @@ package struct Generator {
         info["file_name"] = fileName
         context["module_info"] = .object(info)
       }
-      let content = try file.content.render(context)
+      contents.append(FileContent(template: file.content, context: context))
       var planned = PlannedFile(
         module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
-        root: root, path: path, bytes: Array(content.utf8), action: .create)
-      planned.renderedHash = GenerationRecord.hash(planned.bytes)
+        root: root, path: path, bytes: [], action: .create)
       planned.isResource = file.entry.isResource
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
-    return Rendering(
+    let rendering = Rendering(
       template: template, params: params, files: files,
       output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
       testsOutput: options.testsOutput != nil
         ? testsRoot : recordedTestsOutput.map { _ in testsRoot })
+    return PendingRendering(rendering: rendering, contents: contents)
   }
 
   /// What messages about the output folders call them.

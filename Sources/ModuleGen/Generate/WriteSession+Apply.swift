@@ -104,7 +104,8 @@ extension WriteSession {
     do {
       for entry in staged {
         try replay(
-          entry.journal, root: entry.root, folder: entry.folder, forward: true, strict: true)
+          entry.journal, root: entry.root, folder: entry.folder, forward: true, strict: true,
+          containment: containment)
       }
     } catch {
       // Without the commit, the next run would roll back too if this one is killed now.

@@ -150,10 +150,13 @@ extension WriteSession {
   /// backed up when staged). Backward: every file that was replaced gets its backup back and
   /// every file that was created goes. `strict` (a run in progress) refuses to create a file
   /// that appeared meanwhile; recovery leaves such a file alone.
+  /// `containment`: one that resolved the root's folders under this session's lock (apply's),
+  /// else a new one.
   func replay(
-    _ journal: WriteJournal, root: String, folder: String, forward: Bool, strict: Bool
+    _ journal: WriteJournal, root: String, folder: String, forward: Bool, strict: Bool,
+    containment: PathContainment? = nil
   ) throws {
-    let containment = PathContainment(fileSystem: fileSystem)
+    let containment = containment ?? PathContainment(fileSystem: fileSystem)
     func target(_ operation: WriteJournal.Operation) throws -> String {
       let path = joinPath(root, operation.path)
       if let escape = containment.escape(ofFile: path, inside: root) {

@@ -75,7 +75,10 @@ enum SHA256 {
     _ block: UnsafeRawPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
     _ w: UnsafeMutableBufferPointer<UInt32>, _ roundConstants: UnsafeBufferPointer<UInt32>
   ) {
-    @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    // Masking shifts (`&>>`): the plain ones check for shifts of 32 bits or more, never made here.
+    @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 {
+      (x &>> n) | (x &<< (32 - n))
+    }
     for t in 0..<16 {
       func byte(_ i: Int) -> UInt32 {
         UInt32(block.load(fromByteOffset: t * 4 + i, as: UInt8.self))
@@ -83,8 +86,8 @@ enum SHA256 {
       w[t] = byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3)
     }
     for t in 16..<64 {
-      let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
+      let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] &>> 3)
+      let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] &>> 10)
       w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
     }
     var (a, b, c, d, e, f, g, h) = (
