@@ -7,7 +7,7 @@ final class SourceText: Sendable {
 
   init(name: String, text: String) {
     self.name = name
-    bytes = Array(text.utf8.dropByteOrderMark)
+    bytes = text.bytesWithoutByteOrderMark
     // Only errors read locations, so lines are found when one is read, not indexed up front.
     lines = SourceLines(bytes, indexed: false)
   }

@@ -5,6 +5,16 @@ extension String {
   /// which needs macOS 15, above the package's deployment target. Decoding replaces each invalid
   /// sequence with U+FFFD, so the bytes are valid exactly when decoding gives them back.
   package init?(validUTF8 bytes: some Collection<UInt8>) {
+    // On a buffer: a generic collection is decoded and compared byte by byte, through the
+    // runtime's generic witnesses, when the caller is in another module.
+    guard
+      let text = bytes.withContiguousStorageIfAvailable(String.init(validUTF8Buffer:))
+        ?? Array(bytes).withUnsafeBufferPointer(String.init(validUTF8Buffer:))
+    else { return nil }
+    self = text
+  }
+
+  private init?(validUTF8Buffer bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard text.utf8.count == bytes.count, text.utf8.elementsEqual(bytes) else { return nil }
     self = text
@@ -61,11 +71,13 @@ extension String {
   func rubyStrip() -> String { rubyLStrip().rubyRStrip() }
 }
 
-extension String.UTF8View {
-  /// The text without a leading UTF-8 byte order mark, which marks the encoding of a file
-  /// written by some editors and is not part of its content.
-  package var dropByteOrderMark: Substring.UTF8View {
-    starts(with: [0xEF, 0xBB, 0xBF]) ? dropFirst(3) : self[...]
+extension String {
+  /// The text's bytes without a leading UTF-8 byte order mark, which marks the encoding of a
+  /// file written by some editors and is not part of its content.
+  package var bytesWithoutByteOrderMark: [UInt8] {
+    var bytes = Array(utf8)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    return bytes
   }
 }
 

@@ -10,7 +10,7 @@ package struct JSONReader {
   private var depth = 0
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
-    var reader = JSONReader(bytes: Array(text.utf8.dropByteOrderMark), file: file)
+    var reader = JSONReader(bytes: text.bytesWithoutByteOrderMark, file: file)
     reader.skipWhitespace()
     let node = try reader.readValue()
     reader.skipWhitespace()

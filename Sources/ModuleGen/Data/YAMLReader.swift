@@ -13,7 +13,7 @@ package struct YAMLReader {
   var depth = 0
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
-    var reader = YAMLReader(bytes: Array(text.utf8.dropByteOrderMark), file: file)
+    var reader = YAMLReader(bytes: text.bytesWithoutByteOrderMark, file: file)
     return try reader.readDocument()
   }
 
