@@ -10,7 +10,7 @@ extension BuiltinTemplates {
   SwiftUI `makeView` returns the view, for a SwiftUI host. With a coordinator, the coordinator
   that the flow's starter created is passed in. Expects `summary` and `assemble`: statements
   that make the module from `service` (and `coordinator`) and return its view controller
-  (UIKit) or view (SwiftUI).
+  (UIKit), or (SwiftUI) the view with the objects it owns, as `parts_type` names them.
 {% endcomment %}
 {%- if params.coordinator %}
 {%- capture build_parameters %}service: any {{ module }}Servicing, coordinator: any {{ module }}Coordinating{% endcapture %}
@@ -39,6 +39,14 @@ enum {{ module }}Builder {
 
   /// The module's view, for a SwiftUI host to show in its navigation stack.
   static func makeView({{ view_parameters }}) -> {{ module }}View {
+    assemble({{ view_arguments }}).view
+  }
+
+  /// The view and the objects it owns, wired together: what `makeView` returns, and what tests
+  /// check (the view keeps them in its state, which only a view on screen can read).
+  static func assemble(
+    {{ view_parameters }}
+  ) -> {{ parts_type }} {
 {{ assemble }}
   }
 {%- else %}
@@ -357,13 +365,29 @@ final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
 }
 {%- endif %}
 
+{%- assign owns_router = false %}
+{%- if uses_defaults and has_coordinator == false %}{% assign owns_router = true %}{% endif %}
 /// {{ view_summary }}
 struct {{ module }}View: View {
-  let state: {{ module }}ViewState
-  let {{ output_name }}: any {{ module }}{{ output_protocol }}
-{%- if uses_defaults and has_coordinator == false %}
-  @Bindable var router: {{ module }}Router
+  // The screen's objects, owned by the view: SwiftUI keeps the first ones it is given for as
+  // long as the view is on screen, so a host that makes the view again in its `body` keeps
+  // the same screen.
+  @State private var state: {{ module }}ViewState
+  @State private var {{ output_name }}: any {{ module }}{{ output_protocol }}
+{%- if owns_router %}
+  @State private var router: {{ module }}Router
 {%- endif %}
+
+  init(
+    state: {{ module }}ViewState, {{ output_name }}: any {{ module }}{{ output_protocol }}{% if owns_router %},
+    router: {{ module }}Router{% endif %}
+  ) {
+    _state = State(initialValue: state)
+    _{{ output_name }} = State(initialValue: {{ output_name }})
+{%- if owns_router %}
+    _router = State(initialValue: router)
+{%- endif %}
+  }
 {%- if uses_defaults %}
 {%- assign state_expression = "state.loadState" %}
 {%- capture load_call %}{{ output_name }}.load(){% endcapture %}
@@ -821,7 +845,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- comment %}
   The body of the typical screen's SwiftUI view: a progress view, the list of items with pull to
   refresh, or a content-unavailable view for the empty and failed states with a way to try
-  again; loading in `.task`, which SwiftUI cancels when the view disappears. Expects
+  again; loading once in `.task`, which SwiftUI cancels when the view disappears. Expects
   `state_expression` (the load state to show), `load_call` (awaited to load), `select_call`
   (what selecting `item` does), `destination` (the binding of the item to push, or empty),
   `task_setup` (statements before the load in `.task`, or empty) and `modifiers` (more
@@ -845,7 +869,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- if task_setup != "" %}
 {{ task_setup }}
 {%- endif %}
-        await load()
+        await loadOnce()
       }
   }
 
@@ -890,6 +914,15 @@ final class {{ mock_name }}: {{ protocol_name }} {
   private func load() async {
     await {{ load_call }}
   }
+
+  /// Loads the items when the screen first appears; on a later appearance only if that load
+  /// did not finish (the user left first). Coming back from a detail keeps what is shown.
+  private func loadOnce() async {
+    switch {{ state_expression }} {
+    case .idle, .loading: await load()
+    case .loaded, .empty, .failed: break
+    }
+  }
 """#,
     "common/snippets/swiftui_spec_body.liquid": #"""
 {%- comment %}
@@ -911,8 +944,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
     "common/snippets/swiftui_view_tests.liquid": #"""
 {%- comment %}
   Tests of what the typical screen's SwiftUI view reads: with a coordinator, the screen in the
-  coordinator's flow; else the view from the builder, whose state follows the load and whose
-  router holds the selection until the user goes back. Expects `inputs` (the view's receiver of
+  coordinator's flow; else the module from the builder's `assemble`, whose state follows the
+  load and whose router holds the selection until the user goes back. Expects `inputs` (the view's receiver of
   `load()` and `didSelectItem(id:)`), `state_read` (where the view reads the state, or empty)
   and `has_coordinator`.
 {%- endcomment %}
@@ -926,10 +959,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
     let navigation = UINavigationController()
     let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
     coordinator.start()
-{%- capture lookup %}navigation.topViewController as? UIHostingController<{{ module }}View>{% endcapture %}
-    let view = {% include 'require', value: lookup %}.rootView
-    await view.{{ inputs }}.load()
-    view.{{ inputs }}.didSelectItem(id: items[0].id)
+    let module = {{ module }}Builder.assemble(service: service, coordinator: coordinator)
+    await module.{{ inputs }}.load()
+    module.{{ inputs }}.didSelectItem(id: items[0].id)
     {% include 'expect_equal', actual: "navigation.topViewController?.title", expected: '"First"' %}
   }
 {%- else %}
@@ -939,16 +971,16 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {% include 'test', name: "viewFollowsTheLoadAndTheRouterTheSelection" %}
     let service = {{ module }}ServicingMock()
     service.fetchItemsReturnValue = items
-    let view = {{ module }}Builder.makeView(service: service)
-    await view.{{ inputs }}.load()
+    let module = {{ module }}Builder.assemble(service: service)
+    await module.{{ inputs }}.load()
 {%- if state_read != "" %}
     {% include 'expect_equal', actual: state_read, expected: ".loaded(itemViewModels)" %}
 {%- endif %}
-    view.{{ inputs }}.didSelectItem(id: items[0].id)
-    {% include 'expect_equal', actual: "view.router.detail", expected: "items[0]" %}
-    view.router.detail = nil
-    view.{{ inputs }}.didSelectItem(id: items[0].id)
-    {% include 'expect_equal', actual: "view.router.detail", expected: "items[0]" %}
+    module.{{ inputs }}.didSelectItem(id: items[0].id)
+    {% include 'expect_equal', actual: "module.router.detail", expected: "items[0]" %}
+    module.router.detail = nil
+    module.{{ inputs }}.didSelectItem(id: items[0].id)
+    {% include 'expect_equal', actual: "module.router.detail", expected: "items[0]" %}
   }
 {%- endif %}
 """#,
@@ -1533,6 +1565,7 @@ files:
 {% include 'imports', modules: "UIKit" %}
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the presenter, whose reference back to the view is weak." %}
+{%- capture parts_type %}(view: {{ module }}View, state: {{ module }}ViewState, presenter: {{ module }}Presenter{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
 {%- capture assemble %}
 {%- if params.coordinator %}
     let presenter = {{ module }}Presenter(service: service, coordinator: coordinator)
@@ -1544,9 +1577,9 @@ files:
     let state = {{ module }}ViewState()
     presenter.view = state
 {%- if uses_defaults and params.coordinator == false %}
-    return {{ module }}View(state: state, presenter: presenter, router: router)
+    return ({{ module }}View(state: state, presenter: presenter, router: router), state, presenter, router)
 {%- else %}
-    return {{ module }}View(state: state, presenter: presenter)
+    return ({{ module }}View(state: state, presenter: presenter), state, presenter)
 {%- endif %}
 {%- else %}
     let viewController = {{ module }}ViewController(presenter: presenter)
@@ -1759,7 +1792,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {% include 'uikit_screen_tests' %}
 {%- else %}
 {%- assign inputs = "presenter" %}
-{%- assign state_read = "view.state.loadState" %}
+{%- assign state_read = "module.state.loadState" %}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
@@ -1843,6 +1876,7 @@ files:
 {% include 'imports', modules: "UIKit" %}
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the view model, the view model owns its service." %}
+{%- capture parts_type %}(view: {{ module }}View, viewModel: {{ module }}ViewModel{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
 {%- capture assemble %}
 {%- if params.coordinator %}
     let viewModel = {{ module }}ViewModel(service: service, coordinator: coordinator)
@@ -1852,9 +1886,9 @@ files:
 {%- endif %}
 {%- if params.ui == "swiftui" %}
 {%- if uses_defaults and params.coordinator == false %}
-    return {{ module }}View(viewModel: viewModel, router: router)
+    return ({{ module }}View(viewModel: viewModel, router: router), viewModel, router)
 {%- else %}
-    return {{ module }}View(viewModel: viewModel)
+    return ({{ module }}View(viewModel: viewModel), viewModel)
 {%- endif %}
 {%- else %}
     let viewController = {{ module }}ViewController(viewModel: viewModel)
@@ -1976,20 +2010,39 @@ protocol {{ module }}ViewModelType: AnyObject {
 {%- if params.binding == "combine" and params.io %}{% assign local_state = true %}{% endif %}
 {%- endif %}
 
+{%- assign owns_router = false %}
+{%- if uses_defaults and params.coordinator == false %}{% assign owns_router = true %}{% endif %}
+{%- assign observes_object = false %}
+{%- if params.binding == "combine" and params.io == false %}{% assign observes_object = true %}{% endif %}
+
 /// The module's view: it shows the view model's state and tells it what the user does.
 struct {{ module }}View: View {
-{%- if params.binding == "combine" and params.io == false %}
-  @ObservedObject var viewModel: {{ view_model_type }}
+  // The screen's objects, owned by the view: SwiftUI keeps the first ones it is given for as
+  // long as the view is on screen, so a host that makes the view again in its `body` keeps
+  // the same screen.
+{%- if observes_object %}
+  @StateObject private var viewModel: {{ view_model_type }}
 {%- else %}
-  let viewModel: {{ view_model_type }}
+  @State private var viewModel: {{ view_model_type }}
 {%- endif %}
-{%- if uses_defaults and params.coordinator == false %}
-  @Bindable var router: {{ module }}Router
+{%- if owns_router %}
+  @State private var router: {{ module }}Router
 {%- endif %}
 {%- if local_state %}
   /// The view model's state, as it reports it.
   @State private var state: {{ module }}LoadState = .idle
 {%- endif %}
+
+  init(viewModel: {{ view_model_type }}{% if owns_router %}, router: {{ module }}Router{% endif %}) {
+{%- if observes_object %}
+    _viewModel = StateObject(wrappedValue: viewModel)
+{%- else %}
+    _viewModel = State(initialValue: viewModel)
+{%- endif %}
+{%- if owns_router %}
+    _router = State(initialValue: router)
+{%- endif %}
+  }
 {%- if uses_defaults %}
 {%- if local_state %}
 {%- assign state_expression = "state" %}
@@ -2416,7 +2469,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- if params.io and params.binding == "combine" %}
 {%- assign state_read = "" %}
 {%- else %}
-{%- capture state_read %}view.{{ outputs }}.state{% endcapture %}
+{%- capture state_read %}module.{{ outputs }}.state{% endcapture %}
 {%- endif %}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
@@ -2670,9 +2723,10 @@ enum {{ module }}Builder {
   static func build(
     service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
   ) -> {{ module }}Module {
-    let (view, presenter) = assemble(service: service, output: output)
+    let module = assemble(service: service, output: output)
     return {{ module }}Module(
-      viewController: UIHostingController(rootView: NavigationStack { view }), input: presenter)
+      viewController: UIHostingController(rootView: NavigationStack { module.view }),
+      input: module.presenter)
   }
 
   /// The module's view, for a SwiftUI host to show in its navigation stack.
@@ -2682,16 +2736,21 @@ enum {{ module }}Builder {
     assemble(service: service, output: output).view
   }
 
-  private static func assemble(
-    service: any {{ module }}Servicing, output: (any {{ module }}ModuleOutput)?
-  ) -> (view: {{ module }}View, presenter: {{ module }}Presenter) {
+  /// The view and the objects it owns, wired together: what `makeView` returns, and what tests
+  /// check (the view keeps them in its state, which only a view on screen can read).
+  static func assemble(
+    service: any {{ module }}Servicing, output: (any {{ module }}ModuleOutput)? = nil
+  ) -> (
+    view: {{ module }}View, state: {{ module }}ViewState, presenter: {{ module }}Presenter{% if uses_defaults %},
+    router: {{ module }}Router{% endif %}
+  ) {
 {{- make_presenter }}
     let state = {{ module }}ViewState()
     presenter.view = state
 {%- if uses_defaults %}
-    return ({{ module }}View(state: state, output: presenter, router: router), presenter)
+    return ({{ module }}View(state: state, output: presenter, router: router), state, presenter, router)
 {%- else %}
-    return ({{ module }}View(state: state, output: presenter), presenter)
+    return ({{ module }}View(state: state, output: presenter), state, presenter)
 {%- endif %}
   }
 {%- else %}
@@ -2973,8 +3032,8 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- assign build_is_screen = false %}
 {% include 'uikit_screen_tests' %}
 {%- else %}
-{%- assign inputs = "output" %}
-{%- assign state_read = "view.state.loadState" %}
+{%- assign inputs = "presenter" %}
+{%- assign state_read = "module.state.loadState" %}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}

@@ -56,6 +56,19 @@ public func eventually(
   Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
 }
 
+/// Something that happened, for `eventually` to wait for (a task's end, without awaiting it).
+@MainActor
+public final class Flag {
+  public var isSet = false
+  public init() {}
+}
+
+/// Lets the app's tasks run for a while (20 ms): before checking that something did not happen.
+@MainActor
+public func settle() async {
+  for _ in 0..<20 { try? await Task.sleep(for: .milliseconds(1)) }
+}
+
 /// A failure with a message for users.
 public struct LoadError: Error, LocalizedError {
   public init() {}
