@@ -81,11 +81,22 @@ final class HomeViewController: UIViewController {
     }
   }
 
-  /// Loads: when the view loads, on pull to refresh, and when the user asks again.
-  private func reload() {
-    loadTask = Task {
-      await output.load()
-      refreshControl.endRefreshing()
+  /// Loads: when the view loads, on pull to refresh, and when the user asks again. The load
+  /// does not keep the screen alive, and stops when the screen leaves for good; only a load
+  /// that a pull started ends the pull's spinner.
+  private func reload(pulled: Bool = false) {
+    let loader = output
+    loadTask = Task { [weak self] in
+      await loader.load()
+      if pulled { self?.refreshControl.endRefreshing() }
+    }
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+      loadTask?.cancel()
     }
   }
 
@@ -97,7 +108,8 @@ final class HomeViewController: UIViewController {
     tableView.dataSource = self
     tableView.delegate = self
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
-    refreshControl.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
+    refreshControl.addAction(
+      UIAction { [weak self] _ in self?.reload(pulled: true) }, for: .valueChanged)
     tableView.refreshControl = refreshControl
     view.addSubview(tableView)
     NSLayoutConstraint.activate([

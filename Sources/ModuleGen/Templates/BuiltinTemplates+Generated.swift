@@ -418,7 +418,7 @@ struct {{ module }}View: View {
 {%- capture dependencies %}  private let {{ output_name }}: any {{ module }}{{ output_protocol }}{% endcapture %}
 {%- capture init_parameters %}{{ output_name }}: any {{ module }}{{ output_protocol }}{% endcapture %}
 {%- capture init_assignments %}    self.{{ output_name }} = {{ output_name }}{% endcapture %}
-{%- capture load_call %}{{ output_name }}.load(){% endcapture %}
+{%- assign loader = output_name %}
 {%- capture select_call %}{{ output_name }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
 {%- assign row_type = module | append: "ItemViewModel" %}
 {%- assign row_title = "title" %}
@@ -1071,7 +1071,7 @@ final class {{ module }}Tests: XCTestCase {
   indicator laid out with constraints, pull to refresh, and a content-unavailable view for the
   empty and failed states with a way to try again; `render(_:)` shows a load state. Expects
   `screen_summary`, `dependencies` and `init_assignments` (lines), `init_parameters`,
-  `load_call` (awaited to load), `select_call` (what selecting `items[indexPath.row]` does),
+  `loader` (whose `load()` is awaited to load: a property, or `self`), `select_call` (what selecting `items[indexPath.row]` does),
   `row_type` and `row_title`, `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
@@ -1159,11 +1159,27 @@ final class {{ module }}ViewController: UIViewController {
     }
   }
 
-  /// Loads: when the view loads, on pull to refresh, and when the user asks again.
-  private func reload() {
-    loadTask = Task {
-      await {{ load_call }}
-      refreshControl.endRefreshing()
+  /// Loads: when the view loads, on pull to refresh, and when the user asks again. The load
+  /// does not keep the screen alive, and stops when the screen leaves for good; only a load
+  /// that a pull started ends the pull's spinner.
+  private func reload(pulled: Bool = false) {
+{%- if loader == "self" %}
+    loadTask = Task { [weak self] in
+      await self?.load()
+{%- else %}
+    let loader = {{ loader }}
+    loadTask = Task { [weak self] in
+      await loader.load()
+{%- endif %}
+      if pulled { self?.refreshControl.endRefreshing() }
+    }
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+      loadTask?.cancel()
     }
   }
 
@@ -1175,7 +1191,8 @@ final class {{ module }}ViewController: UIViewController {
     tableView.dataSource = self
     tableView.delegate = self
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
-    refreshControl.addAction(UIAction { [weak self] _ in self?.reload() }, for: .valueChanged)
+    refreshControl.addAction(
+      UIAction { [weak self] _ in self?.reload(pulled: true) }, for: .valueChanged)
     tableView.refreshControl = refreshControl
     view.addSubview(tableView)
     NSLayoutConstraint.activate([
@@ -1438,7 +1455,7 @@ extension {{ module }}Item {
 {%- endif %}{% endcapture %}
 {%- capture init_parameters %}service: any {{ module }}Servicing{% endcapture %}
 {%- assign init_assignments = "    self.service = service" %}
-{%- assign load_call = "load()" %}
+{%- assign loader = "self" %}
 {%- assign select_call = "showDetail(for: items[indexPath.row])" %}
 {%- assign row_type = module | append: "Item" %}
 {%- assign row_title = "displayTitle" %}
@@ -2099,7 +2116,7 @@ struct {{ module }}View: View {
 {%- endif %}{% endcapture %}
 {%- capture init_parameters %}viewModel: {{ view_model_type }}{% endcapture %}
 {%- assign init_assignments = "    self.viewModel = viewModel" %}
-{%- capture load_call %}{{ inputs }}.load(){% endcapture %}
+{%- assign loader = inputs %}
 {%- capture select_call %}{{ inputs }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
 {%- assign row_type = module | append: "ItemViewModel" %}
 {%- assign row_title = "title" %}

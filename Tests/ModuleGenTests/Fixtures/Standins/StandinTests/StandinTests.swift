@@ -189,6 +189,43 @@ private final class Flag: @unchecked Sendable {
     #expect(navigation.popViewController(animated: true) == nil)
   }
 
+  /// What a view controller sees in `viewDidDisappear(_:)`: popped (moving from its parent),
+  /// dismissed itself, or inside a dismissed navigation controller (whose flag is set, not its
+  /// children's); a push over it is none of these.
+  @Test func aDisappearingViewControllerKnowsWhetherItLeaves() {
+    final class Watching: UIViewController {
+      var seen: [(moving: Bool, dismissed: Bool, parentDismissed: Bool)] = []
+      override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        seen.append(
+          (isMovingFromParent, isBeingDismissed, navigationController?.isBeingDismissed == true))
+      }
+    }
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    let root = UIViewController()
+    let navigation = UINavigationController(rootViewController: root)
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    let screen = Watching()
+    navigation.pushViewController(screen, animated: true)
+    navigation.pushViewController(UIViewController(), animated: true)
+    navigation.popViewController(animated: true)
+    navigation.popViewController(animated: true)
+    #expect(screen.seen.map(\.moving) == [false, true])
+
+    let presented = Watching()
+    root.present(presented, animated: true)
+    presented.dismiss(animated: true)
+    #expect(presented.seen.map(\.dismissed) == [true])
+
+    let child = Watching()
+    root.present(UINavigationController(rootViewController: child), animated: true)
+    root.dismiss(animated: true)
+    #expect(child.seen.map(\.dismissed) == [false])
+    #expect(child.seen.map(\.parentDismissed) == [true])
+    #expect(!navigation.isMovingFromParent && !navigation.isBeingDismissed)
+  }
+
   @Test func constrainingAViewThatTranslatesItsMaskIsReported() {
     let container = UIView()
     let child = UIView()

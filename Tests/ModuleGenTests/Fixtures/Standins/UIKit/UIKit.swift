@@ -524,6 +524,19 @@ open class UIViewController: UIResponder {
   open func viewWillDisappear(_ animated: Bool) {}
   open func viewDidDisappear(_ animated: Bool) {}
 
+  /// True in the appearance callbacks of a view controller being pushed, and of one being
+  /// popped; false otherwise.
+  open var isMovingToParent: Bool { movingToParent }
+  open var isMovingFromParent: Bool { movingFromParent }
+  /// True in the appearance callbacks of the view controller being presented or dismissed
+  /// itself, not of the children of a presented or dismissed container.
+  open var isBeingPresented: Bool { beingPresented }
+  open var isBeingDismissed: Bool { beingDismissed }
+  var movingToParent = false
+  var movingFromParent = false
+  private var beingPresented = false
+  private var beingDismissed = false
+
   open func loadViewIfNeeded() {
     guard loadedView == nil else { return }
     loadView()
@@ -583,7 +596,9 @@ open class UIViewController: UIResponder {
     root.presented = viewControllerToPresent
     viewControllerToPresent.presentingViewController = root
     window.addSubview(viewControllerToPresent.view)
+    viewControllerToPresent.beingPresented = true
     viewControllerToPresent.beginAppearanceTransition(true)
+    viewControllerToPresent.beingPresented = false
     completion?()
   }
 
@@ -594,7 +609,9 @@ open class UIViewController: UIResponder {
     while let parent = root.parent { root = parent }
     let presenter = root.presented == nil ? root.presentingViewController : root
     guard let presenter, let shown = presenter.presented else { return }
+    shown.beingDismissed = true
     shown.beginAppearanceTransition(false)
+    shown.beingDismissed = false
     shown.viewIfLoaded?.removeFromSuperview()
     shown.presentingViewController = nil
     presenter.presented = nil
@@ -640,13 +657,17 @@ open class UINavigationController: UIViewController {
     let previous = topViewController
     viewController.parent = self
     viewControllers.append(viewController)
+    viewController.movingToParent = true
     show(viewController, replacing: previous)
+    viewController.movingToParent = false
   }
 
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
     guard viewControllers.count > 1, let popped = viewControllers.popLast() else { return nil }
+    popped.movingFromParent = true
     show(topViewController, replacing: popped)
+    popped.movingFromParent = false
     popped.parent = nil
     return popped
   }
