@@ -91,6 +91,6 @@ final class HomeTests: XCTestCase {
   }
 
   func testModelFormatsUntitledItems() async throws {
-    XCTAssertEqual(HomeItem(id: UUID(), title: "").displayTitle, "Untitled")
+    XCTAssertEqual(HomeItem(id: UUID(), title: "").displayTitle, String(localized: "Untitled"))
   }
 }

@@ -120,7 +120,7 @@ final class HomeServicingMock: HomeServicing, @unchecked Sendable {
     if let error { throw error }
     if let closure { return try await closure() }
     guard let value else {
-      fatalError("HomeServicingMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
+      throw HomeMissingStub("HomeServicingMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
     }
     return value
   }
@@ -133,5 +133,14 @@ final class HomeServicingMock: HomeServicing, @unchecked Sendable {
       fetchItemsReturnValue = nil
       fetchItemsClosure = nil
     }
+  }
+}
+
+/// Thrown by a mock whose method the test did not stub: its message says what to set.
+struct HomeMissingStub: LocalizedError {
+  let errorDescription: String?
+
+  init(_ message: String) {
+    errorDescription = message
   }
 }

@@ -90,7 +90,8 @@ final class HomeTests: XCTestCase {
       return []
     }
     let first = Task { await presenter.load() }
-    while source.fetchItemsCallCount == 0 { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(1)
+    while source.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
     source.fetchItemsClosure = nil
     source.fetchItemsReturnValue = items
     await presenter.load()

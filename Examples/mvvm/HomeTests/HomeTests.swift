@@ -96,7 +96,8 @@ final class HomeTests: XCTestCase {
       return []
     }
     let first = Task { await viewModel.load() }
-    while service.fetchItemsCallCount == 0 { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(1)
+    while service.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
     service.fetchItemsClosure = nil
     service.fetchItemsReturnValue = items
     await viewModel.load()

@@ -90,7 +90,8 @@ final class HomeTests: XCTestCase {
       return []
     }
     let first = Task { await presenter.load() }
-    while source.fetchItemsCallCount == 0 { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(1)
+    while source.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
     source.fetchItemsClosure = nil
     source.fetchItemsReturnValue = items
     await presenter.load()
@@ -122,7 +123,8 @@ final class HomeTests: XCTestCase {
     interactor.fetchItemsReturnValue = items
     let input: any HomeModuleInput = presenter
     input.reload()
-    while interactor.fetchItemsCallCount == 0 { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(1)
+    while interactor.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
     XCTAssertEqual(interactor.fetchItemsCallCount, 1)
   }
 

@@ -336,6 +336,24 @@ import {{ m }}
     }
   }
 """#,
+    "common/snippets/missing_stub.liquid": #"""
+{%- comment %}
+  After the mocks of a Mocks file whose spies throw it (`uses_missing_stub`): the error a mock
+  throws when a test did not stub a method's result. Code under test that shows errors shows
+  its message, so the failing assertion says what to stub; the run goes on.
+{%- endcomment %}
+{%- if uses_missing_stub %}
+
+/// Thrown by a mock whose method the test did not stub: its message says what to set.
+struct {{ module }}MissingStub: LocalizedError {
+  let errorDescription: String?
+
+  init(_ message: String) {
+    errorDescription = message
+  }
+}
+{%- endif %}
+"""#,
     "common/snippets/optional.liquid": #"""
 {% comment %}`type` as an optional: `T?`, or `(T)?` for a function, `any` or `some` type.{% endcomment %}{% assign type_start = type | slice: 0, 4 %}{% if type contains "->" or type_start == "any " or type_start == "some" %}({{ type }})?{% else %}{{ type }}?{% endif %}
 """#,
@@ -492,7 +510,7 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
       return []
     }
     let first = Task { await presenter.load() }
-    while source.fetchItemsCallCount == 0 { await Task.yield() }
+    {% include 'wait_while', pending: "source.fetchItemsCallCount == 0" %}
     source.fetchItemsClosure = nil
     source.fetchItemsReturnValue = items
     await presenter.load()
@@ -667,7 +685,8 @@ struct {{ module }}Service: {{ module }}Servicing {
 {%- comment -%}
   A spy mock of a protocol: per method a call count, the last arguments and every call's
   arguments, a stubbed return value (optional results default to nil; a missing stub for any
-  other result stops the test with a message that says how to stub it), a stubbed error, and a
+  other result throws `MissingStub`, whose message says how to stub it, from a method that
+  throws, and stops the run from one that cannot), a stubbed error, and a
   closure that runs instead (its `inout` parameters write back); `reset()` forgets it all.
   Expects `mock_name`, `protocol_name`, `methods` and `isolation` ("main" or "sendable", as for
   the protocol: a sendable mock may be called from any task and records under a lock).
@@ -758,7 +777,13 @@ final class {{ mock_name }}: {{ protocol_name }} {
     return {{ value }}
     {%- else %}
     guard {{ value_binding }} else {
+    {%- if m.is_throwing and m.thrown_type == nil %}
+      {%- assign uses_missing_stub = true %}
+      throw {{ module }}MissingStub("{{ mock_name }}.{{ m.selector }} has no stub: set {{ id }}ReturnValue or {{ id }}Closure")
+    {%- else %}
+      // A method that cannot throw has nothing to return.
       fatalError("{{ mock_name }}.{{ m.selector }} has no stub: set {{ id }}ReturnValue or {{ id }}Closure")
+    {%- endif %}
     }
     return value
     {%- endif %}
@@ -1326,6 +1351,10 @@ extension {{ module }}ViewController: UITableViewDelegate {
 {%- endif %}
   }
 """#,
+    "common/snippets/wait_while.liquid": #"""
+{% comment %}Waits while `pending` holds, for at most a second: the assertion after it says what did not happen, instead of a test that waits for ever.{% endcomment %}let deadline = ContinuousClock.now + .seconds(1)
+    while {{ pending }}, ContinuousClock.now < deadline { await Task.yield() }
+"""#,
     "common/swift-format.json": #"""
 {
   "fileScopedDeclarationPrivacy": {
@@ -1503,11 +1532,13 @@ extension {{ module }}Item {
 {% include 'header' %}
 {% include 'imports', modules: "Foundation" %}
 {%- include 'testable_import' %}
+{%- assign uses_missing_stub = false %}
 {%- assign protocol_name = module | append: "Servicing" %}
 {%- assign mock_name = protocol_name | append: "Mock" %}
 {%- assign methods = interactor %}
 {%- assign isolation = "sendable" %}
 {% include 'spy' %}
+{%- include 'missing_stub' %}
 
 """#,
     "mvc/Tests/Tests.swift.liquid": #"""
@@ -1525,7 +1556,7 @@ extension {{ module }}Item {
 
 {% include 'test', name: "modelFormatsUntitledItems" %}
 {%- capture untitled %}{{ module }}Item(id: UUID(), title: "").displayTitle{% endcapture %}
-    {% include 'expect_equal', actual: untitled, expected: '"Untitled"' %}
+    {% include 'expect_equal', actual: untitled, expected: 'String(localized: "Untitled")' %}
   }
 {%- else %}
 
@@ -1753,6 +1784,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {% include 'header' %}
 {% include 'imports', modules: "Foundation" %}
 {%- include 'testable_import' %}
+{%- assign uses_missing_stub = false %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating" %}
 {%- else %}
@@ -1767,6 +1799,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- assign isolation = parts[2] %}
 {% include 'spy' %}
 {%- endfor %}
+{%- include 'missing_stub' %}
 
 """#,
     "mvp/Tests/Tests.swift.liquid": #"""
@@ -2344,6 +2377,7 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
 {% include 'imports', modules: "Foundation" %}
 {%- endif %}
 {%- include 'testable_import' %}
+{%- assign uses_missing_stub = false %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating" %}
 {%- else %}
@@ -2421,6 +2455,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- endif %}
 }
 {%- endif %}
+{%- include 'missing_stub' %}
 
 """#,
     "mvvm/Tests/Tests.swift.liquid": #"""
@@ -2475,7 +2510,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
     let table: UITableView = {% include 'require', value: find_list %}
 {%- if params.binding == "observation" %}
     // Observation reports the change before it is made: the view shows it on the next turn.
-    while table.numberOfRows(inSection: 0) == 0 { await Task.yield() }
+    {% include 'wait_while', pending: "table.numberOfRows(inSection: 0) == 0" %}
 {%- endif %}
     {% include 'expect_equal', actual: "rowTitles(table)", expected: '["First", "Second"]' %}
     table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 1, section: 0))
@@ -2595,7 +2630,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
       return []
     }
     let first = Task { await viewModel.load() }
-    while service.fetchItemsCallCount == 0 { await Task.yield() }
+    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
     service.fetchItemsClosure = nil
     service.fetchItemsReturnValue = items
     await viewModel.load()
@@ -2971,6 +3006,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {% include 'header' %}
 {% include 'imports', modules: "Foundation" %}
 {%- include 'testable_import' %}
+{%- assign uses_missing_stub = false %}
 {%- if interactor_output.size > 0 %}
 {%- assign interactor_isolation = "main" %}
 {%- else %}
@@ -2998,6 +3034,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {% include 'spy' %}
 {%- endif %}
 {%- endfor %}
+{%- include 'missing_stub' %}
 
 """#,
     "viper/Tests/Tests.swift.liquid": #"""
@@ -3040,7 +3077,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
     interactor.fetchItemsReturnValue = items
     let input: any {{ module }}ModuleInput = presenter
     input.reload()
-    while interactor.fetchItemsCallCount == 0 { await Task.yield() }
+    {% include 'wait_while', pending: "interactor.fetchItemsCallCount == 0" %}
     {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "1" %}
   }
 {%- assign has_coordinator = false %}
