@@ -7,8 +7,8 @@ import Testing
 /// extension point (`FilterSet`), so plain Liquid does not have them.
 @Suite struct CodeFiltersTests {
   static let names: Set<String> = [
-    "camel_case", "pascal_case", "snake_case", "kebab_case", "upper_first", "lower_first",
-    "swift_identifier", "json", "indent", "pluralize",
+    "camel_case", "pascal_case", "snake_case", "kebab_case", "title_case", "upper_first",
+    "lower_first", "swift_identifier", "json", "indent", "pluralize",
   ]
 
   /// The output, or the first line of the error.
@@ -55,6 +55,10 @@ import Testing
       "user_profile_view user-profile-view urlSession"
     ),
     ("{{ 'homeView' | upper_first }} {{ 'HomeView' | lower_first }}", "HomeView homeView"),
+    (
+      "{{ 'HTTPUserProfile' | title_case }}, {{ 'user_profile' | title_case }}, {{ 'Home' | title_case }}",
+      "HTTP User Profile, User Profile, Home"
+    ),
     ("{{ 'default' | swift_identifier }} {{ 'name' | swift_identifier }}", "`default` name"),
     (
       "{{ 'category' | pluralize }} {{ 'box' | pluralize }} {{ 'Person' | pluralize }} {{ 'item' | pluralize: 1 }} {{ 'day' | pluralize }}",

@@ -35,7 +35,9 @@ extension HomeLoadState {
   static func failed(because error: any Error) -> HomeLoadState {
     .failed(
       (error as? any LocalizedError)?.errorDescription
-        ?? String(localized: "Something went wrong. Please try again."))
+        ?? String(
+          localized: "Something went wrong. Please try again.",
+          comment: "Shown when the items could not be loaded, for an error that says nothing"))
   }
 }
 
@@ -44,6 +46,6 @@ extension HomeLoadState {
 extension HomeItem {
   /// The text a cell shows for the item.
   var displayTitle: String {
-    title.isEmpty ? String(localized: "Untitled") : title
+    title.isEmpty ? String(localized: "Untitled", comment: "The title of an item that has none") : title
   }
 }

@@ -31,7 +31,7 @@ final class HomeViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    title = String(localized: "Home")
+    title = String(localized: "Home", comment: "The title of the Home screen")
     view.backgroundColor = .systemBackground
     view.accessibilityIdentifier = "home"
     configureTableView()
@@ -64,18 +64,18 @@ final class HomeViewController: UIViewController {
     case .empty:
       var configuration = UIContentUnavailableConfiguration.empty()
       configuration.image = UIImage(systemName: "tray")
-      configuration.text = String(localized: "Nothing Here Yet")
+      configuration.text = String(localized: "Nothing Here Yet", comment: "Shown when there are no items")
       configuration.button = .filled()
-      configuration.button.title = String(localized: "Refresh")
+      configuration.button.title = String(localized: "Refresh", comment: "A button that loads the items again")
       configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
       return configuration
     case .failed(let message):
       var configuration = UIContentUnavailableConfiguration.empty()
       configuration.image = UIImage(systemName: "exclamationmark.triangle")
-      configuration.text = String(localized: "Couldn't Load")
+      configuration.text = String(localized: "Couldn't Load", comment: "Shown when the items could not be loaded")
       configuration.secondaryText = message
       configuration.button = .filled()
-      configuration.button.title = String(localized: "Try Again")
+      configuration.button.title = String(localized: "Try Again", comment: "A button that tries to load the items again")
       configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
       return configuration
     }

@@ -41,6 +41,8 @@ extension HomeLoadState {
   static func failed(because error: any Error) -> HomeLoadState {
     .failed(
       (error as? any LocalizedError)?.errorDescription
-        ?? String(localized: "Something went wrong. Please try again."))
+        ?? String(
+          localized: "Something went wrong. Please try again.",
+          comment: "Shown when the items could not be loaded, for an error that says nothing"))
   }
 }

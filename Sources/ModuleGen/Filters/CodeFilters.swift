@@ -20,6 +20,7 @@ private func registerCodeFilters(_ set: inout FilterSet) {
   unary("camel_case", CaseConversion.camelCase)
   unary("pascal_case", CaseConversion.pascalCase)
   unary("snake_case") { CaseConversion.words($0).map { $0.lowercased() }.joined(separator: "_") }
+  unary("title_case", CaseConversion.titleCase)
   unary("kebab_case") { CaseConversion.words($0).map { $0.lowercased() }.joined(separator: "-") }
   unary("upper_first") { s in (s.first.map { String($0).uppercased() } ?? "") + s.dropFirst() }
   unary("lower_first") { s in (s.first.map { String($0).lowercased() } ?? "") + s.dropFirst() }

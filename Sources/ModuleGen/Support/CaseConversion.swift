@@ -25,6 +25,12 @@ enum CaseConversion {
     return words
   }
 
+  /// The words with a capital first letter, between spaces, as a title shows a type's name:
+  /// `UserProfile` → `User Profile`, `HTTPSettings` → `HTTP Settings`.
+  @Sendable static func titleCase(_ text: String) -> String {
+    words(text).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+  }
+
   @Sendable static func pascalCase(_ text: String) -> String {
     words(text).map { word in
       let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }

@@ -227,7 +227,9 @@ extension {{ module }}LoadState {
   static func failed(because error: any Error) -> {{ module }}LoadState {
     .failed(
       (error as? any LocalizedError)?.errorDescription
-        ?? String(localized: "Something went wrong. Please try again."))
+        ?? String(
+          localized: "Something went wrong. Please try again.",
+          comment: "Shown when the items could not be loaded, for an error that says nothing"))
   }
 }
 {%- else %}
@@ -879,7 +881,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- assign identifier = module | camel_case %}
   var body: some View {
     content
-      .navigationTitle("{{ module }}")
+      .navigationTitle(Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen"))
 {%- if destination != "" %}
       .navigationDestination(item: {{ destination }}) { item in
         // TODO: show the detail module instead of this placeholder.
@@ -916,20 +918,32 @@ final class {{ mock_name }}: {{ protocol_name }} {
       }
     case .empty:
       ContentUnavailableView {
-        Label("Nothing Here Yet", systemImage: "tray")
+        Label {
+          Text("Nothing Here Yet", comment: "Shown when there are no items")
+        } icon: {
+          Image(systemName: "tray")
+        }
       } actions: {
-        Button("Refresh") {
+        Button {
           Task { await load() }
+        } label: {
+          Text("Refresh", comment: "A button that loads the items again")
         }
       }
     case .failed(let message):
       ContentUnavailableView {
-        Label("Couldn't Load", systemImage: "exclamationmark.triangle")
+        Label {
+          Text("Couldn't Load", comment: "Shown when the items could not be loaded")
+        } icon: {
+          Image(systemName: "exclamationmark.triangle")
+        }
       } description: {
         Text(message)
       } actions: {
-        Button("Try Again") {
+        Button {
           Task { await load() }
+        } label: {
+          Text("Try Again", comment: "A button that tries to load the items again")
         }
       }
     }
@@ -956,7 +970,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- endcomment %}
 
   var body: some View {
-    Text("{{ module }}")
+    Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
 {%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
 {%- if lifecycle != "" %}
@@ -1126,7 +1140,7 @@ final class {{ module }}ViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    title = String(localized: "{{ module }}")
+    title = String(localized: "{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
     view.backgroundColor = .systemBackground
     view.accessibilityIdentifier = "{{ identifier }}"
 {%- if uses_defaults %}
@@ -1167,18 +1181,18 @@ final class {{ module }}ViewController: UIViewController {
     case .empty:
       var configuration = UIContentUnavailableConfiguration.empty()
       configuration.image = UIImage(systemName: "tray")
-      configuration.text = String(localized: "Nothing Here Yet")
+      configuration.text = String(localized: "Nothing Here Yet", comment: "Shown when there are no items")
       configuration.button = .filled()
-      configuration.button.title = String(localized: "Refresh")
+      configuration.button.title = String(localized: "Refresh", comment: "A button that loads the items again")
       configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
       return configuration
     case .failed(let message):
       var configuration = UIContentUnavailableConfiguration.empty()
       configuration.image = UIImage(systemName: "exclamationmark.triangle")
-      configuration.text = String(localized: "Couldn't Load")
+      configuration.text = String(localized: "Couldn't Load", comment: "Shown when the items could not be loaded")
       configuration.secondaryText = message
       configuration.button = .filled()
-      configuration.button.title = String(localized: "Try Again")
+      configuration.button.title = String(localized: "Try Again", comment: "A button that tries to load the items again")
       configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
       return configuration
     }
@@ -1462,7 +1476,7 @@ enum {{ module }}Builder {
 extension {{ module }}Item {
   /// The text a cell shows for the item.
   var displayTitle: String {
-    title.isEmpty ? String(localized: "Untitled") : title
+    title.isEmpty ? String(localized: "Untitled", comment: "The title of an item that has none") : title
   }
 }
 {%- endif %}
@@ -1563,7 +1577,7 @@ extension {{ module }}Item {
 {% include 'test', name: "builderMakesTheController" %}
     let controller = {{ module }}Builder.build(service: {{ module }}ServicingMock())
     controller.loadViewIfNeeded()
-{%- capture title %}"{{ module }}"{% endcapture %}
+{%- capture title %}String(localized: "{{ module | title_case }}"){% endcapture %}
     {% include 'expect_equal', actual: "controller.title", expected: title %}
   }
 {%- endif %}
