@@ -982,11 +982,12 @@ final class {{ mock_name }}: {{ protocol_name }} {
 """#,
     "common/snippets/swiftui_view_tests.liquid": #"""
 {%- comment %}
-  Tests of what the typical screen's SwiftUI view reads: with a coordinator, the screen in the
-  coordinator's flow; else the module from the builder's `assemble`, whose state follows the
-  load and whose router holds the selection until the user goes back. Expects `inputs` (the view's receiver of
-  `load()` and `didSelectItem(id:)`), `state_read` (where the view reads the state, or empty)
-  and `has_coordinator`.
+  Tests of what the typical screen's SwiftUI view reads, on the module from the builder's
+  `assemble`: with a coordinator, that selecting an item shows its detail through the
+  coordinator; else that the state follows the load and the router holds the selection until
+  the user goes back. Expects `inputs` (the module's receiver of `load()` and
+  `didSelectItem(id:)`), `state_read` (where the view reads the state, or empty) and
+  `has_coordinator`.
 {%- endcomment %}
 {%- if has_coordinator %}
 

@@ -120,12 +120,18 @@ private final class Flag: @unchecked Sendable {
     #expect(screen._presentationWarnings.count == 1)
   }
 
-  @Test func presentWorksInAWindowOncePerPresenter() {
-    let window = UIWindow(frame: .zero)
-    let screen = UIViewController()
-    let navigation = UINavigationController(rootViewController: screen)
+  /// `root` in a navigation controller in a key window, as an app shows its first screen.
+  static func shownInAWindow(_ root: UIViewController) -> (UIWindow, UINavigationController) {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    let navigation = UINavigationController(rootViewController: root)
     window.rootViewController = navigation
     window.makeKeyAndVisible()
+    return (window, navigation)
+  }
+
+  @Test func presentWorksInAWindowOncePerPresenter() {
+    let screen = UIViewController()
+    let (window, navigation) = Self.shownInAWindow(screen)
     let first = UIViewController()
     screen.present(first, animated: true)
     #expect(screen.presentedViewController === first)
@@ -135,6 +141,7 @@ private final class Flag: @unchecked Sendable {
     #expect(screen._presentationWarnings.count == 1)
     first.dismiss(animated: true)
     #expect(screen.presentedViewController == nil)
+    withExtendedLifetime(window) {}
   }
 
   @Test func aViewControllerLoadsItsViewOnce() {
@@ -201,11 +208,8 @@ private final class Flag: @unchecked Sendable {
           (isMovingFromParent, isBeingDismissed, navigationController?.isBeingDismissed == true))
       }
     }
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     let root = UIViewController()
-    let navigation = UINavigationController(rootViewController: root)
-    window.rootViewController = navigation
-    window.makeKeyAndVisible()
+    let (window, navigation) = Self.shownInAWindow(root)
     let screen = Watching()
     navigation.pushViewController(screen, animated: true)
     navigation.pushViewController(UIViewController(), animated: true)
@@ -224,6 +228,7 @@ private final class Flag: @unchecked Sendable {
     #expect(child.seen.map(\.dismissed) == [false])
     #expect(child.seen.map(\.parentDismissed) == [true])
     #expect(!navigation.isMovingFromParent && !navigation.isBeingDismissed)
+    withExtendedLifetime(window) {}
   }
 
   @Test func constrainingAViewThatTranslatesItsMaskIsReported() {
