@@ -20,7 +20,7 @@ extension Generator {
     _ module: ModuleSpec, options: GenerationOptions, record: GenerationRecord?
   ) throws -> ModulePlan {
     let recorded = record?.modules[module.name]
-    var date = recorded?.created ?? options.settings.date
+    var date = Self.firstDate(of: recorded, options: options)
     var rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
     var existing = try rendering.files.map {
       try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
@@ -106,9 +106,22 @@ extension Generator {
     if let cached = renderings.values[module.name], cached.key == key { return cached.rendering }
     let rendering = try render(
       module, date: date, recorded: recorded,
-      recordDirectory: config?.directory ?? options.currentDirectory, options: options)
+      recordDirectory: recordDirectory(options), options: options)
     renderings.values[module.name] = (key, rendering)
     return rendering
+  }
+
+  /// The date a module is rendered with first: the record's, else the run's (`planModule`
+  /// may take another from the headers of its existing files).
+  static func firstDate(of recorded: GenerationRecord.Module?, options: GenerationOptions)
+    -> String
+  {
+    recorded?.created ?? options.settings.date
+  }
+
+  /// The folder of the generation record, which its paths are relative to.
+  func recordDirectory(_ options: GenerationOptions) -> String {
+    config?.directory ?? options.currentDirectory
   }
 
   /// Renders the files of the modules not rendered yet all at once, on every core, so that
@@ -121,12 +134,12 @@ extension Generator {
     for module in modules {
       let recorded = record?.modules[module.name]
       let key = RenderingCache.Key(
-        module, date: recorded?.created ?? options.settings.date, recorded: recorded)
+        module, date: Self.firstDate(of: recorded, options: options), recorded: recorded)
       if renderings.values[module.name]?.key == key { continue }
       guard
         let prepared = try? prepare(
           module, date: key.date, recorded: recorded,
-          recordDirectory: config?.directory ?? options.currentDirectory, options: options)
+          recordDirectory: recordDirectory(options), options: options)
       else { continue }
       pending.append((key, prepared))
     }
