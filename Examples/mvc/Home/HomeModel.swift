@@ -24,20 +24,33 @@ enum HomeLoadState: Equatable, Sendable {
   case loaded([HomeItem])
   /// The load succeeded and there is nothing to show.
   case empty
-  /// The load failed; the message is for the user.
+  /// The load failed and there is nothing to show; the message is for the user.
   case failed(String)
+  /// A refresh failed: the items loaded before are still shown, with the message for the user.
+  case refreshFailed([HomeItem], String)
 }
 
 extension HomeLoadState {
-  /// The state after a failed load, with a message for the user: the error's own description
-  /// when it is a `LocalizedError` that has one, else a general message, never a debug
-  /// description. Make your errors `LocalizedError`s to say more.
+  /// The state after a failed load, with a message for the user.
   static func failed(because error: any Error) -> HomeLoadState {
-    .failed(
-      (error as? any LocalizedError)?.errorDescription
-        ?? String(
-          localized: "Something went wrong. Please try again.",
-          comment: "Shown when the items could not be loaded, for an error that says nothing"))
+    .failed(message(for: error))
+  }
+
+  /// The state after a failed refresh of `items`, with a message for the user.
+  static func refreshFailed(
+    _ items: [HomeItem], because error: any Error
+  ) -> HomeLoadState {
+    .refreshFailed(items, message(for: error))
+  }
+
+  /// What the user reads about `error`: its own description when it is a `LocalizedError` that
+  /// has one, else a general message, never a debug description. Make your errors
+  /// `LocalizedError`s to say more.
+  private static func message(for error: any Error) -> String {
+    (error as? any LocalizedError)?.errorDescription
+      ?? String(
+        localized: "Something went wrong. Please try again.",
+        comment: "Shown when the items could not be loaded, for an error that says nothing")
   }
 }
 

@@ -75,6 +75,24 @@ final class HomeTests: XCTestCase {
     XCTAssertEqual(navigation.viewControllers.count, 1)
   }
 
+  func testScreenKeepsItsItemsWhenARefreshFails() async throws {
+    let service = HomeServicingMock()
+    service.fetchItemsReturnValue = items
+    let screen = HomeBuilder.build(service: service)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    service.fetchItemsError = LoadError()
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    table.refreshControl?.sendActions(for: .valueChanged)
+    await screen.loadTask?.value
+    XCTAssertEqual(service.fetchItemsCallCount, 2)
+    XCTAssertEqual(rowTitles(table), ["First", "Second"])
+    XCTAssertEqual(screen.tableView(table, titleForHeaderInSection: 0), "Couldn't refresh. The network is down.")
+    XCTAssertTrue(screen.contentUnavailableConfiguration == nil)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
+  }
+
   func testSelectingARowShowsItsDetailEveryTime() async throws {
     let service = HomeServicingMock()
     service.fetchItemsReturnValue = items

@@ -83,6 +83,15 @@ final class HomeTests: XCTestCase {
     XCTAssertEqual(view.displayReceivedInvocations, [.loading, .loaded(itemViewModels), .loaded(itemViewModels)])
   }
 
+  func testFailedRefreshKeepsTheItemsAndSaysWhy() async throws {
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    source.fetchItemsError = LoadError()
+    await presenter.load()
+    XCTAssertEqual(view.displayReceivedArguments, .refreshFailed(itemViewModels, "The network is down."))
+  }
+
   func testANewLoadReplacesTheOneInProgress() async throws {
     let (presenter, view, source, _) = makePresenter()
     source.fetchItemsClosure = {
@@ -153,6 +162,24 @@ final class HomeTests: XCTestCase {
     let configuration = try XCTUnwrap(screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration)
     XCTAssertEqual(configuration.secondaryText, "The network is down.")
     XCTAssertTrue(configuration.buttonProperties.primaryAction != nil)
+    XCTAssertEqual(navigation.viewControllers.count, 1)
+  }
+
+  func testScreenKeepsItsItemsWhenARefreshFails() async throws {
+    let service = HomeServicingMock()
+    service.fetchItemsReturnValue = items
+    let screen = try XCTUnwrap(HomeBuilder.build(service: service) as? HomeViewController)
+    let navigation = UINavigationController(rootViewController: screen)
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    service.fetchItemsError = LoadError()
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    table.refreshControl?.sendActions(for: .valueChanged)
+    await screen.loadTask?.value
+    XCTAssertEqual(service.fetchItemsCallCount, 2)
+    XCTAssertEqual(rowTitles(table), ["First", "Second"])
+    XCTAssertEqual(screen.tableView(table, titleForHeaderInSection: 0), "Couldn't refresh. The network is down.")
+    XCTAssertTrue(screen.contentUnavailableConfiguration == nil)
     XCTAssertEqual(navigation.viewControllers.count, 1)
   }
 

@@ -54,8 +54,12 @@ extension HomeViewModel {
     } catch is CancellationError {
       // A newer load replaced this one, or nobody waits for it any more.
     } catch {
-      items = []
-      state = .failed(because: error)
+      if items.isEmpty {
+        state = .failed(because: error)
+      } else {
+        // A refresh failed: what was loaded stays on screen.
+        state = .refreshFailed(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }, because: error)
+      }
     }
   }
 

@@ -54,8 +54,12 @@ extension HomePresenter: HomeViewOutput {
     } catch is CancellationError {
       // A newer load replaced this one, or nobody waits for it any more.
     } catch {
-      items = []
-      view?.display(.failed(because: error))
+      if items.isEmpty {
+        view?.display(.failed(because: error))
+      } else {
+        // A refresh failed: what was loaded stays on screen.
+        view?.display(.refreshFailed(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }, because: error))
+      }
     }
   }
 

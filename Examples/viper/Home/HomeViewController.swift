@@ -14,6 +14,8 @@ final class HomeViewController: UIViewController {
   /// The load started last, kept so that tests can wait for it.
   private(set) var loadTask: Task<Void, Never>?
   private var items: [HomeItemViewModel] = []
+  /// Why the last refresh failed, shown above the items it kept; nil when it did not.
+  private var refreshFailure: String?
   private let tableView = UITableView(frame: .zero, style: .insetGrouped)
   private let activityIndicator = UIActivityIndicatorView(style: .large)
   private let refreshControl = UIRefreshControl()
@@ -39,19 +41,34 @@ final class HomeViewController: UIViewController {
     reload()
   }
 
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+      loadTask?.cancel()
+    }
+  }
+
   // MARK: - Showing the state
 
-  /// Shows `state`: the loading indicator, the items, or a message with what to do next.
+  /// Shows `state`: the loading indicator, the items (with why a refresh failed), or a message
+  /// with what to do next.
   private func render(_ state: HomeLoadState) {
     if case .loading = state {
       activityIndicator.startAnimating()
     } else {
       activityIndicator.stopAnimating()
     }
-    if case .loaded(let items) = state {
+    switch state {
+    case .loaded(let items):
       self.items = items
-    } else {
+      refreshFailure = nil
+    case .refreshFailed(let items, let message):
+      self.items = items
+      refreshFailure = message
+    case .idle, .loading, .empty, .failed:
       items = []
+      refreshFailure = nil
     }
     tableView.reloadData()
     contentUnavailableConfiguration = unavailableConfiguration(for: state)
@@ -59,7 +76,7 @@ final class HomeViewController: UIViewController {
 
   private func unavailableConfiguration(for state: HomeLoadState) -> UIContentUnavailableConfiguration? {
     switch state {
-    case .idle, .loading, .loaded:
+    case .idle, .loading, .loaded, .refreshFailed:
       return nil
     case .empty:
       var configuration = UIContentUnavailableConfiguration.empty()
@@ -89,14 +106,6 @@ final class HomeViewController: UIViewController {
     loadTask = Task { [weak self] in
       await loader.load()
       if pulled { self?.refreshControl.endRefreshing() }
-    }
-  }
-
-  override func viewDidDisappear(_ animated: Bool) {
-    super.viewDidDisappear(animated)
-    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-      loadTask?.cancel()
     }
   }
 
@@ -145,6 +154,12 @@ extension HomeViewController: UITableViewDataSource {
     cell.contentConfiguration = content
     cell.accessoryType = .disclosureIndicator
     return cell
+  }
+
+  func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+    refreshFailure.map {
+      String(localized: "Couldn't refresh. \($0)", comment: "Shown above the items when a refresh failed")
+    }
   }
 }
 

@@ -6,9 +6,10 @@ extension BuiltinTemplates {
   static let files: [String: String] = [
     "common/snippets/builder.liquid": #"""
 {%- comment %}
-  The builder of an MVP or MVVM module: `build` returns the screen as a view controller, and for
-  SwiftUI `makeView` returns the view, for a SwiftUI host. With a coordinator, the coordinator
-  that the flow's starter created is passed in. Expects `summary` and `assemble`: statements
+  The builder of an MVP or MVVM module: `build` returns the screen as a view controller to push,
+  and for SwiftUI `makeView` returns the view, for a SwiftUI host, and `buildRoot` the view in
+  its own navigation stack. With a coordinator, the coordinator that the flow's starter created
+  is passed in, and the screen tells when it has left (`onLeave`), so that the flow can end. Expects `summary` and `assemble`: statements
   that make the module from `service` (and `coordinator`) and return its view controller
   (UIKit), or (SwiftUI) the view with the objects it owns, as `parts_type` names them.
 {% endcomment %}
@@ -27,12 +28,26 @@ enum {{ module }}Builder {
 {%- if params.ui == "swiftui" %}
 {%- if params.coordinator %}
   /// The module's screen, for the coordinator's navigation controller.
-  static func build({{ build_parameters }}) -> UIViewController {
-    UIHostingController(rootView: makeView({{ view_arguments }}))
+  static func build({{ build_parameters }}) -> {{ module }}HostingController {
+    {{ module }}HostingController(rootView: makeView({{ view_arguments }}))
   }
 {%- else %}
-  /// The module's screen in a navigation stack, for a UIKit host.
+  /// The module's screen, for a UIKit host to push onto its navigation controller{% if uses_defaults %}: the
+  /// module shows its destinations on that navigation controller too{% endif %}.
   static func build({{ build_parameters }}) -> UIViewController {
+{%- if uses_defaults %}
+    let module = assemble({{ view_arguments }})
+    let screen = UIHostingController(rootView: module.view)
+    module.router.viewController = screen
+    return screen
+{%- else %}
+    UIHostingController(rootView: makeView({{ view_arguments }}))
+{%- endif %}
+  }
+
+  /// The module as the root of a window or of a presentation: the screen in its own
+  /// navigation stack.
+  static func buildRoot({{ build_parameters }}) -> UIViewController {
     UIHostingController(rootView: NavigationStack { makeView({{ view_arguments }}) })
   }
 {%- endif %}
@@ -50,33 +65,45 @@ enum {{ module }}Builder {
 {{ assemble }}
   }
 {%- else %}
-  static func build({{ build_parameters }}) -> UIViewController {
+  static func build({{ build_parameters }}) -> {% if params.coordinator %}{{ module }}ViewController{% else %}UIViewController{% endif %} {
 {{ assemble }}
   }
 {%- endif %}
 }
+{%- if params.ui == "swiftui" and params.coordinator %}
+
+/// The module's screen on the coordinator's navigation controller: it hosts the view, and says
+/// when it has left for good (popped, or dismissed), so that the coordinator can end the flow.
+final class {{ module }}HostingController: UIHostingController<{{ module }}View> {
+  var onLeave: (@MainActor () -> Void)?
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+      onLeave?()
+    }
+  }
+}
+{%- endif %}
 """#,
     "common/snippets/builder_test.liquid": #"""
 {%- comment %}
-  The test of a spec's MVP or MVVM module: the builder makes the screen. Expects
+  The test of a spec's MVP or MVVM module without a coordinator: the builder makes the screen.
+  (With a coordinator, the coordinator's tests start the flow through the builder.) Expects
   `has_coordinator`.
 {%- endcomment %}
-{%- if params.ui == "swiftui" and has_coordinator %}
+{%- unless has_coordinator %}
+{%- if params.ui == "swiftui" %}
 {%- capture made %}screen is UIHostingController<{{ module }}View>{% endcapture %}
-{%- elsif params.ui == "swiftui" %}
-{%- capture made %}screen is UIHostingController<NavigationStack<NavigationPath, {{ module }}View>>{% endcapture %}
 {%- else %}
 {%- capture made %}screen is {{ module }}ViewController{% endcapture %}
 {%- endif %}
 
 {% include 'test', name: "builderMakesTheScreen" %}
-{%- if has_coordinator %}
-    let screen = {{ module }}Builder.build(service: {{ module }}ServicingMock(), coordinator: {{ module }}CoordinatingMock())
-{%- else %}
     let screen = {{ module }}Builder.build(service: {{ module }}ServicingMock())
-{%- endif %}
     {% include 'expect', that: made %}
   }
+{%- endunless %}
 """#,
     "common/snippets/coordinator.liquid": #"""
 {%- comment %}
@@ -87,7 +114,7 @@ enum {{ module }}Builder {
 
 /// Runs the {{ module }} flow: shows the module's screen on the navigation controller it is
 /// given, and navigates from it. Whoever starts the flow creates and keeps it, and calls
-/// `start()`; `onFinish` tells it when to let go.
+/// `start()`; `onFinish` tells it when to let go: when the module's screen has left.
 @MainActor
 final class {{ module }}Coordinator: {{ module }}Coordinating {
   let navigationController: UINavigationController
@@ -105,14 +132,22 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     self.service = service
   }
 
-  /// Shows the module's screen.
+  /// Shows the module's screen: as the navigation controller's root when it has none, pushed
+  /// otherwise. The flow ends when the screen leaves (the user goes back, or it is dismissed).
   func start() {
-    let viewController = {{ module }}Builder.build(service: service, coordinator: self)
-    navigationController.pushViewController(viewController, animated: true)
+    let screen = {{ module }}Builder.build(service: service, coordinator: self)
+    screen.onLeave = { [weak self] in self?.finish() }
+    if navigationController.viewControllers.isEmpty {
+      navigationController.setViewControllers([screen], animated: false)
+    } else {
+      navigationController.pushViewController(screen, animated: true)
+    }
   }
 
-  /// Ends the flow and tells the parent.
+  /// Ends the flow and tells the parent, once.
   func finish() {
+    let onFinish = onFinish
+    self.onFinish = nil
     onFinish?()
   }
 
@@ -143,7 +178,8 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     "common/snippets/coordinator_tests.liquid": #"""
 {%- comment %}
   Tests of the coordinator of an MVP-C or MVVM-C module: it starts the flow on the navigation
-  controller it is given, navigates, and lets go of its children when they finish.
+  controller it is given (as its root when it has none), navigates, and lets go of its children
+  when they finish, which they do when the user goes back from their screen.
 {%- endcomment %}
 {%- if params.ui == "swiftui" %}
 {%- capture screen_type %}UIHostingController<{{ module }}View>{% endcapture %}
@@ -159,6 +195,46 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     coordinator.start()
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
     {% include 'expect', that: started %}
+  }
+
+{% include 'test', name: "coordinatorStartsAsTheRootOfAnEmptyStackAndPushesOnAnother" %}
+    final class CountingPushes: UINavigationController {
+      var pushes = 0
+      override func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        pushes += 1
+        super.pushViewController(viewController, animated: animated)
+      }
+    }
+    let navigation = CountingPushes()
+    {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock()).start()
+    {% include 'expect_equal', actual: "navigation.pushes", expected: "0" %}
+    {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock()).start()
+    {% include 'expect_equal', actual: "navigation.pushes", expected: "1" %}
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
+  }
+
+{% include 'test', name: "coordinatorLetsGoOfAChildWhenTheUserGoesBack" %}
+    let navigation = UINavigationController()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    let service = {{ module }}ServicingMock()
+{%- if uses_defaults %}
+    service.fetchItemsReturnValue = items
+{%- endif %}
+    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
+    coordinator.start()
+    let child = {{ module }}Coordinator(navigationController: navigation, service: service)
+    coordinator.addChild(child)
+    child.onFinish = { [weak coordinator, weak child] in
+      if let child { coordinator?.childDidFinish(child) }
+    }
+    child.start()
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
+    navigation.popViewController(animated: false)
+    {% include 'wait_while', pending: "!coordinator.childCoordinators.isEmpty" %}
+    {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
+    withExtendedLifetime(window) {}
   }
 
 {% include 'test', name: "coordinatorKeepsChildFlowsUntilTheyFinish" %}
@@ -216,20 +292,33 @@ enum {{ module }}LoadState: Equatable, Sendable {
   case loaded([{{ loaded_type }}])
   /// The load succeeded and there is nothing to show.
   case empty
-  /// The load failed; the message is for the user.
+  /// The load failed and there is nothing to show; the message is for the user.
   case failed(String)
+  /// A refresh failed: the items loaded before are still shown, with the message for the user.
+  case refreshFailed([{{ loaded_type }}], String)
 }
 
 extension {{ module }}LoadState {
-  /// The state after a failed load, with a message for the user: the error's own description
-  /// when it is a `LocalizedError` that has one, else a general message, never a debug
-  /// description. Make your errors `LocalizedError`s to say more.
+  /// The state after a failed load, with a message for the user.
   static func failed(because error: any Error) -> {{ module }}LoadState {
-    .failed(
-      (error as? any LocalizedError)?.errorDescription
-        ?? String(
-          localized: "Something went wrong. Please try again.",
-          comment: "Shown when the items could not be loaded, for an error that says nothing"))
+    .failed(message(for: error))
+  }
+
+  /// The state after a failed refresh of `items`, with a message for the user.
+  static func refreshFailed(
+    _ items: [{{ loaded_type }}], because error: any Error
+  ) -> {{ module }}LoadState {
+    .refreshFailed(items, message(for: error))
+  }
+
+  /// What the user reads about `error`: its own description when it is a `LocalizedError` that
+  /// has one, else a general message, never a debug description. Make your errors
+  /// `LocalizedError`s to say more.
+  private static func message(for error: any Error) -> String {
+    (error as? any LocalizedError)?.errorDescription
+      ?? String(
+        localized: "Something went wrong. Please try again.",
+        comment: "Shown when the items could not be loaded, for an error that says nothing")
   }
 }
 {%- else %}
@@ -296,7 +385,8 @@ import {{ m }}
     "common/snippets/load.liquid": #"""
 {%- comment %}
   How the typical screen loads: `load()` replaces a load in progress and is cancelled with its
-  caller; a result that arrives for a replaced load is dropped. Expects `fetch_call` (the call
+  caller; a result that arrives for a replaced load is dropped; a failed refresh keeps the items
+  loaded before. Expects `fetch_call` (the call
   that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
   state's items, from `items`), `keeps_items` (whether to store the entities in `items`) and
   `after_loaded` (a statement after a successful load, or empty). Needs `items` and `fetchTask`.
@@ -331,10 +421,12 @@ import {{ m }}
     } catch is CancellationError {
       // A newer load replaced this one, or nobody waits for it any more.
     } catch {
-{%- if keeps_items %}
-      items = []
-{%- endif %}
-      {{ show | replace: "STATE", ".failed(because: error)" }}
+      if items.isEmpty {
+        {{ show | replace: "STATE", ".failed(because: error)" }}
+      } else {
+        // A refresh failed: what was loaded stays on screen.
+        {{ show | replace: "STATE", ".refreshFailed(LOADED, because: error)" | replace: "LOADED", loaded_items }}
+      }
     }
   }
 """#,
@@ -505,6 +597,15 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
     {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loaded(itemViewModels), .loaded(itemViewModels)]" %}
   }
 
+{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
+    let (presenter, view, source, _) = makePresenter()
+    source.fetchItemsReturnValue = items
+    await presenter.load()
+    source.fetchItemsError = LoadError()
+    await presenter.load()
+    {% include 'expect_equal', actual: "view.displayReceivedArguments", expected: '.refreshFailed(itemViewModels, "The network is down.")' %}
+  }
+
 {% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
     let (presenter, view, source, _) = makePresenter()
     source.fetchItemsClosure = {
@@ -533,7 +634,8 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
     "common/snippets/preview.liquid": #"""
 {%- comment %}
   A preview of the module's SwiftUI view, made by the builder, with a stub service that returns
-  sample items for the typical screen. Expects `has_coordinator`.
+  sample items for the typical screen. Expects `has_coordinator` and `make_view_has_input`
+  (whether `makeView` returns the view with the module's input).
 {%- endcomment %}
 {%- if uses_defaults %}
 {%- capture preview_arguments %}service: {{ module }}PreviewService(){% endcapture %}
@@ -546,7 +648,7 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
 
 #Preview {
   NavigationStack {
-    {{ module }}Builder.makeView({{ preview_arguments }})
+    {{ module }}Builder.makeView({{ preview_arguments }}){% if make_view_has_input %}.view{% endif %}
   }
 }
 {%- if uses_defaults %}
@@ -600,26 +702,42 @@ extension {{ protocol_name }} {
 {%- comment %}
   The module's router, for modules without a coordinator. With UIKit it pushes onto the
   navigation controller of the module's view controller; with SwiftUI, for the typical screen,
-  it is the navigation state the view reads. Expects `protocol_name`.
+  it is the navigation state the view reads in a navigation stack, and pushes onto the UIKit
+  navigation controller that shows the module otherwise; it builds the destinations. Expects `protocol_name`.
 {%- endcomment %}
 {%- if params.ui == "uikit" %}
 {%- include 'imports', modules: "UIKit" %}
 {%- elsif uses_defaults %}
-{%- include 'imports', modules: "Observation" %}
+{%- include 'imports', modules: "SwiftUI,UIKit" %}
 {%- else %}
 {%- include 'imports', modules: "Foundation" %}
 {%- endif %}
 {%- if params.ui == "swiftui" and uses_defaults %}
 
-/// Navigation out of the module, as state SwiftUI reads: the view pushes the detail of `detail`
-/// while it is set, and SwiftUI sets it back to nil when the user goes back.
+/// Navigation out of the module. In a SwiftUI navigation stack it is state the view reads: the
+/// stack shows the detail of `detail` while it is set, and SwiftUI sets it back to nil when the
+/// user goes back. On a UIKit navigation controller (the builder's `build`), it pushes there.
 @MainActor
 @Observable
 final class {{ module }}Router: {{ protocol_name }} {
   var detail: {{ module }}Item?
+  /// The module's screen when a UIKit navigation controller shows it; it does not keep it alive.
+  @ObservationIgnored weak var viewController: UIViewController?
 
   func showDetail(for item: {{ module }}Item) {
-    detail = item
+    if let navigationController = viewController?.navigationController {
+      let detail = UIHostingController(rootView: destination(for: item))
+      navigationController.pushViewController(detail, animated: true)
+    } else {
+      detail = item
+    }
+  }
+
+  /// The detail of `item`, wherever it is shown.
+  func destination(for item: {{ module }}Item) -> some View {
+    // TODO: the detail module's view (its builder's `makeView`) instead of this placeholder.
+    Text(item.title)
+      .navigationTitle(item.title)
   }
 }
 {%- elsif params.ui == "swiftui" %}
@@ -871,7 +989,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
     "common/snippets/swiftui_screen.liquid": #"""
 {%- comment %}
   The body of the typical screen's SwiftUI view: a progress view, the list of items with pull to
-  refresh, or a content-unavailable view for the empty and failed states with a way to try
+  refresh (and why the last refresh failed, above them), or a content-unavailable view for the empty and failed states with a way to try
   again; loading once in `.task`, which SwiftUI cancels when the view disappears. Expects
   `state_expression` (the load state to show), `load_call` (awaited to load), `select_call`
   (what selecting `item` does), `destination` (the binding of the item to push, or empty),
@@ -884,9 +1002,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
       .navigationTitle(Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen"))
 {%- if destination != "" %}
       .navigationDestination(item: {{ destination }}) { item in
-        // TODO: show the detail module instead of this placeholder.
-        Text(item.title)
-          .navigationTitle(item.title)
+        router.destination(for: item)
       }
 {%- endif %}
 {%- if modifiers != "" %}
@@ -906,10 +1022,18 @@ final class {{ mock_name }}: {{ protocol_name }} {
     case .idle, .loading:
       ProgressView()
         .accessibilityIdentifier("{{ identifier }}.loading")
-    case .loaded(let items):
-      List(items) { item in
-        Button(item.title) {
-          {{ select_call }}
+    case .loaded(let items), .refreshFailed(let items, _):
+      List {
+        Section {
+          ForEach(items) { item in
+            Button(item.title) {
+              {{ select_call }}
+            }
+          }
+        } header: {
+          if let refreshFailure {
+            Text("Couldn't refresh. \(refreshFailure)", comment: "Shown above the items when a refresh failed")
+          }
         }
       }
       .accessibilityIdentifier("{{ identifier }}.list")
@@ -949,6 +1073,11 @@ final class {{ mock_name }}: {{ protocol_name }} {
     }
   }
 
+  /// Why the last refresh failed, shown above the items it kept; nil when it did not.
+  private var refreshFailure: String? {
+    if case .refreshFailed(_, let message) = {{ state_expression }} { message } else { nil }
+  }
+
   /// Loads the items; a load that SwiftUI started is cancelled when the view disappears.
   private func load() async {
     await {{ load_call }}
@@ -959,7 +1088,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
   private func loadOnce() async {
     switch {{ state_expression }} {
     case .idle, .loading: await load()
-    case .loaded, .empty, .failed: break
+    case .loaded, .refreshFailed, .empty, .failed: break
     }
   }
 """#,
@@ -1112,7 +1241,7 @@ final class {{ module }}Tests: XCTestCase {
   empty and failed states with a way to try again; `render(_:)` shows a load state. Expects
   `screen_summary`, `dependencies` and `init_assignments` (lines), `init_parameters`,
   `loader` (whose `load()` is awaited to load: a property, or `self`), `select_call` (what selecting `items[indexPath.row]` does),
-  `row_type` and `row_title`, `setup` (statements at the end of viewDidLoad, or empty) and
+  `row_type` and `row_title`, `has_coordinator` (whether a coordinator waits for `onLeave`), `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
 {%- assign identifier = module | camel_case %}
@@ -1123,10 +1252,17 @@ final class {{ module }}ViewController: UIViewController {
   /// The load started last, kept so that tests can wait for it.
   private(set) var loadTask: Task<Void, Never>?
   private var items: [{{ row_type }}] = []
+  /// Why the last refresh failed, shown above the items it kept; nil when it did not.
+  private var refreshFailure: String?
   private let tableView = UITableView(frame: .zero, style: .insetGrouped)
   private let activityIndicator = UIActivityIndicatorView(style: .large)
   private let refreshControl = UIRefreshControl()
   private static let cellIdentifier = "{{ module }}Cell"
+{%- endif %}
+{%- if has_coordinator %}
+  /// Called when the screen has left for good (popped, or dismissed), so that its coordinator
+  /// can end the flow.
+  var onLeave: (@MainActor () -> Void)?
 {%- endif %}
 
   init({{ init_parameters }}) {
@@ -1155,21 +1291,43 @@ final class {{ module }}ViewController: UIViewController {
     reload()
 {%- endif %}
   }
+{%- if uses_defaults or has_coordinator %}
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    // Popped, or dismissed (itself or with its navigation controller): {% if uses_defaults %}nobody waits any more{% if has_coordinator %}, and the flow is over{% endif %}{% else %}the flow is over{% endif %}.
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+{%- if uses_defaults %}
+      loadTask?.cancel()
+{%- endif %}
+{%- if has_coordinator %}
+      onLeave?()
+{%- endif %}
+    }
+  }
+{%- endif %}
 {%- if uses_defaults %}
 
   // MARK: - Showing the state
 
-  /// Shows `state`: the loading indicator, the items, or a message with what to do next.
+  /// Shows `state`: the loading indicator, the items (with why a refresh failed), or a message
+  /// with what to do next.
   private func render(_ state: {{ module }}LoadState) {
     if case .loading = state {
       activityIndicator.startAnimating()
     } else {
       activityIndicator.stopAnimating()
     }
-    if case .loaded(let items) = state {
+    switch state {
+    case .loaded(let items):
       self.items = items
-    } else {
+      refreshFailure = nil
+    case .refreshFailed(let items, let message):
+      self.items = items
+      refreshFailure = message
+    case .idle, .loading, .empty, .failed:
       items = []
+      refreshFailure = nil
     }
     tableView.reloadData()
     contentUnavailableConfiguration = unavailableConfiguration(for: state)
@@ -1177,7 +1335,7 @@ final class {{ module }}ViewController: UIViewController {
 
   private func unavailableConfiguration(for state: {{ module }}LoadState) -> UIContentUnavailableConfiguration? {
     switch state {
-    case .idle, .loading, .loaded:
+    case .idle, .loading, .loaded, .refreshFailed:
       return nil
     case .empty:
       var configuration = UIContentUnavailableConfiguration.empty()
@@ -1212,14 +1370,6 @@ final class {{ module }}ViewController: UIViewController {
       await loader.load()
 {%- endif %}
       if pulled { self?.refreshControl.endRefreshing() }
-    }
-  }
-
-  override func viewDidDisappear(_ animated: Bool) {
-    super.viewDidDisappear(animated)
-    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-      loadTask?.cancel()
     }
   }
 
@@ -1274,6 +1424,12 @@ extension {{ module }}ViewController: UITableViewDataSource {
     cell.accessoryType = .disclosureIndicator
     return cell
   }
+
+  func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+    refreshFailure.map {
+      String(localized: "Couldn't refresh. \($0)", comment: "Shown above the items when a refresh failed")
+    }
+  }
 }
 
 // MARK: - UITableViewDelegate
@@ -1289,13 +1445,14 @@ extension {{ module }}ViewController: UITableViewDelegate {
     "common/snippets/uikit_screen_tests.liquid": #"""
 {%- comment %}
   Tests of the typical UIKit screen with the module's real parts and a mocked service, as the
-  user sees it: rows, the loading indicator, the failed state, navigation. Expects what
+  user sees it: rows, the loading indicator, the failed state, a failed refresh, navigation. Expects what
   `uikit_make_screen` expects.
 {%- endcomment %}
 {%- capture make_screen %}{% include 'uikit_make_screen' %}{% endcapture %}
 {%- assign make_screen = make_screen | remove_first: "
 " %}
 {%- assign identifier = module | camel_case %}
+{%- capture refresh_failure %}"Couldn't refresh. The network is down."{% endcapture %}
 {%- capture find_list %}view("{{ identifier }}.list", in: screen.view){% endcapture %}
 {%- capture find_indicator %}view("{{ identifier }}.loading", in: screen.view){% endcapture %}
   // MARK: - Screen
@@ -1343,6 +1500,26 @@ extension {{ module }}ViewController: UITableViewDelegate {
     let configuration = {% include 'require', value: "screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration" %}
     {% include 'expect_equal', actual: "configuration.secondaryText", expected: '"The network is down."' %}
     {% include 'expect', that: "configuration.buttonProperties.primaryAction != nil" %}
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
+{%- if has_coordinator %}
+    withExtendedLifetime(coordinator) {}
+{%- endif %}
+  }
+
+{% include 'test', name: "screenKeepsItsItemsWhenARefreshFails" %}
+    let service = {{ module }}ServicingMock()
+    service.fetchItemsReturnValue = items
+{{ make_screen }}
+    screen.loadViewIfNeeded()
+    await screen.loadTask?.value
+    service.fetchItemsError = LoadError()
+    let table: UITableView = {% include 'require', value: find_list %}
+    table.refreshControl?.sendActions(for: .valueChanged)
+    await screen.loadTask?.value
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
+    {% include 'expect_equal', actual: "rowTitles(table)", expected: '["First", "Second"]' %}
+    {% include 'expect_equal', actual: "screen.tableView(table, titleForHeaderInSection: 0)", expected: refresh_failure %}
+    {% include 'expect', that: "screen.contentUnavailableConfiguration == nil" %}
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
 {%- if has_coordinator %}
     withExtendedLifetime(coordinator) {}
@@ -1491,6 +1668,7 @@ extension {{ module }}Item {
 """#,
     "mvc/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
+{%- assign has_coordinator = false %}
 {% include 'imports', modules: "UIKit" %}
 {%- assign screen_summary = "A skinny controller: it asks the service, keeps the items and shows them, and navigates." %}
 {%- capture dependencies %}  private let service: any {{ module }}Servicing
@@ -1780,6 +1958,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
+{%- assign make_view_has_input = false %}
 {%- assign has_coordinator = params.coordinator %}
 {%- assign view_summary = "The passive view: it shows the state the presenter keeps up to date, and reports what the user does." %}
 {% include 'passive_view_swiftui' %}
@@ -1787,6 +1966,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 """#,
     "mvp/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
+{%- assign has_coordinator = params.coordinator %}
 {% include 'imports', modules: "UIKit" %}
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
@@ -2069,6 +2249,7 @@ protocol {{ module }}ViewModelType: AnyObject {
 {%- assign outputs = "viewModel" %}
 {%- endif %}
 {%- assign has_coordinator = params.coordinator %}
+{%- assign make_view_has_input = false %}
 {%- assign local_state = false %}
 {%- if uses_defaults %}
 {%- if params.binding == "closures" %}{% assign local_state = true %}{% endif %}
@@ -2142,6 +2323,7 @@ struct {{ module }}View: View {
 """#,
     "mvvm/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
+{%- assign has_coordinator = params.coordinator %}
 {%- case params.binding %}
 {%- when "combine" %}{% assign controller_modules = "Combine,UIKit" %}
 {%- when "observation" %}{% assign controller_modules = "Observation,UIKit" %}
@@ -2638,6 +2820,15 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
     {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
   }
 
+{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
+    let (viewModel, service, _) = makeViewModel()
+    service.fetchItemsReturnValue = items
+    await viewModel.load()
+    service.fetchItemsError = LoadError()
+    await viewModel.load()
+    {% include 'expect_equal', actual: "viewModel.state", expected: '.refreshFailed(itemViewModels, "The network is down.")' %}
+  }
+
 {% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
     let (viewModel, service, _) = makeViewModel()
     service.fetchItemsClosure = {
@@ -2786,8 +2977,22 @@ struct {{ module }}Module {
 @MainActor
 enum {{ module }}Builder {
 {%- if params.ui == "swiftui" %}
-  /// The module's screen in a navigation stack, for a UIKit host.
+  /// The module's screen, for a UIKit host to push onto its navigation controller{% if uses_defaults %}: the module
+  /// shows its destinations on that navigation controller too{% endif %}.
   static func build(
+    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
+  ) -> {{ module }}Module {
+    let module = assemble(service: service, output: output)
+    let screen = UIHostingController(rootView: module.view)
+{%- if uses_defaults %}
+    module.router.viewController = screen
+{%- endif %}
+    return {{ module }}Module(viewController: screen, input: module.presenter)
+  }
+
+  /// The module as the root of a window or of a presentation: the screen in its own
+  /// navigation stack.
+  static func buildRoot(
     service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
   ) -> {{ module }}Module {
     let module = assemble(service: service, output: output)
@@ -2796,11 +3001,13 @@ enum {{ module }}Builder {
       input: module.presenter)
   }
 
-  /// The module's view, for a SwiftUI host to show in its navigation stack.
+  /// The module's view, for a SwiftUI host to show in its navigation stack, and what the host
+  /// can ask of the module.
   static func makeView(
     service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
-  ) -> {{ module }}View {
-    assemble(service: service, output: output).view
+  ) -> (view: {{ module }}View, input: any {{ module }}ModuleInput) {
+    let module = assemble(service: service, output: output)
+    return (module.view, module.presenter)
   }
 
   /// The view and the objects it owns, wired together: what `makeView` returns, and what tests
@@ -3002,6 +3209,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
+{%- assign make_view_has_input = true %}
 {%- assign has_coordinator = false %}
 {%- assign view_summary = "The module's view: it shows the state the presenter keeps up to date, and reports what the user does." %}
 {% include 'passive_view_swiftui' %}
@@ -3009,6 +3217,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 """#,
     "viper/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
+{%- assign has_coordinator = false %}
 {% include 'imports', modules: "UIKit" %}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}

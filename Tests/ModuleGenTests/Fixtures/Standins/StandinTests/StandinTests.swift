@@ -196,6 +196,33 @@ private final class Flag: @unchecked Sendable {
     #expect(navigation.popViewController(animated: true) == nil)
   }
 
+  /// Setting the stack replaces it: the old top leaves as a pop does, the new one arrives.
+  @Test func settingTheStackReplacesIt() {
+    final class Watching: UIViewController {
+      var appeared: [Bool] = []
+      var disappeared: [Bool] = []
+      override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        appeared.append(isMovingToParent)
+      }
+      override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        disappeared.append(isMovingFromParent)
+      }
+    }
+    let first = Watching()
+    let (window, navigation) = Self.shownInAWindow(first)
+    let second = Watching()
+    navigation.setViewControllers([second], animated: false)
+    #expect(navigation.viewControllers == [second])
+    #expect(first.disappeared == [true] && first.parent == nil)
+    #expect(second.appeared == [true] && second.navigationController === navigation)
+    navigation.setViewControllers([first, second], animated: false)
+    #expect(navigation.viewControllers == [first, second])
+    #expect(second.disappeared.isEmpty && first.navigationController === navigation)
+    withExtendedLifetime(window) {}
+  }
+
   /// What a view controller sees in `viewDidDisappear(_:)`: popped (moving from its parent),
   /// dismissed itself, or inside a dismissed navigation controller (whose flag is set, not its
   /// children's); a push over it is none of these.

@@ -250,6 +250,37 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
   }
 }
 
+public struct Section<Parent, Content, Footer> {
+  let header: Parent
+  let content: Content
+  let footer: Footer
+}
+
+extension Section: View where Parent: View, Content: View, Footer: View {
+  @MainActor public init(
+    @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent,
+    @ViewBuilder footer: () -> Footer
+  ) {
+    self.header = header()
+    self.content = content()
+    self.footer = footer()
+  }
+
+  public var body: Never { primitiveBody(Self.self) }
+}
+
+extension Section where Parent: View, Content: View, Footer == EmptyView {
+  @MainActor public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+    self.init(content: content, header: header, footer: { EmptyView() })
+  }
+}
+
+extension Section where Parent == EmptyView, Content: View, Footer == EmptyView {
+  @MainActor public init(@ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+  }
+}
+
 public struct List<SelectionValue: Hashable, Content: View>: View {
   let content: Content
   public var body: Never { primitiveBody(Self.self) }

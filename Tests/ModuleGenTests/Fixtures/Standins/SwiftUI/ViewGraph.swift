@@ -323,6 +323,20 @@ extension ForEach: PrimitiveRendering where Content: View {
   }
 }
 
+extension Section: PrimitiveRendering where Parent: View, Content: View, Footer: View {
+  func render(in pass: RenderPass, _ context: RenderContext) -> [RenderedNode] {
+    let header = pass.render(self.header, context.appending("header"))
+    let footer = pass.render(self.footer, context.appending("footer"))
+    return [
+      RenderedNode(
+        kind: "Section",
+        children: (header.isEmpty ? [] : [RenderedNode(kind: "SectionHeader", children: header)])
+          + pass.render(content, context.appending("content"))
+          + (footer.isEmpty ? [] : [RenderedNode(kind: "SectionFooter", children: footer)]))
+    ]
+  }
+}
+
 extension List: PrimitiveRendering {
   func render(in pass: RenderPass, _ context: RenderContext) -> [RenderedNode] {
     let node = RenderedNode(kind: "List", children: pass.render(content, context.appending("rows")))

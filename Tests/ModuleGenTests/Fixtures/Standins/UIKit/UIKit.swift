@@ -662,6 +662,30 @@ open class UINavigationController: UIViewController {
     viewController.movingToParent = false
   }
 
+  /// Replaces the stack, as in UIKit: the controllers that leave it are moving from their
+  /// parent when they disappear, a new top is moving to it when it appears; one controller
+  /// twice in the stack stops.
+  open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+    precondition(
+      viewControllers.indices.allSatisfy { index in
+        !viewControllers[..<index].contains { $0 === viewControllers[index] }
+      }, "A view controller can be in a navigation stack only once")
+    let previous = topViewController
+    let leaving = self.viewControllers.filter { old in !viewControllers.contains { $0 === old } }
+    let arriving = viewControllers.filter { new in !self.viewControllers.contains { $0 === new } }
+    for controller in arriving { controller.parent = self }
+    self.viewControllers = viewControllers
+    let top = topViewController
+    if top !== previous {
+      top?.movingToParent = arriving.contains { $0 === top }
+      previous?.movingFromParent = leaving.contains { $0 === previous }
+      show(top, replacing: previous)
+      top?.movingToParent = false
+      previous?.movingFromParent = false
+    }
+    for controller in leaving { controller.parent = nil }
+  }
+
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
     guard viewControllers.count > 1, let popped = viewControllers.popLast() else { return nil }
@@ -713,10 +737,14 @@ public protocol UITableViewDataSource: NSObjectProtocol {
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
   func numberOfSections(in tableView: UITableView) -> Int
+  func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
 }
 
 extension UITableViewDataSource {
   public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+  public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+    nil
+  }
 }
 
 @MainActor
@@ -745,6 +773,8 @@ open class UITableView: UIScrollView {
   private var registrations: [String: AnyClass] = [:]
   /// Row counts as the data source gave them at the last reload; nil until the first one.
   private var rowCounts: [Int]?
+  /// Section header titles as the data source gave them at the last reload.
+  private var headerTitles: [String?] = []
 
   public init(frame: CGRect, style: UITableView.Style) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -772,11 +802,18 @@ open class UITableView: UIScrollView {
   open func reloadData() {
     guard let dataSource else {
       rowCounts = []
+      headerTitles = []
       return
     }
-    rowCounts = (0..<dataSource.numberOfSections(in: self)).map {
-      dataSource.tableView(self, numberOfRowsInSection: $0)
-    }
+    let sections = 0..<dataSource.numberOfSections(in: self)
+    rowCounts = sections.map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    headerTitles = sections.map { dataSource.tableView(self, titleForHeaderInSection: $0) }
+  }
+
+  /// The title the header of a section shows: what the data source said at the last reload.
+  @_spi(StandIn) public func _headerTitle(inSection section: Int) -> String? {
+    if rowCounts == nil { reloadData() }
+    return headerTitles.indices.contains(section) ? headerTitles[section] : nil
   }
 
   open var numberOfSections: Int {
