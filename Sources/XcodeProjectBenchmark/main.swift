@@ -3,8 +3,10 @@
 // result. A benchmark, not a test: it prints numbers and never fails on a slow machine.
 // scripts/benchmark-xcodeproj.sh runs it beside `modulegen gen`.
 //
-//   xcodeproject-benchmark compare --modulegen PATH [--files N] [--targets N] [--runs N]
-//       gen vs gen with the project, as processes, interleaved in one run
+//   xcodeproject-benchmark compare --modulegen PATH [--against PATH] [--files N] [--targets N]
+//       [--runs N] [--in FOLDER]
+//       gen vs gen with the project, as processes, interleaved in one run (with --against,
+//       another build's gen and gen with the project too)
 //   xcodeproject-benchmark memory [--targets N]     peak memory for 5,000 to 40,000 files
 //   xcodeproject-benchmark [--files N] [--targets N] [--runs N]   each stage in-process
 //   (edit and the stages map the project file into memory; with --array, they read it into an
@@ -65,8 +67,13 @@ case "compare":
   }
   let folder = workFolder()
   defer { removeTree(folder) }
+  let other = option("--against").map { path in
+    guard let other = absolutePath(path) else { fail("no modulegen at \(path)") }
+    return other
+  }
   compare(
-    modulegen: modulegen, files: files, targets: targets, runs: option("--runs", default: 30),
+    modulegen: modulegen, against: other, files: files, targets: targets,
+    runs: option("--runs", default: 30),
     in: folder)
 case "memory":
   let folder = workFolder()
