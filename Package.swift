@@ -27,24 +27,21 @@ let package = Package(
     // "Did you mean": the closest of some names to a misspelled one, for the engine, the Xcode
     // project library and modulegen alike.
     .target(name: "EditDistance"),
-    // Work on other threads (POSIX threads: no Dispatch), for modulegen and the Xcode project
-    // library: one piece of work beside the caller's, or a map over many elements on every core.
-    .target(name: "BackgroundWork", dependencies: ["LinuxCalls"]),
-    // The Linux calls Swift's Glibc module leaves out (GNU extensions): starting a thread on
-    // another CPU, files without a name.
-    .target(name: "LinuxCalls"),
+    // Work on other threads (POSIX threads: no Dispatch), for modulegen: one piece of work beside
+    // the caller's, or a map over many elements on every core.
+    .target(name: "BackgroundWork"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
     .target(
       name: "ModuleGen",
       dependencies: [
-        "Liquid", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork", "LinuxCalls",
+        "Liquid", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork",
       ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
-    // nothing from the rest of the package and nothing beyond the standard library,
-    // EditDistance and BackgroundWork.
-    .target(name: "XcodeProject", dependencies: ["EditDistance", "BackgroundWork"]),
+    // nothing from the rest of the package and nothing beyond the standard library and
+    // EditDistance.
+    .target(name: "XcodeProject", dependencies: ["EditDistance"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
@@ -77,7 +74,7 @@ let package = Package(
     .testTarget(
       name: "ModuleGenTests",
       dependencies: [
-        "ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork", "LinuxCalls", "XcodeProject",
+        "ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork", "XcodeProject",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

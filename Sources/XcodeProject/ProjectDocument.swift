@@ -29,13 +29,11 @@ struct ProjectDocument: Sendable {
     try self.init(bytes: ProjectBytes(bytes), file: file, deferringObjects: deferringObjects)
   }
 
-  init(
-    bytes: ProjectBytes, file: String, deferringObjects: Bool = false,
-    halves: PlistParser.Halves = .automatic
-  ) throws(XcodeProjectError) {
+  init(bytes: ProjectBytes, file: String, deferringObjects: Bool = false)
+    throws(XcodeProjectError)
+  {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
-      try PlistParser.parse(
-        buffer, file: file, deferringObjects: deferringObjects, halves: halves)
+      try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
     }
     self.file = file
     self.bytes = bytes
@@ -63,13 +61,9 @@ struct ProjectDocument: Sendable {
     self.objectsToken = objects
     // The parser lists the entries of the first `objects` dictionary, the one read here.
     self.objects = parsed.objects
-    // Read in two halves, each half's objects were indexed on its thread.
-    self.index =
-      parsed.indexTables.isEmpty
-      ? ObjectIndex(
-        places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
-        compact: true)
-      : ObjectIndex(tables: parsed.indexTables, objects: parsed.objects, tokens: parsed.tokens)
+    self.index = ObjectIndex(
+      places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
+      compact: true)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
     self.rootObjectID = rootID

@@ -76,10 +76,7 @@ extension XcodeIntegration {
   }
 
   /// The project file with the edit, as one more file of the run's transaction (nil when the
-  /// project stays as it is). With room made for it (`space`), the file is written into the
-  /// room from now on, on another thread, while the run goes on (locking, staging the other
-  /// files): the room goes to the first file planned, and a file planned again (the project
-  /// changed meanwhile) is written as any other.
+  /// project stays as it is).
   func plannedFile(_ edit: ProjectEditPlan) -> PlannedFile? {
     guard !edit.isEmpty else { return nil }
     // Written in pieces (slices of the mapped file and the inserted lines): never copied whole.
@@ -87,7 +84,6 @@ extension XcodeIntegration {
     var planned = PlannedFile(
       module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)
     planned.pieces = pieces
-    planned.space = space?.filled(with: pieces)
     return planned
   }
 

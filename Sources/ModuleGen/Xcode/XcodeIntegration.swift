@@ -25,8 +25,6 @@ struct XcodeIntegration {
   var project: XcodeProject
   /// The project file as it was when read: `reloaded` reads it again only if it changed.
   var signature: FileSignature?
-  /// Room made in the bundle for the edited project file (`start` with `preparingSpace`).
-  var space: PreparedSpace? = nil
 
   /// The project the run edits: `--xcodeproj`, else the config's `xcodeproj`; nil when neither
   /// names one (the run then works as without Xcode). Targets are checked here.
@@ -42,13 +40,11 @@ struct XcodeIntegration {
 
   /// `make` in two halves: this one finds the project file (its errors thrown here) and starts
   /// reading it on another thread; `Pending.finish()` waits for the project and checks the
-  /// targets, with the errors `make` throws. With `preparingSpace` (a run that will write the
-  /// project), `finish()` also starts making room for the edited file in the bundle, on another
-  /// thread, while the caller plans the edit.
+  /// targets, with the errors `make` throws.
   static func start(
     _ arguments: ParsedArguments, config: ProjectConfig?, modules: [ModuleSpec] = [],
     console: Console,
-    fileSystem: any FileSystem, command: String, preparingSpace: Bool = false
+    fileSystem: any FileSystem, command: String
   ) throws -> Pending? {
     let settings = XcodeSettings.resolved(config, arguments: arguments)
     let flagTargets = names(arguments.all(.target))
@@ -99,19 +95,9 @@ struct XcodeIntegration {
           try integration.check(name, at: module.xcode.locations.targets[name])
         }
       }
-      // Made once the project is read and its targets checked (an error needs no room), as
-      // the caller plans the edit: the cores are free then.
-      if preparingSpace {
-        integration.space = PreparedSpace(
-          inFolder: bundle, size: project.bytes.count + Self.spaceForTheEdit)
-      }
       return integration
     }
   }
-
-  /// The room made for the edited project file beyond the size of the file as read: enough
-  /// for the lines of many modules (a larger file only needs the rest allocated as it grows).
-  static let spaceForTheEdit = 1 << 16
 
   /// A project being read (`start`): `finish()` gives the integration `make` gives.
   struct Pending {
