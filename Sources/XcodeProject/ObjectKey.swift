@@ -16,7 +16,7 @@ struct ObjectKey: Hashable, Sendable {
     }
   }
 
-  init(token: PlistToken, in bytes: ProjectBytes) {
+  init(token: PlistToken, in bytes: [UInt8]) {
     self = bytes.withUnsafeBufferPointer { ObjectKey(token: token, in: UnsafeRawBufferPointer($0)) }
   }
 
@@ -131,7 +131,7 @@ struct ObjectIndex: Sendable {
   /// index of every object (fresh memory costs more than a probe); else at most half.
   init(
     places: some Collection<Int>, of objects: [ObjectRecord], tokens: [PlistToken],
-    bytes: ProjectBytes, compact: Bool = false
+    bytes: [UInt8], compact: Bool = false
   ) {
     let size = max(16, compact ? places.count * 4 / 3 + 1 : places.count * 2)
     var slots = [UInt64](repeating: 0, count: size)
@@ -176,7 +176,7 @@ struct ObjectIndex: Sendable {
   }
 
   /// The place of the object with this ID.
-  func place(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
+  func place(for key: ObjectKey, bytes: [UInt8]) -> Int? {
     if let text = key.text { return others[text] }
     return bytes.withUnsafeBufferPointer { buffer in
       place(ofWords: key.words, raw: UnsafeRawBufferPointer(buffer))
@@ -223,7 +223,7 @@ struct ObjectIndex: Sendable {
   }
 
   /// The key token of the object with this ID.
-  func token(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
+  func token(for key: ObjectKey, bytes: [UInt8]) -> Int? {
     place(for: key, bytes: bytes).map { Int(objects[$0].key) }
   }
 

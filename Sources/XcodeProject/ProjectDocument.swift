@@ -9,7 +9,7 @@
 struct ProjectDocument: Sendable {
   /// The file's name for messages.
   let file: String
-  let bytes: ProjectBytes
+  let bytes: [UInt8]
   private(set) var tokens: TokenList
   let sectionMarkers: [PlistParser.SectionMarker]
   /// The token of the `objects` dictionary.
@@ -25,11 +25,7 @@ struct ProjectDocument: Sendable {
   /// Deferred objects read since: the deferred token → the token of the dictionary read.
   private var readObjects: [Int32: Int32] = [:]
 
-  init(bytes: [UInt8], file: String, deferringObjects: Bool = false) throws(XcodeProjectError) {
-    try self.init(bytes: ProjectBytes(bytes), file: file, deferringObjects: deferringObjects)
-  }
-
-  init(bytes: ProjectBytes, file: String, deferringObjects: Bool = false)
+  init(bytes: [UInt8], file: String, deferringObjects: Bool = false)
     throws(XcodeProjectError)
   {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
@@ -87,7 +83,7 @@ struct ProjectDocument: Sendable {
 
   /// Whether the object at a value token writes its `isa` quoted (read from its bytes when it
   /// was deferred).
-  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: ProjectBytes)
+  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: [UInt8])
     -> Bool
   {
     guard let value else { return false }
@@ -111,7 +107,7 @@ struct ProjectDocument: Sendable {
     } ?? false
   }
 
-  static func location(in bytes: ProjectBytes, offset: Int) -> ProjectFileLocation {
+  static func location(in bytes: [UInt8], offset: Int) -> ProjectFileLocation {
     bytes.withUnsafeBufferPointer { ProjectFileLocation(bytes: $0, offset: offset) }
   }
 
@@ -128,7 +124,7 @@ struct ProjectDocument: Sendable {
     return Self.value(in: dictionary, key: key, tokens: tokens, bytes: bytes)
   }
 
-  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: ProjectBytes)
+  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: [UInt8])
     -> Int?
   {
     guard tokens[dictionary].kind == .dictionary else { return nil }

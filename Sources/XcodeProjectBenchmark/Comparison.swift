@@ -19,9 +19,9 @@ func absolutePath(_ path: String) -> String? {
 
 /// Runs, interleaved so that a busy machine slows every column alike: `modulegen gen Home
 /// viper`; the same with `--xcodeproj` (the module added to the project: what the issue
-/// compares); this program's `edit` (a process that maps the project, adds the module's files
-/// and writes the project: the library alone), the same reading the file into an array, `copy`
-/// (reading and writing the file, nothing else: the I/O any editor of the file pays) and doing
+/// compares); this program's `edit` (a process that reads the project, adds the module's files
+/// and writes the project: the library alone), `copy` (reading and writing the file, nothing
+/// else: the I/O any editor of the file pays) and doing
 /// nothing (the process floor, which gen pays already). With `against` (another build of
 /// modulegen, such as an older commit's), its gen and gen with `--xcodeproj` run in the same
 /// rounds. Prints medians and the ratios to gen.
@@ -36,7 +36,8 @@ func compare(
   let withProject = folder + "/project"
   let projectFile = withProject + "/App.xcodeproj/project.pbxproj"
   for made in [plain, withProject, withProject + "/App.xcodeproj"] { mkdir(made, 0o700) }
-  writeFile(pristine, Array(SyntheticProject(files: files, targets: targets).text().utf8))
+  let pristineBytes = Array(SyntheticProject(files: files, targets: targets).text().utf8)
+  writeFile(pristine, pristineBytes)
   func gen(_ modulegen: String) -> [String] {
     [
       modulegen, "gen", "Home", "viper", "--output", "Feature00/Modules/Home", "--tests-output",
@@ -49,16 +50,8 @@ func compare(
   var commands: [(name: String, arguments: [String], folder: String)] = [
     ("modulegen gen Home viper", gen(modulegen), plain),
     ("the same adding it to the project", gen(modulegen) + project, withProject),
-    ("edit: map the file, add 9 files, write", [benchmarkPath, "edit", pristine, edited], folder),
-    (
-      "edit, reading the file into an array",
-      [benchmarkPath, "edit", pristine, edited, "--array"], folder
-    ),
-    ("copy: map and write the file, no edit", [benchmarkPath, "copy", pristine, edited], folder),
-    (
-      "copy, reading the file into an array",
-      [benchmarkPath, "copy", pristine, edited, "--array"], folder
-    ),
+    ("edit: read the file, add 9 files, write", [benchmarkPath, "edit", pristine, edited], folder),
+    ("copy: read and write the file, no edit", [benchmarkPath, "copy", pristine, edited], folder),
   ]
   if let other {
     commands.append(("the other build: gen Home viper", gen(other), plain))
@@ -77,7 +70,7 @@ func compare(
           removeTree(generated + "/" + name)
         }
       }
-      copyMapped(pristine, to: projectFile)
+      writeFile(projectFile, pristineBytes)
       guard chdir(commands[index].folder) == 0 else {
         fail("cannot enter \(commands[index].folder)")
       }
@@ -122,18 +115,15 @@ func compare(
   print(
     "    the median of each run's ratio:       wall \(pairedRatio(wall, 1)), cpu \(pairedRatio(cpu, 1))"
   )
-  print("  gen + (edit − floor), the library alone:")
-  print("                                         wall \(adding(wall, 2)), cpu \(adding(cpu, 2))")
-  print("    read into an array first:            wall \(adding(wall, 3)), cpu \(adding(cpu, 3))")
-  print("  gen + (copy − floor), no edit, mapped: wall \(adding(wall, 4)), cpu \(adding(cpu, 4))")
-  print("    read into an array:                  wall \(adding(wall, 5)), cpu \(adding(cpu, 5))")
+  print("  gen + (edit − floor), the library alone: wall \(adding(wall, 2)), cpu \(adding(cpu, 2))")
+  print("  gen + (copy − floor), no edit:         wall \(adding(wall, 3)), cpu \(adding(cpu, 3))")
   if other != nil {
     print("the other build, against its own gen:")
     print(
-      "  gen adding the module to the project:  wall \(ratio(wall, 7, to: 6)), cpu \(ratio(cpu, 7, to: 6))"
+      "  gen adding the module to the project:  wall \(ratio(wall, 5, to: 4)), cpu \(ratio(cpu, 5, to: 4))"
     )
     print(
-      "    the median of each run's ratio:       wall \(pairedRatio(wall, 7, to: 6)), cpu \(pairedRatio(cpu, 7, to: 6))"
+      "    the median of each run's ratio:       wall \(pairedRatio(wall, 5, to: 4)), cpu \(pairedRatio(cpu, 5, to: 4))"
     )
   }
 }

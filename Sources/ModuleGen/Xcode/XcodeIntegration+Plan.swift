@@ -79,7 +79,7 @@ extension XcodeIntegration {
   /// project stays as it is).
   func plannedFile(_ edit: ProjectEditPlan) -> PlannedFile? {
     guard !edit.isEmpty else { return nil }
-    // Written in pieces (slices of the mapped file and the inserted lines): never copied whole.
+    // Written in pieces (slices of the file as read and the inserted lines): never copied whole.
     let pieces: FilePieces = { piece in try edit.write(piece) }
     var planned = PlannedFile(
       module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)

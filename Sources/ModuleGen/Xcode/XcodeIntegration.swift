@@ -110,9 +110,9 @@ struct XcodeIntegration {
       .filter { !$0.isEmpty }
   }
 
-  /// Reads and parses the project file, mapped into memory (a large project is never copied);
-  /// a malformed one is an error at its line and column. The signature is taken first, so
-  /// that a change made while it is read makes it differ later.
+  /// Reads and parses the project file; a malformed one is an error at its line and column.
+  /// The signature is taken first, so that a change made while it is read makes it differ
+  /// later.
   static func read(_ file: String, shown: String, folder: String) throws -> (
     XcodeProject, FileSignature?
   ) {
