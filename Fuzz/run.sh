@@ -38,6 +38,10 @@ build() {
   printf 'module ModuleGenBuildInfo {\n  header "%s"\n  export *\n}\n' \
     "$PWD/Sources/ModuleGenBuildInfo/include/ModuleGenBuildInfo.h" \
     >"$out/modules/ModuleGenBuildInfo/module.modulemap"
+  # Diagnostics, which the engine, the Xcode project library and ModuleGen import.
+  swiftc "${flags[@]}" -module-name Diagnostics -emit-module \
+    -emit-module-path "$out/modules/Diagnostics.swiftmodule" \
+    -emit-library -static -o "$out/libDiagnostics.a" Sources/Diagnostics/*.swift 2> >(quiet)
   # "Did you mean", which the engine and the Xcode project library import.
   swiftc "${flags[@]}" -module-name EditDistance -emit-module \
     -emit-module-path "$out/modules/EditDistance.swiftmodule" \
@@ -56,7 +60,7 @@ build() {
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
-    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libBackgroundWork.a" \
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libDiagnostics.a" "$out/libBackgroundWork.a" \
     "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 
@@ -103,7 +107,7 @@ save() {
 
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
-  || [[ -n "$(find Sources/BackgroundWork Sources/EditDistance Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
+  || [[ -n "$(find Sources/BackgroundWork Sources/Diagnostics Sources/EditDistance Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
     \( -name '*.swift' -o -name '*.[ch]' \) -newer "$out/modulegen-fuzz")" ]]; then
   build
 fi

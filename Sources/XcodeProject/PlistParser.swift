@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads an OpenStep-style property list (the format of `project.pbxproj`) into a flat list of
 /// tokens in one pass, checking all of its syntax. Comments are skipped, except the
 /// `/* Begin … section */` and `/* End … section */` markers among the objects, whose places
@@ -336,7 +338,7 @@ struct PlistParser {
   func error(_ reason: XcodeProjectError.Reason, at offset: Int? = nil) -> XcodeProjectError {
     XcodeProjectError(
       reason, file: file,
-      location: ProjectFileLocation(bytes: bytes, offset: offset ?? bytes.count))
+      location: SourceLocation(file: file, bytes: bytes, offset: offset ?? bytes.count))
   }
 
   /// The character at `offset` as an error shows it: `'x'`, or a name for what cannot be seen.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A parsed `project.pbxproj`: its bytes as read, its tokens, and its objects by ID. Nothing is
 /// decoded until it is asked for, so reading a project of 20,000 files makes few strings.
 ///
@@ -38,7 +40,8 @@ struct ProjectDocument: Sendable {
 
     func notAProject(_ problem: String, at offset: Int) -> XcodeProjectError {
       XcodeProjectError(
-        .notAProject(problem), file: file, location: Self.location(in: bytes, offset: offset))
+        .notAProject(problem), file: file,
+        location: Self.location(in: bytes, file: file, offset: offset))
     }
     let tokens = self.tokens
     guard tokens[0].kind == .dictionary else {
@@ -69,7 +72,7 @@ struct ProjectDocument: Sendable {
     guard let root = object(ObjectKey(rootID)), self.tokens[root].kind == .dictionary else {
       throw XcodeProjectError(
         .missingObject(id: rootID, from: "'rootObject'"), file: file,
-        location: Self.location(in: bytes, offset: tokens[rootValue].sourceStart))
+        location: Self.location(in: bytes, file: file, offset: tokens[rootValue].sourceStart))
     }
     self.rootObject = root
     let isa = Self.value(in: root, key: Key.isa, tokens: self.tokens, bytes: bytes)
@@ -107,12 +110,12 @@ struct ProjectDocument: Sendable {
     } ?? false
   }
 
-  static func location(in bytes: [UInt8], offset: Int) -> ProjectFileLocation {
-    bytes.withUnsafeBufferPointer { ProjectFileLocation(bytes: $0, offset: offset) }
+  static func location(in bytes: [UInt8], file: String, offset: Int) -> SourceLocation {
+    bytes.withUnsafeBufferPointer { SourceLocation(file: file, bytes: $0, offset: offset) }
   }
 
-  func location(ofToken token: Int) -> ProjectFileLocation {
-    Self.location(in: bytes, offset: tokens[token].sourceStart)
+  func location(ofToken token: Int) -> SourceLocation {
+    Self.location(in: bytes, file: file, offset: tokens[token].sourceStart)
   }
 
   // MARK: - Values

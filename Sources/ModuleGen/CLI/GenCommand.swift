@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `modulegen gen`: renders modules into a plan, then writes it all or nothing.
 enum GenCommand {

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What `gen`, `check` and `update` share: reading the config and specs into the modules to
 /// generate and the options to generate them with.

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `modulegen update`: brings spec and template changes into the files developers own
 /// (`regenerate: once`) by a three-way merge, keeping their edits; does everything `gen` does

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 package struct PlannedFile: Sendable {
   package enum Action: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension WriteSession {
   /// Writes every change of `plan` as one transaction; the plan's roots must be locked by this

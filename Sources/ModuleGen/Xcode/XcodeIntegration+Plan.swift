@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 import XcodeProject
 
@@ -63,7 +64,7 @@ extension XcodeIntegration {
       do {
         edit = try project.plan(adding: sets, removing: removedPaths)
       } catch {
-        throw Self.diagnostic(error)
+        throw error.diagnostic
       }
       planned = plannedFile(edit)
     }

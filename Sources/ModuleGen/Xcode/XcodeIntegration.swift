@@ -1,5 +1,5 @@
 import BackgroundWork
-import Liquid
+import Diagnostics
 import XcodeProject
 
 /// The Xcode project a run adds its files to: which project, which targets and groups, and the
@@ -122,7 +122,7 @@ struct XcodeIntegration {
         try XcodeProject(contentsOfFile: file, file: shown, absoluteFolder: folder), signature
       )
     } catch {
-      throw diagnostic(error)
+      throw error.diagnostic
     }
   }
 
@@ -153,7 +153,7 @@ struct XcodeIntegration {
     do {
       try project.checkTargets([name])
     } catch {
-      var problem = Self.diagnostic(error)
+      var problem = error.diagnostic
       problem.location = location
       throw problem
     }
@@ -169,23 +169,5 @@ struct XcodeIntegration {
       message:
         "\(shown) has \(candidates.count) \(tests ? "test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
     )
-  }
-
-  /// A project error as modulegen prints errors: at its line and column, with the line; an
-  /// error without a place names the project ("App.xcodeproj has no target named 'Ap'").
-  static func diagnostic(_ error: XcodeProjectError) -> Diagnostic {
-    guard let place = error.location else {
-      var name = error.file
-      if name.hasSuffix("/project.pbxproj") { name = parentPath(name) }
-      let message = error.message
-      let subject = "the project "
-      return Diagnostic(
-        message: message.hasPrefix(subject)
-          ? name + " " + message.dropFirst(subject.count) : "\(name): \(message)")
-    }
-    return Diagnostic(
-      message: error.message,
-      location: SourceLocation(
-        file: error.file, line: place.line, column: place.column, lineText: place.lineText))
   }
 }
