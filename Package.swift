@@ -17,34 +17,36 @@ let package = Package(
     .plugin(name: "ModuleGenPlugin", targets: ["ModuleGenPlugin"]),
     // No ModuleGen library product: modulegen is a command-line tool (and its plugin), and its
     // library has no API to keep stable; everything in it is `package`. Liquid is a library
-    // product: the template engine, whose public API is the engine's and nothing else.
-    .library(name: "Liquid", targets: ["Liquid"]),
+    // product: the template engine, whose public API is the engine's and nothing else, with the
+    // diagnostics its errors are (`import Diagnostics` to name them).
+    .library(name: "Liquid", targets: ["Liquid", "Diagnostics"]),
   ],
   targets: [
     // The template engine: Liquid as Shopify's Ruby implementation defines it. Imports nothing
-    // from ModuleGen and nothing beyond the standard library and EditDistance.
-    .target(name: "Liquid", dependencies: ["EditDistance"]),
+    // from ModuleGen and nothing beyond the standard library, Diagnostics and EditDistance.
+    .target(name: "Liquid", dependencies: ["Diagnostics", "EditDistance"]),
+    // Messages for a person (`path:line:col: error: message`, the line and a caret) and the
+    // places in a file they point at: what the engine, the Xcode project library and modulegen
+    // report their errors with.
+    .target(name: "Diagnostics"),
     // "Did you mean": the closest of some names to a misspelled one, for the engine, the Xcode
     // project library and modulegen alike.
     .target(name: "EditDistance"),
-    // Work on other threads (POSIX threads: no Dispatch), for modulegen and the Xcode project
-    // library: one piece of work beside the caller's, or a map over many elements on every core.
-    .target(name: "BackgroundWork", dependencies: ["LinuxCalls"]),
-    // The Linux calls Swift's Glibc module leaves out (GNU extensions): starting a thread on
-    // another CPU, files without a name.
-    .target(name: "LinuxCalls"),
+    // Work on other threads (POSIX threads: no Dispatch), for modulegen: one piece of work beside
+    // the caller's, or a map over many elements on every core.
+    .target(name: "BackgroundWork"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
     .target(
       name: "ModuleGen",
       dependencies: [
-        "Liquid", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork", "LinuxCalls",
+        "Liquid", "Diagnostics", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork",
       ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library,
-    // EditDistance and BackgroundWork.
-    .target(name: "XcodeProject", dependencies: ["EditDistance", "BackgroundWork"]),
+    // Diagnostics and EditDistance.
+    .target(name: "XcodeProject", dependencies: ["Diagnostics", "EditDistance"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
@@ -71,17 +73,22 @@ let package = Package(
             reason: "modulegen writes the generated modules and their tests into the package.")
         ]),
       dependencies: ["ModuleGenCLI"]),
+    // An independent reader of project files (python3 with the PyPI package `pbxproj`) for
+    // the differential tests of XcodeProjectTests and ModuleGenTests.
+    .target(name: "PbxprojReader", path: "Tests/PbxprojReader"),
     .testTarget(
-      name: "LiquidTests", dependencies: ["Liquid", "ModuleGen", "EditDistance"],
+      name: "LiquidTests", dependencies: ["Liquid", "Diagnostics", "EditDistance"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests",
       dependencies: [
-        "ModuleGen", "Liquid", "TemplateEmbedding", "BackgroundWork", "LinuxCalls", "XcodeProject",
+        "ModuleGen", "Liquid", "Diagnostics", "TemplateEmbedding", "BackgroundWork", "XcodeProject",
+        "PbxprojReader",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "XcodeProjectTests", dependencies: ["XcodeProject", "ModuleGen", "EditDistance"],
+      name: "XcodeProjectTests",
+      dependencies: ["XcodeProject", "Diagnostics", "EditDistance", "PbxprojReader"],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

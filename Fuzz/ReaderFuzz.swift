@@ -1,3 +1,5 @@
+import Diagnostics
+
 @testable import Liquid
 @testable import ModuleGen
 

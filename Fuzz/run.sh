@@ -38,34 +38,30 @@ build() {
   printf 'module ModuleGenBuildInfo {\n  header "%s"\n  export *\n}\n' \
     "$PWD/Sources/ModuleGenBuildInfo/include/ModuleGenBuildInfo.h" \
     >"$out/modules/ModuleGenBuildInfo/module.modulemap"
-  # The Linux calls BackgroundWork and ModuleGen import (C), with their module map.
-  mkdir -p "$out/modules/LinuxCalls"
-  for source in Sources/LinuxCalls/*.c; do
-    clang -O -c -I Sources/LinuxCalls/include -o "$out/LinuxCalls-$(basename "$source" .c).o" "$source"
-  done
-  printf 'module LinuxCalls {\n  header "%s"\n  export *\n}\n' \
-    "$PWD/Sources/LinuxCalls/include/LinuxCalls.h" >"$out/modules/LinuxCalls/module.modulemap"
+  # Diagnostics, which the engine, the Xcode project library and ModuleGen import.
+  swiftc "${flags[@]}" -module-name Diagnostics -emit-module \
+    -emit-module-path "$out/modules/Diagnostics.swiftmodule" \
+    -emit-library -static -o "$out/libDiagnostics.a" Sources/Diagnostics/*.swift 2> >(quiet)
   # "Did you mean", which the engine and the Xcode project library import.
   swiftc "${flags[@]}" -module-name EditDistance -emit-module \
     -emit-module-path "$out/modules/EditDistance.swiftmodule" \
     -emit-library -static -o "$out/libEditDistance.a" Sources/EditDistance/*.swift 2> >(quiet)
-  # Work on another thread, which the Xcode project library and ModuleGen import.
-  swiftc "${flags[@]}" -module-name BackgroundWork -I "$out/modules/LinuxCalls" -emit-module \
+  # Work on another thread, which ModuleGen imports.
+  swiftc "${flags[@]}" -module-name BackgroundWork -emit-module \
     -emit-module-path "$out/modules/BackgroundWork.swiftmodule" \
     -emit-library -static -o "$out/libBackgroundWork.a" Sources/BackgroundWork/*.swift 2> >(quiet)
   swiftc "${flags[@]}" -module-name Liquid -I "$out/modules" -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
     -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
   # The Xcode project library, which ModuleGen imports (instrumented too: gen and check reach it).
-  swiftc "${flags[@]}" -module-name XcodeProject -I "$out/modules" -I "$out/modules/LinuxCalls" -emit-module \
+  swiftc "${flags[@]}" -module-name XcodeProject -I "$out/modules" -emit-module \
     -emit-module-path "$out/modules/XcodeProject.swiftmodule" \
     -emit-library -static -o "$out/libXcodeProject.a" $(find Sources/XcodeProject -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGen -I "$out/modules" -I "$out/modules/ModuleGenBuildInfo" \
-    -I "$out/modules/LinuxCalls" \
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
-  swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" -I "$out/modules/LinuxCalls" Fuzz/*.swift \
-    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libBackgroundWork.a" \
-    "$out/ModuleGenBuildInfo.o" "$out"/LinuxCalls-*.o -o "$out/modulegen-fuzz" 2> >(quiet)
+  swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libDiagnostics.a" "$out/libBackgroundWork.a" \
+    "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 
 run() {
@@ -111,7 +107,7 @@ save() {
 
 # Rebuilt only when a source changed since the last build.
 if [[ ! -x "$out/modulegen-fuzz" ]] \
-  || [[ -n "$(find Sources/BackgroundWork Sources/EditDistance Sources/LinuxCalls Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
+  || [[ -n "$(find Sources/BackgroundWork Sources/Diagnostics Sources/EditDistance Sources/Liquid Sources/ModuleGen Sources/ModuleGenBuildInfo Sources/XcodeProject Fuzz \
     \( -name '*.swift' -o -name '*.[ch]' \) -newer "$out/modulegen-fuzz")" ]]; then
   build
 fi

@@ -1,5 +1,3 @@
-import LinuxCalls
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,9 +5,8 @@ import LinuxCalls
 #endif
 
 /// Work started on another thread while the caller goes on with something else, its result
-/// taken with `wait()`. `gen` reads a large Xcode project this way while it renders the module,
-/// and the project's parser reads the second half of a large file while it reads the first:
-/// with cores free, they overlap.
+/// taken with `wait()`. `gen` reads a large Xcode project this way while it renders the module:
+/// with a core free, they overlap.
 ///
 /// A POSIX thread rather than Dispatch: Dispatch's Swift library would be loaded at every
 /// start of the tool, and cost every command more than the thread does.
@@ -23,24 +20,13 @@ package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private var thread = pthread_t()
   #endif
   private var running = false
-  /// Whether the thread was started on another CPU than its creator's (LinuxCalls).
-  private let placed: Bool
 
-  /// Starts `work` on a new thread (or, if none can start, does it now): on another CPU than
-  /// the caller's, so that it starts at once while the caller goes on, then free to move.
+  /// Starts `work` on a new thread (or, if none can start, does it now).
   package init(_ work: @escaping @Sendable () -> Value) {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    let placed = thread_placement_elsewhere(&attributes) == 1
-    self.placed = placed
-    let start = ThreadStart {
-      if placed { thread_placement_everywhere(pthread_self()) }
-      self.outcome = work()
-    }
+    let start = ThreadStart { self.outcome = work() }
     let context = Unmanaged.passRetained(start).toOpaque()
     let created = pthread_create(
-      &thread, &attributes,
+      &thread, nil,
       { context in
         let pointer: UnsafeMutableRawPointer? = context
         if let pointer { Unmanaged<ThreadStart>.fromOpaque(pointer).takeRetainedValue().run() }
@@ -56,14 +42,6 @@ package final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
   /// The work's result, once it is done. Called from one thread only.
   package func wait() -> Value {
     if running {
-      // A thread that has not started yet may start on the waiter's CPU, now free.
-      if placed {
-        #if canImport(Darwin)
-          if let thread { thread_placement_everywhere(thread) }
-        #else
-          thread_placement_everywhere(thread)
-        #endif
-      }
       #if canImport(Darwin)
         if let thread { pthread_join(thread, nil) }
       #else

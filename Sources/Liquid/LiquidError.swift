@@ -1,5 +1,7 @@
+import Diagnostics
+
 /// An error from parsing or rendering a template, with where it happened.
-public struct LiquidError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct LiquidError: DiagnosticConvertible, Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
     /// Found while parsing: nothing was rendered.
     case syntax

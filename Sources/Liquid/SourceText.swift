@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A template's text with its name, kept so that errors can point into it.
 final class SourceText: Sendable {
   let name: String

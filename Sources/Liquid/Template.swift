@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A parsed Liquid template. Parsing checks the whole template, and every partial it names
 /// with a literal, before anything renders; a parsed template renders any number of times.
 public struct Template: Sendable {

@@ -96,7 +96,7 @@ struct NameFilter {
   /// Whether the text of a deferred object can hold one of the names: its bytes contain one, or
   /// a backslash (an escape can spell any name). False means no value in it decodes to text
   /// containing a name, so the object need not be read.
-  func mayMatch(_ object: PlistToken, in bytes: ProjectBytes) -> Bool {
+  func mayMatch(_ object: PlistToken, in bytes: [UInt8]) -> Bool {
     if hasShortNames { return true }
     guard !firstBytes.isEmpty else { return false }
     return bytes.withUnsafeBufferPointer { buffer in

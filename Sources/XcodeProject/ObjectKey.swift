@@ -16,7 +16,7 @@ struct ObjectKey: Hashable, Sendable {
     }
   }
 
-  init(token: PlistToken, in bytes: ProjectBytes) {
+  init(token: PlistToken, in bytes: [UInt8]) {
     self = bytes.withUnsafeBufferPointer { ObjectKey(token: token, in: UnsafeRawBufferPointer($0)) }
   }
 
@@ -116,29 +116,29 @@ struct ObjectKey: Hashable, Sendable {
 /// few probes, the ID itself checked against the file. IDs kept as text go to a dictionary. An
 /// index can hold some of the objects only, and is then small enough to stay in the cache.
 struct ObjectIndex: Sendable {
-  /// The index of one run of the objects: all of them, some of them, or one half of a file
-  /// read in two halves (`PlistParser.parse`), built on the thread that read that half.
-  struct Table: Sendable {
-    /// The upper 32 bits: the hash's upper half; the lower 32 bits: the place (in the run)
-    /// plus one (0 marks an empty slot).
-    fileprivate var slots: [UInt64]
-    fileprivate var others: [String: Int]
-    /// Where the run's objects start among all of them.
-    var offset = 0
-    /// Whether two of the run's objects have the same ID.
-    fileprivate var hasDuplicates = false
+  /// The upper 32 bits: the hash's upper half; the lower 32 bits: the place plus one (0 marks
+  /// an empty slot).
+  private let slots: [UInt64]
+  private let others: [String: Int]
+  /// The document's objects by place, and its tokens (shared, not copied).
+  private let objects: [ObjectRecord]
+  private let tokens: [PlistToken]
+  /// Whether two of the objects have the same ID.
+  let hasDuplicates: Bool
 
-    /// Indexes the objects at `places` of `objects`; an ID that appears twice maps to its last
-    /// object, as a reader of the file finds it. `compact`: at most three quarters full, for
-    /// an index of every object (fresh memory costs more than a probe); else at most half.
-    init(
-      places: some Collection<Int>, of objects: [ObjectRecord], tokens: [PlistToken],
-      raw: UnsafeRawBufferPointer, compact: Bool
-    ) {
-      let size = max(16, compact ? places.count * 4 / 3 + 1 : places.count * 2)
-      var slots = [UInt64](repeating: 0, count: size)
-      var others: [String: Int] = [:]
-      var hasDuplicates = false
+  /// Indexes the objects at `places` of `objects`; an ID that appears twice maps to its last
+  /// object, as a reader of the file finds it. `compact`: at most three quarters full, for an
+  /// index of every object (fresh memory costs more than a probe); else at most half.
+  init(
+    places: some Collection<Int>, of objects: [ObjectRecord], tokens: [PlistToken],
+    bytes: [UInt8], compact: Bool = false
+  ) {
+    let size = max(16, compact ? places.count * 4 / 3 + 1 : places.count * 2)
+    var slots = [UInt64](repeating: 0, count: size)
+    var others: [String: Int] = [:]
+    var hasDuplicates = false
+    bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
       slots.withUnsafeMutableBufferPointer { slots in
         for place in places {
           let token = tokens[Int(objects[place].key)]
@@ -167,51 +167,16 @@ struct ObjectIndex: Sendable {
           slots[slot] = tag | UInt64(place &+ 1)
         }
       }
-      self.slots = slots
-      self.others = others
-      self.hasDuplicates = hasDuplicates
     }
-  }
-
-  /// The tables, the last run of objects first: an ID in two runs is the later run's.
-  private let tables: [Table]
-  private let others: [String: Int]
-  /// The document's objects by place, and its tokens (shared, not copied).
-  private let objects: [ObjectRecord]
-  private let tokens: [PlistToken]
-  /// Whether two of the objects may have the same ID: they do, for an index of one table;
-  /// they may, for one of several (the tables were built apart).
-  let mayHaveDuplicates: Bool
-
-  /// Indexes the objects at `places` of `objects` (see `Table`).
-  init(
-    places: some Collection<Int>, of objects: [ObjectRecord], tokens: [PlistToken],
-    bytes: ProjectBytes, compact: Bool = false
-  ) {
-    let table = bytes.withUnsafeBufferPointer { buffer in
-      Table(
-        places: places, of: objects, tokens: tokens, raw: UnsafeRawBufferPointer(buffer),
-        compact: compact)
-    }
-    self.init(tables: [table], objects: objects, tokens: tokens)
-  }
-
-  /// The index of `objects` from tables of runs of them, in file order, each with its
-  /// `offset`.
-  init(tables: [Table], objects: [ObjectRecord], tokens: [PlistToken]) {
-    self.tables = tables.reversed()
-    var others: [String: Int] = [:]
-    for table in tables {
-      for (id, place) in table.others { others[id] = place + table.offset }
-    }
+    self.slots = slots
     self.others = others
     self.objects = objects
     self.tokens = tokens
-    self.mayHaveDuplicates = tables.count > 1 || tables.contains { $0.hasDuplicates }
+    self.hasDuplicates = hasDuplicates
   }
 
   /// The place of the object with this ID.
-  func place(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
+  func place(for key: ObjectKey, bytes: [UInt8]) -> Int? {
     if let text = key.text { return others[text] }
     return bytes.withUnsafeBufferPointer { buffer in
       place(ofWords: key.words, raw: UnsafeRawBufferPointer(buffer))
@@ -240,28 +205,25 @@ struct ObjectIndex: Sendable {
   {
     let hash = ObjectKey.mix(words.0, words.1, words.2)
     let tag = hash & 0xFFFF_FFFF_0000_0000
-    for table in tables {
-      let slots = table.slots
-      var index = Self.slot(hash, slots.count)
-      while slots[index] != 0 {
-        let place = Int(slots[index] & 0xFFFF_FFFF) &- 1 &+ table.offset
-        if slots[index] & 0xFFFF_FFFF_0000_0000 == tag {
-          let offset = Int(tokens[Int(objects[place].key)].start)
-          if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == words.0
-            && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == words.1
-            && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == words.2
-          {
-            return place
-          }
+    var index = Self.slot(hash, slots.count)
+    while slots[index] != 0 {
+      let place = Int(slots[index] & 0xFFFF_FFFF) &- 1
+      if slots[index] & 0xFFFF_FFFF_0000_0000 == tag {
+        let offset = Int(tokens[Int(objects[place].key)].start)
+        if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == words.0
+          && raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) == words.1
+          && raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) == words.2
+        {
+          return place
         }
-        index = index &+ 1 == slots.count ? 0 : index &+ 1
       }
+      index = index &+ 1 == slots.count ? 0 : index &+ 1
     }
     return nil
   }
 
   /// The key token of the object with this ID.
-  func token(for key: ObjectKey, bytes: ProjectBytes) -> Int? {
+  func token(for key: ObjectKey, bytes: [UInt8]) -> Int? {
     place(for: key, bytes: bytes).map { Int(objects[$0].key) }
   }
 

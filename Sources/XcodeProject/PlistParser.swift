@@ -1,4 +1,4 @@
-import BackgroundWork
+import Diagnostics
 
 /// Reads an OpenStep-style property list (the format of `project.pbxproj`) into a flat list of
 /// tokens in one pass, checking all of its syntax. Comments are skipped, except the
@@ -21,18 +21,6 @@ struct PlistParser {
     var sectionMarkers: [SectionMarker]
     /// The entries of the `objects` dictionary, in file order.
     var objects: [ObjectRecord] = []
-    /// Reading stopped at a boundary (`run` with `boundary`): the tokens of the root and
-    /// `objects` dictionaries, still open there.
-    var openAtBoundary: (root: Int, objects: Int)?
-    /// A file read in two halves: the index of each half's objects, built on its thread
-    /// (`ObjectIndex(tables:objects:tokens:)`); empty otherwise.
-    var indexTables: [ObjectIndex.Table] = []
-  }
-
-  /// The parser for the other thread: the bytes it reads stay alive and unchanged until the
-  /// reading that made it has waited for that thread.
-  private struct SharedParser: @unchecked Sendable {
-    let parser: PlistParser
   }
 
   /// A `/* Begin NAME section */` or `/* End NAME section */` comment at the objects' level.
@@ -73,69 +61,20 @@ struct PlistParser {
   let bytes: UnsafeBufferPointer<UInt8>
   let file: String
 
-  /// Whether a file is read in two halves at once, and where the second starts.
-  enum Halves {
-    /// Files of `splitSize` and more whose objects are deferred, at `splitPoint()`.
-    case automatic
-    case never
-    /// At this offset (tests): a guess like `splitPoint()`'s, which may be wrong.
-    case from(Int)
-  }
-
   /// Reads a whole file; with `deferringObjects`, objects written on one line become one
-  /// deferred token each. A large file is read in two halves at once, on two threads: the
-  /// result, and the first error in the file, are those of reading it in one go.
+  /// deferred token each.
   static func parse(
-    _ bytes: UnsafeBufferPointer<UInt8>, file: String, deferringObjects: Bool = false,
-    halves: Halves = .automatic
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, deferringObjects: Bool = false
   ) throws(XcodeProjectError) -> Result {
     guard bytes.count < PlistToken.maximumFileSize else {
       throw XcodeProjectError(.fileTooLarge, file: file)
     }
     let parser = PlistParser(bytes: bytes, file: file)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    let boundary: Int?
-    switch halves {
-    case .automatic:
-      boundary = deferringObjects && bytes.count >= Self.splitSize ? parser.splitPoint() : nil
-    case .never: boundary = nil
-    case .from(let offset): boundary = offset > start && offset < bytes.count ? offset : nil
-    }
-    guard let boundary else {
-      var result = Result(reservingFor: bytes.count, deferringObjects: deferringObjects)
-      _ = try parser.run(from: start, into: &result, deferring: deferringObjects)
-      return result
-    }
-    // The second half on another thread, from the boundary on as if the objects dictionary
-    // were open there; the first half here, up to the boundary, into arrays with room for both.
-    let shared = SharedParser(parser: parser)
-    let second = BackgroundWork {
-      Swift.Result { () throws(XcodeProjectError) -> Result in
-        var rest = Result(
-          reservingFor: shared.parser.bytes.count - boundary, deferringObjects: deferringObjects)
-        _ = try shared.parser.run(
-          from: boundary, into: &rest, deferring: deferringObjects, resuming: true)
-        rest.indexTables = [rest.indexTable(in: shared.parser.bytes)]
-        return rest
-      }
-    }
     var result = Result(reservingFor: bytes.count, deferringObjects: deferringObjects)
-    let first = Swift.Result { () throws(XcodeProjectError) in
-      try parser.run(from: start, into: &result, deferring: deferringObjects, boundary: boundary)
-    }
-    if result.openAtBoundary != nil { result.indexTables = [result.indexTable(in: bytes)] }
-    // Waited for whatever happens: the other thread reads `bytes`, which the caller frees.
-    let rest = second.wait()
-    _ = try first.get()
-    // The first half did not stop between two objects there (the guess was wrong): it read
-    // everything.
-    guard let open = result.openAtBoundary else { return result }
-    result.append(try rest.get(), closing: open)
+    _ = try parser.run(from: start, into: &result, deferring: deferringObjects)
     return result
   }
-
-  /// Files this large are read in two halves at once (`splitPoint`).
-  static let splitSize = 1 << 20
 
   /// Reads the deferred object whose dictionary opens at `offset`, appending its tokens to
   /// `tokens`, whose first token is number `indexBase` of the document (the `next` indexes
@@ -157,24 +96,20 @@ struct PlistParser {
 
   /// The loop, from `start`: a whole file, or with `single` one value at nesting `depth` (then
   /// no section markers, and nothing is checked after the value). Returns where it stopped.
-  ///
-  /// A file read in two halves: the first stops at `boundary` when it arrives there between
-  /// two entries of the objects (else it reads on to the end); the second, `resuming`, starts
-  /// there with two placeholder tokens for the root and `objects` dictionaries open.
   private func run(
     from start: Int, into result: inout Result, single: Bool = false, deferring: Bool,
-    depth: Int = 0, indexBase: Int = 0, boundary: Int = .max, resuming: Bool = false
+    depth: Int = 0, indexBase: Int = 0
   ) throws(XcodeProjectError) -> Int {
     try ByteClass.table.withUnsafeBufferPointer { classes throws(XcodeProjectError) in
       try run(
         classes: classes, from: start, into: &result, single: single, deferring: deferring,
-        depth: depth, indexBase: indexBase, boundary: boundary, resuming: resuming)
+        depth: depth, indexBase: indexBase)
     }
   }
 
   private func run(
     classes: UnsafeBufferPointer<UInt8>, from start: Int, into result: inout Result,
-    single: Bool, deferring: Bool, depth: Int, indexBase: Int, boundary: Int, resuming: Bool
+    single: Bool, deferring: Bool, depth: Int, indexBase: Int
   ) throws(XcodeProjectError) -> Int {
     let count = bytes.count
     var tokens: [PlistToken] = []
@@ -186,7 +121,6 @@ struct PlistParser {
     /// The token of the `objects` dictionary, once open (reading a whole file).
     var objects = -1
     var checked = CheckedEntries()
-    var boundary = boundary
 
     func append(_ kind: PlistToken.Kind, _ start: Int, _ end: Int) {
       // The file is smaller than 512 MiB (checked first), so offsets fit.
@@ -213,14 +147,6 @@ struct PlistParser {
         .unexpectedCharacter(
           describeCharacter(at: offset), expected: state.expected(atRoot: stack.isEmpty)),
         at: offset)
-    }
-
-    if resuming {
-      append(.dictionary, start, start)
-      append(.dictionary, start, start)
-      stack = [0, 1]
-      objects = 1
-      state = .keyOrClose
     }
 
     while true {
@@ -253,16 +179,6 @@ struct PlistParser {
             continue
           }
         }
-      }
-      if position >= boundary {
-        if position == boundary && state == .keyOrClose && stack.count == 2
-          && stack[1] == objects
-        {
-          result.openAtBoundary = (stack[0], stack[1])
-          return position
-        }
-        // Past it inside something else: read on alone.
-        boundary = .max
       }
       if state == .end {
         guard single || position == count else { throw error(.textAfterEnd, at: position) }
@@ -326,9 +242,7 @@ struct PlistParser {
         // line after line while there are such lines.
         if inObjects && deferring && byte != .closeBrace && byte != .quote {
           var next = position
-          while next < boundary,
-            let line = objectLine(at: next, classes: classes, checked: &checked)
-          {
+          while let line = objectLine(at: next, classes: classes, checked: &checked) {
             append(.bare, next, line.keyEnd)
             indexKey(passedOver: line.object)
             if let comment = line.comment,
@@ -419,38 +333,12 @@ struct PlistParser {
     }
   }
 
-  // MARK: - Two halves
-
-  /// Where a second thread can start reading a large file: the start of a line past the
-  /// middle that begins with two tabs and an ID, as an entry of the objects does in Xcode's
-  /// format. A guess, which the first half confirms by arriving there between two entries of
-  /// the objects; nil when no line nearby looks like one. Past the middle (55%), because the
-  /// sections at the end (groups, build phases, configurations) hold more tokens per byte than
-  /// the one-line build files and file references before them: the halves then take about as
-  /// long (measured on the benchmark's project, against 50% and 60%).
-  func splitPoint() -> Int? {
-    var offset = bytes.count * 11 / 20
-    for _ in 0..<10_000 {
-      guard let newline = find(.newline, from: offset) else { return nil }
-      let start = newline + 3
-      guard start + 25 <= bytes.count else { return nil }
-      if bytes[newline + 1] == .tab && bytes[newline + 2] == .tab
-        && ByteClass.table.withUnsafeBufferPointer({ bareEnd(from: start, classes: $0) })
-          == start + 24
-      {
-        return start
-      }
-      offset = newline + 1
-    }
-    return nil
-  }
-
   // MARK: - Errors
 
   func error(_ reason: XcodeProjectError.Reason, at offset: Int? = nil) -> XcodeProjectError {
     XcodeProjectError(
       reason, file: file,
-      location: ProjectFileLocation(bytes: bytes, offset: offset ?? bytes.count))
+      location: SourceLocation(file: file, bytes: bytes, offset: offset ?? bytes.count))
   }
 
   /// The character at `offset` as an error shows it: `'x'`, or a name for what cannot be seen.
@@ -488,13 +376,6 @@ enum ByteClass {
 }
 
 extension PlistParser.Result {
-  /// The index of these objects, compact as for a whole document's.
-  func indexTable(in bytes: UnsafeBufferPointer<UInt8>) -> ObjectIndex.Table {
-    ObjectIndex.Table(
-      places: objects.indices, of: objects, tokens: tokens, raw: UnsafeRawBufferPointer(bytes),
-      compact: true)
-  }
-
   /// An empty result with room for what `count` bytes hold: Xcode's files hold about one token
   /// per 25 bytes (one per 60 when one-line objects are passed over), and one object per 150.
   /// Memory reserved and not used costs nothing.
@@ -502,34 +383,5 @@ extension PlistParser.Result {
     self.init(tokens: [], sectionMarkers: [])
     tokens.reserveCapacity(count / (deferringObjects ? 40 : 20) + 16)
     objects.reserveCapacity(count / 100 + 16)
-  }
-
-  /// Appends the second half of a file read in two halves: its tokens after the two
-  /// placeholders, numbered on from this half's, which close the root and `objects`
-  /// dictionaries left `open` here.
-  mutating func append(_ rest: Self, closing open: (root: Int, objects: Int)) {
-    let shift = tokens.count - 2
-    func moved(_ token: PlistToken) -> PlistToken {
-      var token = token
-      token.next = UInt32(truncatingIfNeeded: Int(token.next) + shift)
-      return token
-    }
-    tokens[open.root].end = rest.tokens[0].end
-    tokens[open.root].next = moved(rest.tokens[0]).next
-    tokens[open.objects].end = rest.tokens[1].end
-    tokens[open.objects].next = moved(rest.tokens[1]).next
-    tokens.reserveCapacity(shift + rest.tokens.count)
-    for token in rest.tokens[2...] { tokens.append(moved(token)) }
-    sectionMarkers += rest.sectionMarkers
-    for var table in rest.indexTables {
-      table.offset = objects.count
-      indexTables.append(table)
-    }
-    objects.reserveCapacity(objects.count + rest.objects.count)
-    for var object in rest.objects {
-      object.key += Int32(truncatingIfNeeded: shift)
-      objects.append(object)
-    }
-    openAtBoundary = nil
   }
 }

@@ -8,14 +8,14 @@
 /// does (quoted only when needed).
 enum PlistText {
   /// The text of a token, escapes decoded.
-  static func decode(_ token: PlistToken, in bytes: ProjectBytes) -> String {
+  static func decode(_ token: PlistToken, in bytes: [UInt8]) -> String {
     let content = bytes[Int(token.start)..<Int(token.end)]
     guard token.kind == .escaped else { return String(decoding: content, as: UTF8.self) }
     return unescape(content)
   }
 
   /// Whether a token's text is exactly `text`, without making a string.
-  static func equals(_ token: PlistToken, in bytes: ProjectBytes, _ text: String) -> Bool {
+  static func equals(_ token: PlistToken, in bytes: [UInt8], _ text: String) -> Bool {
     guard token.isText && token.kind != .data else { return false }
     if token.kind == .escaped { return decode(token, in: bytes) == text }
     let start = Int(token.start)

@@ -47,11 +47,10 @@ extension PlistValue {
   /// The value at `token` of a parsed file, decoded; `current` maps a deferred object to the
   /// dictionary it was read into.
   init(at token: Int, tokens: [PlistToken], bytes: [UInt8]) {
-    self.init(
-      at: token, tokens: TokenList(base: tokens), bytes: ProjectBytes(bytes), current: { $0 })
+    self.init(at: token, tokens: TokenList(base: tokens), bytes: bytes, current: { $0 })
   }
 
-  init(at token: Int, tokens: TokenList, bytes: ProjectBytes, current: (Int) -> Int) {
+  init(at token: Int, tokens: TokenList, bytes: [UInt8], current: (Int) -> Int) {
     let token = current(token)
     let value = tokens[token]
     switch value.kind {

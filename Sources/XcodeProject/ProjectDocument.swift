@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A parsed `project.pbxproj`: its bytes as read, its tokens, and its objects by ID. Nothing is
 /// decoded until it is asked for, so reading a project of 20,000 files makes few strings.
 ///
@@ -9,7 +11,7 @@
 struct ProjectDocument: Sendable {
   /// The file's name for messages.
   let file: String
-  let bytes: ProjectBytes
+  let bytes: [UInt8]
   private(set) var tokens: TokenList
   let sectionMarkers: [PlistParser.SectionMarker]
   /// The token of the `objects` dictionary.
@@ -25,17 +27,11 @@ struct ProjectDocument: Sendable {
   /// Deferred objects read since: the deferred token → the token of the dictionary read.
   private var readObjects: [Int32: Int32] = [:]
 
-  init(bytes: [UInt8], file: String, deferringObjects: Bool = false) throws(XcodeProjectError) {
-    try self.init(bytes: ProjectBytes(bytes), file: file, deferringObjects: deferringObjects)
-  }
-
-  init(
-    bytes: ProjectBytes, file: String, deferringObjects: Bool = false,
-    halves: PlistParser.Halves = .automatic
-  ) throws(XcodeProjectError) {
+  init(bytes: [UInt8], file: String, deferringObjects: Bool = false)
+    throws(XcodeProjectError)
+  {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
-      try PlistParser.parse(
-        buffer, file: file, deferringObjects: deferringObjects, halves: halves)
+      try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
     }
     self.file = file
     self.bytes = bytes
@@ -44,7 +40,8 @@ struct ProjectDocument: Sendable {
 
     func notAProject(_ problem: String, at offset: Int) -> XcodeProjectError {
       XcodeProjectError(
-        .notAProject(problem), file: file, location: Self.location(in: bytes, offset: offset))
+        .notAProject(problem), file: file,
+        location: Self.location(in: bytes, file: file, offset: offset))
     }
     let tokens = self.tokens
     guard tokens[0].kind == .dictionary else {
@@ -63,13 +60,9 @@ struct ProjectDocument: Sendable {
     self.objectsToken = objects
     // The parser lists the entries of the first `objects` dictionary, the one read here.
     self.objects = parsed.objects
-    // Read in two halves, each half's objects were indexed on its thread.
-    self.index =
-      parsed.indexTables.isEmpty
-      ? ObjectIndex(
-        places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
-        compact: true)
-      : ObjectIndex(tables: parsed.indexTables, objects: parsed.objects, tokens: parsed.tokens)
+    self.index = ObjectIndex(
+      places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
+      compact: true)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
     self.rootObjectID = rootID
@@ -79,7 +72,7 @@ struct ProjectDocument: Sendable {
     guard let root = object(ObjectKey(rootID)), self.tokens[root].kind == .dictionary else {
       throw XcodeProjectError(
         .missingObject(id: rootID, from: "'rootObject'"), file: file,
-        location: Self.location(in: bytes, offset: tokens[rootValue].sourceStart))
+        location: Self.location(in: bytes, file: file, offset: tokens[rootValue].sourceStart))
     }
     self.rootObject = root
     let isa = Self.value(in: root, key: Key.isa, tokens: self.tokens, bytes: bytes)
@@ -93,7 +86,7 @@ struct ProjectDocument: Sendable {
 
   /// Whether the object at a value token writes its `isa` quoted (read from its bytes when it
   /// was deferred).
-  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: ProjectBytes)
+  private static func quotesIsa(ofObject value: Int?, _ tokens: TokenList, _ bytes: [UInt8])
     -> Bool
   {
     guard let value else { return false }
@@ -117,12 +110,12 @@ struct ProjectDocument: Sendable {
     } ?? false
   }
 
-  static func location(in bytes: ProjectBytes, offset: Int) -> ProjectFileLocation {
-    bytes.withUnsafeBufferPointer { ProjectFileLocation(bytes: $0, offset: offset) }
+  static func location(in bytes: [UInt8], file: String, offset: Int) -> SourceLocation {
+    bytes.withUnsafeBufferPointer { SourceLocation(file: file, bytes: $0, offset: offset) }
   }
 
-  func location(ofToken token: Int) -> ProjectFileLocation {
-    Self.location(in: bytes, offset: tokens[token].sourceStart)
+  func location(ofToken token: Int) -> SourceLocation {
+    Self.location(in: bytes, file: file, offset: tokens[token].sourceStart)
   }
 
   // MARK: - Values
@@ -134,7 +127,7 @@ struct ProjectDocument: Sendable {
     return Self.value(in: dictionary, key: key, tokens: tokens, bytes: bytes)
   }
 
-  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: ProjectBytes)
+  private static func value(in dictionary: Int, key: String, tokens: TokenList, bytes: [UInt8])
     -> Int?
   {
     guard tokens[dictionary].kind == .dictionary else { return nil }

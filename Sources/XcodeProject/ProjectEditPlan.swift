@@ -3,7 +3,7 @@
 /// nothing is written by this library, so a caller that fails later simply drops the plan.
 package struct ProjectEditPlan: Sendable {
   /// The project file as read.
-  package let original: ProjectBytes
+  package let original: [UInt8]
   /// The changes, in the order they were planned.
   package let changes: [ProjectChange]
   package let notes: [ProjectNote]
@@ -14,7 +14,7 @@ package struct ProjectEditPlan: Sendable {
 
   /// The project file with the plan's edits: the original bytes when the plan is empty.
   package func apply() -> [UInt8] {
-    edits.isEmpty ? original.array : edits.apply(to: original)
+    edits.isEmpty ? original : edits.apply(to: original)
   }
 
   /// The project file with the plan's edits, in consecutive pieces (slices of the original and

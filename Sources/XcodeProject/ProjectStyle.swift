@@ -21,7 +21,7 @@ struct ProjectStyle: Sendable, Equatable {
   }
 
   /// The style of a parsed file; `quotesValues`: whether its first object quotes its `isa`.
-  init(bytes: ProjectBytes, tokens: [PlistToken], annotated: Bool, quotesValues: Bool) {
+  init(bytes: [UInt8], tokens: [PlistToken], annotated: Bool, quotesValues: Bool) {
     let firstNewline = bytes.firstIndex(of: .newline)
     newline =
       firstNewline.map { $0 > 0 && bytes[$0 - 1] == .carriageReturn } == true ? "\r\n" : "\n"

@@ -172,7 +172,7 @@ extension ProjectDocument {
         if filter?.mayHaveName(pathHash: object.pathHash) ?? true { places.append(place) }
       }
     }
-    if index.mayHaveDuplicates {
+    if index.hasDuplicates {
       // An ID twice: only the object a reader finds (the last) counts.
       places.removeAll { place in
         let key = ObjectKey(token: tokens[Int(objects[place].key)], in: bytes)

@@ -21,7 +21,7 @@ struct TextEdits {
   }
 
   /// The bytes with every edit made. Deleted ranges that overlap are deleted once.
-  func apply(to bytes: ProjectBytes) -> [UInt8] {
+  func apply(to bytes: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.count })
     forEachPiece(of: bytes) { output.append(contentsOf: $0) }
@@ -31,7 +31,7 @@ struct TextEdits {
   /// The edited file as consecutive pieces: slices of the original and inserted text, so that
   /// a caller can write a large file without another copy of it in memory.
   func forEachPiece<E: Error>(
-    of bytes: ProjectBytes, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+    of bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
   ) throws(E) {
     let sorted = edits.sorted {
       ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order)

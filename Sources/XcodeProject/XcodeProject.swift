@@ -23,21 +23,6 @@ package struct XcodeProject: Sendable {
   package init(bytes: [UInt8], file: String, absoluteFolder: String? = nil)
     throws(XcodeProjectError)
   {
-    try self.init(bytes: ProjectBytes(bytes), file: file, absoluteFolder: absoluteFolder)
-  }
-
-  /// Reads the project file at `path`, mapped into memory rather than copied: the fastest way
-  /// to read a large project. `file` names it in errors (`path` when nil).
-  package init(contentsOfFile path: String, file: String? = nil, absoluteFolder: String? = nil)
-    throws(XcodeProjectError)
-  {
-    let file = file ?? path
-    var bytes = ProjectBytes.mapping(fileAt: path)
-    if bytes == nil { bytes = try ProjectBytes.reading(fileAt: path, file: file) }
-    try self.init(bytes: bytes ?? ProjectBytes([]), file: file, absoluteFolder: absoluteFolder)
-  }
-
-  init(bytes: ProjectBytes, file: String, absoluteFolder: String?) throws(XcodeProjectError) {
     var document = try ProjectDocument(bytes: bytes, file: file, deferringObjects: true)
     self.absoluteFolder = absoluteFolder
     let projectDir = document.string(in: document.rootObject, key: Key.projectDirPath) ?? ""
@@ -68,7 +53,7 @@ package struct XcodeProject: Sendable {
   }
 
   /// The file's bytes, exactly as read.
-  package var bytes: ProjectBytes { document.bytes }
+  package var bytes: [UInt8] { document.bytes }
 
   /// The file's name in errors.
   package var file: String { document.file }

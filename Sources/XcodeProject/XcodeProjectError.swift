@@ -1,40 +1,10 @@
-/// A place in a project file: 1-based line and column (in characters), with the line's text, so
-/// that a caller can print `path:line:col: error: message`, the line and a caret.
-package struct ProjectFileLocation: Sendable, Equatable, CustomStringConvertible {
-  package var line: Int
-  package var column: Int
-  package var lineText: String
-
-  package init(line: Int, column: Int, lineText: String) {
-    self.line = line
-    self.column = column
-    self.lineText = lineText
-  }
-
-  /// The location of byte `offset` in `bytes`.
-  package init(bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
-    let offset = min(max(offset, 0), bytes.count)
-    var line = 1
-    var lineStart = 0
-    for index in 0..<offset where bytes[index] == .newline {
-      line += 1
-      lineStart = index + 1
-    }
-    var lineEnd = lineStart
-    while lineEnd < bytes.count && bytes[lineEnd] != .newline { lineEnd += 1 }
-    if lineEnd > lineStart && bytes[lineEnd - 1] == .carriageReturn { lineEnd -= 1 }
-    let before = String(decoding: bytes[lineStart..<min(offset, lineEnd)], as: UTF8.self)
-    self.init(
-      line: line, column: before.count + 1,
-      lineText: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
-  }
-
-  package var description: String { "\(line):\(column)" }
-}
+import Diagnostics
 
 /// Why a project file could not be read or edited, and where. Nothing is written when one is
 /// thrown.
-package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
+  CustomStringConvertible
+{
   package enum Reason: Sendable, Equatable {
     case unexpectedCharacter(String, expected: String)
     case unexpectedEnd(expected: String)
@@ -56,9 +26,10 @@ package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConver
   package var reason: Reason
   /// The project file, as the caller named it.
   package var file: String
-  package var location: ProjectFileLocation?
+  /// Where in the file, its `file` the same as the error's.
+  package var location: SourceLocation?
 
-  package init(_ reason: Reason, file: String, location: ProjectFileLocation? = nil) {
+  package init(_ reason: Reason, file: String, location: SourceLocation? = nil) {
     self.reason = reason
     self.file = file
     self.location = location
@@ -107,5 +78,17 @@ package struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConver
   package var description: String {
     let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
     return "\(place): error: \(message)"
+  }
+
+  /// The error at its line and column, with the line; without a place, a message that names
+  /// the project (the `.xcodeproj` holding the file): "App.xcodeproj has no target named 'Ap'".
+  package var diagnostic: Diagnostic {
+    if let location { return Diagnostic(message: message, location: location) }
+    var name = file
+    if name.hasSuffix("/project.pbxproj") { name.removeLast("/project.pbxproj".count) }
+    let subject = "the project "
+    return Diagnostic(
+      message: message.hasPrefix(subject)
+        ? name + " " + message.dropFirst(subject.count) : "\(name): \(message)")
   }
 }

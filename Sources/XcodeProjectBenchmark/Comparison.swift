@@ -19,11 +19,16 @@ func absolutePath(_ path: String) -> String? {
 
 /// Runs, interleaved so that a busy machine slows every column alike: `modulegen gen Home
 /// viper`; the same with `--xcodeproj` (the module added to the project: what the issue
-/// compares); this program's `edit` (a process that maps the project, adds the module's files
-/// and writes the project: the library alone), the same reading the file into an array, `copy`
-/// (reading and writing the file, nothing else: the I/O any editor of the file pays) and doing
-/// nothing (the process floor, which gen pays already). Prints medians and the ratios to gen.
-func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: String) {
+/// compares); this program's `edit` (a process that reads the project, adds the module's files
+/// and writes the project: the library alone), `copy` (reading and writing the file, nothing
+/// else: the I/O any editor of the file pays) and doing
+/// nothing (the process floor, which gen pays already). With `against` (another build of
+/// modulegen, such as an older commit's), its gen and gen with `--xcodeproj` run in the same
+/// rounds. Prints medians and the ratios to gen.
+func compare(
+  modulegen: String, against other: String?, files: Int, targets: Int, runs: Int,
+  in folder: String
+) {
   let pristine = folder + "/project.pbxproj"
   let edited = folder + "/edited.pbxproj"
   // gen runs in `plain`, and with the project in `project`, the project restored before each run.
@@ -31,32 +36,28 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
   let withProject = folder + "/project"
   let projectFile = withProject + "/App.xcodeproj/project.pbxproj"
   for made in [plain, withProject, withProject + "/App.xcodeproj"] { mkdir(made, 0o700) }
-  writeFile(pristine, Array(SyntheticProject(files: files, targets: targets).text().utf8))
-  let gen = [
-    modulegen, "gen", "Home", "viper", "--output", "Feature00/Modules/Home", "--tests-output",
-    "Feature00Tests/Modules/HomeTests", "--date", "2026-01-01",
+  let pristineBytes = Array(SyntheticProject(files: files, targets: targets).text().utf8)
+  writeFile(pristine, pristineBytes)
+  func gen(_ modulegen: String) -> [String] {
+    [
+      modulegen, "gen", "Home", "viper", "--output", "Feature00/Modules/Home", "--tests-output",
+      "Feature00Tests/Modules/HomeTests", "--date", "2026-01-01",
+    ]
+  }
+  let project = [
+    "--xcodeproj", "App.xcodeproj", "--target", "Feature00", "--test-target", "Feature00Tests",
   ]
-  let commands: [(name: String, arguments: [String], folder: String)] = [
-    ("modulegen gen Home viper", gen, plain),
-    (
-      "the same adding it to the project",
-      gen + [
-        "--xcodeproj", "App.xcodeproj", "--target", "Feature00", "--test-target",
-        "Feature00Tests",
-      ], withProject
-    ),
-    ("edit: map the file, add 9 files, write", [benchmarkPath, "edit", pristine, edited], folder),
-    (
-      "edit, reading the file into an array",
-      [benchmarkPath, "edit", pristine, edited, "--array"], folder
-    ),
-    ("copy: map and write the file, no edit", [benchmarkPath, "copy", pristine, edited], folder),
-    (
-      "copy, reading the file into an array",
-      [benchmarkPath, "copy", pristine, edited, "--array"], folder
-    ),
-    ("process floor: start and exit", [benchmarkPath, "floor"], folder),
+  var commands: [(name: String, arguments: [String], folder: String)] = [
+    ("modulegen gen Home viper", gen(modulegen), plain),
+    ("the same adding it to the project", gen(modulegen) + project, withProject),
+    ("edit: read the file, add 9 files, write", [benchmarkPath, "edit", pristine, edited], folder),
+    ("copy: read and write the file, no edit", [benchmarkPath, "copy", pristine, edited], folder),
   ]
+  if let other {
+    commands.append(("the other build: gen Home viper", gen(other), plain))
+    commands.append(("the other build adding it to the project", gen(other) + project, withProject))
+  }
+  commands.append(("process floor: start and exit", [benchmarkPath, "floor"], folder))
   var wall = [[Double]](repeating: [], count: commands.count)
   var cpu = [[Double]](repeating: [], count: commands.count)
   let warmup = 3
@@ -69,7 +70,7 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
           removeTree(generated + "/" + name)
         }
       }
-      copyMapped(pristine, to: projectFile)
+      writeFile(projectFile, pristineBytes)
       guard chdir(commands[index].folder) == 0 else {
         fail("cannot enter \(commands[index].folder)")
       }
@@ -94,34 +95,37 @@ func compare(modulegen: String, files: Int, targets: Int, runs: Int, in folder: 
       "  " + command.name.padding(44) + format(median(wall[index])).padding(10, right: true)
         + format(median(cpu[index])).padding(10, right: true))
   }
-  func ratio(_ times: [[Double]], adding command: Int? = nil) -> String {
+  /// The median time of `command` against gen's (`base`, or this build's).
+  func ratio(_ times: [[Double]], _ command: Int, to base: Int = 0) -> String {
+    format(median(times[command]) / median(times[base])) + "×"
+  }
+  /// Each run's two times are milliseconds apart: a machine that slows down for a while slows
+  /// both alike, so the median of the runs' ratios varies less than the ratio of the medians.
+  func pairedRatio(_ times: [[Double]], _ command: Int, to base: Int = 0) -> String {
+    format(median(zip(times[command], times[base]).map { $0 / $1 })) + "×"
+  }
+  /// gen plus what `command` takes beyond the process floor, against gen.
+  func adding(_ times: [[Double]], _ command: Int) -> String {
     let gen = median(times[0])
-    guard let command else { return format(median(times[1]) / gen) + "×" }
     let added = max(median(times[command]) - median(times[commands.count - 1]), 0)
     return format((gen + added) / gen) + "×"
   }
-  print("against gen (the target is under 2×):")
-  print("  gen adding the module to the project:  wall \(ratio(wall)), cpu \(ratio(cpu))")
-  // Each run's two times are milliseconds apart: a machine that slows down for a while slows
-  // both alike, so the median of the runs' ratios varies less than the ratio of the medians.
-  func pairedRatio(_ times: [[Double]]) -> String {
-    format(median(zip(times[1], times[0]).map { $0 / $1 })) + "×"
+  print("against gen (the target is at most 2.5×):")
+  print("  gen adding the module to the project:  wall \(ratio(wall, 1)), cpu \(ratio(cpu, 1))")
+  print(
+    "    the median of each run's ratio:       wall \(pairedRatio(wall, 1)), cpu \(pairedRatio(cpu, 1))"
+  )
+  print("  gen + (edit − floor), the library alone: wall \(adding(wall, 2)), cpu \(adding(cpu, 2))")
+  print("  gen + (copy − floor), no edit:         wall \(adding(wall, 3)), cpu \(adding(cpu, 3))")
+  if other != nil {
+    print("the other build, against its own gen:")
+    print(
+      "  gen adding the module to the project:  wall \(ratio(wall, 5, to: 4)), cpu \(ratio(cpu, 5, to: 4))"
+    )
+    print(
+      "    the median of each run's ratio:       wall \(pairedRatio(wall, 5, to: 4)), cpu \(pairedRatio(cpu, 5, to: 4))"
+    )
   }
-  print(
-    "    the median of each run's ratio:       wall \(pairedRatio(wall)), cpu \(pairedRatio(cpu))")
-  print("  gen + (edit − floor), the library alone, the file mapped:")
-  print(
-    "                                         wall \(ratio(wall, adding: 2)), cpu \(ratio(cpu, adding: 2))"
-  )
-  print(
-    "    read into an array:                  wall \(ratio(wall, adding: 3)), cpu \(ratio(cpu, adding: 3))"
-  )
-  print(
-    "  gen + (copy − floor), no edit, mapped: wall \(ratio(wall, adding: 4)), cpu \(ratio(cpu, adding: 4))"
-  )
-  print(
-    "    read into an array:                  wall \(ratio(wall, adding: 5)), cpu \(ratio(cpu, adding: 5))"
-  )
 }
 
 /// Prints the peak memory of the edit process for projects of growing size, beside the

@@ -25,16 +25,8 @@ struct EditStages {
   var total: Double { times.reduce(0, +) }
 }
 
-/// How an edit reads the project file.
-enum Reading {
-  /// `XcodeProject(contentsOfFile:)`: the file mapped into memory (the read stage is nothing).
-  case mapped
-  /// Into an array first, as a caller with its own file reading would.
-  case array
-}
-
 /// Reads the project at `path`, plans adding the module, writes the result to `output`.
-func edit(_ path: String, to output: String, reading: Reading = .mapped) -> EditStages {
+func edit(_ path: String, to output: String) -> EditStages {
   let clock = ContinuousClock()
   var stages = EditStages()
   var start = clock.now
@@ -43,18 +35,11 @@ func edit(_ path: String, to output: String, reading: Reading = .mapped) -> Edit
     stages.times.append(milliseconds(now - start))
     start = now
   }
+  // What XcodeProject(contentsOfFile:) does, in two stages.
+  let bytes = readFile(path)
+  lap()
   let project: XcodeProject
-  do {
-    switch reading {
-    case .mapped:
-      lap()
-      project = try XcodeProject(contentsOfFile: path, file: "project.pbxproj")
-    case .array:
-      let bytes = readFile(path)
-      lap()
-      project = try XcodeProject(bytes: bytes, file: "project.pbxproj")
-    }
-  } catch {
+  do { project = try XcodeProject(bytes: bytes, file: "project.pbxproj") } catch {
     fail(error.description)
   }
   lap()
@@ -74,7 +59,7 @@ func edit(_ path: String, to output: String, reading: Reading = .mapped) -> Edit
 }
 
 /// Prints the median and fastest time of each stage over `runs` edits (after one to warm up).
-func measureStages(files: Int, targets: Int, runs: Int, reading: Reading, in folder: String) {
+func measureStages(files: Int, targets: Int, runs: Int, in folder: String) {
   let path = folder + "/stages.pbxproj"
   let output = folder + "/stages-edited.pbxproj"
   let text = Array(SyntheticProject(files: files, targets: targets).text().utf8)
@@ -82,7 +67,7 @@ func measureStages(files: Int, targets: Int, runs: Int, reading: Reading, in fol
   var runsByStage = [[Double]](repeating: [], count: EditStages.names.count)
   var outputSize = 0
   for run in 0...runs {
-    let stages = edit(path, to: output, reading: reading)
+    let stages = edit(path, to: output)
     outputSize = stages.outputSize
     guard run > 0 else { continue }
     for (index, time) in stages.times.enumerated() { runsByStage[index].append(time) }

@@ -41,23 +41,6 @@ func readFile(_ path: String) -> [UInt8] {
   }
 }
 
-/// Writes the file at `path` to `output` through a read-only mapping of it, as an edit that
-/// maps the project writes its unchanged bytes.
-func copyMapped(_ path: String, to output: String) {
-  let descriptor = open(path, O_RDONLY)
-  var info = stat()
-  guard descriptor >= 0, fstat(descriptor, &info) == 0 else { fail("cannot read \(path)") }
-  defer { close(descriptor) }
-  let size = Int(info.st_size)
-  guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
-    address != MAP_FAILED
-  else { fail("cannot map \(path)") }
-  defer { munmap(address, size) }
-  writeFile(output) { write in
-    write(UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size))
-  }
-}
-
 func writeFile(_ path: String, _ bytes: [UInt8]) {
   bytes.withUnsafeBufferPointer { buffer in writeFile(path) { write in write(buffer) } }
 }

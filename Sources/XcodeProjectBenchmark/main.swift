@@ -3,16 +3,16 @@
 // result. A benchmark, not a test: it prints numbers and never fails on a slow machine.
 // scripts/benchmark-xcodeproj.sh runs it beside `modulegen gen`.
 //
-//   xcodeproject-benchmark compare --modulegen PATH [--files N] [--targets N] [--runs N]
-//       gen vs gen with the project, as processes, interleaved in one run
+//   xcodeproject-benchmark compare --modulegen PATH [--against PATH] [--files N] [--targets N]
+//       [--runs N] [--in FOLDER]
+//       gen vs gen with the project, as processes, interleaved in one run (with --against,
+//       another build's gen and gen with the project too)
 //   xcodeproject-benchmark memory [--targets N]     peak memory for 5,000 to 40,000 files
 //   xcodeproject-benchmark [--files N] [--targets N] [--runs N]   each stage in-process
-//   (edit and the stages map the project file into memory; with --array, they read it into an
-//   array first)
 //   xcodeproject-benchmark generate PATH [--files N] [--targets N]   write a synthetic project
 //   xcodeproject-benchmark edit PATH OUT [--stages]  one edit (as a process)
 //   xcodeproject-benchmark floor                     start and exit (the process floor)
-//   xcodeproject-benchmark copy PATH OUT [--array]   read and write the file (the I/O floor)
+//   xcodeproject-benchmark copy PATH OUT             read and write the file (the I/O floor)
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +25,6 @@ let arguments = CommandLine.arguments
 _ = benchmarkPath
 let files = option("--files", default: 20_000)
 let targets = option("--targets", default: 50)
-let reading: Reading = arguments.contains("--array") ? .array : .mapped
 
 /// A folder for the benchmark's files: in memory where the machine has a tmpfs, so that it
 /// measures the code and not the disk.
@@ -45,17 +44,13 @@ case "floor":
   break
 case "copy":
   guard arguments.count > 3 else { fail("copy needs a project file and an output path") }
-  if reading == .array {
-    writeFile(arguments[3], readFile(arguments[2]))
-  } else {
-    copyMapped(arguments[2], to: arguments[3])
-  }
+  writeFile(arguments[3], readFile(arguments[2]))
 case "generate":
   guard arguments.count > 2 else { fail("generate needs a path") }
   writeFile(arguments[2], Array(SyntheticProject(files: files, targets: targets).text().utf8))
 case "edit":
   guard arguments.count > 3 else { fail("edit needs a project file and an output path") }
-  let stages = edit(arguments[2], to: arguments[3], reading: reading)
+  let stages = edit(arguments[2], to: arguments[3])
   if arguments.contains("--stages") {
     print(zip(EditStages.names, stages.times).map { "\($0) \(format($1))" }.joined(separator: ", "))
   }
@@ -65,8 +60,13 @@ case "compare":
   }
   let folder = workFolder()
   defer { removeTree(folder) }
+  let other = option("--against").map { path in
+    guard let other = absolutePath(path) else { fail("no modulegen at \(path)") }
+    return other
+  }
   compare(
-    modulegen: modulegen, files: files, targets: targets, runs: option("--runs", default: 30),
+    modulegen: modulegen, against: other, files: files, targets: targets,
+    runs: option("--runs", default: 30),
     in: folder)
 case "memory":
   let folder = workFolder()
@@ -76,6 +76,6 @@ default:
   let folder = workFolder()
   defer { removeTree(folder) }
   measureStages(
-    files: files, targets: targets, runs: option("--runs", default: 20), reading: reading,
+    files: files, targets: targets, runs: option("--runs", default: 20),
     in: folder)
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Liquid
-import ModuleGen
 import Testing
 
 /// Runs the language-neutral golden-liquid suite (Fixtures/golden-liquid, MIT) through the
@@ -32,25 +31,27 @@ import Testing
     guard let text = try? String(contentsOf: suitePath, encoding: .utf8) else {
       throw SuiteMissing(path: suitePath.path)
     }
-    let root = try JSONReader.read(text, file: suitePath.path)
-    guard case .array(let tests) = root["tests"]?.value else { return [] }
-    return tests.map { test in
+    guard case .object(let root) = try SuiteJSON.read(text),
+      case .array(let tests) = root["tests"]
+    else { return [] }
+    return try tests.map { item in
+      guard case .object(let test) = item else { throw SuiteJSON.Malformed(offset: 0) }
       func string(_ key: String) -> String? {
-        if case .string(let s) = test[key]?.value { return s }
+        if case .string(let s) = test[key] { return s }
         return nil
       }
       var data = LiquidObject()
-      if case .object(let object) = test["data"]?.liquidValue { data = object }
+      if case .object(let object) = test["data"] { data = object }
       var partials: [String: String] = [:]
-      if case .object(let pairs) = test["templates"]?.value {
-        for pair in pairs { if case .string(let s) = pair.value.value { partials[pair.key] = s } }
+      if case .object(let templates) = test["templates"] {
+        for key in templates.keys { if case .string(let s) = templates[key] { partials[key] = s } }
       }
       var results: [String] = []
       if let result = string("result") { results = [result] }
-      if case .array(let items) = test["results"]?.value {
-        results = items.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+      if case .array(let items) = test["results"] {
+        results = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
       }
-      let invalid = test["invalid"]?.value == .bool(true)
+      let invalid = test["invalid"] == .bool(true)
       return Case(
         name: string("name") ?? "?", template: string("template") ?? "", data: data,
         partials: partials, results: results, invalid: invalid)

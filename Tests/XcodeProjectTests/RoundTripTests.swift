@@ -22,13 +22,13 @@ import Testing
     let bytes = try Fixtures.bytes(name)
     let project = try XcodeProject(bytes: bytes, file: name)
     #expect(project.objectVersion == Self.versions[name])
-    #expect(project.bytes.array == bytes)
+    #expect(project.bytes == bytes)
     let plan = try project.plan(adding: [])
     #expect(plan.isEmpty)
-    // Mapped from the file rather than read into memory: the same bytes, the same plan.
-    let mapped = try XcodeProject(contentsOfFile: Fixtures.path(name), file: name)
-    #expect(mapped.bytes.array == bytes)
-    #expect(try mapped.plan(adding: []).apply() == bytes)
+    // Read from the file's path: the same bytes, the same plan.
+    let read = try XcodeProject(contentsOfFile: Fixtures.path(name), file: name)
+    #expect(read.bytes == bytes)
+    #expect(try read.plan(adding: []).apply() == bytes)
     #expect(plan.apply() == bytes)
   }
 
@@ -58,8 +58,8 @@ import Testing
       project.object("23BB67521EE325E600BE9E79")?["shellScript"]?.string == "echo \"/test\"\n")
   }
 
-  /// A project file read from its path: mapped when it can be, read when it cannot (empty);
-  /// an error that names the file when it cannot be read at all.
+  /// A project file read from its path, empty or not; an error that names the file when it
+  /// cannot be read at all.
   @Test func projectFilesAreReadFromTheirPath() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "read-\(UUID().uuidString)")
@@ -83,5 +83,29 @@ import Testing
         #expect(error.description == message)
       }
     }
+  }
+
+  /// The project is read into memory: another tool emptying the file afterwards changes
+  /// nothing in what was read, planned and written (a mapped file would stop the process).
+  @Test func aFileEmptiedAfterReadingChangesNothing() throws {
+    let name = "iOS/Project.xcodeproj"
+    let bytes = try Fixtures.bytes(name)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emptied-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("project.pbxproj").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let project = try XcodeProject(contentsOfFile: path, file: name)
+    #expect(truncate(path, 0) == 0)
+    let files = [
+      ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
+    ]
+    let expected = try XcodeProject(bytes: bytes, file: name).plan(adding: files).apply()
+    let plan = try project.plan(adding: files)
+    var written: [UInt8] = []
+    plan.write { written.append(contentsOf: $0) }
+    #expect(written == expected)
+    #expect(project.bytes == bytes)
   }
 }

@@ -9,7 +9,7 @@ import Testing
     let lf = String(decoding: try AddFilesTests.mini().bytes, as: UTF8.self)
     let crlf = lf.replacingAll("\n", with: "\r\n")
     let project = try XcodeProject(text: crlf, file: "p")
-    #expect(project.bytes.array == Array(crlf.utf8))
+    #expect(project.bytes == Array(crlf.utf8))
     let result = try project.plan(adding: AddFilesTests.module).text
     let expected = try AddFilesTests.mini().plan(adding: AddFilesTests.module).text
     #expect(result == expected.replacingAll("\n", with: "\r\n"))

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// `modulegen check`: whether the generated files on disk match what would be generated.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// A subcommand of `modulegen`.
@@ -142,7 +143,7 @@ package enum CommandLineTool {
       return usageFailure(error, console: console)
     case let error as Diagnostic:
       console.report(error)
-    case let error as LiquidError:
+    case let error as any DiagnosticConvertible:
       console.report(error.diagnostic)
     case let error as DiagnosticList:
       for diagnostic in error.diagnostics { console.report(diagnostic) }

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension Console {
   /// Reports each conflict of a plan (a file it would not write over) as an error, its path

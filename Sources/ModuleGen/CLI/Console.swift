@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -26,7 +26,7 @@ package struct Console: Sendable {
   /// output was lost must not exit 0.
   package var outputFailure: @Sendable () -> String? = { nil }
   /// Keeps what a command built alive until the process exits, when the process exits after
-  /// the command (`process`): freeing a large Xcode project's tokens and mapped file piece by
+  /// the command (`process`): freeing a large Xcode project's tokens and bytes piece by
   /// piece takes longer than the exit, which frees everything at once. Elsewhere (tests) a
   /// value is freed as usual.
   package var keepUntilExit: @Sendable (Any) -> Void = { _ in }

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `modulegen gen`: renders modules into a plan, then writes it all or nothing.
 enum GenCommand {
@@ -57,8 +57,7 @@ enum GenCommand {
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
     // A large Xcode project is read on another thread while the module is rendered.
     var setup = try GenerationSetup.make(
-      arguments, console: console, command: "gen", readingProjectMeanwhile: true,
-      writingProject: !dryRun)
+      arguments, console: console, command: "gen", readingProjectMeanwhile: true)
     defer { console.keepUntilExit(setup) }
     setup.options.force = arguments.flag(.force)
     let rendered = Result { try setup.plan() }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// How `gen`, `check` and `update` print a plan: a line per module with counts (a line per file

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension GenerationSetup {
   /// The modules a run generates: those of every `--spec` (or the one named in them), else the

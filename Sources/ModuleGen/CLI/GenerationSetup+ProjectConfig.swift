@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension GenerationSetup {
   /// The nearest `.modulegen.yml`, if any, and the templates the run can use.

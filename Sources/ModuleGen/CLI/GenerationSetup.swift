@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What `gen`, `check` and `update` share: reading the config and specs into the modules to
 /// generate and the options to generate them with.
@@ -32,12 +32,10 @@ enum GenerationSetup {
 
   /// With `readingProjectMeanwhile`, the Xcode project is still being read (on another thread)
   /// when this returns: the caller renders meanwhile and calls `finishReadingProject()` before
-  /// reporting anything, so that the project's errors come first, as without it. With
-  /// `writingProject` (a run that may write the project), room is made for the edited project
-  /// file once it is read (`PreparedSpace`).
+  /// reporting anything, so that the project's errors come first, as without it.
   static func make(
     _ arguments: ParsedArguments, console: Console, command: String,
-    readingProjectMeanwhile: Bool = false, writingProject: Bool = false
+    readingProjectMeanwhile: Bool = false
   ) throws -> Setup {
     let fileSystem = LocalFileSystem()
     var notes: [Diagnostic] = []
@@ -60,7 +58,7 @@ enum GenerationSetup {
     options.completeSpecFiles = completeSpecFiles
     let pendingXcode = try XcodeIntegration.start(
       arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
-      command: command, preparingSpace: writingProject)
+      command: command)
     var setup = Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
       modules: modules, options: options, notes: notes, record: record,

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `modulegen init`: writes `.modulegen.yml`.
 enum InitCommand {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// `modulegen render`: one template, one data file, the result on stdout byte for byte.

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension TemplatesCommand {
   static let lint = Command(

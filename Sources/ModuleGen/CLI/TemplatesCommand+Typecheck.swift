@@ -1,5 +1,5 @@
 import BackgroundWork
-import Liquid
+import Diagnostics
 
 /// `templates lint --typecheck`: modules generated with every combination of a template's choice
 /// and bool parameters (and a spec's modules), written as one Swift package of iOS targets, and

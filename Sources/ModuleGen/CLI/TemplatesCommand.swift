@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// `modulegen templates list|show|eject|new|lint`.

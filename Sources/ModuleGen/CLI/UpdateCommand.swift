@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `modulegen update`: brings spec and template changes into the files developers own
 /// (`regenerate: once`) by a three-way merge, keeping their edits; does everything `gen` does
@@ -42,7 +42,7 @@ enum UpdateCommand {
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
     var setup = try GenerationSetup.make(
-      arguments, console: console, command: "update", writingProject: !dryRun)
+      arguments, console: console, command: "update")
     defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }
     var plan = try setup.plan()

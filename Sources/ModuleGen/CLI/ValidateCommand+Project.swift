@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension ValidateCommand {
   /// What `validate` checks beyond a file's own keys and values: what `gen` would check, with

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// `modulegen validate`: checks specs and configs and prints every problem, for CI.

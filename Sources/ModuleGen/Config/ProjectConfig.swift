@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// A project's shared settings, from `.modulegen.yml`. Command-line flags override them, and
 /// they override the built-in defaults.

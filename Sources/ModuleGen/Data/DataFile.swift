@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Reads a data file, JSON or YAML, into nodes with locations.
 package enum DataFile {

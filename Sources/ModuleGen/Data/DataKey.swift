@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// One key of a mapping that a decoder reads (a config key, a spec key, a manifest key), declared
 /// once: its name, what its value is, its line in a reference table and how its value is read

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// A value read from a JSON or YAML document, with where it was written.

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Reads JSON (RFC 8259) into data nodes that remember their line and column.
 package struct JSONReader {

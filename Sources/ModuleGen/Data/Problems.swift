@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// What a decoder does with a key it does not know.

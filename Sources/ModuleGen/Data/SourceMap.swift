@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Finds where a position inside a string value stands in its file.
 struct SourceMap {

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// A file's bytes as text: UTF-8, or an error at the line and column of the first byte that is
 /// not (rather than a message that names no place, or one about something else).

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Flow collections: `[a, b]` and `{k: v}`.
 extension YAMLReader {

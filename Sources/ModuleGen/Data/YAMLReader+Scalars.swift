@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Plain, quoted and block scalars.
 extension YAMLReader {

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Reads the YAML people write in config files into data nodes that remember their line and
 /// column: block and flow collections, plain, quoted and block scalars, comments, and YAML 1.1

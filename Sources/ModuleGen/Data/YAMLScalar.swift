@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// The implicit types of plain YAML scalars, as YAML 1.1 and PyYAML's `safe_load` resolve them:
 /// `yes`/`no`/`on`/`off` are booleans, `0755` is octal, `1:30` is sexagesimal (90). Timestamps

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What Generamba's command line adds to a run that modulegen's own options do not say: the
 /// targets and Xcode groups, kept for Xcode integration.

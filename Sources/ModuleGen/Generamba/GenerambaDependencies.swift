@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// A template's `dependencies`, checked against the Podfile and Cartfile the config names, as
 /// Generamba does: a warning for each one missing, nothing else.

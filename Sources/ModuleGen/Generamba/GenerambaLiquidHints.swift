@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Generamba parses templates with Liquid 4's lax parser, which accepts markup that modulegen's
 /// parser refuses. modulegen does not guess what such markup means: the error stays, and a

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What `modulegen migrate` writes for a Generamba project: a `.modulegen.yml` that says what
 /// the Rambafile says, and a `template.yml` beside each `.rambaspec` that says what it says,

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Which files of a Generamba template are the developer's. A `.rambaspec` cannot say it:
 /// Generamba writes every file once and never again. modulegen regenerates, so it tells the

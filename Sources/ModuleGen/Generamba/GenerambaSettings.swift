@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What a Rambafile says beyond modulegen's own settings: Generamba's product module name and
 /// prefix, the Xcode project, targets and groups (kept for Xcode integration), the dependency

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// What `templates list` and `templates show` tell of a Generamba template: its .rambaspec

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// The Generamba templates of one run: each found once, its `.rambaspec` rendered with each

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Generamba's per-user settings, `~/.generamba/user_preferences.yml`: the author's name for
 /// projects whose Rambafile names none.

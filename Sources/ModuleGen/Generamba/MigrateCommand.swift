@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `modulegen migrate`: from a Generamba project to a modulegen one, writing the same bytes.
 enum MigrateCommand {

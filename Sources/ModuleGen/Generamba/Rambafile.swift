@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Generamba's project config. When a folder has no `.modulegen.yml`, its `Rambafile` is the
 /// project config: the headers' author and company, the project, the prefix, where modules

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// A Generamba template's `.rambaspec`, as Generamba reads it: rendered as Liquid with the

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

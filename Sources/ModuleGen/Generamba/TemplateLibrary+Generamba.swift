@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension TemplateLibrary {
   /// A Generamba template called `name` in `folder`: the folder itself (a template declared

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// `templates show` and `templates lint` for Generamba templates.
 extension TemplatesCommand {

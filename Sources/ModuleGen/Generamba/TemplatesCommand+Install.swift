@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension TemplatesCommand {
   /// Generamba's own catalog, searched last for templates declared by name only.

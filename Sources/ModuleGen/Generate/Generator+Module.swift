@@ -1,5 +1,5 @@
 import BackgroundWork
-import Liquid
+import Diagnostics
 
 extension Generator {
   /// One module's part of a plan.

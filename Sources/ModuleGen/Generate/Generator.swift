@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// What the command line adds to the specs and the config.

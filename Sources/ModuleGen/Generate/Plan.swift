@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Every file a run would write or remove, with what would happen to it. Built completely
 /// before anything touches the disk; `--dry-run`, `check` and the JSON report read it.

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 package struct PlannedFile: Sendable {
   package enum Action: String, Sendable, CaseIterable {
@@ -47,8 +47,6 @@ package struct PlannedFile: Sendable {
   /// Content too large to copy into `bytes` (an Xcode project's file, with its edit): written
   /// piece by piece instead, `bytes` then empty.
   package var pieces: FilePieces? = nil
-  /// Room made in advance for `pieces` in the file's file system (`PreparedSpace`), if any.
-  package var space: PreparedSpace? = nil
   package var action: Action
   /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
   /// it as the base of the next merge.

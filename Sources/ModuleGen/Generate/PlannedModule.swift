@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// A module of a plan: what its files are generated from, as the generation record keeps it.
 package struct PlannedModule: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension WriteSession {
   /// Writes every change of `plan` as one transaction; the plan's roots must be locked by this
@@ -17,13 +17,7 @@ extension WriteSession {
     for removal in plan.removals {
       groups[PathKey(removal.root), default: (removal.root, [], [])].removals.append(removal.path)
     }
-    // A root with a file being written on another thread (into room made for it) goes last:
-    // the others are staged meanwhile.
-    let last = Set(
-      groups.filter { $0.value.files.contains { $0.space?.isBeingFilled == true } }.keys)
-    let ordered = groups.sorted {
-      last.contains($0.key) != last.contains($1.key) ? last.contains($1.key) : $0.key < $1.key
-    }.map(\.value)
+    let ordered = groups.sorted { $0.key < $1.key }.map(\.value)
     guard !ordered.isEmpty else { return }
     for group in ordered where !holds(group.root) {
       throw Diagnostic(message: "'\(group.root)' is not locked for writing")
@@ -65,7 +59,7 @@ extension WriteSession {
           }
           let stagedFile = joinPath(folder, String(number))
           if let pieces = file.pieces {
-            try fileSystem.writeFile(atPath: stagedFile, pieces: pieces, space: file.space)
+            try fileSystem.writeFile(atPath: stagedFile, pieces: pieces)
           } else {
             try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
           }

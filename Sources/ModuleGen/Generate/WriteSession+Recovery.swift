@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Replaying a journal: forward to complete a run, backward to undo it. Every step checks
 /// what is on disk first, so replaying again after another kill is always safe.

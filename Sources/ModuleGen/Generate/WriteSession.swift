@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 #if canImport(Glibc)
   import Glibc

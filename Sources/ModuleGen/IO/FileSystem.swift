@@ -1,5 +1,4 @@
-import LinuxCalls
-import Liquid
+import Diagnostics
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -27,9 +26,6 @@ package protocol FileSystem: Sendable {
   /// Creates a new file from consecutive pieces (`pieces` calls its argument with each), as
   /// `writeFile(atPath:bytes:)` does, without the whole content in memory at once.
   func writeFile(atPath path: String, pieces: FilePieces) throws
-  /// The same, into room made in advance in the file's folder when there is some (`space`,
-  /// used once).
-  func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws
   func createDirectory(atPath path: String) throws
   /// Renames within one file system, atomically replacing a file at the destination.
   func moveItem(atPath source: String, toPath destination: String) throws
@@ -90,63 +86,16 @@ package struct LocalFileSystem: FileSystem {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Diagnostic.cannotWrite(path, reason()) }
     defer { close(descriptor) }
-    _ = try writeAll(pieces, to: descriptor, path: path)
-  }
-
-  /// Names the unnamed file of `space` `path`, once filled with `pieces` (by this call, or
-  /// already on another thread: `PreparedSpace.filled(with:)`) and cut to what was written;
-  /// where it cannot be named there (another file system), writes the file as without room
-  /// made.
-  package func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws {
-    guard let room = space?.take() else { return try writeFile(atPath: path, pieces: pieces) }
-    defer { close(room.descriptor) }
-    let size = try writing(path) {
-      try room.written?.get() ?? Self.writeAll(pieces, to: room.descriptor)
-    }
-    guard ftruncate(room.descriptor, off_t(size)) == 0 else {
-      throw Diagnostic.cannotWrite(path, reason())
-    }
-    guard unnamed_file_link(room.descriptor, path) == 0 else {
-      if errno == EEXIST { throw Diagnostic.cannotWrite(path, reason()) }
-      return try writeFile(atPath: path, pieces: pieces)
-    }
-  }
-
-  /// A `write` that failed, with its `errno`.
-  struct WriteFailure: Error {
-    var code: Int32
-  }
-
-  /// Writes the pieces at the descriptor's offset; returns how many bytes. Throws what the
-  /// pieces throw, or `WriteFailure`.
-  static func writeAll(_ pieces: FilePieces, to descriptor: Int32) throws -> Int {
-    var total = 0
     try pieces { piece in
       var offset = 0
       while offset < piece.count {
         let written = write(descriptor, piece.baseAddress! + offset, piece.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          throw WriteFailure(code: errno)
+          throw Diagnostic.cannotWrite(path, reason())
         }
         offset += written
       }
-      total += piece.count
-    }
-    return total
-  }
-
-  /// `writeAll`, its failure a message naming `path`.
-  private func writeAll(_ pieces: FilePieces, to descriptor: Int32, path: String) throws -> Int {
-    try writing(path) { try Self.writeAll(pieces, to: descriptor) }
-  }
-
-  /// What `body` writes, a failed write (`WriteFailure`) a message naming `path`.
-  private func writing(_ path: String, _ body: () throws -> Int) throws -> Int {
-    do {
-      return try body()
-    } catch let failure as WriteFailure {
-      throw Diagnostic.cannotWrite(path, errnoReason(failure.code))
     }
   }
 
@@ -199,11 +148,6 @@ func errnoReason(_ code: Int32 = errno) -> String {
 }
 
 extension FileSystem {
-  /// Without the room made in advance (for file systems that write nothing large).
-  package func writeFile(atPath path: String, pieces: FilePieces, space: PreparedSpace?) throws {
-    try writeFile(atPath: path, pieces: pieces)
-  }
-
   /// The pieces joined, written as one array (for file systems that write nothing large).
   package func writeFile(atPath path: String, pieces: FilePieces) throws {
     var bytes: [UInt8] = []

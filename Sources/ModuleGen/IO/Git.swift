@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Runs `git` (for `templates install` and `init`): no shell (URLs and refs are passed as they
 /// are), no prompt (GIT_TERMINAL_PROMPT=0).

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// A protocol method as a module spec declares it, parsed from a Swift signature such as
 /// `fetchItems(page: Int = 1) async throws -> [HomeItem]`.

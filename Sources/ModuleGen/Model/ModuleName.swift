@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Turns what a user typed into a module name that is a valid Swift type name, or says why not.
 package enum ModuleName {

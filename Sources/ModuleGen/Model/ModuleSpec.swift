@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What a module is: its name, its template and parameters, the methods of its protocols and its
 /// entities. Plain values: no I/O, no template types.

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Parses Swift method signatures and types as module specs write them, with the offset of
 /// any error inside the string.

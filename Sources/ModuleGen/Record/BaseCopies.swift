@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// The base copies of one module: its `regenerate: once` files as they were generated, the
 /// base of `update`'s three-way merges. One text file per module in `.modulegen/base`

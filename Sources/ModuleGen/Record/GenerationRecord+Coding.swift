@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// The record as YAML: keys sorted, one file per line, no timestamps but the modules' creation

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension GenerationRecord {
   /// The record after `plan` is applied. `plan` holds only what is written (no blocked module);

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// What modulegen generated, committed with the app (`.modulegen.lock`): per module the template
 /// and its version, the creation date, the resolved parameters, and the hash of every file as it

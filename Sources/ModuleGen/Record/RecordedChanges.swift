@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Everything a run changes on disk, as one transaction: the files of the modules it writes, the
 /// updated generation record and the base copies it refers to, and what it removes (pruned stale

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 extension DataFile {
   /// The root of a document that a decoder goes on to validate: a syntax error is reported as

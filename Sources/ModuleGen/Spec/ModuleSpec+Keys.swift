@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// The keys of a module spec, each declared once: its name (and aliases), what it holds, its
 /// line in the reference table of Templates/README.md, an example, and how its value is read

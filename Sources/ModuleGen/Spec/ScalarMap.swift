@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// Where the characters of one string value stand in its file, so that an error found inside

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// The modules a spec file declares, and notes about changes made to them (a capitalized name).
 package struct SpecFile: Sendable {

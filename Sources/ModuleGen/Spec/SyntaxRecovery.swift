@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Lets one YAML syntax error not hide the rest of a file's problems: the block holding the
 /// error (the line and the lines indented under it) is blanked, keeping every line number, and

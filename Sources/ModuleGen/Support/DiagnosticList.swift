@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Several problems found together, reported one after another.
 package struct DiagnosticList: Error, Sendable {

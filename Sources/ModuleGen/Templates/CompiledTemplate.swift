@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// A template with its manifest read and every file parsed: ready to render modules.

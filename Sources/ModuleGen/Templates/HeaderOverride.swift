@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// The project's `header` setting, as the `header` partial.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// Finds partials in a template's `snippets/` folder.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// Finds templates: `--templates DIR`, then the project's template folders, then

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 
 /// The keys of `template.yml`, each declared once: the manifest's own, a parameter's and a file

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// A template's `template.yml`: its parameters and the files it generates.
 package struct TemplateManifest: Sendable {

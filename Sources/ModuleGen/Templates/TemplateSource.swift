@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Where a template's files come from: a folder on disk, or the binary itself.
 package struct TemplateSource: Sendable {

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 import XcodeProject
 
 /// What `init` finds in the folder it runs in: a single `.xcodeproj` with its app and

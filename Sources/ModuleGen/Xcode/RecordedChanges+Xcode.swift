@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 import XcodeProject
 
 /// What a run changes in the Xcode project, beside its files.

@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 import XcodeProject
 
 /// Output folders inside a Swift package target's folder: the package builds whatever lands

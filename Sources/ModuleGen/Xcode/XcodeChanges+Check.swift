@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 import XcodeProject
 
 /// What `check` finds wrong in the project: generated files it does not reference, files

@@ -1,3 +1,4 @@
+import Diagnostics
 import Liquid
 import XcodeProject
 
@@ -63,7 +64,7 @@ extension XcodeIntegration {
       do {
         edit = try project.plan(adding: sets, removing: removedPaths)
       } catch {
-        throw Self.diagnostic(error)
+        throw error.diagnostic
       }
       planned = plannedFile(edit)
     }
@@ -76,18 +77,14 @@ extension XcodeIntegration {
   }
 
   /// The project file with the edit, as one more file of the run's transaction (nil when the
-  /// project stays as it is). With room made for it (`space`), the file is written into the
-  /// room from now on, on another thread, while the run goes on (locking, staging the other
-  /// files): the room goes to the first file planned, and a file planned again (the project
-  /// changed meanwhile) is written as any other.
+  /// project stays as it is).
   func plannedFile(_ edit: ProjectEditPlan) -> PlannedFile? {
     guard !edit.isEmpty else { return nil }
-    // Written in pieces (slices of the mapped file and the inserted lines): never copied whole.
+    // Written in pieces (slices of the file as read and the inserted lines): never copied whole.
     let pieces: FilePieces = { piece in try edit.write(piece) }
     var planned = PlannedFile(
       module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)
     planned.pieces = pieces
-    planned.space = space?.filled(with: pieces)
     return planned
   }
 

@@ -1,5 +1,5 @@
 import BackgroundWork
-import Liquid
+import Diagnostics
 import XcodeProject
 
 /// The Xcode project a run adds its files to: which project, which targets and groups, and the
@@ -25,8 +25,6 @@ struct XcodeIntegration {
   var project: XcodeProject
   /// The project file as it was when read: `reloaded` reads it again only if it changed.
   var signature: FileSignature?
-  /// Room made in the bundle for the edited project file (`start` with `preparingSpace`).
-  var space: PreparedSpace? = nil
 
   /// The project the run edits: `--xcodeproj`, else the config's `xcodeproj`; nil when neither
   /// names one (the run then works as without Xcode). Targets are checked here.
@@ -42,13 +40,11 @@ struct XcodeIntegration {
 
   /// `make` in two halves: this one finds the project file (its errors thrown here) and starts
   /// reading it on another thread; `Pending.finish()` waits for the project and checks the
-  /// targets, with the errors `make` throws. With `preparingSpace` (a run that will write the
-  /// project), `finish()` also starts making room for the edited file in the bundle, on another
-  /// thread, while the caller plans the edit.
+  /// targets, with the errors `make` throws.
   static func start(
     _ arguments: ParsedArguments, config: ProjectConfig?, modules: [ModuleSpec] = [],
     console: Console,
-    fileSystem: any FileSystem, command: String, preparingSpace: Bool = false
+    fileSystem: any FileSystem, command: String
   ) throws -> Pending? {
     let settings = XcodeSettings.resolved(config, arguments: arguments)
     let flagTargets = names(arguments.all(.target))
@@ -99,19 +95,9 @@ struct XcodeIntegration {
           try integration.check(name, at: module.xcode.locations.targets[name])
         }
       }
-      // Made once the project is read and its targets checked (an error needs no room), as
-      // the caller plans the edit: the cores are free then.
-      if preparingSpace {
-        integration.space = PreparedSpace(
-          inFolder: bundle, size: project.bytes.count + Self.spaceForTheEdit)
-      }
       return integration
     }
   }
-
-  /// The room made for the edited project file beyond the size of the file as read: enough
-  /// for the lines of many modules (a larger file only needs the rest allocated as it grows).
-  static let spaceForTheEdit = 1 << 16
 
   /// A project being read (`start`): `finish()` gives the integration `make` gives.
   struct Pending {
@@ -124,9 +110,9 @@ struct XcodeIntegration {
       .filter { !$0.isEmpty }
   }
 
-  /// Reads and parses the project file, mapped into memory (a large project is never copied);
-  /// a malformed one is an error at its line and column. The signature is taken first, so
-  /// that a change made while it is read makes it differ later.
+  /// Reads and parses the project file; a malformed one is an error at its line and column.
+  /// The signature is taken first, so that a change made while it is read makes it differ
+  /// later.
   static func read(_ file: String, shown: String, folder: String) throws -> (
     XcodeProject, FileSignature?
   ) {
@@ -136,7 +122,7 @@ struct XcodeIntegration {
         try XcodeProject(contentsOfFile: file, file: shown, absoluteFolder: folder), signature
       )
     } catch {
-      throw diagnostic(error)
+      throw error.diagnostic
     }
   }
 
@@ -167,7 +153,7 @@ struct XcodeIntegration {
     do {
       try project.checkTargets([name])
     } catch {
-      var problem = Self.diagnostic(error)
+      var problem = error.diagnostic
       problem.location = location
       throw problem
     }
@@ -183,23 +169,5 @@ struct XcodeIntegration {
       message:
         "\(shown) has \(candidates.count) \(tests ? "test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
     )
-  }
-
-  /// A project error as modulegen prints errors: at its line and column, with the line; an
-  /// error without a place names the project ("App.xcodeproj has no target named 'Ap'").
-  static func diagnostic(_ error: XcodeProjectError) -> Diagnostic {
-    guard let place = error.location else {
-      var name = error.file
-      if name.hasSuffix("/project.pbxproj") { name = parentPath(name) }
-      let message = error.message
-      let subject = "the project "
-      return Diagnostic(
-        message: message.hasPrefix(subject)
-          ? name + " " + message.dropFirst(subject.count) : "\(name): \(message)")
-    }
-    return Diagnostic(
-      message: error.message,
-      location: SourceLocation(
-        file: error.file, line: place.line, column: place.column, lineText: place.lineText))
   }
 }

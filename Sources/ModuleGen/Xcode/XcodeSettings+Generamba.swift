@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Generamba's Xcode settings (a Rambafile's `xcodeproj_path`, `project_targets`,
 /// `test_targets`, `project_group_path`, `test_group_path`, and the same command-line options)

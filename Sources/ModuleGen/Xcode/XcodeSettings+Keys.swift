@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// The Xcode keys, declared once: `.modulegen.yml` reads all of them into its `xcode`, and a
 /// module of a spec may set all but `xcodeproj` for itself.

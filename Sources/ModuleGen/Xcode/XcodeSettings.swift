@@ -1,4 +1,4 @@
-import Liquid
+import Diagnostics
 
 /// Which Xcode project the generated files join, and their targets and groups: from
 /// `.modulegen.yml` (`xcodeproj`, `targets`, `test_targets`, `group`, `tests_group`) and

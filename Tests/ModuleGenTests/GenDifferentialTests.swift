@@ -1,5 +1,5 @@
 import Foundation
-import ModuleGen
+import PbxprojReader
 import Testing
 
 /// `modulegen gen` with a real project, read back by the independent reader (the PyPI package
@@ -7,13 +7,27 @@ import Testing
 /// folder and in its own targets only (code in the app, tests in the test bundle), and no
 /// object that was there changed but for the lists that gained the new ones.
 @Suite struct GenDifferentialTests {
+  /// The Xcode-written project the module joins, from the Xcode project library's fixtures.
+  static let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(
+      "XcodeProjectTests/Fixtures/xcodeproj/iOS/Project.xcodeproj")
+
+  /// The reader's facts about the project before and after; nil (the test skipped, or failed
+  /// in CI) when the reader is not installed.
+  static func facts(before: String, after: String) throws -> [String: [String: Any]]? {
+    if let facts = try PbxprojReader.facts([before, after]) { return facts }
+    #expect(!PbxprojReader.isRequired, "\(PbxprojReader.missing)")
+    print(PbxprojReader.skipped)
+    return nil
+  }
+
   @Test func theReaderSeesEveryGeneratedFileInItsGroupAndTarget() throws {
     let dir = FileManager.default.temporaryDirectory
       .appendingPathComponent("modulegen-gen-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-      atPath: Fixtures.folder.appendingPathComponent("iOS/Project.xcodeproj").path,
+      atPath: Self.project.path,
       toPath: dir + "/Project.xcodeproj")
     try """
     xcodeproj: Project.xcodeproj
@@ -22,20 +36,12 @@ import Testing
     tests_output: iOSTests/{{ module }}Tests
 
     """.write(toFile: dir + "/.modulegen.yml", atomically: true, encoding: .utf8)
-    let errors = Errors()
-    let console = Console(
-      writeOut: { _ in }, writeError: { errors.append($0) }, readInput: { [] },
-      environment: [:], currentDirectory: dir)
-    let status = CommandLineTool.run(
-      ["gen", "Home", "mvvm", "--date", "2026-01-01"], console: console)
-    #expect(status == 0, "\(errors.text)")
+    let result = runTool(["gen", "Home", "mvvm", "--date", "2026-01-01"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
 
     let after = dir + "/Project.xcodeproj/project.pbxproj"
-    let before = Fixtures.path("iOS/Project.xcodeproj")
-    guard let facts = try PbxprojDifferentialTests.facts([before, after]) else {
-      _ = PbxprojDifferentialTests.requireReader()
-      return
-    }
+    let before = Self.project.appendingPathComponent("project.pbxproj").path
+    guard let facts = try Self.facts(before: before, after: after) else { return }
     guard let old = facts[before]?["objects"] as? [String: Any],
       let new = facts[after]?["objects"] as? [String: Any],
       let oldFiles = facts[before]?["files"] as? [String: [String: Any]],
@@ -82,7 +88,7 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: dir + "/Templates/notes", withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-      atPath: Fixtures.folder.appendingPathComponent("iOS/Project.xcodeproj").path,
+      atPath: Self.project.path,
       toPath: dir + "/Project.xcodeproj")
     let files = [
       ".modulegen.yml":
@@ -101,18 +107,12 @@ import Testing
     for (path, text) in files {
       try text.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
     }
-    let errors = Errors()
-    let console = Console(
-      writeOut: { _ in }, writeError: { errors.append($0) }, readInput: { [] },
-      environment: [:], currentDirectory: dir)
-    #expect(CommandLineTool.run(["gen", "Home", "notes"], console: console) == 0, "\(errors.text)")
+    let result = runTool(["gen", "Home", "notes"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
 
     let after = dir + "/Project.xcodeproj/project.pbxproj"
-    let before = Fixtures.path("iOS/Project.xcodeproj")
-    guard let facts = try PbxprojDifferentialTests.facts([before, after]) else {
-      _ = PbxprojDifferentialTests.requireReader()
-      return
-    }
+    let before = Self.project.appendingPathComponent("project.pbxproj").path
+    guard let facts = try Self.facts(before: before, after: after) else { return }
     guard let oldFiles = facts[before]?["files"] as? [String: [String: Any]],
       let newFiles = facts[after]?["files"] as? [String: [String: Any]]
     else {
@@ -130,12 +130,4 @@ import Testing
         "iOS/Modules/Home/HomeView.swift | iOS:Sources",
       ])
   }
-}
-
-/// What a command writes to stderr.
-final class Errors: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = ""
-  var text: String { lock.withLock { value } }
-  func append(_ text: String) { lock.withLock { value += text } }
 }
