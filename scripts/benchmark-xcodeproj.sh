@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures adding a module to a large Xcode project against generating the module without one,
 # side by side in one run (the package's own benchmark, xcodeproject-benchmark):
-#   1. each stage in one process (read, parse, plan adding the module's 9 files, write) on a
+#   1. each stage in one process (read, parse, plan adding the module's files, write) on a
 #      synthetic project.pbxproj of 20,000 files and 50 targets;
 #   2. interleaved processes, so that a busy machine slows every column alike: `modulegen gen
 #      Home viper`; the same with --xcodeproj (the module added to the project through the
@@ -13,7 +13,7 @@
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
 # With `--against BIN` (another build of modulegen, such as an older commit's), BIN's gen and gen
 #   with the project run in the same rounds. With `--in FOLDER`, the files are there instead of
-#   /dev/shm (a folder on disk, to measure on ext4 or APFS). Current numbers: README "Benchmarks".
+#   /dev/shm (a folder on disk, to measure on ext4 or APFS). See README "Benchmarks".
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.
 set -euo pipefail
 against=()
