@@ -38,10 +38,14 @@ let package = Package(
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
+    // YAML (what PyYAML reads) and JSON read into located nodes, objects keeping their keys'
+    // order, for modulegen's specs and settings and for the engine's test suite and benchmark.
+    .target(name: "DataFormats", dependencies: ["Liquid", "Diagnostics"]),
     .target(
       name: "ModuleGen",
       dependencies: [
-        "Liquid", "Diagnostics", "ModuleGenBuildInfo", "XcodeProject", "BackgroundWork",
+        "Liquid", "Diagnostics", "DataFormats", "ModuleGenBuildInfo", "XcodeProject",
+        "BackgroundWork",
       ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library,
@@ -51,7 +55,7 @@ let package = Package(
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
     .executableTarget(
-      name: "liquid-benchmark", dependencies: ["Liquid", "ModuleGen"],
+      name: "liquid-benchmark", dependencies: ["Liquid", "DataFormats", "ModuleGen"],
       path: "Sources/LiquidBenchmark"),
     .executableTarget(
       name: "xcodeproject-benchmark", dependencies: ["XcodeProject"],
@@ -77,13 +81,13 @@ let package = Package(
     // the differential tests of XcodeProjectTests and ModuleGenTests.
     .target(name: "PbxprojReader", path: "Tests/PbxprojReader"),
     .testTarget(
-      name: "LiquidTests", dependencies: ["Liquid", "Diagnostics", "EditDistance"],
+      name: "LiquidTests", dependencies: ["Liquid", "Diagnostics", "EditDistance", "DataFormats"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests",
       dependencies: [
-        "ModuleGen", "Liquid", "Diagnostics", "TemplateEmbedding", "BackgroundWork", "XcodeProject",
-        "PbxprojReader",
+        "ModuleGen", "Liquid", "Diagnostics", "DataFormats", "TemplateEmbedding", "BackgroundWork",
+        "XcodeProject", "PbxprojReader",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -1,5 +1,6 @@
 import Diagnostics
 
+@testable import DataFormats
 @testable import Liquid
 @testable import ModuleGen
 

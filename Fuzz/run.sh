@@ -52,6 +52,10 @@ build() {
     -emit-library -static -o "$out/libBackgroundWork.a" Sources/BackgroundWork/*.swift 2> >(quiet)
   swiftc "${flags[@]}" -module-name Liquid -I "$out/modules" -emit-module -emit-module-path "$out/modules/Liquid.swiftmodule" \
     -emit-library -static -o "$out/libLiquid.a" Sources/Liquid/*.swift 2> >(quiet)
+  # The YAML and JSON readers, which ModuleGen imports (instrumented: every input reaches them).
+  swiftc "${flags[@]}" -module-name DataFormats -I "$out/modules" -emit-module \
+    -emit-module-path "$out/modules/DataFormats.swiftmodule" \
+    -emit-library -static -o "$out/libDataFormats.a" Sources/DataFormats/*.swift 2> >(quiet)
   # The Xcode project library, which ModuleGen imports (instrumented too: gen and check reach it).
   swiftc "${flags[@]}" -module-name XcodeProject -I "$out/modules" -emit-module \
     -emit-module-path "$out/modules/XcodeProject.swiftmodule" \
@@ -60,7 +64,7 @@ build() {
     -emit-module -emit-module-path "$out/modules/ModuleGen.swiftmodule" \
     -emit-library -static -o "$out/libModuleGen.a" $(find Sources/ModuleGen -name '*.swift' | sort) 2> >(quiet)
   swiftc "${flags[@]}" -module-name ModuleGenFuzz -I "$out/modules" Fuzz/*.swift \
-    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libDiagnostics.a" "$out/libBackgroundWork.a" \
+    -I "$out/modules/ModuleGenBuildInfo" "$out/libModuleGen.a" "$out/libDataFormats.a" "$out/libLiquid.a" "$out/libXcodeProject.a" "$out/libEditDistance.a" "$out/libDiagnostics.a" "$out/libBackgroundWork.a" \
     "$out/ModuleGenBuildInfo.o" -o "$out/modulegen-fuzz" 2> >(quiet)
 }
 

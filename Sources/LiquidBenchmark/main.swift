@@ -4,6 +4,7 @@
 //
 //   swift run -c release liquid-benchmark [FIXTURES_DIR] [--seconds N]
 
+import DataFormats
 import Liquid
 import ModuleGen
 

@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Liquid
 import Testing
@@ -11,6 +12,11 @@ import Testing
     var description: String {
       "the golden-liquid suite is missing at \(path); it is part of the repository (see Fixtures/golden-liquid/README.md)"
     }
+  }
+
+  struct CaseMalformed: Error, CustomStringConvertible {
+    var index: Int
+    var description: String { "the golden-liquid suite's test \(index) is not an object" }
   }
 
   struct Case {
@@ -31,11 +37,12 @@ import Testing
     guard let text = try? String(contentsOf: suitePath, encoding: .utf8) else {
       throw SuiteMissing(path: suitePath.path)
     }
-    guard case .object(let root) = try SuiteJSON.read(text),
+    // JSONReader keeps an object's keys in order: a `for` over a hash renders in that order.
+    guard case .object(let root) = try JSONReader.read(text, file: suitePath.path).liquidValue,
       case .array(let tests) = root["tests"]
     else { return [] }
-    return try tests.map { item in
-      guard case .object(let test) = item else { throw SuiteJSON.Malformed(offset: 0) }
+    return try tests.enumerated().map { index, item in
+      guard case .object(let test) = item else { throw CaseMalformed(index: index) }
       func string(_ key: String) -> String? {
         if case .string(let s) = test[key] { return s }
         return nil

@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 import Foundation
 import Liquid

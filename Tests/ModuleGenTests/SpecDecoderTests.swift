@@ -1,3 +1,4 @@
+import DataFormats
 import Liquid
 import Testing
 

@@ -1,3 +1,4 @@
+import DataFormats
 import Testing
 
 @testable import ModuleGen

@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DataFormats
 /// The keys of `.modulegen.yml`, each declared once: its name, what it holds, its line in the
 /// reference table of Templates/README.md, and how its value is read and checked. The known-key
 /// list, "did you mean", validation and the README table derive from these declarations

@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// Reads a data file, JSON or YAML, into nodes with locations.

@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// One key of a mapping that a decoder reads (a config key, a spec key, a manifest key), declared

@@ -1,3 +1,4 @@
+import DataFormats
 /// Decoding helpers every reader of a spec, a config, a manifest or a record shares.
 extension DataNode {
   /// A `params:` mapping: template parameters by name, each a string, a boolean or an integer.

@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// Finds where a position inside a string value stands in its file.

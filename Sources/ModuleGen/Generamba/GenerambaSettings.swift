@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// What a Rambafile says beyond modulegen's own settings: Generamba's product module name and

@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// Generamba's project config. When a folder has no `.modulegen.yml`, its `Rambafile` is the

@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// The modules a spec file declares, and notes about changes made to them (a capitalized name).

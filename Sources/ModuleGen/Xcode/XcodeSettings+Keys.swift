@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 
 /// The Xcode keys, declared once: `.modulegen.yml` reads all of them into its `xcode`, and a

@@ -6,7 +6,7 @@ import Diagnostics
 extension YAMLReader {
   static let mergeKeyMessage =
     "'<<' is YAML's merge key, which is not supported; quote it ('<<') to mean the text"
-  static func integerTooLargeMessage(_ text: String) -> String {
+  package static func integerTooLargeMessage(_ text: String) -> String {
     "integer '\(text)' does not fit in 64 bits"
   }
 

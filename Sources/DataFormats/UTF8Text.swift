@@ -14,7 +14,7 @@ package enum UTF8Text {
   }
 
   /// The offset of the first byte that does not begin or continue a valid UTF-8 sequence.
-  static func firstInvalidOffset(_ bytes: [UInt8]) -> Int {
+  package static func firstInvalidOffset(_ bytes: [UInt8]) -> Int {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = 0
