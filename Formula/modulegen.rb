@@ -1,15 +1,16 @@
 # Homebrew formula: builds modulegen from source with the Swift toolchain.
-# The repository is its own tap:
-#   brew tap OWNER/modulegen https://github.com/OWNER/modulegen
+# The repository is its own tap (scripts/set-owner.sh names the account that hosts it):
+#   brew tap <owner>/modulegen https://github.com/<owner>/modulegen
 #   brew install modulegen            # the tagged release below
 #   brew install --HEAD modulegen     # the main branch
 # On a release: update `tag:` (and add the tag's `revision:`), CommandLineTool.version and the
 # README's pinned versions together; ReleaseMetadataTests checks that they agree.
 class Modulegen < Formula
   desc "Generate iOS modules (VIPER, MVP, MVVM, MVC) with mocks and tests"
-  homepage "https://github.com/OWNER/modulegen"
-  url "https://github.com/OWNER/modulegen.git", tag: "0.1.0"
-  head "https://github.com/OWNER/modulegen.git", branch: "main"
+  homepage "https://github.com/<owner>/modulegen"
+  license "MIT"
+  url "https://github.com/<owner>/modulegen.git", tag: "0.1.0"
+  head "https://github.com/<owner>/modulegen.git", branch: "main"
 
   depends_on xcode: ["16.0", :build]
 

@@ -1,8 +1,7 @@
 // Renders the golden-liquid benchmark fixtures in-process many times and prints renders per
 // second; when `ruby -rliquid` is available, runs Ruby Liquid on the same fixtures in the same
 // run and prints the ratio. A benchmark, not a test: it never fails on a slow machine.
-//
-//   swift run -c release liquid-benchmark [FIXTURES_DIR] [--seconds N]
+// Its arguments: `usage` below.
 
 import DataFormats
 import Liquid
@@ -157,16 +156,57 @@ func pad(_ text: String, _ width: Int) -> String {
   text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
 }
 
+let defaultDirectory = "Tests/LiquidTests/Fixtures/golden-liquid/benchmark_fixtures"
+let usage = """
+  USAGE: liquid-benchmark [FIXTURES_DIR] [--seconds N]
+    FIXTURES_DIR  golden-liquid's benchmark fixtures (default: \(defaultDirectory))
+    --seconds N   how long each measurement runs (default: 1)
+    (swift run -c release liquid-benchmark, from the package's folder)
+
+  """
+
+/// Writes `text` to stderr.
+func printError(_ text: String) {
+  var bytes = Array(text.utf8)
+  _ = write(2, &bytes, bytes.count)
+}
+
+/// Prints `message` and the usage on stderr and exits 64, as a wrong command line does.
+func usageError(_ message: String) -> Never {
+  printError("error: \(message)\n\n" + usage)
+  exit(64)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage, terminator: "")
+  exit(0)
+}
 var seconds = 1.0
-if let i = arguments.firstIndex(of: "--seconds"), i + 1 < arguments.count {
-  seconds = Double(arguments[i + 1]) ?? 1
+if let i = arguments.firstIndex(of: "--seconds") {
+  guard i + 1 < arguments.count, let value = Double(arguments[i + 1]), value > 0 else {
+    usageError("--seconds needs a positive number")
+  }
+  seconds = value
   arguments.removeSubrange(i...(i + 1))
 }
-let directory = arguments.first ?? "Tests/LiquidTests/Fixtures/golden-liquid/benchmark_fixtures"
-let fixtures = try loadFixtures(directory)
+if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+  usageError("unknown option '\(option)'")
+}
+guard arguments.count <= 1 else { usageError("one fixtures folder at most") }
+let directory = arguments.first ?? defaultDirectory
+guard LocalFileSystem().isDirectory(atPath: directory) else {
+  usageError("no fixtures folder at \(directory)")
+}
+let fixtures: [Fixture]
+do {
+  fixtures = try loadFixtures(directory)
+} catch {
+  printError("error: cannot read the fixtures in \(directory): \(error)\n")
+  exit(1)
+}
 guard !fixtures.isEmpty else {
-  print("no fixtures in \(directory)")
+  printError("error: no fixtures in \(directory)\n")
   exit(1)
 }
 

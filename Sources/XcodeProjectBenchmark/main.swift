@@ -1,18 +1,7 @@
 // Measures adding a module to a large Xcode project: read project.pbxproj, plan adding the VIPER
 // `Home` module's files (7 sources to a framework target, 2 tests to its test target), write the
 // result. A benchmark, not a test: it prints numbers and never fails on a slow machine.
-// scripts/benchmark-xcodeproj.sh runs it beside `modulegen gen`.
-//
-//   xcodeproject-benchmark compare --modulegen PATH [--against PATH] [--files N] [--targets N]
-//       [--runs N] [--in FOLDER]
-//       gen vs gen with the project, as processes, interleaved in one run (with --against,
-//       another build's gen and gen with the project too)
-//   xcodeproject-benchmark memory [--targets N]     peak memory for 5,000 to 40,000 files
-//   xcodeproject-benchmark [--files N] [--targets N] [--runs N]   each stage in-process
-//   xcodeproject-benchmark generate PATH [--files N] [--targets N]   write a synthetic project
-//   xcodeproject-benchmark edit PATH OUT [--stages]  one edit (as a process)
-//   xcodeproject-benchmark floor                     start and exit (the process floor)
-//   xcodeproject-benchmark copy PATH OUT             read and write the file (the I/O floor)
+// scripts/benchmark-xcodeproj.sh runs it beside `modulegen gen`. Its commands: `usage` below.
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +9,26 @@
   import Darwin
 #endif
 
+let usage = """
+  USAGE:
+    xcodeproject-benchmark compare --modulegen PATH [--against PATH] [--files N] [--targets N]
+        [--runs N] [--in FOLDER]
+        gen vs gen with the project, as processes, interleaved in one run (with --against,
+        another build's gen and gen with the project too)
+    xcodeproject-benchmark memory [--targets N]     peak memory for 5,000 to 40,000 files
+    xcodeproject-benchmark [--files N] [--targets N] [--runs N]   each stage in-process
+    xcodeproject-benchmark generate PATH [--files N] [--targets N]   write a synthetic project
+    xcodeproject-benchmark edit PATH OUT [--stages]  one edit (as a process)
+    xcodeproject-benchmark floor                     start and exit (the process floor)
+    xcodeproject-benchmark copy PATH OUT             read and write the file (the I/O floor)
+
+  """
+
 let arguments = CommandLine.arguments
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage, terminator: "")
+  exit(0)
+}
 // Resolved before the work folder becomes the current one.
 _ = benchmarkPath
 let files = option("--files", default: 20_000)

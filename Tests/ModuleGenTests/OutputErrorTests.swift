@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Output that cannot be written is an error: the built binary, with stdout on a full device
-/// or closed.
+/// or closed. A reader that stops early (`| head`) is not: the run ends quietly.
 @Suite struct OutputErrorTests {
   /// Runs `script` in `sh` with the binary as `$0`; returns the exit code and stderr.
   func shell(_ script: String, in dir: String) throws -> (code: Int32, err: String) {
@@ -66,5 +66,31 @@ import Testing
     let presenter = try String(contentsOfFile: dir + "/Home/HomePresenter.swift", encoding: .utf8)
     #expect(!presenter.contains("create"))
     #expect(presenter.hasPrefix("//\n//  HomePresenter.swift\n"))
+  }
+
+  /// `modulegen ... | head`: the run is not killed by SIGPIPE (exit 141) and says nothing;
+  /// it exits with its own code. The output is far larger than a pipe holds, so the writes
+  /// after `head` exits fail.
+  @Test func aReaderThatStopsEarlyEndsTheRunQuietly() throws {
+    let dir = try makeTemporaryDirectory()
+    try "{% for i in (1..100000) %}line {{ i }}\n{% endfor %}".write(
+      toFile: dir + "/lines.liquid", atomically: true, encoding: .utf8)
+    let result = try shell(
+      "exec 3>&2; { \"$0\" render lines.liquid 2>&3; echo $? >status; } | head -n 1 >first",
+      in: dir)
+    #expect(result.err == "")
+    #expect(try String(contentsOfFile: dir + "/status", encoding: .utf8) == "0\n")
+    #expect(try String(contentsOfFile: dir + "/first", encoding: .utf8) == "line 1\n")
+  }
+
+  @Test func aGenWhoseReaderStopsEarlyStillWritesEveryFile() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = try shell(
+      "exec 3>&2; { \"$0\" gen Home viper --project App -v 2>&3; echo $? >status; } | true",
+      in: dir)
+    #expect(result.err == "")
+    #expect(try String(contentsOfFile: dir + "/status", encoding: .utf8) == "0\n")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Home/HomePresenter.swift"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/.modulegen.lock"))
   }
 }

@@ -88,20 +88,24 @@ let preparedIOSSDK: (path: String, swiftcFlags: [String])? = {
 }()
 
 /// The built `modulegen` binary, beside the test bundle.
-var builtBinary: String {
+var builtBinary: String { builtProduct("modulegen") }
+
+/// A built executable of the package (`modulegen`, `liquid-benchmark`…), beside the test bundle.
+func builtProduct(_ name: String) -> String {
   URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("modulegen").path
+    .appendingPathComponent(name).path
 }
 
-/// Runs the built binary as a separate process, with stdin from `stdin` (not a terminal).
+/// Runs the built binary (or `binary`) as a separate process, with stdin from `stdin` (not a
+/// terminal).
 func runBinary(
   _ arguments: [String], in directory: String, stdin: String = "",
-  environment: [String: String]? = nil
+  environment: [String: String]? = nil, binary: String = builtBinary
 )
   throws -> (code: Int32, out: Data, err: String)
 {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: builtBinary)
+  process.executableURL = URL(fileURLWithPath: binary)
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   if let environment { process.environment = environment }

@@ -410,7 +410,7 @@ import Testing
     )
     #expect(
       try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8) == """
-        # modulegen project settings. See Templates/README.md in modulegen's repository.
+        # modulegen project settings: 'modulegen help config' lists every key.
         author: "Jane"
         project: "iOS"
         template: "viper"

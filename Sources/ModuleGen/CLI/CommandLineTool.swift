@@ -44,13 +44,20 @@ package enum CommandLineTool {
         "  " + name + String(repeating: " ", count: max(1, 14 - name.count)) + command.spec.summary
         + "\n"
     }
+    out += "\nREFERENCE:\n"
+    for topic in HelpTopic.all {
+      out +=
+        "  " + topic.name + String(repeating: " ", count: max(1, 14 - topic.name.count))
+        + topic.summary + "\n"
+    }
     out += """
 
       OPTIONS:
         --version     Print the version.
         -h, --help    Show this help.
 
-      See 'modulegen help <command>' for a command's options and examples.
+      See 'modulegen help <command>' for a command's options and examples, and
+      'modulegen help <reference>' for the keys of a file.
 
       """
     return out
@@ -84,6 +91,10 @@ package enum CommandLineTool {
     case "help":
       guard arguments.count > 1 else {
         console.writeOut(overview)
+        return ExitCode.success
+      }
+      if arguments.count == 2, let topic = HelpTopic.all.first(where: { $0.name == arguments[1] }) {
+        console.writeOut(topic.text())
         return ExitCode.success
       }
       return dispatch(Array(arguments.dropFirst()) + ["--help"], console: console)

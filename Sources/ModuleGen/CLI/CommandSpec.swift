@@ -95,7 +95,7 @@ package struct CommandSpec: Sendable {
     out += "\nUSAGE: \(usage)\n"
     if !arguments.isEmpty {
       out += "\nARGUMENTS:\n"
-      for argument in arguments { out += row("<\(argument.name)>", argument.help) }
+      for argument in arguments { out += helpRow("<\(argument.name)>", argument.help) }
     }
     out += "\nOPTIONS:\n"
     for option in allOptions {
@@ -107,7 +107,7 @@ package struct CommandSpec: Sendable {
       var help = option.help
       if !option.choices.isEmpty { help += " (\(option.choices.joined(separator: ", ")))" }
       if option.repeatable { help += " Repeatable." }
-      out += row(label, help)
+      out += helpRow(label, help)
     }
     if !examples.isEmpty {
       out += "\nEXAMPLES:\n"
@@ -118,14 +118,16 @@ package struct CommandSpec: Sendable {
     }
     return out
   }
+}
 
-  private func row(_ label: String, _ help: String) -> String {
-    let padded =
-      label.count < 26
-      ? label + String(repeating: " ", count: 26 - label.count)
-      : label + "\n" + String(repeating: " ", count: 28)
-    return "  " + padded + help + "\n"
-  }
+/// One line of a help text: a label (an option, an argument, a key) and what it means, in the
+/// column where every help text starts its meanings.
+func helpRow(_ label: String, _ help: String) -> String {
+  let padded =
+    label.count < 26
+    ? label + String(repeating: " ", count: 26 - label.count)
+    : label + "\n" + String(repeating: " ", count: 28)
+  return "  " + padded + help + "\n"
 }
 
 /// Arguments as parsed against a spec: positionals in order, options by name. Options are read

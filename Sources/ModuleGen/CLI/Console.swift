@@ -49,6 +49,10 @@ package struct Console: Sendable {
   /// The real process: standard streams, environment and working directory.
   package static var process: Console {
     reserveStandardDescriptors()
+    // A reader that stops early (`modulegen ... | head`) makes writes fail with EPIPE instead
+    // of killing the process: the command finishes what it does, prints nothing more and
+    // exits with its own code, as if its output had been read to the end.
+    signal(SIGPIPE, SIG_IGN)
     let status = StreamStatus()
     var console = Console(
       writeOut: { status.write(1, "standard output", $0) },
@@ -95,7 +99,8 @@ package struct Console: Sendable {
 }
 
 /// Writes to a standard stream and remembers the first failure; after one, that stream is
-/// not written to again.
+/// not written to again. A reader that went away (EPIPE) is not a failure: nobody is left to
+/// read the rest.
 private final class StreamStatus: @unchecked Sendable {
   // Unsynchronized on purpose: a command writes its output from one thread.
   private var failed: Set<Int32> = []
@@ -105,10 +110,13 @@ private final class StreamStatus: @unchecked Sendable {
     guard !failed.contains(descriptor) else { return }
     if let reason = writeAll(descriptor, text) {
       failed.insert(descriptor)
-      if failure == nil { failure = name + reason }
+      if failure == nil && reason != readerGone { failure = name + reason }
     }
   }
 }
+
+/// What `writeAll` returns when the reading end of a pipe was closed.
+private let readerGone = ": the reader closed the pipe"
 
 /// Writes every byte; on failure, the reason (": no space left on device").
 private func writeAll(_ descriptor: Int32, _ text: String) -> String? {
@@ -119,6 +127,7 @@ private func writeAll(_ descriptor: Int32, _ text: String) -> String? {
       write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
     }
     if written < 0 && errno == EINTR { continue }
+    if written < 0 && errno == EPIPE { return readerGone }
     if written <= 0 { return written < 0 ? errnoReason() : ": nothing was written" }
     offset += written
   }

@@ -70,7 +70,7 @@ enum InitCommand {
         values.append((question.key, suggestion))
       }
     }
-    var text = "# modulegen project settings. See Templates/README.md in modulegen's repository.\n"
+    var text = "# modulegen project settings: 'modulegen help config' lists every key.\n"
     if let module = detected.suggestions["module"] { values.append(("module", module)) }
     for (key, value) in values { text += "\(key): \(yamlQuoted(value))\n" }
     for line in detected.lines { text += line + "\n" }

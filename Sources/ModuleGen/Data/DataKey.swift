@@ -172,3 +172,13 @@ extension Array {
     return out
   }
 }
+
+extension Array {
+  /// The keys as `modulegen help <topic>` prints them, laid out as a command's options: each
+  /// key with its aliases and what its value is, then its meaning.
+  func referenceText<Target>() -> String where Element == DataKey<Target> {
+    map { key in
+      helpRow(key.names.joined(separator: ", ") + " (\(key.type))", key.doc)
+    }.joined()
+  }
+}

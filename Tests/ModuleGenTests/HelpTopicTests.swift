@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// `modulegen help config|spec|template`: the keys of each file modulegen reads, from the
+/// declarations that decode it.
+@Suite struct HelpTopicTests {
+  /// Each topic with the key names its declarations hold, in their order.
+  static let topics: [(String, [String])] = {
+    let config: [String] = ProjectConfig.keys.flatMap(\.names)
+    let spec: [String] = ModuleSpec.keys.flatMap(\.names) + ModuleSpec.fileKeys.flatMap(\.names)
+    var template: [String] = TemplateManifest.keys.flatMap(\.names)
+    template += TemplateManifest.Parameter.keys.flatMap(\.names)
+    template += TemplateManifest.FileEntry.keys.flatMap(\.names)
+    return [("config", config), ("spec", spec), ("template", template)]
+  }()
+
+  @Test(arguments: topics)
+  func aReferenceListsEveryKeyOfItsFile(_ topic: String, _ names: [String]) throws {
+    let result = runTool(["help", topic], in: "/")
+    #expect(result.code == 0)
+    #expect(result.err == "")
+    let listed = result.out.split(separator: "\n").compactMap { line -> [String]? in
+      guard line.hasPrefix("  "), !line.hasPrefix("   "), let open = line.firstIndex(of: "(")
+      else { return nil }
+      return line[..<open].split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }.flatMap { $0 }
+    #expect(listed == names)
+  }
+
+  @Test func theOverviewNamesEveryReference() {
+    let overview = runTool(["--help"], in: "/").out
+    for topic in HelpTopic.all {
+      #expect(
+        overview.contains(
+          "\n  \(topic.name)" + String(repeating: " ", count: 14 - topic.name.count)))
+    }
+  }
+
+  /// The config `init` writes says where its keys are documented, with a command that works
+  /// wherever the binary runs (no repository path or URL).
+  @Test func theConfigInitWritesPointsToItsReference() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["init"], in: dir).code == 0)
+    let config = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
+    let comment = try #require(config.split(separator: "\n").first)
+    let quoted = try #require(comment.split(separator: "'").dropFirst().first)
+    let command = quoted.split(separator: " ").map(String.init)
+    #expect(command.first == "modulegen")
+    let result = runTool(Array(command.dropFirst()), in: dir)
+    #expect(result.code == 0)
+    #expect(result.out.hasPrefix("OVERVIEW: The settings of .modulegen.yml"))
+  }
+}
