@@ -7,7 +7,14 @@ public struct LiquidObject: Sendable, Equatable, Sequence {
   public init() {}
 
   public init(_ pairs: [(String, LiquidValue)]) {
+    reserveCapacity(pairs.count)
     for (key, value) in pairs { self[key] = value }
+  }
+
+  /// Room for `count` keys, so that filling an object of known size grows nothing.
+  public mutating func reserveCapacity(_ count: Int) {
+    keys.reserveCapacity(count)
+    storage.reserveCapacity(count)
   }
 
   public var count: Int { keys.count }

@@ -42,6 +42,7 @@ package enum TemplateContext {
     settings: GenerationSettings, templateVersion: String? = nil
   ) -> LiquidObject {
     var context = LiquidObject()
+    context.reserveCapacity(40)
     let usesDefaults = module.roles.isEmpty && module.entities.isEmpty
     context["module"] = .string(module.name)
     context["prefixed_module"] = .string(settings.prefix + module.name)
@@ -104,6 +105,7 @@ package enum TemplateContext {
 
   static func method(_ m: MethodSignature) -> LiquidValue {
     var object = LiquidObject()
+    object.reserveCapacity(24)
     object["name"] = .string(m.name)
     object["identifier"] = .string(m.identifier)
     object["selector"] = .string(m.selector)
@@ -155,6 +157,7 @@ package enum TemplateContext {
 
   static func parameter(_ p: MethodParameter) -> LiquidValue {
     var object = LiquidObject()
+    object.reserveCapacity(12)
     object["label"] = p.label.map { .string($0) } ?? .nil
     object["name"] = .string(p.name)
     object["type"] = .string(p.type)

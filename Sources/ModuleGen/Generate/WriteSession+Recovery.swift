@@ -182,16 +182,22 @@ extension WriteSession {
       for operation in journal.operations {
         switch operation.kind {
         case .create:
-          guard fileSystem.fileExists(atPath: staged(operation)) else { continue }
-          let path = try target(operation)
-          if fileSystem.itemExists(atPath: path) {
-            if strict {
-              throw Diagnostic(message: "'\(path)' appeared while modulegen was writing")
+          // This run's own staged files (strict) were written a moment ago; a killed run's
+          // may have been moved already.
+          guard strict || fileSystem.fileExists(atPath: staged(operation)) else { continue }
+          let path = joinPath(root, operation.path)
+          guard fileSystem.itemExists(atPath: path) else {
+            if let escape = containment.escape(ofNewFile: path, inside: root) {
+              throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
             }
-            try fileSystem.removeItem(atPath: staged(operation))
-          } else {
             try fileSystem.moveItem(atPath: staged(operation), toPath: path)
+            continue
           }
+          _ = try target(operation)
+          if strict {
+            throw Diagnostic(message: "'\(path)' appeared while modulegen was writing")
+          }
+          try fileSystem.removeItem(atPath: staged(operation))
         case .replace:
           guard fileSystem.fileExists(atPath: staged(operation)) else { continue }
           try fileSystem.moveItem(atPath: staged(operation), toPath: try target(operation))

@@ -50,6 +50,16 @@ final class PathContainment {
 
   /// nil when the file at `path` (to read or to write) really is inside `root`.
   func escape(ofFile path: String, inside root: String) -> Escape? {
+    escape(of: path, inside: root, exists: fileSystem.itemExists(atPath: path))
+  }
+
+  /// `escape(ofFile:inside:)` for a path the caller has just found free: with nothing there,
+  /// there is no link to follow, and only its folders are checked.
+  func escape(ofNewFile path: String, inside root: String) -> Escape? {
+    escape(of: path, inside: root, exists: false)
+  }
+
+  private func escape(of path: String, inside root: String, exists: Bool) -> Escape? {
     guard case .real(let realRoot) = folder(root) else {
       if case .blocked(let at) = folder(root) { return .blocked(at: at) }
       return nil
@@ -61,7 +71,7 @@ final class PathContainment {
     }
     if !PathSafety.isInside(real, realRoot) { return .outside(real) }
     // The file itself may be a link.
-    if fileSystem.itemExists(atPath: path) {
+    if exists {
       guard let target = fileSystem.resolvedPath(path) else { return .blocked(at: path) }
       if fileSystem.isDirectory(atPath: path) { return nil }
       if !PathSafety.isInside(target, realRoot) { return .outside(target) }

@@ -93,14 +93,29 @@ enum SHA256 {
     var (a, b, c, d, e, f, g, h) = (
       state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
     )
-    for t in 0..<64 {
+    // One round, with the eight working variables named by their place in it: eight rounds
+    // in a row each start one place further on, so nothing is shuffled between rounds.
+    @inline(__always) func round(
+      _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+      _ g: UInt32, _ h: inout UInt32, _ t: Int
+    ) {
       let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
+      let choice = g ^ (e & (f ^ g))
       let temp1 = h &+ s1 &+ choice &+ roundConstants[t] &+ w[t]
       let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+      let majority = (a & b) | (c & (a | b))
+      d = d &+ temp1
+      h = temp1 &+ s0 &+ majority
+    }
+    for t in stride(from: 0, to: 64, by: 8) {
+      round(a, b, c, &d, e, f, g, &h, t)
+      round(h, a, b, &c, d, e, f, &g, t + 1)
+      round(g, h, a, &b, c, d, e, &f, t + 2)
+      round(f, g, h, &a, b, c, d, &e, t + 3)
+      round(e, f, g, &h, a, b, c, &d, t + 4)
+      round(d, e, f, &g, h, a, b, &c, t + 5)
+      round(c, d, e, &f, g, h, a, &b, t + 6)
+      round(b, c, d, &e, f, g, h, &a, t + 7)
     }
     state[0] = state[0] &+ a
     state[1] = state[1] &+ b

@@ -36,13 +36,18 @@ enum SwiftPackageFolders {
     let top = setup.generator.config?.directory
     var seen: Set<String> = []
     var notes: [Diagnostic] = []
+    // Sibling roots (a batch's `Modules/A`, `Modules/B`, …) look for the same manifests.
+    var manifests: [String: Bool] = [:]
+    func isFile(_ path: String) -> Bool {
+      if let known = manifests[path] { return known }
+      let found = fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path)
+      manifests[path] = found
+      return found
+    }
     for file in plan.files where !file.root.isEmpty && seen.insert(file.root).inserted {
-      guard
-        let target = target(
-          holding: file.root, top: top,
-          fileExists: { fileSystem.fileExists(atPath: $0) && !fileSystem.isDirectory(atPath: $0) }
-        )
-      else { continue }
+      guard let target = target(holding: file.root, top: top, fileExists: isFile) else {
+        continue
+      }
       notes.append(
         note(console.displayPath(file.root), in: target))
     }
