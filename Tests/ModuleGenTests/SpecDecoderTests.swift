@@ -189,6 +189,25 @@ import Testing
     }
   }
 
+  /// A block's line is found by its line breaks, `\r\n` ones too (read as one Character, the
+  /// pair once kept the whole file on one "line" and the error at the block's `|`).
+  @Test func errorsInsideABlockOfAWindowsFilePointAtTheirLine() {
+    do {
+      _ = try SpecDecoder.decode(
+        "name: A\r\nview: |\r\n  show()\r\n  hide(x Int)\r\n", file: "a.yml")
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.description) == [
+          """
+          a.yml:4:10: error: view: expected ':' between the parameter 'x' and its type 'Int'
+            hide(x Int)
+                   ^
+          """
+        ])
+    }
+  }
+
   @Test func yamlTrapInsideAFlowListGetsAHint() {
     do {
       _ = try SpecDecoder.decode("name: A\nview:\n  - display(items: [Item])\n", file: "a.yml")

@@ -3,10 +3,20 @@ import Diagnostics
 
 /// Finds where a position inside a string value stands in its file.
 struct SourceMap {
-  let lines: [Substring]
+  /// The whole file: its lines are found only when a location is asked for (an error).
+  let text: String
 
-  init(text: String) {
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  /// The file's line `number` (from 1), without its line break; nil past the end.
+  private func line(_ number: Int) -> String? {
+    var start = text.utf8.startIndex
+    for _ in 1..<number {
+      guard let newline = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+        return nil
+      }
+      start = text.utf8.index(after: newline)
+    }
+    let end = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.utf8.endIndex
+    return String(text[start..<end])
   }
 
   /// `line` is the line within the value (0 for a one-line value); `column` a character offset.
@@ -15,8 +25,7 @@ struct SourceMap {
     switch node.style {
     case .literal, .folded:
       let sourceLine = node.location.line + 1 + line
-      guard sourceLine - 1 < lines.count else { return location }
-      var text = String(lines[sourceLine - 1])
+      guard var text = self.line(sourceLine) else { return location }
       if text.hasSuffix("\r") { text.removeLast() }
       let indent = text.prefix { $0 == " " }.count
       location = SourceLocation(

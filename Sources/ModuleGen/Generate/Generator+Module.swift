@@ -125,21 +125,34 @@ extension Generator {
   }
 
   /// Renders the files of the modules not rendered yet all at once, on every core, so that
-  /// planning them finds them rendered. A module that fails is left out: planning it renders
-  /// it again and reports its problem in its turn.
+  /// planning them finds them rendered: their contexts on every core, their paths one after
+  /// the other (checking them reads the disk), their files on every core. A module that fails
+  /// is left out: planning it renders it again and reports its problem in its turn.
   mutating func renderAhead(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord?
   ) {
-    var pending: [(key: RenderingCache.Key, pending: PendingRendering)] = []
+    var inputs: [(key: RenderingCache.Key, inputs: ModuleInputs)] = []
     for module in modules {
       let recorded = record?.modules[module.name]
       let key = RenderingCache.Key(
         module, date: Self.firstDate(of: recorded, options: options), recorded: recorded)
       if renderings.values[module.name]?.key == key { continue }
       guard
+        let moduleInputs = try? self.inputs(
+          module, date: key.date, recorded: recorded, options: options)
+      else { continue }
+      inputs.append((key, moduleInputs))
+    }
+    let config = config
+    let contexts = inputs.map { ($0.key.module, $0.inputs) }.concurrentMap {
+      Self.context($0, inputs: $1, config: config)
+    }
+    var pending: [(key: RenderingCache.Key, pending: PendingRendering)] = []
+    for ((key, moduleInputs), context) in zip(inputs, contexts) {
+      guard
         let prepared = try? prepare(
-          module, date: key.date, recorded: recorded,
-          recordDirectory: recordDirectory(options), options: options)
+          key.module, inputs: moduleInputs, context: context,
+          recordDirectory: recordDirectory(options))
       else { continue }
       pending.append((key, prepared))
     }

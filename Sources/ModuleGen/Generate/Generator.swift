@@ -210,6 +210,29 @@ package struct Generator {
     _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
     recordDirectory: String, options: GenerationOptions
   ) throws -> PendingRendering {
+    let inputs = try self.inputs(module, date: date, recorded: recorded, options: options)
+    return try prepare(
+      module, inputs: inputs, context: Self.context(module, inputs: inputs, config: config),
+      recordDirectory: recordDirectory)
+  }
+
+  /// What a module renders with, but its variables: its template, its parameters and the
+  /// options with its creation date.
+  struct ModuleInputs: Sendable {
+    /// The name the module or the config gives its template.
+    var templateName: String
+    var template: CompiledTemplate
+    var params: [(String, ModuleSpec.ParamValue)]
+    var options: GenerationOptions
+    /// The module's recorded entry, when it was recorded with this template.
+    var recorded: GenerationRecord.Module?
+    var isGenerambaTemplate: Bool { template.manifest.variables == .generamba }
+  }
+
+  mutating func inputs(
+    _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
+    options: GenerationOptions
+  ) throws -> ModuleInputs {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
         message:
@@ -223,18 +246,38 @@ package struct Generator {
       named: templateName, for: module, options: options,
       location: module.template != nil
         ? module.templateLocation : config?.locations.values["template"])
-    let generamba = template.manifest.variables == .generamba
     // Recorded values belong to the module they were recorded for, with its template.
     let recorded = recorded?.template == template.manifest.name ? recorded : nil
     let params =
-      generamba
+      template.manifest.variables == .generamba
       ? [] : try resolveParams(module, template.manifest, recorded: recorded, options: options)
-    var context =
-      generamba
-      ? GenerambaContext.make(module: module, config: config, options: options)
+    return ModuleInputs(
+      templateName: templateName, template: template, params: params, options: options,
+      recorded: recorded)
+  }
+
+  /// The variables a module's files render with. Reads nothing but its arguments: a batch
+  /// makes its modules' contexts on every core.
+  static func context(_ module: ModuleSpec, inputs: ModuleInputs, config: ProjectConfig?)
+    -> LiquidObject
+  {
+    inputs.isGenerambaTemplate
+      ? GenerambaContext.make(module: module, config: config, options: inputs.options)
       : TemplateContext.make(
-        module: module, template: template.manifest.name, params: params,
-        settings: options.settings, templateVersion: template.manifest.version)
+        module: module, template: inputs.template.manifest.name, params: inputs.params,
+        settings: inputs.options.settings, templateVersion: inputs.template.manifest.version)
+  }
+
+  /// The module's files planned from its inputs and context: their paths, checked, and the
+  /// context each renders with.
+  mutating func prepare(
+    _ module: ModuleSpec, inputs: ModuleInputs, context: LiquidObject, recordDirectory: String
+  ) throws -> PendingRendering {
+    let (templateName, template, params, options, recorded) = (
+      inputs.templateName, inputs.template, inputs.params, inputs.options, inputs.recorded
+    )
+    let generamba = inputs.isGenerambaTemplate
+    var context = context
     // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
     let patternContext =
       generamba
