@@ -180,11 +180,26 @@ package struct Generator {
   /// A file's template and the context it renders with: rendered on any thread.
   struct FileContent: Sendable {
     var template: Template
+    /// The module's variables, shared by its files; each file's own name is set as it renders.
     var context: LiquidObject
+    var fileName: String
+    /// Whether the file's name is also the top-level `file_name` (modulegen's templates; a
+    /// Generamba template has only `module_info.file_name`).
+    var setsFileName: Bool
 
     func render() throws -> RenderedText {
+      var context = context
+      Self.setFileName(fileName, in: &context, topLevel: setsFileName)
       let bytes = Array(try template.render(context).utf8)
       return RenderedText(bytes: bytes, hash: GenerationRecord.hash(bytes))
+    }
+
+    static func setFileName(_ name: String, in context: inout LiquidObject, topLevel: Bool) {
+      if topLevel { context["file_name"] = .string(name) }
+      if case .object(var info) = context["module_info"] {
+        info["file_name"] = .string(name)
+        context["module_info"] = .object(info)
+      }
     }
   }
 
@@ -277,7 +292,6 @@ package struct Generator {
       inputs.templateName, inputs.template, inputs.params, inputs.options, inputs.recorded
     )
     let generamba = inputs.isGenerambaTemplate
-    var context = context
     // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
     let patternContext =
       generamba
@@ -308,19 +322,19 @@ package struct Generator {
 
     var files: [PlannedFile] = []
     var contents: [FileContent] = []
+    // What a file's `when` and output path see: the name of the file planned before it.
+    var pathContext = context
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
-      guard try file.isIncluded(context) else { continue }
-      let relative = try file.renderOutput(context).trimmingCharacters()
+      guard try file.isIncluded(pathContext) else { continue }
+      let relative = try file.renderOutput(pathContext).trimmingCharacters()
       let root = file.entry.role == .code ? codeRoot : testsRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
-      let fileName = LiquidValue.string(lastPathComponent(path))
-      if !generamba { context["file_name"] = fileName }
-      if case .object(var info) = context["module_info"] {
-        info["file_name"] = fileName
-        context["module_info"] = .object(info)
-      }
-      contents.append(FileContent(template: file.content, context: context))
+      let fileName = lastPathComponent(path)
+      FileContent.setFileName(fileName, in: &pathContext, topLevel: !generamba)
+      contents.append(
+        FileContent(
+          template: file.content, context: context, fileName: fileName, setsFileName: !generamba))
       var planned = PlannedFile(
         module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
         root: root, path: path, bytes: [], action: .create)
