@@ -59,6 +59,26 @@ import Testing
     #expect(render(template) == expected)
   }
 
+  /// A global read again after a scope, an `assign` or a loop variable of the same name hid
+  /// it.
+  static let globalCases: [(String, String)] = [
+    ("{{ g }}{% assign g = 'a' %}{{ g }}", "ga"),
+    ("{{ g }}{% for g in (1..2) %}{{ g }}{% endfor %}{{ g }}", "g12g"),
+    (
+      "{% for i in (1..2) %}{{ g }}{% endfor %}{% for g in (3..3) %}{{ g }}{% endfor %}{{ g }}",
+      "gg3g"
+    ),
+    ("{{ g }}{% for i in (1..1) %}{% assign g = 'a' %}{% endfor %}{{ g }}", "ga"),
+    ("{{ g }}{% include 'p' g: 'local' %}{{ g }}", "g[local]g"),
+    ("{{ g }}{% render 'p', g: 'local' %}{{ g }}", "g[local]g"),
+  ]
+
+  @Test(arguments: globalCases) func globalsBehindOtherVariables(
+    _ template: String, _ expected: String
+  ) {
+    #expect(render(template, object(["g": .string("g")]), partials: ["p": "[{{ g }}]"]) == expected)
+  }
+
   @Test func includeSharesScopeAndRenderIsolates() {
     let partials = ["set": "{% assign x = 'inner' %}", "show": "[{{ x }}{{ y }}]"]
     #expect(render("{% include 'set' %}{{ x }}", partials: partials) == "inner")
