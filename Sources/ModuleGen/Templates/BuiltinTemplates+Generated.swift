@@ -1322,7 +1322,7 @@ final class {{ module }}Tests: XCTestCase {
   indicator laid out with constraints, pull to refresh, and a content-unavailable view for the
   empty and failed states with a way to try again; `render(_:)` shows a load state. Expects
   `screen_summary`, `dependencies` and `init_assignments` (lines), `init_parameters`,
-  `loader` (whose `load()` is awaited to load: a property, or `self`), `select_call` (what selecting `items[indexPath.row]` does),
+  `loader` (the object whose `load()` is awaited to load, an expression on `self`), `select_call` (what selecting `items[indexPath.row]` does),
   `row_type` and `row_title`, `has_coordinator` (whether a coordinator waits for `onLeave`), `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
@@ -1443,14 +1443,9 @@ final class {{ module }}ViewController: UIViewController {
   /// does not keep the screen alive, and stops when the screen leaves for good; only a load
   /// that a pull started ends the pull's spinner.
   private func reload(pulled: Bool = false) {
-{%- if loader == "self" %}
-    loadTask = Task { [weak self] in
-      await self?.load()
-{%- else %}
     let loader = {{ loader }}
     loadTask = Task { [weak self] in
       await loader.load()
-{%- endif %}
       if pulled { self?.refreshControl.endRefreshing() }
     }
   }
@@ -1715,11 +1710,48 @@ extension {{ module }}ViewController: UITableViewDelegate {
 {% include 'header' %}
 {% include 'imports', modules: "UIKit" %}
 
-/// Creates the module: the controller with its service.
+/// Creates the module: the controller with {% if uses_defaults %}its loader and {% endif %}its service.
 @MainActor
 enum {{ module }}Builder {
   static func build(service: any {{ module }}Servicing = {{ module }}Service()) -> {{ module }}ViewController {
+{%- if uses_defaults %}
+    {{ module }}ViewController(loader: {{ module }}Loader(service: service))
+{%- else %}
     {{ module }}ViewController(service: service)
+{%- endif %}
+  }
+}
+
+"""#,
+    "mvc/Code/Loader.swift.liquid": #"""
+{% include 'header' %}
+{% include 'imports', modules: "Foundation" %}
+
+/// Loads the screen's items from the service and reports every state to show: the
+/// controller's loading, kept apart from the screen so that it is tested without one.
+@MainActor
+final class {{ module }}Loader {
+  /// Called with every state to show.
+  var onChange: (@MainActor ({{ module }}LoadState) -> Void)?
+  /// The state reported last.
+  private(set) var state: {{ module }}LoadState = .idle
+  private let service: any {{ module }}Servicing
+  private var items: [{{ module }}Item] = []
+  private var fetchTask: Task<Void, Never>?
+
+  init(service: any {{ module }}Servicing) {
+    self.service = service
+  }
+{%- assign fetch_call = "service.fetchItems()" %}
+{%- assign show = "show(STATE)" %}
+{%- assign loaded_items = "items" %}
+{%- assign keeps_items = true %}
+{%- assign after_loaded = "" %}
+{% include 'load' %}
+
+  private func show(_ state: {{ module }}LoadState) {
+    self.state = state
+    onChange?(state)
   }
 }
 
@@ -1752,28 +1784,25 @@ extension {{ module }}Item {
 {% include 'header' %}
 {%- assign has_coordinator = false %}
 {% include 'imports', modules: "UIKit" %}
-{%- assign screen_summary = "A skinny controller: it asks the service, keeps the items and shows them, and navigates." %}
-{%- capture dependencies %}  private let service: any {{ module }}Servicing
 {%- if uses_defaults %}
-  private var fetchTask: Task<Void, Never>?
-{%- endif %}{% endcapture %}
+{%- assign screen_summary = "A skinny controller: it shows what its loader reports, and navigates." %}
+{%- capture dependencies %}  private let loader: {{ module }}Loader{% endcapture %}
+{%- capture init_parameters %}loader: {{ module }}Loader{% endcapture %}
+{%- assign init_assignments = "    self.loader = loader" %}
+{%- assign loader = "self.loader" %}
+{%- assign setup = "    loader.onChange = { [weak self] state in self?.render(state) }" %}
+{%- else %}
+{%- assign screen_summary = "A skinny controller: it asks the service, shows what it gets, and navigates." %}
+{%- capture dependencies %}  private let service: any {{ module }}Servicing{% endcapture %}
 {%- capture init_parameters %}service: any {{ module }}Servicing{% endcapture %}
 {%- assign init_assignments = "    self.service = service" %}
-{%- assign loader = "self" %}
+{%- assign setup = "" %}
+{%- endif %}
 {%- assign select_call = "showDetail(for: items[indexPath.row])" %}
 {%- assign row_type = module | append: "Item" %}
 {%- assign row_title = "displayTitle" %}
-{%- assign setup = "" %}
 {%- capture members %}
 {%- if uses_defaults %}
-
-  // MARK: - Loading
-{%- assign fetch_call = "service.fetchItems()" %}
-{%- assign show = "render(STATE)" %}
-{%- assign loaded_items = "items" %}
-{%- assign keeps_items = false %}
-{%- assign after_loaded = "" %}
-{% include 'load' %}
 
   // MARK: - Navigation
 
@@ -1819,11 +1848,86 @@ extension {{ module }}Item {
     "mvc/Tests/Tests.swift.liquid": #"""
 {% include 'header' %}
 {%- assign modules = "Foundation,UIKit" %}
-{%- assign suite_summary = "The controller as its user sees it, and the model's formatting." %}
+{%- assign suite_summary = "The loader, the controller as its user sees it, and the model's formatting." %}
 {% include 'tests_open' %}
 {%- if uses_defaults %}
 {%- assign item_view_model = false %}
 {%- include 'test_fixtures' %}
+{%- capture failed %}{{ module }}LoadState.failed("The network is down."){% endcapture %}
+{%- capture general %}{{ module }}LoadState.failed(String(localized: "Something went wrong. Please try again.")){% endcapture %}
+
+  /// The states a loader reported, in order.
+  @MainActor
+  private final class ReportedStates {
+    var states: [{{ module }}LoadState] = []
+  }
+
+  private func makeLoader() -> ({{ module }}Loader, {{ module }}ServicingMock, ReportedStates) {
+    let service = {{ module }}ServicingMock()
+    let loader = {{ module }}Loader(service: service)
+    let reported = ReportedStates()
+    loader.onChange = { reported.states.append($0) }
+    return (loader, service, reported)
+  }
+
+  // MARK: - Loader
+
+{% include 'test', name: "loaderReportsLoadingThenTheItems" %}
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    {% include 'expect_equal', actual: "reported.states", expected: "[.loading, .loaded(items)]" %}
+    {% include 'expect_equal', actual: "loader.state", expected: ".loaded(items)" %}
+  }
+
+{% include 'test', name: "loaderReportsNothingToShow" %}
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsReturnValue = []
+    await loader.load()
+    {% include 'expect_equal', actual: "reported.states", expected: "[.loading, .empty]" %}
+  }
+
+{% include 'test', name: "loaderSaysWhyLoadingFailedEveryTime" %}
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsError = LoadError()
+    await loader.load()
+    await loader.load()
+    let failed = {{ failed }}
+    {% include 'expect_equal', actual: "reported.states", expected: "[.loading, failed, .loading, failed]" %}
+  }
+
+{% include 'test', name: "loaderGivesAGeneralMessageForAnErrorThatSaysNothing" %}
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsError = OpaqueError()
+    await loader.load()
+    {% include 'expect_equal', actual: "loader.state", expected: general %}
+  }
+
+{% include 'test', name: "loaderKeepsTheItemsWhenARefreshFails" %}
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsError = LoadError()
+    await loader.load()
+    {% include 'expect_equal', actual: "reported.states", expected: '[.loading, .loaded(items), .refreshFailed(items, "The network is down.")]' %}
+  }
+
+{% include 'test', name: "loaderDropsALoadThatANewOneReplaced" %}
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await loader.load() }
+    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
+    service.fetchItemsClosure = nil
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    await first.value
+    {% include 'expect_equal', actual: "loader.state", expected: ".loaded(items)" %}
+    {% include 'expect', that: "!reported.states.contains(.empty)" %}
+  }
+
 {%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
 {%- assign has_coordinator = false %}
 {%- assign build_is_screen = true %}
@@ -1847,7 +1951,7 @@ extension {{ module }}Item {
 """#,
     "mvc/template.yml": #"""
 name: mvc
-summary: MVC module - a skinny UIViewController, a service protocol behind it, and a model with its formatting.
+summary: MVC module - a skinny UIViewController, a loader that asks the service behind it, and a model with its formatting.
 version: 1.0.0
 parameters:
   - name: tests
@@ -1863,6 +1967,10 @@ files:
     regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
+  - template: Code/Loader.swift.liquid
+    output: "{{ module }}Loader.swift"
+    when: "uses_defaults"
     regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
