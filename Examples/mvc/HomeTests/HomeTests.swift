@@ -44,48 +44,66 @@ final class HomeTests: XCTestCase {
 
   // MARK: - Loader
 
-  func testLoaderReportsLoadingThenTheItems() async throws {
-    let (loader, service, reported) = makeLoader()
-    service.fetchItemsReturnValue = items
+  func testLoadShowsLoadingThenTheItems() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsClosure = { @MainActor [items] in
+      XCTAssertEqual(loader.state, .loading)
+      return items
+    }
     await loader.load()
-    XCTAssertEqual(reported.states, [.loading, .loaded(items)])
     XCTAssertEqual(loader.state, .loaded(items))
   }
 
-  func testLoaderReportsNothingToShow() async throws {
-    let (loader, service, reported) = makeLoader()
+  func testLoadWithoutItemsShowsTheEmptyState() async throws {
+    let (loader, service, _) = makeLoader()
     service.fetchItemsReturnValue = []
     await loader.load()
-    XCTAssertEqual(reported.states, [.loading, .empty])
+    XCTAssertEqual(loader.state, .empty)
   }
 
-  func testLoaderSaysWhyLoadingFailedEveryTime() async throws {
-    let (loader, service, reported) = makeLoader()
-    service.fetchItemsError = LoadError()
+  func testFailedLoadShowsItsMessageEveryTime() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsClosure = { @MainActor in
+      XCTAssertEqual(loader.state, .loading)
+      throw LoadError()
+    }
     await loader.load()
+    XCTAssertEqual(loader.state, .failed("The network is down."))
     await loader.load()
-    let failed = HomeLoadState.failed("The network is down.")
-    XCTAssertEqual(reported.states, [.loading, failed, .loading, failed])
+    XCTAssertEqual(loader.state, .failed("The network is down."))
+    XCTAssertEqual(service.fetchItemsCallCount, 2)
   }
 
-  func testLoaderGivesAGeneralMessageForAnErrorThatSaysNothing() async throws {
+  func testAnErrorWithNothingForUsersGetsAGeneralMessage() async throws {
     let (loader, service, _) = makeLoader()
     service.fetchItemsError = OpaqueError()
     await loader.load()
-    XCTAssertEqual(loader.state, HomeLoadState.failed(String(localized: "Something went wrong. Please try again.")))
+    XCTAssertEqual(loader.state, .failed(String(localized: "Something went wrong. Please try again.")))
   }
 
-  func testLoaderKeepsTheItemsWhenARefreshFails() async throws {
-    let (loader, service, reported) = makeLoader()
+  func testReloadKeepsTheItemsOnScreen() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsClosure = { @MainActor [items] in
+      XCTAssertEqual(loader.state, .loaded(items))
+      return items
+    }
+    await loader.load()
+    XCTAssertEqual(loader.state, .loaded(items))
+  }
+
+  func testFailedRefreshKeepsTheItemsAndSaysWhy() async throws {
+    let (loader, service, _) = makeLoader()
     service.fetchItemsReturnValue = items
     await loader.load()
     service.fetchItemsError = LoadError()
     await loader.load()
-    XCTAssertEqual(reported.states, [.loading, .loaded(items), .refreshFailed(items, "The network is down.")])
+    XCTAssertEqual(loader.state, .refreshFailed(items, "The network is down."))
   }
 
-  func testLoaderDropsALoadThatANewOneReplaced() async throws {
-    let (loader, service, reported) = makeLoader()
+  func testANewLoadReplacesTheOneInProgress() async throws {
+    let (loader, service, _) = makeLoader()
     service.fetchItemsClosure = {
       try await Task.sleep(for: .seconds(60))
       return []
@@ -98,7 +116,15 @@ final class HomeTests: XCTestCase {
     await loader.load()
     await first.value
     XCTAssertEqual(loader.state, .loaded(items))
-    XCTAssertTrue(!reported.states.contains(.empty))
+  }
+
+  func testLoaderReportsEveryState() async throws {
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsError = LoadError()
+    await loader.load()
+    XCTAssertEqual(reported.states, [.loading, .loaded(items), .refreshFailed(items, "The network is down.")])
   }
 
   // MARK: - Screen

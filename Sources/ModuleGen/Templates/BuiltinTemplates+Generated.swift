@@ -435,6 +435,94 @@ import {{ m }}
     }
   }
 """#,
+    "common/snippets/load_tests.liquid": #"""
+{%- comment %}
+  Tests of what loads the typical screen and keeps the state it shows (MVVM's view model, MVC's
+  loader), with a mocked service: the states it goes through. Expects `subject` (its name in
+  the tests), `make_subject` (a call in the suite that returns it, the service mock and one
+  more value) and `loaded` (the items of the loaded state in the tests: `items`, or
+  `itemViewModels`).
+{%- endcomment %}
+{%- capture state %}{{ subject }}.state{% endcapture %}
+{%- capture loaded_state %}.loaded({{ loaded }}){% endcapture %}
+{%- capture general %}.failed(String(localized: "Something went wrong. Please try again.")){% endcapture %}
+{%- capture refresh_failed %}.refreshFailed({{ loaded }}, "The network is down."){% endcapture %}
+{%- capture captured %}items{% if loaded != "items" %}, {{ loaded }}{% endif %}{% endcapture %}
+{%- capture loading_during_fetch %}{% include 'expect_equal', actual: state, expected: ".loading" %}{% endcapture %}
+{%- capture loaded_during_fetch %}{% include 'expect_equal', actual: state, expected: loaded_state %}{% endcapture %}
+{% include 'test', name: "loadShowsLoadingThenTheItems" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsClosure = { @MainActor [items] in
+      {{ loading_during_fetch }}
+      return items
+    }
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: loaded_state %}
+  }
+
+{% include 'test', name: "loadWithoutItemsShowsTheEmptyState" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsReturnValue = []
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: ".empty" %}
+  }
+
+{% include 'test', name: "failedLoadShowsItsMessageEveryTime" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsClosure = { @MainActor in
+      {{ loading_during_fetch }}
+      throw LoadError()
+    }
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: '.failed("The network is down.")' %}
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: '.failed("The network is down.")' %}
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
+  }
+
+{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsError = OpaqueError()
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: general %}
+  }
+
+{% include 'test', name: "reloadKeepsTheItemsOnScreen" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsReturnValue = items
+    await {{ subject }}.load()
+    service.fetchItemsClosure = { @MainActor [{{ captured }}] in
+      {{ loaded_during_fetch }}
+      return items
+    }
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: loaded_state %}
+  }
+
+{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsReturnValue = items
+    await {{ subject }}.load()
+    service.fetchItemsError = LoadError()
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: refresh_failed %}
+  }
+
+{% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await {{ subject }}.load() }
+    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
+    service.fetchItemsClosure = nil
+    service.fetchItemsReturnValue = items
+    await {{ subject }}.load()
+    await first.value
+    {% include 'expect_equal', actual: state, expected: loaded_state %}
+  }
+"""#,
     "common/snippets/missing_stub.liquid": #"""
 {%- comment %}
   After the mocks of a Mocks file whose spies throw it (`uses_missing_stub`): the error a mock
@@ -1853,8 +1941,6 @@ extension {{ module }}Item {
 {%- if uses_defaults %}
 {%- assign item_view_model = false %}
 {%- include 'test_fixtures' %}
-{%- capture failed %}{{ module }}LoadState.failed("The network is down."){% endcapture %}
-{%- capture general %}{{ module }}LoadState.failed(String(localized: "Something went wrong. Please try again.")){% endcapture %}
 
   /// The states a loader reported, in order.
   @MainActor
@@ -1871,61 +1957,18 @@ extension {{ module }}Item {
   }
 
   // MARK: - Loader
+{%- assign subject = "loader" %}
+{%- assign make_subject = "makeLoader()" %}
+{%- assign loaded = "items" %}
+{% include 'load_tests' %}
 
-{% include 'test', name: "loaderReportsLoadingThenTheItems" %}
-    let (loader, service, reported) = makeLoader()
-    service.fetchItemsReturnValue = items
-    await loader.load()
-    {% include 'expect_equal', actual: "reported.states", expected: "[.loading, .loaded(items)]" %}
-    {% include 'expect_equal', actual: "loader.state", expected: ".loaded(items)" %}
-  }
-
-{% include 'test', name: "loaderReportsNothingToShow" %}
-    let (loader, service, reported) = makeLoader()
-    service.fetchItemsReturnValue = []
-    await loader.load()
-    {% include 'expect_equal', actual: "reported.states", expected: "[.loading, .empty]" %}
-  }
-
-{% include 'test', name: "loaderSaysWhyLoadingFailedEveryTime" %}
-    let (loader, service, reported) = makeLoader()
-    service.fetchItemsError = LoadError()
-    await loader.load()
-    await loader.load()
-    let failed = {{ failed }}
-    {% include 'expect_equal', actual: "reported.states", expected: "[.loading, failed, .loading, failed]" %}
-  }
-
-{% include 'test', name: "loaderGivesAGeneralMessageForAnErrorThatSaysNothing" %}
-    let (loader, service, _) = makeLoader()
-    service.fetchItemsError = OpaqueError()
-    await loader.load()
-    {% include 'expect_equal', actual: "loader.state", expected: general %}
-  }
-
-{% include 'test', name: "loaderKeepsTheItemsWhenARefreshFails" %}
+{% include 'test', name: "loaderReportsEveryState" %}
     let (loader, service, reported) = makeLoader()
     service.fetchItemsReturnValue = items
     await loader.load()
     service.fetchItemsError = LoadError()
     await loader.load()
     {% include 'expect_equal', actual: "reported.states", expected: '[.loading, .loaded(items), .refreshFailed(items, "The network is down.")]' %}
-  }
-
-{% include 'test', name: "loaderDropsALoadThatANewOneReplaced" %}
-    let (loader, service, reported) = makeLoader()
-    service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
-      return []
-    }
-    let first = Task { await loader.load() }
-    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
-    service.fetchItemsClosure = nil
-    service.fetchItemsReturnValue = items
-    await loader.load()
-    await first.value
-    {% include 'expect_equal', actual: "loader.state", expected: ".loaded(items)" %}
-    {% include 'expect', that: "!reported.states.contains(.empty)" %}
   }
 
 {%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
@@ -2943,82 +2986,11 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   navigation it asks for. Expects `makeViewModel()` in the suite, returning the view model, the
   service mock and the router or coordinator mock.
 {%- endcomment %}
-{%- capture loading_during_fetch %}{% include 'expect_equal', actual: "viewModel.state", expected: ".loading" %}{% endcapture %}
-{%- capture loaded_during_fetch %}{% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}{% endcapture %}
   // MARK: - View model
-
-{% include 'test', name: "loadShowsLoadingThenTheItems" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsClosure = { @MainActor [items] in
-      {{ loading_during_fetch }}
-      return items
-    }
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
-  }
-
-{% include 'test', name: "loadWithoutItemsShowsTheEmptyState" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsReturnValue = []
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".empty" %}
-  }
-
-{% include 'test', name: "failedLoadShowsItsMessageEveryTime" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsClosure = { @MainActor in
-      {{ loading_during_fetch }}
-      throw LoadError()
-    }
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("The network is down.")' %}
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("The network is down.")' %}
-    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
-  }
-
-{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsError = OpaqueError()
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("Something went wrong. Please try again.")' %}
-  }
-
-{% include 'test', name: "reloadKeepsTheItemsOnScreen" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsReturnValue = items
-    await viewModel.load()
-    service.fetchItemsClosure = { @MainActor [items, itemViewModels] in
-      {{ loaded_during_fetch }}
-      return items
-    }
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
-  }
-
-{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsReturnValue = items
-    await viewModel.load()
-    service.fetchItemsError = LoadError()
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.refreshFailed(itemViewModels, "The network is down.")' %}
-  }
-
-{% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
-      return []
-    }
-    let first = Task { await viewModel.load() }
-    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
-    service.fetchItemsClosure = nil
-    service.fetchItemsReturnValue = items
-    await viewModel.load()
-    await first.value
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
-  }
+{%- assign subject = "viewModel" %}
+{%- assign make_subject = "makeViewModel()" %}
+{%- assign loaded = "itemViewModels" %}
+{% include 'load_tests' %}
 
 {% include 'test', name: "selectingAnItemShowsItsDetailEveryTime" %}
     let (viewModel, service, navigation) = makeViewModel()
