@@ -33,11 +33,12 @@ import Testing
       verbose.out == """
           would create Cart/CartModel.swift
           would create Cart/CartService.swift
+          would create Cart/CartLoader.swift
           would create Cart/CartViewController.swift
           would create Cart/CartBuilder.swift
           would create CartTests/CartMocks.swift
           would create CartTests/CartTests.swift
-        Cart (mvc): 6 to create.
+        Cart (mvc): 7 to create.
         Dry run: nothing was written.
 
         """)
@@ -63,18 +64,18 @@ import Testing
     #expect(gen.err.hasPrefix("\(Diagnostic.conflict("Home/HomeBuilder.swift"))\n"))
     let check = runTool(["check", "Home", "mvc", "--quiet"], in: dir)
     #expect(check.out == "changed  Home/HomeBuilder.swift\n")
-    #expect(check.err == "1 of 6 files are missing or out of date.\n")
+    #expect(check.err == "1 of 7 files are missing or out of date.\n")
   }
 
   @Test func statusesInColourOnATerminalOnly() throws {
     let dir = try makeTemporaryDirectory()
     let coloured = run(["gen", "Home", "mvc"], in: dir, terminal: true)
-    #expect(coloured.out == "Home (mvc): \u{1B}[32m6 created\u{1B}[0m.\n")
+    #expect(coloured.out == "Home (mvc): \u{1B}[32m7 created\u{1B}[0m.\n")
     let plain = run(["gen", "Home", "mvc"], in: dir, terminal: false)
-    #expect(plain.out == "Home (mvc): 6 unchanged.\n")
+    #expect(plain.out == "Home (mvc): 7 unchanged.\n")
     let noColor = run(
       ["gen", "Cart", "mvc"], in: dir, terminal: true, environment: ["NO_COLOR": "1"])
-    #expect(noColor.out == "Cart (mvc): 6 created.\n")
+    #expect(noColor.out == "Cart (mvc): 7 created.\n")
     try "// edited\n".write(
       toFile: dir + "/Home/HomeBuilder.swift", atomically: true, encoding: .utf8)
     let check = run(["check", "Home", "mvc"], in: dir, terminal: true)

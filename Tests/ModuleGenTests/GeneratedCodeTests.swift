@@ -1,3 +1,4 @@
+import DataFormats
 import Foundation
 import Testing
 
@@ -85,5 +86,87 @@ struct GeneratedCodeTests {
       "generated files are not swift format lint clean:\n\(findings.prefix(40).joined(separator: "\n"))"
     )
     #expect(!lintOutput.contains("command not found"))
+
+    // swift format does not break a long string literal or type, nor report it: the lines
+    // are measured here against the style's limit.
+    let limit = try Self.lineLength(style: style)
+    let long = try generated.flatMap { try Self.lines(longerThan: limit, in: path + "/" + $0) }
+    #expect(
+      long.isEmpty,
+      "generated lines over \(limit) columns:\n\(long.prefix(40).joined(separator: "\n"))")
+
+    // A mock that may be called from any task keeps its state behind its lock: it has no
+    // stored property a test could read or set without it. (A data race is not a failure of
+    // the generated tests; ThreadSanitizer here does not report races on class properties.)
+    let unlocked = try generated.flatMap { try Self.unlockedState(in: path + "/" + $0) }
+    #expect(
+      unlocked.isEmpty,
+      "sendable mocks with state outside their lock:\n\(unlocked.joined(separator: "\n"))")
+
+    // A module is observed one way: Observation, or Combine's ObservableObject, not both.
+    let mixed = try Set(variants.map(\.target)).sorted().filter { target in
+      let folder = path + "/Sources/" + target
+      let lines = try FileManager.default.contentsOfDirectory(atPath: folder).flatMap {
+        try String(contentsOfFile: folder + "/" + $0, encoding: .utf8).split(separator: "\n")
+          .map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+      return lines.contains("@Observable") && lines.contains { $0.contains("ObservableObject") }
+    }
+    #expect(mixed.isEmpty, "modules that mix Observation and Combine: \(mixed)")
+  }
+
+  /// The `lineLength` of a swift-format configuration.
+  static func lineLength(style: String) throws -> Int {
+    let configuration = try JSONReader.read(
+      try String(contentsOfFile: style, encoding: .utf8), file: style)
+    guard case .int(let length) = configuration["lineLength"]?.value else {
+      throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: style])
+    }
+    return length
+  }
+
+  /// `file:line: length` of every line of the Swift files in `folder` longer than `limit`.
+  static func lines(longerThan limit: Int, in folder: String) throws -> [String] {
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasSuffix(".swift")
+    }
+    return try files.sorted().flatMap { name in
+      lines(
+        longerThan: limit, text: try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+      )
+      .map { "\(folder)/\(name):\($0)" }
+    }
+  }
+
+  /// `line: length` of every line of `text` longer than `limit` characters.
+  static func lines(longerThan limit: Int, text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .filter { $0.element.count > limit }
+      .map { "\($0.offset + 1): \($0.element.count) columns" }
+  }
+
+  /// `file:line: declaration` of every stored property that is not private, directly in a class
+  /// declared `@unchecked Sendable`, in the Swift files of `folder`.
+  static func unlockedState(in folder: String) throws -> [String] {
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasSuffix(".swift")
+    }
+    var found: [String] = []
+    for name in files.sorted() {
+      let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+      var inside = false
+      for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        if line.hasPrefix("final class "), line.contains("@unchecked Sendable") {
+          inside = true
+        } else if line == "}" {
+          inside = false
+        } else if inside, line.hasPrefix("  var ") || line.hasPrefix("  private(set) var ") {
+          found.append("\(folder)/\(name):\(offset + 1): \(line)")
+        }
+      }
+    }
+    return found
   }
 }

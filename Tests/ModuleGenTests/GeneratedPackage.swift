@@ -34,6 +34,7 @@ struct GeneratedPackage {
       - "search(query: String) async"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
+      - "find(id: Int) async throws -> RichItem"
       - "load(name: String) -> RichItem?"
       - "save(_ values: [String: Int], completion: @escaping @Sendable (Result<Int, any Error>) -> Void)"
       - "sum(_ values: Int...) -> Int"
@@ -69,12 +70,18 @@ struct GeneratedPackage {
     var mockTests: String?
   }
 
-  /// The mocks whose behaviour `MockTests.swift.liquid` checks, by template.
+  /// The mocks whose behaviour `MockTests.swift.liquid` checks, by template: MVP's is
+  /// sendable (it may be called from any task), VIPER's on the main actor.
   static let testedMocks = ["mvp": "RichServicingMock", "viper": "RichInteractorInputMock"]
+  /// What `MockTests.swift.liquid` calls the unwritten methods of, by template: what implements
+  /// the tested mock's protocol.
+  static let testedImplementations = [
+    "mvp": "RichService()", "viper": "RichInteractor(service: RichServicingMock())",
+  ]
 
   /// Every template × every combination of its choice and bool parameters × {default, rich}.
-  /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text` (for
-  /// working on templates; CI runs them all).
+  /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text`, and
+  /// `text,other` those that contain either (for working on templates; CI runs them all).
   static func variants() throws -> [Variant] {
     let rich = try SpecDecoder.decode(richSpec, file: "rich.yml").modules[0]
     var variants: [Variant] = []
@@ -99,7 +106,8 @@ struct GeneratedPackage {
       }
     }
     if let filter = ProcessInfo.processInfo.environment["MODULEGEN_VARIANTS"], !filter.isEmpty {
-      variants = variants.filter { $0.testTarget.contains(filter) }
+      let parts = filter.split(separator: ",")
+      variants = variants.filter { variant in parts.contains { variant.testTarget.contains($0) } }
     }
     return variants
   }
@@ -159,6 +167,8 @@ struct GeneratedPackage {
           module: variant.module, template: variant.template, params: [],
           settings: options.settings)
         context["mock"] = .string(mock)
+        context["implementation"] = .string(Self.testedImplementations[variant.template] ?? "")
+        context["sendable"] = .bool(variant.template == "mvp")
         files.append(
           (
             "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)MockTests.swift",

@@ -35,7 +35,7 @@ import Testing
       "modules:\n  - name: Home\n    template: viper\n  - name: Cart\n    template: mvc\n",
       to: dir + "/m.yml")
     let gen = runTool(["gen", "--spec", "m.yml", "--date", "2026-03-04"], in: dir)
-    #expect(gen.out == "Home (viper): 10 unchanged.\nCart (mvc): 6 created.\n", "\(gen.err)")
+    #expect(gen.out == "Home (viper): 10 unchanged.\nCart (mvc): 7 created.\n", "\(gen.err)")
     #expect(try read(dir + "/Home/HomeBuilder.swift").contains("Created on 2026-01-01."))
     #expect(try read(dir + "/Cart/CartBuilder.swift").contains("Created on 2026-03-04."))
     let record = try read(dir + "/" + GenerationRecord.fileName)
@@ -143,7 +143,7 @@ import Testing
     let gen = runTool(["gen", "--spec", "m.yml"], in: dir)
     #expect(gen.code == 1)
     #expect(
-      gen.out == "Home (viper): skipped (1 conflict); nothing written.\nCart (mvc): 6 created.\n")
+      gen.out == "Home (viper): skipped (1 conflict); nothing written.\nCart (mvc): 7 created.\n")
     #expect(
       gen.err
         == "\(Diagnostic.conflict("Home/HomeContracts.swift"))\n"
@@ -216,7 +216,7 @@ import Testing
     #expect(runTool(["check", "--spec", "m.yml", "Home"], in: dir).code == 0)
     let check = runTool(["check", "--spec", "m.yml"], in: dir)
     #expect(check.code == 1)
-    #expect(check.out.split(separator: "\n").count == 6)
+    #expect(check.out.split(separator: "\n").count == 7)
     #expect(check.out.hasPrefix("stale  Cart/CartBuilder.swift\n"))
     let prune = runTool(["gen", "--spec", "m.yml", "--prune", "--verbose"], in: dir)
     #expect(prune.code == 0, "\(prune.err)")
@@ -269,9 +269,9 @@ import Testing
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: a + "/" + GenerationRecord.baseFolder)
         .sorted() == ["Cart.base", "Home.base"])
-    // Home: view, presenter, interactor, router, service, tests; Cart: service, view
+    // Home: view, presenter, interactor, router, service, tests; Cart: service, loader, view
     // controller, tests.
-    #expect(copies("Home").copies.count == 6 && copies("Cart").copies.count == 3)
+    #expect(copies("Home").copies.count == 6 && copies("Cart").copies.count == 4)
     // The SwiftUI view is stale after a switch to UIKit: still recorded, its copy stays.
     #expect(runTool(["gen", "Home", "viper", "--set", "ui=uikit"], in: a).code == 0)
     #expect(copies("Home").copies.map(\.path).contains("Home/HomeView.swift"))

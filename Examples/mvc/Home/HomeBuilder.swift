@@ -8,10 +8,10 @@
 
 import UIKit
 
-/// Creates the module: the controller with its service.
+/// Creates the module: the controller with its loader and its service.
 @MainActor
 enum HomeBuilder {
   static func build(service: any HomeServicing = HomeService()) -> HomeViewController {
-    HomeViewController(service: service)
+    HomeViewController(loader: HomeLoader(service: service))
   }
 }

@@ -8,10 +8,9 @@
 
 import UIKit
 
-/// A skinny controller: it asks the service, keeps the items and shows them, and navigates.
+/// A skinny controller: it shows what its loader reports, and navigates.
 final class HomeViewController: UIViewController {
-  private let service: any HomeServicing
-  private var fetchTask: Task<Void, Never>?
+  private let loader: HomeLoader
   /// The load started last, kept so that tests can wait for it.
   private(set) var loadTask: Task<Void, Never>?
   private var items: [HomeItem] = []
@@ -22,8 +21,8 @@ final class HomeViewController: UIViewController {
   private let refreshControl = UIRefreshControl()
   private static let cellIdentifier = "HomeCell"
 
-  init(service: any HomeServicing) {
-    self.service = service
+  init(loader: HomeLoader) {
+    self.loader = loader
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -39,6 +38,7 @@ final class HomeViewController: UIViewController {
     view.accessibilityIdentifier = "home"
     configureTableView()
     configureActivityIndicator()
+    loader.onChange = { [weak self] state in self?.render(state) }
     reload()
   }
 
@@ -103,8 +103,9 @@ final class HomeViewController: UIViewController {
   /// does not keep the screen alive, and stops when the screen leaves for good; only a load
   /// that a pull started ends the pull's spinner.
   private func reload(pulled: Bool = false) {
+    let loader = self.loader
     loadTask = Task { [weak self] in
-      await self?.load()
+      await loader.load()
       if pulled { self?.refreshControl.endRefreshing() }
     }
   }
@@ -137,41 +138,6 @@ final class HomeViewController: UIViewController {
       activityIndicator.centerXAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerXAnchor),
       activityIndicator.centerYAnchor.constraint(equalTo: view.safeAreaLayoutGuide.centerYAnchor),
     ])
-  }
-
-  // MARK: - Loading
-
-  /// Loads the items. A load started while another is in progress replaces it, and cancelling
-  /// the caller (a view that disappears) cancels the load.
-  func load() async {
-    fetchTask?.cancel()
-    let task = Task { await fetchItems() }
-    fetchTask = task
-    await withTaskCancellationHandler {
-      await task.value
-    } onCancel: {
-      task.cancel()
-    }
-  }
-
-  private func fetchItems() async {
-    if items.isEmpty {
-      render(.loading)
-    }
-    do {
-      let items = try await service.fetchItems()
-      try Task.checkCancellation()
-      render(items.isEmpty ? .empty : .loaded(items))
-    } catch is CancellationError {
-      // A newer load replaced this one, or nobody waits for it any more.
-    } catch {
-      if items.isEmpty {
-        render(.failed(because: error))
-      } else {
-        // A refresh failed: what was loaded stays on screen.
-        render(.refreshFailed(items, because: error))
-      }
-    }
   }
 
   // MARK: - Navigation

@@ -12,7 +12,7 @@ import XCTest
 
 @testable import App
 
-/// The controller as its user sees it, and the model's formatting.
+/// The loader, the controller as its user sees it, and the model's formatting.
 @MainActor
 final class HomeTests: XCTestCase {
   private let items = [
@@ -27,6 +27,105 @@ final class HomeTests: XCTestCase {
 
   /// A failure with nothing to tell users.
   private struct OpaqueError: Error {}
+
+  /// The states a loader reported, in order.
+  @MainActor
+  private final class ReportedStates {
+    var states: [HomeLoadState] = []
+  }
+
+  private func makeLoader() -> (HomeLoader, HomeServicingMock, ReportedStates) {
+    let service = HomeServicingMock()
+    let loader = HomeLoader(service: service)
+    let reported = ReportedStates()
+    loader.onChange = { reported.states.append($0) }
+    return (loader, service, reported)
+  }
+
+  // MARK: - Loader
+
+  func testLoadShowsLoadingThenTheItems() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsClosure = { @MainActor [items] in
+      XCTAssertEqual(loader.state, .loading)
+      return items
+    }
+    await loader.load()
+    XCTAssertEqual(loader.state, .loaded(items))
+  }
+
+  func testLoadWithoutItemsShowsTheEmptyState() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsReturnValue = []
+    await loader.load()
+    XCTAssertEqual(loader.state, .empty)
+  }
+
+  func testFailedLoadShowsItsMessageEveryTime() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsClosure = { @MainActor in
+      XCTAssertEqual(loader.state, .loading)
+      throw LoadError()
+    }
+    await loader.load()
+    XCTAssertEqual(loader.state, .failed("The network is down."))
+    await loader.load()
+    XCTAssertEqual(loader.state, .failed("The network is down."))
+    XCTAssertEqual(service.fetchItemsCallCount, 2)
+  }
+
+  func testAnErrorWithNothingForUsersGetsAGeneralMessage() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsError = OpaqueError()
+    await loader.load()
+    XCTAssertEqual(loader.state, .failed(String(localized: "Something went wrong. Please try again.")))
+  }
+
+  func testReloadKeepsTheItemsOnScreen() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsClosure = { @MainActor [items] in
+      XCTAssertEqual(loader.state, .loaded(items))
+      return items
+    }
+    await loader.load()
+    XCTAssertEqual(loader.state, .loaded(items))
+  }
+
+  func testFailedRefreshKeepsTheItemsAndSaysWhy() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsError = LoadError()
+    await loader.load()
+    XCTAssertEqual(loader.state, .refreshFailed(items, "The network is down."))
+  }
+
+  func testANewLoadReplacesTheOneInProgress() async throws {
+    let (loader, service, _) = makeLoader()
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await loader.load() }
+    let deadline = ContinuousClock.now + .seconds(1)
+    while service.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+    service.fetchItemsClosure = nil
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    await first.value
+    XCTAssertEqual(loader.state, .loaded(items))
+  }
+
+  func testLoaderReportsEveryState() async throws {
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsError = LoadError()
+    await loader.load()
+    XCTAssertEqual(reported.states, [.loading, .loaded(items), .refreshFailed(items, "The network is down.")])
+  }
 
   // MARK: - Screen
 

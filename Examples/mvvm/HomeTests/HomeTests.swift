@@ -74,7 +74,7 @@ final class HomeTests: XCTestCase {
     let (viewModel, service, _) = makeViewModel()
     service.fetchItemsError = OpaqueError()
     await viewModel.load()
-    XCTAssertEqual(viewModel.state, .failed("Something went wrong. Please try again."))
+    XCTAssertEqual(viewModel.state, .failed(String(localized: "Something went wrong. Please try again.")))
   }
 
   func testReloadKeepsTheItemsOnScreen() async throws {

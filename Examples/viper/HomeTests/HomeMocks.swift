@@ -74,27 +74,50 @@ final class HomeViewOutputMock: HomeViewOutput {
   }
 }
 
-/// A spy for `HomeInteractorInput`. Calls may come from any task: they are recorded under a lock.
-/// Stub it before, and read what it recorded after, the code under test runs.
+/// A spy for `HomeInteractorInput`. Calls may come from any task: it keeps what it records and
+/// its stubs under a lock, and a test reads and sets them as its properties. Stub it before,
+/// and read what it recorded after, the code under test runs.
+@dynamicMemberLookup
 final class HomeInteractorInputMock: HomeInteractorInput, @unchecked Sendable {
+  /// What the mock records, read as its properties (`mock.fetchItemsCallCount`).
+  struct Calls {
+    // fetchItems()
+    var fetchItemsCallCount = 0
+  }
+
+  /// What the mock answers, set as its properties (`mock.fetchItemsClosure = …`).
+  struct Stubs {
+    // fetchItems()
+    var fetchItemsError: (any Error)?
+    var fetchItemsReturnValue: [HomeItem]?
+    var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
+  }
+
+  // NSLock: the module's code runs on iOS 17, and Synchronization's Mutex needs iOS 18.
   private let lock = NSLock()
+  private var calls = Calls()
+  private var stubs = Stubs()
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<Calls, Value>) -> Value {
+    lock.withLock { calls[keyPath: keyPath] }
+  }
+
+  subscript<Value>(dynamicMember keyPath: WritableKeyPath<Stubs, Value>) -> Value {
+    get { lock.withLock { stubs[keyPath: keyPath] } }
+    set { lock.withLock { stubs[keyPath: keyPath] = newValue } }
+  }
 
   // MARK: - fetchItems()
 
-  private(set) var fetchItemsCallCount = 0
-  var fetchItemsError: (any Error)?
-  var fetchItemsReturnValue: [HomeItem]?
-  var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
-
   func fetchItems() async throws -> [HomeItem] {
-    let (error, closure, value) = lock.withLock {
-      fetchItemsCallCount += 1
-      return (fetchItemsError, fetchItemsClosure, fetchItemsReturnValue)
+    let stub = lock.withLock {
+      calls.fetchItemsCallCount += 1
+      return stubs
     }
-    if let error { throw error }
-    if let closure { return try await closure() }
-    guard let value else {
-      throw HomeMissingStub("HomeInteractorInputMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
+    if let error = stub.fetchItemsError { throw error }
+    if let closure = stub.fetchItemsClosure { return try await closure() }
+    guard let value = stub.fetchItemsReturnValue else {
+      throw HomeMissingStub(in: self, "fetchItems()", stub: "fetchItems")
     }
     return value
   }
@@ -102,10 +125,8 @@ final class HomeInteractorInputMock: HomeInteractorInput, @unchecked Sendable {
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
     lock.withLock {
-      fetchItemsCallCount = 0
-      fetchItemsError = nil
-      fetchItemsReturnValue = nil
-      fetchItemsClosure = nil
+      calls = Calls()
+      stubs = Stubs()
     }
   }
 }
@@ -182,27 +203,50 @@ final class HomeModuleOutputMock: HomeModuleOutput {
   }
 }
 
-/// A spy for `HomeServicing`. Calls may come from any task: they are recorded under a lock.
-/// Stub it before, and read what it recorded after, the code under test runs.
+/// A spy for `HomeServicing`. Calls may come from any task: it keeps what it records and
+/// its stubs under a lock, and a test reads and sets them as its properties. Stub it before,
+/// and read what it recorded after, the code under test runs.
+@dynamicMemberLookup
 final class HomeServicingMock: HomeServicing, @unchecked Sendable {
+  /// What the mock records, read as its properties (`mock.fetchItemsCallCount`).
+  struct Calls {
+    // fetchItems()
+    var fetchItemsCallCount = 0
+  }
+
+  /// What the mock answers, set as its properties (`mock.fetchItemsClosure = …`).
+  struct Stubs {
+    // fetchItems()
+    var fetchItemsError: (any Error)?
+    var fetchItemsReturnValue: [HomeItem]?
+    var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
+  }
+
+  // NSLock: the module's code runs on iOS 17, and Synchronization's Mutex needs iOS 18.
   private let lock = NSLock()
+  private var calls = Calls()
+  private var stubs = Stubs()
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<Calls, Value>) -> Value {
+    lock.withLock { calls[keyPath: keyPath] }
+  }
+
+  subscript<Value>(dynamicMember keyPath: WritableKeyPath<Stubs, Value>) -> Value {
+    get { lock.withLock { stubs[keyPath: keyPath] } }
+    set { lock.withLock { stubs[keyPath: keyPath] = newValue } }
+  }
 
   // MARK: - fetchItems()
 
-  private(set) var fetchItemsCallCount = 0
-  var fetchItemsError: (any Error)?
-  var fetchItemsReturnValue: [HomeItem]?
-  var fetchItemsClosure: (@Sendable () async throws -> [HomeItem])?
-
   func fetchItems() async throws -> [HomeItem] {
-    let (error, closure, value) = lock.withLock {
-      fetchItemsCallCount += 1
-      return (fetchItemsError, fetchItemsClosure, fetchItemsReturnValue)
+    let stub = lock.withLock {
+      calls.fetchItemsCallCount += 1
+      return stubs
     }
-    if let error { throw error }
-    if let closure { return try await closure() }
-    guard let value else {
-      throw HomeMissingStub("HomeServicingMock.fetchItems() has no stub: set fetchItemsReturnValue or fetchItemsClosure")
+    if let error = stub.fetchItemsError { throw error }
+    if let closure = stub.fetchItemsClosure { return try await closure() }
+    guard let value = stub.fetchItemsReturnValue else {
+      throw HomeMissingStub(in: self, "fetchItems()", stub: "fetchItems")
     }
     return value
   }
@@ -210,10 +254,8 @@ final class HomeServicingMock: HomeServicing, @unchecked Sendable {
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
     lock.withLock {
-      fetchItemsCallCount = 0
-      fetchItemsError = nil
-      fetchItemsReturnValue = nil
-      fetchItemsClosure = nil
+      calls = Calls()
+      stubs = Stubs()
     }
   }
 }
@@ -222,7 +264,10 @@ final class HomeServicingMock: HomeServicing, @unchecked Sendable {
 struct HomeMissingStub: LocalizedError {
   let errorDescription: String?
 
-  init(_ message: String) {
-    errorDescription = message
+  /// `method` (a selector) of `mock` was called without a stub: set `<stub>ReturnValue` or
+  /// `<stub>Closure`.
+  init(in mock: AnyObject, _ method: String, stub: String) {
+    errorDescription =
+      "\(type(of: mock)).\(method) has no stub: set \(stub)ReturnValue or \(stub)Closure"
   }
 }

@@ -151,20 +151,24 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     onFinish?()
   }
 
-  /// Keeps the coordinator of a flow started from this one, until `childDidFinish(_:)`.
-  func addChild(_ coordinator: AnyObject) {
-    childCoordinators.append(coordinator)
-  }
-
-  /// Lets go of a child coordinator; call it from the child's `onFinish`.
-  func childDidFinish(_ coordinator: AnyObject) {
-    childCoordinators.removeAll { $0 === coordinator }
+  /// Keeps the coordinator of a flow started from this one until that flow finishes: set the
+  /// child's `onFinish` to what this returns, then start it.
+  ///
+  ///     let detail = DetailCoordinator(navigationController: navigationController)
+  ///     detail.onFinish = keepUntilFinished(detail)
+  ///     detail.start()
+  func keepUntilFinished(_ child: AnyObject) -> @MainActor () -> Void {
+    childCoordinators.append(child)
+    return { [weak self, weak child] in
+      guard let self, let child else { return }
+      childCoordinators.removeAll { $0 === child }
+    }
   }
 {%- if uses_defaults %}
 
   func showDetail(for item: {{ module }}Item) {
-    // TODO: start the detail module's flow instead of this placeholder: make its coordinator
-    // with `navigationController`, `addChild(_:)` it, let it go in its `onFinish`, `start()` it.
+    // TODO: start the detail module's flow instead of this placeholder (see
+    // `keepUntilFinished(_:)`).
     let detail = UIViewController()
     detail.title = item.title
     detail.view.backgroundColor = .systemBackground
@@ -178,8 +182,8 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     "common/snippets/coordinator_tests.liquid": #"""
 {%- comment %}
   Tests of the coordinator of an MVP-C or MVVM-C module: it starts the flow on the navigation
-  controller it is given (as its root when it has none), navigates, and lets go of its children
-  when they finish, which they do when the user goes back from their screen.
+  controller it is given (as its root when it has none), navigates, keeps its children and lets
+  go of them when they finish, which they do when the user goes back from their screen.
 {%- endcomment %}
 {%- if params.ui == "swiftui" %}
 {%- capture screen_type %}UIHostingController<{{ module }}View>{% endcapture %}
@@ -225,28 +229,29 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
     coordinator.start()
     let child = {{ module }}Coordinator(navigationController: navigation, service: service)
-    coordinator.addChild(child)
-    child.onFinish = { [weak coordinator, weak child] in
-      if let child { coordinator?.childDidFinish(child) }
-    }
+    child.onFinish = coordinator.keepUntilFinished(child)
     child.start()
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
+    {% include 'expect_equal', actual: "coordinator.childCoordinators.count", expected: "1" %}
     navigation.popViewController(animated: false)
     {% include 'wait_while', pending: "!coordinator.childCoordinators.isEmpty" %}
     {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
     withExtendedLifetime(window) {}
   }
 
-{% include 'test', name: "coordinatorKeepsChildFlowsUntilTheyFinish" %}
+{% include 'test', name: "coordinatorKeepsAChildFlowUntilItFinishesThenLetsItGo" %}
     let coordinator = {{ module }}Coordinator(navigationController: UINavigationController())
-    let child = {{ module }}Coordinator(navigationController: coordinator.navigationController)
-    coordinator.addChild(child)
-    child.onFinish = { [weak coordinator, weak child] in
-      if let child { coordinator?.childDidFinish(child) }
+    weak var released: {{ module }}Coordinator?
+    do {
+      let child = {{ module }}Coordinator(navigationController: coordinator.navigationController)
+      child.onFinish = coordinator.keepUntilFinished(child)
+      released = child
     }
+    {% include 'expect', that: "released != nil" %}
     {% include 'expect_equal', actual: "coordinator.childCoordinators.count", expected: "1" %}
-    child.finish()
+    released?.finish()
     {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
+    {% include 'expect', that: "released == nil" %}
   }
 {%- if uses_defaults %}
 
@@ -430,6 +435,94 @@ import {{ m }}
     }
   }
 """#,
+    "common/snippets/load_tests.liquid": #"""
+{%- comment %}
+  Tests of what loads the typical screen and keeps the state it shows (MVVM's view model, MVC's
+  loader), with a mocked service: the states it goes through. Expects `subject` (its name in
+  the tests), `make_subject` (a call in the suite that returns it, the service mock and one
+  more value) and `loaded` (the items of the loaded state in the tests: `items`, or
+  `itemViewModels`).
+{%- endcomment %}
+{%- capture state %}{{ subject }}.state{% endcapture %}
+{%- capture loaded_state %}.loaded({{ loaded }}){% endcapture %}
+{%- capture general %}.failed(String(localized: "Something went wrong. Please try again.")){% endcapture %}
+{%- capture refresh_failed %}.refreshFailed({{ loaded }}, "The network is down."){% endcapture %}
+{%- capture captured %}items{% if loaded != "items" %}, {{ loaded }}{% endif %}{% endcapture %}
+{%- capture loading_during_fetch %}{% include 'expect_equal', actual: state, expected: ".loading" %}{% endcapture %}
+{%- capture loaded_during_fetch %}{% include 'expect_equal', actual: state, expected: loaded_state %}{% endcapture %}
+{% include 'test', name: "loadShowsLoadingThenTheItems" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsClosure = { @MainActor [items] in
+      {{ loading_during_fetch }}
+      return items
+    }
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: loaded_state %}
+  }
+
+{% include 'test', name: "loadWithoutItemsShowsTheEmptyState" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsReturnValue = []
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: ".empty" %}
+  }
+
+{% include 'test', name: "failedLoadShowsItsMessageEveryTime" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsClosure = { @MainActor in
+      {{ loading_during_fetch }}
+      throw LoadError()
+    }
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: '.failed("The network is down.")' %}
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: '.failed("The network is down.")' %}
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
+  }
+
+{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsError = OpaqueError()
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: general %}
+  }
+
+{% include 'test', name: "reloadKeepsTheItemsOnScreen" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsReturnValue = items
+    await {{ subject }}.load()
+    service.fetchItemsClosure = { @MainActor [{{ captured }}] in
+      {{ loaded_during_fetch }}
+      return items
+    }
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: loaded_state %}
+  }
+
+{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsReturnValue = items
+    await {{ subject }}.load()
+    service.fetchItemsError = LoadError()
+    await {{ subject }}.load()
+    {% include 'expect_equal', actual: state, expected: refresh_failed %}
+  }
+
+{% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
+    let ({{ subject }}, service, _) = {{ make_subject }}
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    let first = Task { await {{ subject }}.load() }
+    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
+    service.fetchItemsClosure = nil
+    service.fetchItemsReturnValue = items
+    await {{ subject }}.load()
+    await first.value
+    {% include 'expect_equal', actual: state, expected: loaded_state %}
+  }
+"""#,
     "common/snippets/missing_stub.liquid": #"""
 {%- comment %}
   After the mocks of a Mocks file whose spies throw it (`uses_missing_stub`): the error a mock
@@ -442,8 +535,11 @@ import {{ m }}
 struct {{ module }}MissingStub: LocalizedError {
   let errorDescription: String?
 
-  init(_ message: String) {
-    errorDescription = message
+  /// `method` (a selector) of `mock` was called without a stub: set `<stub>ReturnValue` or
+  /// `<stub>Closure`.
+  init(in mock: AnyObject, _ method: String, stub: String) {
+    errorDescription =
+      "\(type(of: mock)).\(method) has no stub: set \(stub)ReturnValue or \(stub)Closure"
   }
 }
 {%- endif %}
@@ -702,11 +798,15 @@ extension {{ protocol_name }} {
 {%- comment %}
   The module's router, for modules without a coordinator. With UIKit it pushes onto the
   navigation controller of the module's view controller; with SwiftUI, for the typical screen,
-  it is the navigation state the view reads in a navigation stack, and pushes onto the UIKit
-  navigation controller that shows the module otherwise; it builds the destinations. Expects `protocol_name`.
+  it is the navigation state the view reads in a navigation stack (observed as the module's
+  view model is: with Combine when `binding` is "combine", else with Observation), and pushes
+  onto the UIKit navigation controller that shows the module otherwise; it builds the
+  destinations. Expects `protocol_name` and `binding`.
 {%- endcomment %}
 {%- if params.ui == "uikit" %}
 {%- include 'imports', modules: "UIKit" %}
+{%- elsif uses_defaults and binding == "combine" %}
+{%- include 'imports', modules: "Combine,SwiftUI,UIKit" %}
 {%- elsif uses_defaults %}
 {%- include 'imports', modules: "SwiftUI,UIKit" %}
 {%- else %}
@@ -717,12 +817,20 @@ extension {{ protocol_name }} {
 /// Navigation out of the module. In a SwiftUI navigation stack it is state the view reads: the
 /// stack shows the detail of `detail` while it is set, and SwiftUI sets it back to nil when the
 /// user goes back. On a UIKit navigation controller (the builder's `build`), it pushes there.
+{%- comment %} A Combine module is observed with Combine throughout, its router too. {% endcomment %}
 @MainActor
+{%- if binding == "combine" %}
+final class {{ module }}Router: {{ protocol_name }}, ObservableObject {
+  @Published var detail: {{ module }}Item?
+  /// The module's screen when a UIKit navigation controller shows it; it does not keep it alive.
+  weak var viewController: UIViewController?
+{%- else %}
 @Observable
 final class {{ module }}Router: {{ protocol_name }} {
   var detail: {{ module }}Item?
   /// The module's screen when a UIKit navigation controller shows it; it does not keep it alive.
   @ObservationIgnored weak var viewController: UIViewController?
+{%- endif %}
 
   func showDetail(for item: {{ module }}Item) {
     if let navigationController = viewController?.navigationController {
@@ -809,40 +917,151 @@ struct {{ module }}Service: {{ module }}Servicing {
   throws, and stops the run from one that cannot), a stubbed error, and a
   closure that runs instead (its `inout` parameters write back); `reset()` forgets it all.
   Expects `mock_name`, `protocol_name`, `methods` and `isolation` ("main" or "sendable", as for
-  the protocol: a sendable mock may be called from any task and records under a lock).
+  the protocol). A main-actor mock keeps all that in its properties. A sendable mock may be
+  called from any task: it keeps it in two structs, `Calls` and `Stubs`, under a lock, and a
+  test reads and sets it as the mock's own properties through `@dynamicMemberLookup`, every
+  access under the lock (what the mock recorded can only be read).
 {%- endcomment -%}
 {%- capture newline %}
 {% endcapture %}
-{%- if isolation == "sendable" %}
-/// A spy for `{{ protocol_name }}`. Calls may come from any task: they are recorded under a lock.
-/// Stub it before, and read what it recorded after, the code under test runs.
+{%- if isolation == "sendable" and methods.size > 0 %}
+  {%- assign locked = true %}
+  {%- assign closure_attribute = "@Sendable " %}
+  {%- assign recorded = "calls." %}
+  {%- assign stub = "stub." %}
+  {%- assign indent = "  " %}
+  {%- assign access = "" %}
+{%- else %}
+  {%- assign locked = false %}
+  {%- assign closure_attribute = "@MainActor " %}
+  {%- assign recorded = "" %}
+  {%- assign stub = "" %}
+  {%- assign indent = "" %}
+  {%- assign access = "private(set) " %}
+{%- endif %}
+{%- if locked %}
+/// A spy for `{{ protocol_name }}`. Calls may come from any task: it keeps what it records and
+/// its stubs under a lock, and a test reads and sets them as its properties. Stub it before,
+/// and read what it recorded after, the code under test runs.
+@dynamicMemberLookup
 final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
+  /// What the mock records, read as its properties (`mock.{{ methods[0].identifier }}CallCount`).
+  struct Calls {
+{%- for m in methods %}
+{%- if forloop.first == false %}{{ newline }}{% endif %}
+    // {{ m.selector }}
+{%- include 'spy_members' %}
+{{- calls_text | indent: 2 }}
+{%- endfor %}
+  }
+
+  /// What the mock answers, set as its properties (`mock.{{ methods[0].identifier }}Closure = …`).
+  struct Stubs {
+{%- for m in methods %}
+{%- if forloop.first == false %}{{ newline }}{% endif %}
+    // {{ m.selector }}
+{%- include 'spy_members' %}
+{{- stubs_text | indent: 2 }}
+{%- endfor %}
+  }
+
+  // NSLock: the module's code runs on iOS 17, and Synchronization's Mutex needs iOS 18.
   private let lock = NSLock()
-{%- assign closure_attribute = "@Sendable " %}
+  private var calls = Calls()
+  private var stubs = Stubs()
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<Calls, Value>) -> Value {
+    lock.withLock { calls[keyPath: keyPath] }
+  }
+
+  subscript<Value>(dynamicMember keyPath: WritableKeyPath<Stubs, Value>) -> Value {
+    get { lock.withLock { stubs[keyPath: keyPath] } }
+    set { lock.withLock { stubs[keyPath: keyPath] = newValue } }
+  }
+{%- for m in methods %}
+
+  // MARK: - {{ m.selector }}
+{%- include 'spy_members' %}
+{{ implementation }}
+{%- endfor %}
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+    lock.withLock {
+      calls = Calls()
+      stubs = Stubs()
+    }
+  }
+}
+{%- else %}
+{%- if isolation == "sendable" %}
+/// A spy for `{{ protocol_name }}`, which has nothing to record.
+final class {{ mock_name }}: {{ protocol_name }} {
 {%- else %}
 /// A spy for `{{ protocol_name }}`: it records every call and returns what it is told to.
 @MainActor
 final class {{ mock_name }}: {{ protocol_name }} {
-{%- assign closure_attribute = "@MainActor " %}
 {%- endif %}
 {%- for m in methods %}
+{%- if forloop.first == false %}{{ newline }}{% endif %}
+  // MARK: - {{ m.selector }}
+{%- include 'spy_members' %}
+{{ calls_text }}{{ stubs_text }}
+{{ implementation }}
+{%- endfor %}
+{%- if methods.size > 0 %}{{ newline }}{% endif %}
+  /// Forgets every recorded call and every stub, as if the mock were new.
+{%- if methods.size == 0 %}
+  func reset() {}
+{%- else %}
+  func reset() {
+{%- for m in methods %}
+  {%- assign id = m.identifier %}
+  {%- assign stored = m.parameters | where: "is_closure", false %}
+  {%- assign escaping = m.parameters | where: "is_escaping", true %}
+  {%- assign stored = stored | concat: escaping %}
+    {{ id }}CallCount = 0
+  {%- if stored.size > 0 %}
+    {{ id }}ReceivedArguments = nil
+    {{ id }}ReceivedInvocations = []
+  {%- endif %}
+  {%- if m.is_throwing %}
+    {{ id }}Error = nil
+  {%- endif %}
+  {%- if m.has_return %}
+    {{ id }}ReturnValue = nil
+  {%- endif %}
+    {{ id }}Closure = nil
+{%- endfor %}
+  }
+{%- endif %}
+}
+{%- endif %}
+"""#,
+    "common/snippets/spy_members.liquid": #"""
+{%- comment %}
+  The parts of a spy's method `m` (see `spy`): `calls_text` (the declarations of what it
+  records), `stubs_text` (of its stubs) and `implementation` (the method), each line after a
+  newline. Expects what `spy` sets: `access`, `closure_attribute`, `locked`, `recorded`, `stub`
+  and `indent`.
+{%- endcomment %}
   {%- assign id = m.identifier %}
   {%- assign stored = m.parameters | where: "is_closure", false %}
   {%- assign escaping = m.parameters | where: "is_escaping", true %}
   {%- assign stored = stored | concat: escaping %}
   {%- capture closure_type %}{{ closure_attribute }}({% for p in m.parameters %}{% if p.is_inout %}inout {% endif %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %}{% endcapture %}
   {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
-  {%- if forloop.first == false or isolation == "sendable" %}{{ newline }}{% endif %}
-  // MARK: - {{ m.selector }}
-
-  private(set) var {{ id }}CallCount = 0
+  {%- capture calls_text %}
+  {{ access }}var {{ id }}CallCount = 0
   {%- if stored.size == 1 %}
-  private(set) var {{ id }}ReceivedArguments: {% include 'optional', type: stored[0].storage_type %}
-  private(set) var {{ id }}ReceivedInvocations: [{{ stored[0].storage_type }}] = []
+  {{ access }}var {{ id }}ReceivedArguments: {% include 'optional', type: stored[0].storage_type %}
+  {{ access }}var {{ id }}ReceivedInvocations: [{{ stored[0].storage_type }}] = []
   {%- elsif stored.size > 1 %}
-  private(set) var {{ id }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
-  private(set) var {{ id }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
+  {{ access }}var {{ id }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
+  {{ access }}var {{ id }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
   {%- endif %}
+  {%- endcapture %}
+  {%- capture stubs_text %}
   {%- if m.is_throwing %}
   var {{ id }}Error: ({% if m.thrown_type %}{{ m.thrown_type }}{% else %}any Error{% endif %})?
   {%- endif %}
@@ -854,52 +1073,36 @@ final class {{ mock_name }}: {{ protocol_name }} {
   {%- endif %}
   {%- endif %}
   var {{ id }}Closure: ({{ closure_type }})?
-
+  {%- endcapture %}
+  {%- capture implementation %}
   func {{ m.signature }} {
-  {%- if isolation == "sendable" %}
-    {%- assign snapshot = "" %}
-    {%- if m.is_throwing %}{% assign snapshot = snapshot | append: "error," %}{% endif %}
-    {%- assign snapshot = snapshot | append: "closure" %}
-    {%- if m.has_return %}{% assign snapshot = snapshot | append: ",value" %}{% endif %}
-    {%- assign snapshot = snapshot | split: "," %}
-    let {% if snapshot.size > 1 %}({{ snapshot | join: ", " }}){% else %}closure{% endif %} = lock.withLock {
-    {%- assign indent = "  " %}
-  {%- else %}
-    {%- assign indent = "" %}
+  {%- if locked %}
+    let stub = lock.withLock {
   {%- endif %}
-    {{ indent }}{{ id }}CallCount += 1
+    {{ indent }}{{ recorded }}{{ id }}CallCount += 1
     {%- if stored.size == 1 %}
-    {{ indent }}{{ id }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
-    {{ indent }}{{ id }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
     {%- elsif stored.size > 1 %}
-    {{ indent }}{{ id }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-    {{ indent }}{{ id }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
     {%- endif %}
-  {%- if isolation == "sendable" %}
-      return {% if snapshot.size > 1 %}({% endif %}{% if m.is_throwing %}{{ id }}Error, {% endif %}{{ id }}Closure{% if m.has_return %}, {{ id }}ReturnValue{% endif %}{% if snapshot.size > 1 %}){% endif %}
+  {%- if locked %}
+      return stubs
     }
-    {%- assign error_binding = "let error" %}
-    {%- assign closure_binding = "let closure" %}
-    {%- assign value_binding = "let value" %}
-    {%- assign value = "value" %}
-  {%- else %}
-    {%- assign error_binding = "let error = " | append: id | append: "Error" %}
-    {%- assign closure_binding = "let closure = " | append: id | append: "Closure" %}
-    {%- assign value_binding = "let value = " | append: id | append: "ReturnValue" %}
-    {%- assign value = id | append: "ReturnValue" %}
   {%- endif %}
     {%- if m.is_throwing %}
-    if {{ error_binding }} { throw error }
+    if let error = {{ stub }}{{ id }}Error { throw error }
     {%- endif %}
     {%- if m.has_return %}
-    if {{ closure_binding }} { return {{ m.call_prefix }}closure({{ closure_arguments }}) }
+    if let closure = {{ stub }}{{ id }}Closure { return {{ m.call_prefix }}closure({{ closure_arguments }}) }
     {%- if m.returns_optional %}
-    return {{ value }}
+    return {{ stub }}{{ id }}ReturnValue
     {%- else %}
-    guard {{ value_binding }} else {
+    guard let value = {{ stub }}{{ id }}ReturnValue else {
     {%- if m.is_throwing and m.thrown_type == nil %}
       {%- assign uses_missing_stub = true %}
-      throw {{ module }}MissingStub("{{ mock_name }}.{{ m.selector }} has no stub: set {{ id }}ReturnValue or {{ id }}Closure")
+      throw {{ module }}MissingStub(in: self, "{{ m.selector }}", stub: "{{ id }}")
     {%- else %}
       // A method that cannot throw has nothing to return.
       fatalError("{{ mock_name }}.{{ m.selector }} has no stub: set {{ id }}ReturnValue or {{ id }}Closure")
@@ -908,49 +1111,13 @@ final class {{ mock_name }}: {{ protocol_name }} {
     return value
     {%- endif %}
     {%- else %}
-    if {{ closure_binding }} { {{ m.call_prefix }}closure({{ closure_arguments }}) }
+    if let closure = {{ stub }}{{ id }}Closure { {{ m.call_prefix }}closure({{ closure_arguments }}) }
     {%- endif %}
   }
-{%- endfor %}
-{%- if methods.size > 0 or isolation == "sendable" %}{{ newline }}{% endif %}
-  /// Forgets every recorded call and every stub, as if the mock were new.
-{%- if methods.size == 0 %}
-  func reset() {}
-{%- else %}
-  func reset() {
-{%- if isolation == "sendable" %}
-    lock.withLock {
-{%- assign indent = "  " %}
-{%- else %}
-{%- assign indent = "" %}
-{%- endif %}
-{%- for m in methods %}
-  {%- assign id = m.identifier %}
-  {%- assign stored = m.parameters | where: "is_closure", false %}
-  {%- assign escaping = m.parameters | where: "is_escaping", true %}
-  {%- assign stored = stored | concat: escaping %}
-    {{ indent }}{{ id }}CallCount = 0
-  {%- if stored.size > 0 %}
-    {{ indent }}{{ id }}ReceivedArguments = nil
-    {{ indent }}{{ id }}ReceivedInvocations = []
-  {%- endif %}
-  {%- if m.is_throwing %}
-    {{ indent }}{{ id }}Error = nil
-  {%- endif %}
-  {%- if m.has_return %}
-    {{ indent }}{{ id }}ReturnValue = nil
-  {%- endif %}
-    {{ indent }}{{ id }}Closure = nil
-{%- endfor %}
-{%- if isolation == "sendable" %}
-    }
-{%- endif %}
-  }
-{%- endif %}
-}
+  {%- endcapture %}
 """#,
     "common/snippets/stub_body.liquid": #"""
-{% comment %}The body of a method the user fills in, with a value of the return type where one is obvious. Expects `method`.{% endcomment %}    // TODO: implement {{ method.selector }}.
+{% comment %}The body of a method the user fills in, with a value of the return type where one is obvious; a throwing method with no obvious value throws until it is written. Expects `method`.{% endcomment %}    // TODO: implement {{ method.selector }}.
 {%- if method.has_return %}
   {%- assign type = method.return_type %}
   {%- assign last = type | slice: -1 %}
@@ -967,6 +1134,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
     return false
   {%- elsif type == "Int" or type == "Double" or type == "Float" or type == "CGFloat" %}
     return 0
+  {%- elsif method.is_throwing and method.thrown_type == nil %}
+    // Until then it fails, as callers expect of a method that throws, instead of stopping the app.
+    throw CocoaError(.featureUnsupported)
   {%- else %}
     fatalError("{{ method.selector }} is not implemented yet")
   {%- endif %}
@@ -1240,7 +1410,7 @@ final class {{ module }}Tests: XCTestCase {
   indicator laid out with constraints, pull to refresh, and a content-unavailable view for the
   empty and failed states with a way to try again; `render(_:)` shows a load state. Expects
   `screen_summary`, `dependencies` and `init_assignments` (lines), `init_parameters`,
-  `loader` (whose `load()` is awaited to load: a property, or `self`), `select_call` (what selecting `items[indexPath.row]` does),
+  `loader` (the object whose `load()` is awaited to load, an expression on `self`), `select_call` (what selecting `items[indexPath.row]` does),
   `row_type` and `row_title`, `has_coordinator` (whether a coordinator waits for `onLeave`), `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
@@ -1361,14 +1531,9 @@ final class {{ module }}ViewController: UIViewController {
   /// does not keep the screen alive, and stops when the screen leaves for good; only a load
   /// that a pull started ends the pull's spinner.
   private func reload(pulled: Bool = false) {
-{%- if loader == "self" %}
-    loadTask = Task { [weak self] in
-      await self?.load()
-{%- else %}
     let loader = {{ loader }}
     loadTask = Task { [weak self] in
       await loader.load()
-{%- endif %}
       if pulled { self?.refreshControl.endRefreshing() }
     }
   }
@@ -1633,11 +1798,48 @@ extension {{ module }}ViewController: UITableViewDelegate {
 {% include 'header' %}
 {% include 'imports', modules: "UIKit" %}
 
-/// Creates the module: the controller with its service.
+/// Creates the module: the controller with {% if uses_defaults %}its loader and {% endif %}its service.
 @MainActor
 enum {{ module }}Builder {
   static func build(service: any {{ module }}Servicing = {{ module }}Service()) -> {{ module }}ViewController {
+{%- if uses_defaults %}
+    {{ module }}ViewController(loader: {{ module }}Loader(service: service))
+{%- else %}
     {{ module }}ViewController(service: service)
+{%- endif %}
+  }
+}
+
+"""#,
+    "mvc/Code/Loader.swift.liquid": #"""
+{% include 'header' %}
+{% include 'imports', modules: "Foundation" %}
+
+/// Loads the screen's items from the service and reports every state to show: the
+/// controller's loading, kept apart from the screen so that it is tested without one.
+@MainActor
+final class {{ module }}Loader {
+  /// Called with every state to show.
+  var onChange: (@MainActor ({{ module }}LoadState) -> Void)?
+  /// The state reported last.
+  private(set) var state: {{ module }}LoadState = .idle
+  private let service: any {{ module }}Servicing
+  private var items: [{{ module }}Item] = []
+  private var fetchTask: Task<Void, Never>?
+
+  init(service: any {{ module }}Servicing) {
+    self.service = service
+  }
+{%- assign fetch_call = "service.fetchItems()" %}
+{%- assign show = "show(STATE)" %}
+{%- assign loaded_items = "items" %}
+{%- assign keeps_items = true %}
+{%- assign after_loaded = "" %}
+{% include 'load' %}
+
+  private func show(_ state: {{ module }}LoadState) {
+    self.state = state
+    onChange?(state)
   }
 }
 
@@ -1670,28 +1872,25 @@ extension {{ module }}Item {
 {% include 'header' %}
 {%- assign has_coordinator = false %}
 {% include 'imports', modules: "UIKit" %}
-{%- assign screen_summary = "A skinny controller: it asks the service, keeps the items and shows them, and navigates." %}
-{%- capture dependencies %}  private let service: any {{ module }}Servicing
 {%- if uses_defaults %}
-  private var fetchTask: Task<Void, Never>?
-{%- endif %}{% endcapture %}
+{%- assign screen_summary = "A skinny controller: it shows what its loader reports, and navigates." %}
+{%- capture dependencies %}  private let loader: {{ module }}Loader{% endcapture %}
+{%- capture init_parameters %}loader: {{ module }}Loader{% endcapture %}
+{%- assign init_assignments = "    self.loader = loader" %}
+{%- assign loader = "self.loader" %}
+{%- assign setup = "    loader.onChange = { [weak self] state in self?.render(state) }" %}
+{%- else %}
+{%- assign screen_summary = "A skinny controller: it asks the service, shows what it gets, and navigates." %}
+{%- capture dependencies %}  private let service: any {{ module }}Servicing{% endcapture %}
 {%- capture init_parameters %}service: any {{ module }}Servicing{% endcapture %}
 {%- assign init_assignments = "    self.service = service" %}
-{%- assign loader = "self" %}
+{%- assign setup = "" %}
+{%- endif %}
 {%- assign select_call = "showDetail(for: items[indexPath.row])" %}
 {%- assign row_type = module | append: "Item" %}
 {%- assign row_title = "displayTitle" %}
-{%- assign setup = "" %}
 {%- capture members %}
 {%- if uses_defaults %}
-
-  // MARK: - Loading
-{%- assign fetch_call = "service.fetchItems()" %}
-{%- assign show = "render(STATE)" %}
-{%- assign loaded_items = "items" %}
-{%- assign keeps_items = false %}
-{%- assign after_loaded = "" %}
-{% include 'load' %}
 
   // MARK: - Navigation
 
@@ -1737,11 +1936,41 @@ extension {{ module }}Item {
     "mvc/Tests/Tests.swift.liquid": #"""
 {% include 'header' %}
 {%- assign modules = "Foundation,UIKit" %}
-{%- assign suite_summary = "The controller as its user sees it, and the model's formatting." %}
+{%- assign suite_summary = "The loader, the controller as its user sees it, and the model's formatting." %}
 {% include 'tests_open' %}
 {%- if uses_defaults %}
 {%- assign item_view_model = false %}
 {%- include 'test_fixtures' %}
+
+  /// The states a loader reported, in order.
+  @MainActor
+  private final class ReportedStates {
+    var states: [{{ module }}LoadState] = []
+  }
+
+  private func makeLoader() -> ({{ module }}Loader, {{ module }}ServicingMock, ReportedStates) {
+    let service = {{ module }}ServicingMock()
+    let loader = {{ module }}Loader(service: service)
+    let reported = ReportedStates()
+    loader.onChange = { reported.states.append($0) }
+    return (loader, service, reported)
+  }
+
+  // MARK: - Loader
+{%- assign subject = "loader" %}
+{%- assign make_subject = "makeLoader()" %}
+{%- assign loaded = "items" %}
+{% include 'load_tests' %}
+
+{% include 'test', name: "loaderReportsEveryState" %}
+    let (loader, service, reported) = makeLoader()
+    service.fetchItemsReturnValue = items
+    await loader.load()
+    service.fetchItemsError = LoadError()
+    await loader.load()
+    {% include 'expect_equal', actual: "reported.states", expected: '[.loading, .loaded(items), .refreshFailed(items, "The network is down.")]' %}
+  }
+
 {%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
 {%- assign has_coordinator = false %}
 {%- assign build_is_screen = true %}
@@ -1765,7 +1994,7 @@ extension {{ module }}Item {
 """#,
     "mvc/template.yml": #"""
 name: mvc
-summary: MVC module - a skinny UIViewController, a service protocol behind it, and a model with its formatting.
+summary: MVC module - a skinny UIViewController, a loader that asks the service behind it, and a model with its formatting.
 version: 1.0.0
 parameters:
   - name: tests
@@ -1781,6 +2010,10 @@ files:
     regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    regenerate: once
+  - template: Code/Loader.swift.liquid
+    output: "{{ module }}Loader.swift"
+    when: "uses_defaults"
     regenerate: once
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
@@ -1943,6 +2176,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
     "mvp/Code/Router.swift.liquid": #"""
 {% include 'header' %}
 {%- assign protocol_name = module | append: "Routing" %}
+{%- assign binding = "observation" %}
 {% include 'router' %}
 
 """#,
@@ -2227,6 +2461,7 @@ protocol {{ module }}ViewModelType: AnyObject {
     "mvvm/Code/Router.swift.liquid": #"""
 {% include 'header' %}
 {%- assign protocol_name = module | append: "Routing" %}
+{%- assign binding = params.binding %}
 {% include 'router' %}
 
 """#,
@@ -2271,7 +2506,9 @@ struct {{ module }}View: View {
 {%- else %}
   @State private var viewModel: {{ view_model_type }}
 {%- endif %}
-{%- if owns_router %}
+{%- if owns_router and params.binding == "combine" %}
+  @StateObject private var router: {{ module }}Router
+{%- elsif owns_router %}
   @State private var router: {{ module }}Router
 {%- endif %}
 {%- if local_state %}
@@ -2285,7 +2522,9 @@ struct {{ module }}View: View {
 {%- else %}
     _viewModel = State(initialValue: viewModel)
 {%- endif %}
-{%- if owns_router %}
+{%- if owns_router and params.binding == "combine" %}
+    _router = StateObject(wrappedValue: router)
+{%- elsif owns_router %}
     _router = State(initialValue: router)
 {%- endif %}
   }
@@ -2566,9 +2805,16 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
 """#,
     "mvvm/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{%- if params.io and params.binding == "combine" %}
+{%- comment %}
+  The fake view model tests the UIKit view alone (`viewShowsWhatAFakeViewModelSays`); a
+  SwiftUI view shows its state only on screen, and a spec's view has no such test, so they get
+  none.
+{%- endcomment %}
+{%- assign has_fake = false %}
+{%- if params.io and params.ui == "uikit" and uses_defaults %}{% assign has_fake = true %}{% endif %}
+{%- if has_fake and params.binding == "combine" %}
 {% include 'imports', modules: "Combine,Foundation" %}
-{%- elsif params.io and params.binding == "observation" %}
+{%- elsif has_fake and params.binding == "observation" %}
 {% include 'imports', modules: "Foundation,Observation" %}
 {%- else %}
 {% include 'imports', modules: "Foundation" %}
@@ -2593,7 +2839,7 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
 {%- assign isolation = parts[2] %}
 {% include 'spy' %}
 {%- endfor %}
-{%- if params.io %}
+{%- if has_fake %}
 
 /// A view model that shows what a test sets, to test the view alone: it records what the view
 /// asks of it in `inputsMock`.
@@ -2603,7 +2849,6 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
 {%- endif %}
 final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
   let inputsMock = {{ module }}ViewModelInputsMock()
-{%- if uses_defaults %}
 {%- case params.binding %}
 {%- when "combine" %}
   /// Sends the state to show.
@@ -2616,39 +2861,13 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- else %}
   var state: {{ module }}LoadState = .idle
 {%- endcase %}
-{%- else %}
-{%- if params.binding == "combine" %}
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
-{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-  let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({% if stored.size == 0 %}0{% else %}nil{% endif %})
-{%- endfor %}
-{%- else %}
-{%- include 'state', declare: "fake" %}
-{%- endif %}
-{%- if params.binding == "closures" %}
-  var onChange: (() -> Void)?
-{%- endif %}
-{%- endif %}
 
   var inputs: any {{ module }}ViewModelInputs { inputsMock }
   var outputs: any {{ module }}ViewModelOutputs { self }
 {%- if params.binding == "combine" %}
-{%- if uses_defaults %}
   var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
     stateSubject.eraseToAnyPublisher()
   }
-{%- else %}
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
-{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
-    {{ name }}Subject.eraseToAnyPublisher()
-  }
-{%- endfor %}
-{%- endif %}
 {%- endif %}
 }
 {%- endif %}
@@ -2767,82 +2986,11 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   navigation it asks for. Expects `makeViewModel()` in the suite, returning the view model, the
   service mock and the router or coordinator mock.
 {%- endcomment %}
-{%- capture loading_during_fetch %}{% include 'expect_equal', actual: "viewModel.state", expected: ".loading" %}{% endcapture %}
-{%- capture loaded_during_fetch %}{% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}{% endcapture %}
   // MARK: - View model
-
-{% include 'test', name: "loadShowsLoadingThenTheItems" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsClosure = { @MainActor [items] in
-      {{ loading_during_fetch }}
-      return items
-    }
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
-  }
-
-{% include 'test', name: "loadWithoutItemsShowsTheEmptyState" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsReturnValue = []
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".empty" %}
-  }
-
-{% include 'test', name: "failedLoadShowsItsMessageEveryTime" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsClosure = { @MainActor in
-      {{ loading_during_fetch }}
-      throw LoadError()
-    }
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("The network is down.")' %}
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("The network is down.")' %}
-    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
-  }
-
-{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsError = OpaqueError()
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.failed("Something went wrong. Please try again.")' %}
-  }
-
-{% include 'test', name: "reloadKeepsTheItemsOnScreen" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsReturnValue = items
-    await viewModel.load()
-    service.fetchItemsClosure = { @MainActor [items, itemViewModels] in
-      {{ loaded_during_fetch }}
-      return items
-    }
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
-  }
-
-{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsReturnValue = items
-    await viewModel.load()
-    service.fetchItemsError = LoadError()
-    await viewModel.load()
-    {% include 'expect_equal', actual: "viewModel.state", expected: '.refreshFailed(itemViewModels, "The network is down.")' %}
-  }
-
-{% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
-    let (viewModel, service, _) = makeViewModel()
-    service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
-      return []
-    }
-    let first = Task { await viewModel.load() }
-    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
-    service.fetchItemsClosure = nil
-    service.fetchItemsReturnValue = items
-    await viewModel.load()
-    await first.value
-    {% include 'expect_equal', actual: "viewModel.state", expected: ".loaded(itemViewModels)" %}
-  }
+{%- assign subject = "viewModel" %}
+{%- assign make_subject = "makeViewModel()" %}
+{%- assign loaded = "itemViewModels" %}
+{% include 'load_tests' %}
 
 {% include 'test', name: "selectingAnItemShowsItsDetailEveryTime" %}
     let (viewModel, service, navigation) = makeViewModel()
@@ -3188,6 +3336,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
     "viper/Code/Router.swift.liquid": #"""
 {% include 'header' %}
 {%- assign protocol_name = module | append: "RouterInput" %}
+{%- assign binding = "observation" %}
 {% include 'router' %}
 
 """#,
