@@ -65,7 +65,8 @@ package enum TemplateContext {
       let declared = module.roles[role]
       let methods =
         declared ?? (usesDefaults ? RoleDefaults.methods(for: role, module: module.name) : [])
-      let values = LiquidValue.array(methods.map(method))
+      var values = LiquidValue.array(methods.map(method))
+      if role == .view { values = withViewState(values, methods: methods, context: &context) }
       roles[role.rawValue] = .object(
         LiquidObject([("methods", values), ("declared", .bool(declared != nil))]))
       context[role.rawValue] = values
@@ -77,8 +78,12 @@ package enum TemplateContext {
       usesDefaults ? RoleDefaults.moduleOutput(module: module.name).map(method) : [])
     let entities = usesDefaults ? RoleDefaults.entities(module: module.name) : module.entities
     context["entities"] = .array(entities.map(entity))
-    context["imports"] = .array(
-      SpecImports.modules(for: module).map { .string($0) })
+    context["imports"] = .array(SpecImports.modules(for: module).map { .string($0) })
+    context["imports_by_part"] = .object(
+      LiquidObject(
+        SpecImports.modulesByPart(for: module).sorted { $0.key < $1.key }.map {
+          ($0.key, .array($0.value.map { .string($0) }))
+        }))
 
     // Generamba's names, so that Generamba templates keep working.
     context["module_info"] = .object(
@@ -92,6 +97,28 @@ package enum TemplateContext {
       LiquidObject([("name", .string(settings.author)), ("company", .string(settings.company))]))
     context["custom_parameters"] = .object(paramObject)
     return context
+  }
+
+  /// The view's state (`view_state`), and each view method's `state_updates`.
+  static func withViewState(
+    _ values: LiquidValue, methods: [MethodSignature], context: inout LiquidObject
+  ) -> LiquidValue {
+    let state = ViewState(methods: methods)
+    context["view_state"] = .array(
+      state.properties.map {
+        .object(
+          LiquidObject([
+            ("name", .string($0.name)), ("type", .string($0.type)),
+            ("initial_value", .string($0.initialValue)),
+          ]))
+      })
+    guard case .array(let objects) = values else { return values }
+    return .array(
+      zip(objects, state.updates).map { value, updates in
+        guard case .object(var object) = value else { return value }
+        object["state_updates"] = .array(updates.map { .string($0) })
+        return .object(object)
+      })
   }
 
   static func liquid(_ value: ModuleSpec.ParamValue) -> LiquidValue {

@@ -110,7 +110,7 @@ final class {{ module }}HostingController: UIHostingController<{{ module }}View>
   The module's coordinator (MVP-C, MVVM-C). Whoever starts the flow creates and keeps it; it
   shows the module's screen on the navigation controller it is given and navigates from it.
 {%- endcomment %}
-{%- include 'imports', modules: "UIKit" %}
+{%- include 'imports', modules: "UIKit", uses: "router" %}
 
 /// Runs the {{ module }} flow: shows the module's screen on the navigation controller it is
 /// given, and navigates from it. Whoever starts the flow creates and keeps it, and calls
@@ -338,6 +338,28 @@ struct {{ entity.name }}: {% if entity.is_identifiable %}Identifiable, {% endif 
     "common/snippets/expect_equal.liquid": #"""
 {% comment %}An expectation that `actual` equals `expected`.{% endcomment %}{% if params.tests == "swift-testing" %}#expect({{ actual }} == {{ expected }}){% else %}XCTAssertEqual({{ actual }}, {{ expected }}){% endif %}
 """#,
+    "common/snippets/forwarding_stubs.liquid": #"""
+{%- comment %}
+  A method for each of `methods` that calls the method of the same name on `receiver` (a
+  use case over its service), separated by blank lines, and preceded by one when
+  `blank_before_first` is true. A method with a variadic parameter, which cannot pass its
+  arguments on, is a stub to fill in.
+{% endcomment %}
+{%- capture newline %}
+{% endcapture %}
+{%- for method in methods %}
+{%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
+{%- assign variadic = method.parameters | where: "is_variadic" %}
+  func {{ method.signature }} {
+{%- if variadic.size > 0 %}
+{% include 'stub_body' %}
+{%- else %}
+    // TODO: apply the use case's business rules around what the {{ receiver }} does.
+    {{ method.call_prefix }}{{ receiver }}.{{ method.call }}
+{%- endif %}
+  }
+{%- endfor %}
+"""#,
     "common/snippets/header.liquid": #"""
 //
 //  {{ file_name }}
@@ -358,9 +380,20 @@ struct {{ entity.name }}: {% if entity.is_identifiable %}Identifiable, {% endif 
     "common/snippets/imports.liquid": #"""
 {%- comment %}
   The import lines of a file: `modules` (comma-separated, what the file itself needs) and the
-  modules the spec's types need (`imports`), sorted, each once.
+  modules the types of the spec's parts it names need (`uses`: comma-separated roles and
+  `entities`, from `imports_by_part`; `all` for every part, `imports`; empty for none), sorted,
+  each once.
 {%- endcomment %}
-{%- assign import_list = modules | split: "," | concat: imports | uniq | sort %}
+{%- assign import_list = modules | split: "," %}
+{%- if uses == "all" %}
+{%- assign import_list = import_list | concat: imports %}
+{%- else %}
+{%- assign used_parts = uses | split: "," %}
+{%- for part in used_parts %}
+{%- assign import_list = import_list | concat: imports_by_part[part] %}
+{%- endfor %}
+{%- endif %}
+{%- assign import_list = import_list | uniq | sort %}
 {%- for m in import_list %}
 import {{ m }}
 {%- endfor %}
@@ -473,7 +506,10 @@ final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
 final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {}
 {%- else %}
 final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
-{%- include 'stubs', methods: view, blank_before_first: false %}
+{%- for property in view_state %}
+  private(set) var {{ property.name }}: {{ property.type }} = {{ property.initial_value }}
+{%- endfor %}
+{%- include 'state_methods', blank_before_first: true %}
 }
 {%- endif %}
 
@@ -706,11 +742,11 @@ extension {{ protocol_name }} {
   navigation controller that shows the module otherwise; it builds the destinations. Expects `protocol_name`.
 {%- endcomment %}
 {%- if params.ui == "uikit" %}
-{%- include 'imports', modules: "UIKit" %}
+{%- include 'imports', modules: "UIKit", uses: "router" %}
 {%- elsif uses_defaults %}
-{%- include 'imports', modules: "SwiftUI,UIKit" %}
+{%- include 'imports', modules: "SwiftUI,UIKit", uses: "router" %}
 {%- else %}
-{%- include 'imports', modules: "Foundation" %}
+{%- include 'imports', modules: "Foundation", uses: "router" %}
 {%- endif %}
 {%- if params.ui == "swiftui" and uses_defaults %}
 
@@ -949,6 +985,28 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- endif %}
 }
 """#,
+    "common/snippets/state_methods.liquid": #"""
+{%- comment %}
+  The view methods of a spec as updates of the view's state (`view_state`): each method sets
+  the properties its `state_updates` name, separated by blank lines, and preceded by one when
+  `blank_before_first` is true.
+{%- endcomment %}
+{%- capture newline %}
+{% endcapture %}
+{%- for m in view %}
+{%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
+  /// Updates the state the view shows.
+  func {{ m.signature }} {
+{%- for statement in m.state_updates %}
+    {{ statement }}
+{%- endfor %}
+{%- if m.has_return %}
+{%- assign method = m %}
+{% include 'stub_body' %}
+{%- endif %}
+  }
+{%- endfor %}
+"""#,
     "common/snippets/stub_body.liquid": #"""
 {% comment %}The body of a method the user fills in, with a value of the return type where one is obvious. Expects `method`.{% endcomment %}    // TODO: implement {{ method.selector }}.
 {%- if method.has_return %}
@@ -1095,15 +1153,23 @@ final class {{ mock_name }}: {{ protocol_name }} {
     "common/snippets/swiftui_spec_body.liquid": #"""
 {%- comment %}
   The body of a spec's SwiftUI view: the module's name, and the spec's `viewDidLoad()` called on
-  `receiver` when the view appears.
+  `receiver` the first time the view appears (as a view controller's `viewDidLoad()`: not
+  again when the user comes back to it).
 {%- endcomment %}
-
-  var body: some View {
-    Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
 {%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
 {%- if lifecycle != "" %}
+
+  /// Whether the view has appeared once: `viewDidLoad()` is reported then, and only then.
+  @State private var hasLoaded = false
+{%- endif %}
+
+  var body: some View {
+    Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
+{%- if lifecycle != "" %}
       .onAppear {
+        guard !hasLoaded else { return }
+        hasLoaded = true
         {{ lifecycle }}
       }
 {%- endif %}
@@ -1200,7 +1266,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- else %}
 {%- assign test_modules = modules | append: ",XCTest" %}
 {%- endif %}
-{%- include 'imports', modules: test_modules %}
+{%- include 'imports', modules: test_modules, uses: "all" %}
 {%- include 'testable_import' %}
 
 /// {{ suite_summary }}
@@ -1631,7 +1697,7 @@ extension {{ module }}ViewController: UITableViewDelegate {
 """#,
     "mvc/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 
 /// Creates the module: the controller with its service.
 @MainActor
@@ -1644,7 +1710,7 @@ enum {{ module }}Builder {
 """#,
     "mvc/Code/Model.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "Item" %}
 {%- include 'entities', item_view_model: false %}
 {%- if uses_defaults %}
@@ -1662,14 +1728,14 @@ extension {{ module }}Item {
 """#,
     "mvc/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'service', service_methods: interactor %}
 
 """#,
     "mvc/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
 {%- assign has_coordinator = false %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "view,presenter,router" %}
 {%- assign screen_summary = "A skinny controller: it asks the service, keeps the items and shows them, and navigates." %}
 {%- capture dependencies %}  private let service: any {{ module }}Servicing
 {%- if uses_defaults %}
@@ -1723,7 +1789,7 @@ extension {{ module }}Item {
 """#,
     "mvc/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
 {%- assign protocol_name = module | append: "Servicing" %}
@@ -1801,9 +1867,9 @@ files:
     "mvp/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.ui == "swiftui" %}
-{% include 'imports', modules: "SwiftUI,UIKit" %}
+{% include 'imports', modules: "SwiftUI,UIKit", uses: "" %}
 {%- else %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the presenter, whose reference back to the view is weak." %}
 {%- capture parts_type %}(view: {{ module }}View, state: {{ module }}ViewState, presenter: {{ module }}Presenter{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
@@ -1838,7 +1904,7 @@ files:
 """#,
     "mvp/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
 {%- else %}
@@ -1870,14 +1936,14 @@ files:
 """#,
     "mvp/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
 """#,
     "mvp/Code/Presenter.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "presenter" %}
 {%- if params.coordinator %}
 {%- capture navigation %}coordinator{% endcapture %}
 {%- capture navigation_type %}any {{ module }}Coordinating{% endcapture %}
@@ -1948,13 +2014,13 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 """#,
     "mvp/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'service', service_methods: interactor %}
 
 """#,
     "mvp/Code/View.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "SwiftUI" %}
+{% include 'imports', modules: "SwiftUI", uses: "view" %}
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
@@ -1967,7 +2033,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
     "mvp/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
 {%- assign has_coordinator = params.coordinator %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "view" %}
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
@@ -1977,7 +2043,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 """#,
     "mvp/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
 {%- if params.coordinator %}
@@ -2116,9 +2182,9 @@ files:
     "mvvm/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.ui == "swiftui" %}
-{% include 'imports', modules: "SwiftUI,UIKit" %}
+{% include 'imports', modules: "SwiftUI,UIKit", uses: "" %}
 {%- else %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the view model, the view model owns its service." %}
 {%- capture parts_type %}(view: {{ module }}View, viewModel: {{ module }}ViewModel{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
@@ -2151,9 +2217,9 @@ files:
     "mvvm/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.io and params.binding == "combine" %}
-{% include 'imports', modules: "Combine,Foundation" %}
+{% include 'imports', modules: "Combine,Foundation", uses: "all" %}
 {%- else %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- endif %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
@@ -2219,7 +2285,7 @@ protocol {{ module }}ViewModelType: AnyObject {
 """#,
     "mvvm/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
@@ -2232,13 +2298,13 @@ protocol {{ module }}ViewModelType: AnyObject {
 """#,
     "mvvm/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'service', service_methods: interactor %}
 
 """#,
     "mvvm/Code/View.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "SwiftUI" %}
+{% include 'imports', modules: "SwiftUI", uses: "" %}
 {%- if params.io %}
 {%- capture view_model_type %}any {{ module }}ViewModelType{% endcapture %}
 {%- assign inputs = "viewModel.inputs" %}
@@ -2329,7 +2395,7 @@ struct {{ module }}View: View {
 {%- when "observation" %}{% assign controller_modules = "Observation,UIKit" %}
 {%- else %}{% assign controller_modules = "UIKit" %}
 {%- endcase %}
-{% include 'imports', modules: controller_modules %}
+{% include 'imports', modules: controller_modules, uses: "" %}
 {%- if params.io %}
 {%- capture view_model_type %}any {{ module }}ViewModelType{% endcapture %}
 {%- assign inputs = "viewModel.inputs" %}
@@ -2423,7 +2489,7 @@ struct {{ module }}View: View {
 {%- when "observation" %}{% assign view_model_modules = "Foundation,Observation" %}
 {%- else %}{% assign view_model_modules = "Foundation" %}
 {%- endcase %}
-{% include 'imports', modules: view_model_modules %}
+{% include 'imports', modules: view_model_modules, uses: "view,presenter" %}
 {%- if params.binding == "combine" %}
 {%- assign published = "@Published " %}
 {%- else %}
@@ -2441,8 +2507,6 @@ struct {{ module }}View: View {
 {%- assign navigation = "router" %}
 {%- capture navigation_type %}any {{ module }}Routing{% endcapture %}
 {%- endif %}
-{%- capture newline %}
-{% endcapture %}
 
 /// The module's state and logic. It knows nothing about UIKit or SwiftUI.
 @MainActor
@@ -2524,24 +2588,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
 // MARK: - Outputs
 
 extension {{ module }}ViewModel {
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- unless forloop.first %}{{ newline }}{% endunless %}
-  /// Updates the state the view shows.
-  func {{ m.signature }} {
-{%- if stored.size == 0 %}
-    {{ m.identifier }}Count += 1
-{%- elsif stored.size == 1 %}
-    {{ m.identifier }} = {{ stored[0].name | swift_identifier }}
-{%- else %}
-    {{ m.identifier }} = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-{%- endif %}
-{%- if m.has_return %}
-{%- assign method = m %}
-{% include 'stub_body' %}
-{%- endif %}
-  }
-{%- endfor %}
+{%- include 'state_methods', blank_before_first: false %}
 }
 {%- endif %}
 {%- if params.io %}
@@ -2567,11 +2614,11 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
     "mvvm/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.io and params.binding == "combine" %}
-{% include 'imports', modules: "Combine,Foundation" %}
+{% include 'imports', modules: "Combine,Foundation", uses: "all" %}
 {%- elsif params.io and params.binding == "observation" %}
-{% include 'imports', modules: "Foundation,Observation" %}
+{% include 'imports', modules: "Foundation,Observation", uses: "all" %}
 {%- else %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- endif %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
@@ -2618,12 +2665,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- endcase %}
 {%- else %}
 {%- if params.binding == "combine" %}
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
-{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-  let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({% if stored.size == 0 %}0{% else %}nil{% endif %})
-{%- endfor %}
+{%- include 'state', declare: "subject" %}
 {%- else %}
 {%- include 'state', declare: "fake" %}
 {%- endif %}
@@ -2640,14 +2682,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
     stateSubject.eraseToAnyPublisher()
   }
 {%- else %}
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
-{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
-    {{ name }}Subject.eraseToAnyPublisher()
-  }
-{%- endfor %}
+{%- include 'state', declare: "subject_publisher" %}
 {%- endif %}
 {%- endif %}
 }
@@ -2734,17 +2769,16 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 """#,
     "mvvm/snippets/state.liquid": #"""
 {%- comment %}
-  The view model's state for a spec: one property per method of the view role, holding the
-  last arguments (or a count, for a method without any). `declare` is "requirement" (the
+  The view model's state for a spec: `view_state`, the properties the view methods update,
+  named as state (`photos`, `isLoading`, `thumbnails`). `declare` is "requirement" (the
   outputs protocol's get-only property), "publisher" (the outputs protocol's publisher, with
   Combine), "publisher_storage" (the view model's publisher of the property), "storage" (the
-  view model's property) or "fake" (a settable property of the fake view model).
+  view model's property), "fake" (a settable property of the fake view model), "subject" (the
+  fake's subject, with Combine) or "subject_publisher" (the fake's publisher of its subject).
 {%- endcomment %}
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
-{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-{%- capture initial %}{% if stored.size == 0 %}0{% else %}nil{% endif %}{% endcapture %}
+{%- for property in view_state %}
+{%- assign name = property.name %}
+{%- assign type = property.type %}
 {%- case declare %}
 {%- when "requirement" %}
   var {{ name }}: {{ type }} { get }
@@ -2755,9 +2789,15 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
     ${{ name }}.eraseToAnyPublisher()
   }
 {%- when "fake" %}
-  var {{ name }}: {{ type }} = {{ initial }}
+  var {{ name }}: {{ type }} = {{ property.initial_value }}
+{%- when "subject" %}
+  let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({{ property.initial_value }})
+{%- when "subject_publisher" %}
+  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
+    {{ name }}Subject.eraseToAnyPublisher()
+  }
 {%- else %}
-  {{ published }}private(set) var {{ name }}: {{ type }} = {{ initial }}{{ did_set }}
+  {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
 {%- endfor %}
 """#,
@@ -2950,9 +2990,9 @@ files:
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.ui == "swiftui" %}
-{% include 'imports', modules: "SwiftUI,UIKit" %}
+{% include 'imports', modules: "SwiftUI,UIKit", uses: "" %}
 {%- else %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
 {%- capture make_presenter %}
     let router = {{ module }}Router()
@@ -3043,7 +3083,7 @@ enum {{ module }}Builder {
 """#,
     "viper/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- comment %} The interactor is not tied to the main actor unless it reports to an output. {% endcomment %}
 {%- if interactor_output.size > 0 %}
 {%- assign interactor_isolation = "main" %}
@@ -3078,14 +3118,14 @@ enum {{ module }}Builder {
 """#,
     "viper/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
 """#,
     "viper/Code/Interactor.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- if interactor_output.size > 0 %}
 
 /// The module's use cases. It reports to the presenter through its output, so it lives on the
@@ -3098,7 +3138,7 @@ final class {{ module }}Interactor: {{ module }}InteractorInput {
   init(service: any {{ module }}Servicing) {
     self.service = service
   }
-{%- include 'stubs', methods: interactor, blank_before_first: true %}
+{%- include 'forwarding_stubs', methods: interactor, receiver: "service", blank_before_first: true %}
 }
 {%- else %}
 
@@ -3113,7 +3153,7 @@ struct {{ module }}Interactor: {{ module }}InteractorInput {
     try await service.fetchItems()
   }
 {%- else %}
-{%- include 'stubs', methods: interactor, blank_before_first: true %}
+{%- include 'forwarding_stubs', methods: interactor, receiver: "service", blank_before_first: true %}
 {%- endif %}
 }
 {%- endif %}
@@ -3121,7 +3161,7 @@ struct {{ module }}Interactor: {{ module }}InteractorInput {
 """#,
     "viper/Code/Presenter.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "presenter,interactor_output" %}
 
 /// The module's presentation logic: it asks the interactor, tells the view what to show and the
 /// router where to go.
@@ -3193,19 +3233,14 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 """#,
     "viper/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
-{%- comment %} The interactor's data comes from the service; a spec declares the interactor's use cases, and the service starts empty. {% endcomment %}
-{%- assign no_methods = "" | split: "," %}
-{%- if uses_defaults %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
+{%- comment %} The interactor's data comes from the service: each use case calls the service's method of the same name. {% endcomment %}
 {%- include 'service', service_methods: interactor %}
-{%- else %}
-{%- include 'service', service_methods: no_methods %}
-{%- endif %}
 
 """#,
     "viper/Code/View.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "SwiftUI" %}
+{% include 'imports', modules: "SwiftUI", uses: "view" %}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
@@ -3218,7 +3253,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
     "viper/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
 {%- assign has_coordinator = false %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "view" %}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
@@ -3228,7 +3263,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 """#,
     "viper/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
 {%- if interactor_output.size > 0 %}
@@ -3236,12 +3271,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- else %}
 {%- assign interactor_isolation = "sendable" %}
 {%- endif %}
-{%- assign no_methods = "" | split: "," %}
-{%- if uses_defaults %}
 {%- assign service_methods = interactor %}
-{%- else %}
-{%- assign service_methods = no_methods %}
-{%- endif %}
 {%- assign mocks = "ViewInput:view:main|ViewOutput:presenter:main|InteractorInput:interactor:" | append: interactor_isolation | append: "|InteractorOutput:interactor_output:main|RouterInput:router:main|ModuleInput:module_input:main|ModuleOutput:module_output:main|Servicing:service:sendable" | split: "|" %}
 {%- for entry in mocks %}
 {%- assign parts = entry | split: ":" %}
