@@ -77,6 +77,11 @@ struct GeneratedPackage {
   /// working on templates; CI runs them all).
   static func variants() throws -> [Variant] {
     let rich = try SpecDecoder.decode(richSpec, file: "rich.yml").modules[0]
+    // An MVVM view model never imports UIKit: its spec's view shows an image it can hold.
+    let richMVVM = try SpecDecoder.decode(
+      richSpec.replacingOccurrences(of: "show(image: UIImage)", with: "show(imageURL: URL)"),
+      file: "rich.yml"
+    ).modules[0]
     var variants: [Variant] = []
     for name in BuiltinTemplates.names {
       let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
@@ -84,7 +89,9 @@ struct GeneratedPackage {
         let code = combination.filter { $0.0 != "tests" }
         let suffix = code.map { CaseConversion.pascalCase($0.0 + " " + $0.1) }.joined()
         let tests = combination.first { $0.0 == "tests" }.map { CaseConversion.pascalCase($0.1) }
-        for (kind, module) in [("Default", ModuleSpec(name: "Home")), ("Rich", rich)] {
+        for (kind, module) in [
+          ("Default", ModuleSpec(name: "Home")), ("Rich", name == "mvvm" ? richMVVM : rich),
+        ] {
           let target = CaseConversion.pascalCase(name) + suffix + kind
           variants.append(
             Variant(

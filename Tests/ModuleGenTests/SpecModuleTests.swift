@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -103,5 +104,156 @@ import Testing
   {
     let files = try Self.generate(template, template == "mvc" ? [] : [("ui", ui)])
     #expect(files.mapValues(Self.imports) == expected)
+  }
+
+  /// The spec, with a view that shows a photo's image by its URL: what an MVVM view model holds.
+  static let mvvmSpec = spec.replacingOccurrences(
+    of: "setThumbnail(_ image: UIImage, at index: Int)",
+    with: "setThumbnail(_ url: URL, at index: Int)")
+
+  @Test func anMVVMViewModelImportsNeitherUIKitNorTheSpecsUIKitTypes() throws {
+    let files = try Self.generate("mvvm", [("ui", "swiftui")], spec: Self.mvvmSpec)
+    #expect(
+      files.mapValues(Self.imports) == [
+        "GalleryBuilder.swift": "SwiftUI,UIKit", "GalleryContracts.swift": "Foundation",
+        "GalleryEntity.swift": "Foundation", "GalleryRouter.swift": "Foundation",
+        "GalleryService.swift": "Foundation,UIKit", "GalleryView.swift": "SwiftUI",
+        "GalleryViewModel.swift": "Foundation,Observation",
+        "GalleryMocks.swift": "Foundation,UIKit",
+        "GalleryTests.swift": "Foundation,SwiftUI,UIKit,XCTest",
+      ])
+  }
+
+  @Test func anMVVMViewModelThatWouldImportUIKitIsRefusedAtTheModule() throws {
+    let error = #expect(throws: DiagnosticList.self) { try Self.generate("mvvm") }
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        """
+        Gallery.yml:1:1: error: GalleryViewModel.swift (template 'mvvm') never imports UIKit, but \
+        setThumbnail(_:at:) names UIImage; declare the module's state with types that do not need \
+        UIKit (Data, a URL) and make the UIKit values in the view
+        name: Gallery
+        ^
+        """
+      ])
+  }
+
+  /// The lines of `text` from the one that contains `start` to the first after it that is `end`.
+  static func excerpt(_ text: String, from start: String, to end: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let first = lines.firstIndex(where: { $0.contains(start) }) else { return "" }
+    let last = lines[first...].firstIndex { $0 == end } ?? lines.count - 1
+    return lines[first...last].joined(separator: "\n")
+  }
+
+  @Test(arguments: ["viper", "mvp"])
+  func aSwiftUIViewStateIsNamedAsStateWithPrivateSetters(template: String) throws {
+    let view = try #require(try Self.generate(template, [("ui", "swiftui")])["GalleryView.swift"])
+    #expect(
+      Self.excerpt(view, from: "final class GalleryViewState", to: "}") == """
+        final class GalleryViewState: Gallery\(template == "viper" ? "ViewInput" : "Viewing") {
+          private(set) var isLoading: Bool = false
+          private(set) var photos: [GalleryPhoto] = []
+          private(set) var thumbnails: [Int: UIImage] = [:]
+          private(set) var errorMessage: String? = nil
+
+          /// Updates the state the view shows.
+          func showLoading(_ isLoading: Bool) {
+            self.isLoading = isLoading
+          }
+
+          /// Updates the state the view shows.
+          func showPhotos(_ photos: [GalleryPhoto]) {
+            self.photos = photos
+          }
+
+          /// Updates the state the view shows.
+          func setThumbnail(_ image: UIImage, at index: Int) {
+            thumbnails[index] = image
+          }
+
+          /// Updates the state the view shows.
+          func showError(_ message: String) {
+            errorMessage = message
+          }
+        }
+        """)
+  }
+
+  @Test func anMVVMViewModelKeepsTheViewsStateNamedAsState() throws {
+    let files = try Self.generate(
+      "mvvm", [("ui", "uikit"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
+    let viewModel = try #require(files["GalleryViewModel.swift"])
+    #expect(
+      Self.excerpt(viewModel, from: "final class GalleryViewModel", to: "") == """
+        final class GalleryViewModel: ObservableObject {
+          @Published private(set) var isLoading: Bool = false
+          @Published private(set) var photos: [GalleryPhoto] = []
+          @Published private(set) var thumbnails: [Int: URL] = [:]
+          @Published private(set) var errorMessage: String? = nil
+          private let service: any GalleryServicing
+          private let router: any GalleryRouting
+
+        """)
+    #expect(
+      viewModel.contains(
+        "  func setThumbnail(_ url: URL, at index: Int) {\n    thumbnails[index] = url\n  }"))
+    #expect(
+      viewModel.contains(
+        "  var thumbnailsPublisher: AnyPublisher<[Int: URL], Never> {\n    $thumbnails.eraseToAnyPublisher()\n  }"
+      ))
+    let contracts = try #require(files["GalleryContracts.swift"])
+    #expect(
+      contracts.contains("  var errorMessagePublisher: AnyPublisher<String?, Never> { get }\n"))
+    let mocks = try #require(files["GalleryMocks.swift"])
+    #expect(
+      mocks.contains("  let thumbnailsSubject = CurrentValueSubject<[Int: URL], Never>([:])\n"))
+  }
+
+  @Test func viperUseCasesCallTheServiceThatHasTheirMethods() throws {
+    let files = try Self.generate("viper")
+    #expect(
+      Self.excerpt(files["GalleryService.swift"] ?? "", from: "protocol GalleryServicing", to: "}")
+        == """
+        protocol GalleryServicing: Sendable {
+          func fetchPhotos() async throws -> [GalleryPhoto]
+          func loadThumbnail(for url: URL) async throws -> UIImage
+        }
+        """)
+    #expect(
+      Self.excerpt(files["GalleryInteractor.swift"] ?? "", from: "func fetchPhotos", to: "  }")
+        == """
+          func fetchPhotos() async throws -> [GalleryPhoto] {
+            // TODO: apply the use case's business rules around what the service does.
+            try await service.fetchPhotos()
+          }
+        """)
+    #expect(
+      files["GalleryMocks.swift"]?.contains("final class GalleryServicingMock: GalleryServicing")
+        == true)
+    #expect(
+      files["GalleryMocks.swift"]?.contains("private(set) var fetchPhotosCallCount = 0") == true)
+  }
+
+  @Test(arguments: ["viper", "mvp", "mvvm"])
+  func aSwiftUIViewReportsThatItLoadedTheFirstTimeItAppears(template: String) throws {
+    let files = try Self.generate(template, [("ui", "swiftui")], spec: Self.mvvmSpec)
+    let receiver = ["viper": "output", "mvp": "presenter", "mvvm": "viewModel"][template] ?? ""
+    #expect(
+      Self.excerpt(
+        files["GalleryView.swift"] ?? "", from: "Whether the view has appeared", to: "  }")
+          == """
+            /// Whether the view has appeared once: `viewDidLoad()` is reported then, and only then.
+            @State private var hasLoaded = false
+
+            var body: some View {
+              Text("Gallery", comment: "The title of the Gallery screen")
+                .onAppear {
+                  guard !hasLoaded else { return }
+                  hasLoaded = true
+                  \(receiver).viewDidLoad()
+                }
+            }
+          """)
   }
 }

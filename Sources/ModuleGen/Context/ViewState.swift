@@ -89,7 +89,7 @@ package struct ViewState: Equatable, Sendable {
     for verb in verbs where name.hasPrefix(verb) {
       let rest = name.dropFirst(verb.count)
       if rest.isEmpty { return (verb, "") }
-      if rest.first?.isUppercase == true { return (verb, lowercasedFirst(String(rest))) }
+      if rest.first?.isUppercase == true { return (verb, CaseConversion.camelCase(String(rest))) }
     }
     return ("", "")
   }
@@ -148,29 +148,12 @@ package struct ViewState: Equatable, Sendable {
     return false
   }
 
+  /// `thumbnail` → `thumbnails`; a word that already ends in `s` is taken as a plural.
   static func plural(_ word: String) -> String {
-    if word.hasSuffix("s") { return word }
-    if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) {
-      return word.dropLast() + "ies"
-    }
-    return word + "s"
+    word.hasSuffix("s") ? word : Inflection.plural(word)
   }
 
   static func capitalized(_ word: String) -> String {
     word.prefix(1).uppercased() + word.dropFirst()
-  }
-
-  /// `Photos` → `photos`, `URL` → `url`, `URLList` → `urlList`.
-  static func lowercasedFirst(_ word: String) -> String {
-    let upper = word.prefix { $0.isUppercase }
-    if upper.count <= 1 || upper.count == word.count { return word.lowercased(with: upper.count) }
-    return word.lowercased(with: upper.count - 1)
-  }
-}
-
-extension String {
-  /// The string with its first `count` characters lowercased.
-  fileprivate func lowercased(with count: Int) -> String {
-    prefix(count).lowercased() + dropFirst(count)
   }
 }

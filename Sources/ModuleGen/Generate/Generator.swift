@@ -181,9 +181,13 @@ package struct Generator {
   struct FileContent: Sendable {
     var template: Template
     var context: LiquidObject
+    /// The modules the file must not import, when its template says so.
+    var forbiddenImports: ForbiddenImports?
 
     func render() throws -> RenderedText {
-      let bytes = Array(try template.render(context).utf8)
+      let text = try template.render(context)
+      try forbiddenImports?.check(text)
+      let bytes = Array(text.utf8)
       return RenderedText(bytes: bytes, hash: GenerationRecord.hash(bytes))
     }
   }
@@ -277,7 +281,14 @@ package struct Generator {
         info["file_name"] = fileName
         context["module_info"] = .object(info)
       }
-      contents.append(FileContent(template: file.content, context: context))
+      let forbidden =
+        file.entry.neverImports.isEmpty
+        ? nil
+        : ForbiddenImports(
+          modules: file.entry.neverImports, fileName: lastPathComponent(path),
+          template: template.manifest.name, module: module)
+      contents.append(
+        FileContent(template: file.content, context: context, forbiddenImports: forbidden))
       var planned = PlannedFile(
         module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
         root: root, path: path, bytes: [], action: .create)

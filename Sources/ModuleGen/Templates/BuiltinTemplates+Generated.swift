@@ -1904,7 +1904,7 @@ files:
 """#,
     "mvp/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation", uses: "all" %}
+{% include 'imports', modules: "Foundation", uses: "view,presenter,router" %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
 {%- else %}
@@ -2217,9 +2217,9 @@ files:
     "mvvm/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.io and params.binding == "combine" %}
-{% include 'imports', modules: "Combine,Foundation", uses: "all" %}
+{% include 'imports', modules: "Combine,Foundation", uses: "view,presenter,router" %}
 {%- else %}
-{% include 'imports', modules: "Foundation", uses: "all" %}
+{% include 'imports', modules: "Foundation", uses: "view,presenter,router" %}
 {%- endif %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
@@ -2958,6 +2958,7 @@ files:
   - template: Code/ViewModel.swift.liquid
     output: "{{ module }}ViewModel.swift"
     regenerate: once
+    never_imports: [UIKit, SwiftUI]
   - template: Code/Router.swift.liquid
     output: "{{ module }}Router.swift"
     when: "params.coordinator == false"
