@@ -68,4 +68,17 @@ import Testing
         "showTitleTitle = title", "completionHandlerCount += 1",
       ])
   }
+
+  @Test func aCheckSaysWhatACallLeavesInTheState() throws {
+    let state = ViewState(
+      methods: try [
+        "setThumbnail(_ image: UIImage, at index: Int)", "reloadData()", "hideSpinner()",
+        "showLoading(_ isLoading: Bool)",
+      ].map { try SignatureParser.parseMethod($0) })
+    #expect(
+      state.checks.map { $0.map { "\($0.actual) == \($0.expected)" } } == [
+        ["thumbnails[index] == image"], ["reloadDataCount == 1"], ["isSpinnerVisible == false"],
+        ["isLoading == isLoading"],
+      ])
+  }
 }

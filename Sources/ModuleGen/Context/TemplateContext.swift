@@ -66,7 +66,10 @@ package enum TemplateContext {
       let methods =
         declared ?? (usesDefaults ? RoleDefaults.methods(for: role, module: module.name) : [])
       var values = LiquidValue.array(methods.map(method))
-      if role == .view { values = withViewState(values, methods: methods, context: &context) }
+      if role == .view {
+        values = withViewState(
+          values, methods: methods, entities: module.entities, context: &context)
+      }
       roles[role.rawValue] = .object(
         LiquidObject([("methods", values), ("declared", .bool(declared != nil))]))
       context[role.rawValue] = values
@@ -99,9 +102,11 @@ package enum TemplateContext {
     return context
   }
 
-  /// The view's state (`view_state`), and each view method's `state_updates`.
+  /// The view's state (`view_state`), and each view method's `state_updates`, `state_checks`
+  /// and `sample_arguments` (nil when a parameter's type is not one a test can make).
   static func withViewState(
-    _ values: LiquidValue, methods: [MethodSignature], context: inout LiquidObject
+    _ values: LiquidValue, methods: [MethodSignature], entities: [ModuleSpec.Entity],
+    context: inout LiquidObject
   ) -> LiquidValue {
     let state = ViewState(methods: methods)
     context["view_state"] = .array(
@@ -114,9 +119,30 @@ package enum TemplateContext {
       })
     guard case .array(let objects) = values else { return values }
     return .array(
-      zip(objects, state.updates).map { value, updates in
-        guard case .object(var object) = value else { return value }
-        object["state_updates"] = .array(updates.map { .string($0) })
+      objects.indices.map { i in
+        guard case .object(var object) = objects[i] else { return objects[i] }
+        object["state_updates"] = .array(state.updates[i].map { .string($0) })
+        object["state_checks"] = .array(
+          state.checks[i].map {
+            .object(
+              LiquidObject([("actual", .string($0.actual)), ("expected", .string($0.expected))]))
+          })
+        let samples = methods[i].parameters.map { p in
+          p.isInout || p.isVariadic || p.isClosure
+            ? nil : SampleValue.of(p.storageType, entities: entities)
+        }
+        object["sample_arguments"] =
+          zip(methods[i].parameters, samples).contains { p, value in
+            !SampleValue.fitsOnALine(name: SwiftName.escaped(p.name), value: value)
+          }
+          ? .nil
+          : .array(
+            zip(methods[i].parameters, samples).map { p, value in
+              .object(
+                LiquidObject([
+                  ("name", .string(SwiftName.escaped(p.name))), ("value", .string(value ?? "")),
+                ]))
+            })
         return .object(object)
       })
   }

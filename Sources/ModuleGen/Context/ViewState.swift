@@ -19,9 +19,18 @@ package struct ViewState: Equatable, Sendable {
     package var initialValue: String
   }
 
+  /// What a test reads after a method ran (`thumbnails[index]`) and what it expects there
+  /// (`image`, the argument; `true`; `1`).
+  package struct Check: Equatable, Sendable {
+    package var actual: String
+    package var expected: String
+  }
+
   package private(set) var properties: [Property] = []
   /// For each method, in order, the statements that update the state.
   package private(set) var updates: [[String]] = []
+  /// For each method, in order, what its call leaves in the state.
+  package private(set) var checks: [[Check]] = []
 
   /// Words a view method starts with that say "show this": the rest names the state.
   static let verbs = ["show", "display", "set", "update", "render", "present", "hide", "reload"]
@@ -31,10 +40,23 @@ package struct ViewState: Equatable, Sendable {
   static let keyLabels: Set<String> = ["at", "for"]
 
   package init(methods: [MethodSignature]) {
-    for method in methods { updates.append(statements(for: method)) }
+    for method in methods {
+      let changes = self.changes(for: method)
+      updates.append(changes.map { "\($0.target)\($0.check.actual) \($0.operation) \($0.value)" })
+      checks.append(changes.map(\.check))
+    }
   }
 
-  private mutating func statements(for method: MethodSignature) -> [String] {
+  /// A statement that updates the state: `target` (`self.` when a parameter hides the
+  /// property) + `check.actual` + `operation` + `value`, and what it leaves there.
+  private struct Change {
+    var target = ""
+    var check: Check
+    var operation = "="
+    var value: String
+  }
+
+  private mutating func changes(for method: MethodSignature) -> [Change] {
     let (verb, noun) = Self.split(method.name)
     let stored = method.parameters.filter {
       !$0.isClosure && !Self.presentationParameters.contains($0.name)
@@ -42,10 +64,15 @@ package struct ViewState: Equatable, Sendable {
     if stored.isEmpty {
       if (verb == "show" || verb == "hide") && !noun.isEmpty {
         let name = declare("is" + Self.capitalized(noun) + "Visible", type: "Bool", method: method)
-        return ["\(name) = \(verb == "show")"]
+        let shown = String(verb == "show")
+        return [Change(check: Check(actual: name, expected: shown), value: shown)]
       }
       let name = declare(method.identifier + "Count", type: "Int", method: method, counts: true)
-      return ["\(name) += 1"]
+      return [Change(check: Check(actual: name, expected: "1"), operation: "+=", value: "1")]
+    }
+    /// A parameter of the same name hides the property.
+    func target(_ name: String) -> String {
+      method.parameters.contains { SwiftName.escaped($0.name) == name } ? "self." : ""
     }
     if stored.count == 2, let key = stored.dropFirst().first(where: Self.isKey),
       let value = stored.first(where: { $0 != key })
@@ -53,16 +80,21 @@ package struct ViewState: Equatable, Sendable {
       let base = noun.isEmpty ? value.name : noun
       let name = declare(
         Self.plural(base), type: "[\(key.storageType): \(value.storageType)]", method: method)
-      let target = method.parameters.contains { SwiftName.escaped($0.name) == name } ? "self." : ""
-      return ["\(target)\(name)[\(SwiftName.escaped(key.name))] = \(SwiftName.escaped(value.name))"]
+      let argument = SwiftName.escaped(value.name)
+      return [
+        Change(
+          target: target(name),
+          check: Check(actual: "\(name)[\(SwiftName.escaped(key.name))]", expected: argument),
+          value: argument)
+      ]
     }
     return stored.map { parameter in
       let name = declare(
         Self.stateName(noun: noun, parameter: parameter), type: parameter.storageType,
         method: method)
-      // A parameter of the same name hides the property.
-      let target = method.parameters.contains { SwiftName.escaped($0.name) == name } ? "self." : ""
-      return "\(target)\(name) = \(SwiftName.escaped(parameter.name))"
+      let argument = SwiftName.escaped(parameter.name)
+      return Change(
+        target: target(name), check: Check(actual: name, expected: argument), value: argument)
     }
   }
 
@@ -121,7 +153,7 @@ package struct ViewState: Equatable, Sendable {
   static func declaredType(_ type: String) -> (type: String, initial: String) {
     if type == "Bool" { return (type, "false") }
     if type.hasPrefix("["), type.hasSuffix("]") {
-      return (type, isDictionary(type) ? "[:]" : "[]")
+      return (type, dictionaryParts(type) == nil ? "[]" : "[:]")
     }
     return (optional(type), "nil")
   }
@@ -134,18 +166,24 @@ package struct ViewState: Equatable, Sendable {
     return type + "?"
   }
 
-  /// Whether `[…]` is a dictionary: a `:` outside nested brackets and parentheses.
-  static func isDictionary(_ type: String) -> Bool {
+  /// The key and value types of a dictionary type, `[Key: Value]`; nil for another type.
+  static func dictionaryParts(_ type: String) -> (key: String, value: String)? {
+    guard type.hasPrefix("["), type.hasSuffix("]") else { return nil }
+    let inner = type.dropFirst().dropLast()
     var depth = 0
-    for character in type.dropFirst().dropLast() {
-      switch character {
+    for index in inner.indices {
+      switch inner[index] {
       case "[", "(", "<": depth += 1
       case "]", ")", ">": depth -= 1
-      case ":" where depth == 0: return true
+      case ":" where depth == 0:
+        return (
+          String(inner[..<index]).trimmingCharacters(),
+          String(inner[inner.index(after: index)...]).trimmingCharacters()
+        )
       default: break
       }
     }
-    return false
+    return nil
   }
 
   /// `thumbnail` → `thumbnails`; a word that already ends in `s` is taken as a plural.

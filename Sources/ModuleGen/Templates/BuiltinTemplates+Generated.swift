@@ -86,25 +86,6 @@ final class {{ module }}HostingController: UIHostingController<{{ module }}View>
 }
 {%- endif %}
 """#,
-    "common/snippets/builder_test.liquid": #"""
-{%- comment %}
-  The test of a spec's MVP or MVVM module without a coordinator: the builder makes the screen.
-  (With a coordinator, the coordinator's tests start the flow through the builder.) Expects
-  `has_coordinator`.
-{%- endcomment %}
-{%- unless has_coordinator %}
-{%- if params.ui == "swiftui" %}
-{%- capture made %}screen is UIHostingController<{{ module }}View>{% endcapture %}
-{%- else %}
-{%- capture made %}screen is {{ module }}ViewController{% endcapture %}
-{%- endif %}
-
-{% include 'test', name: "builderMakesTheScreen" %}
-    let screen = {{ module }}Builder.build(service: {{ module }}ServicingMock())
-    {% include 'expect', that: made %}
-  }
-{%- endunless %}
-"""#,
     "common/snippets/coordinator.liquid": #"""
 {%- comment %}
   The module's coordinator (MVP-C, MVVM-C). Whoever starts the flow creates and keeps it; it
@@ -835,6 +816,46 @@ struct {{ module }}Service: {{ module }}Servicing {}
 struct {{ module }}Service: {{ module }}Servicing {
 {%- include 'stubs', methods: service_methods, blank_before_first: false %}
 }
+{%- endif %}
+"""#,
+    "common/snippets/spec_tests.liquid": #"""
+{%- comment %}
+  The tests of a spec's module, one per behaviour it has before the developer fills it in:
+  the UIKit screen reports `viewDidLoad()` (when the spec declares it) to what it reports to,
+  once; each view method leaves what it shows in the view's state (`view_state`), for the
+  methods whose arguments a test can make. Expects `screen_setup` (statements that make
+  `screen`, a UIKit view controller reporting to a spy, or empty), `spy` (that spy),
+  `state_setup` (a statement that makes `state`, the view state or view model, or empty).
+{%- endcomment %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- if screen_setup != "" and lifecycle.size > 0 %}
+
+{% include 'test', name: "screenReportsThatItLoadedOnce" %}
+{{ screen_setup }}
+    screen.loadViewIfNeeded()
+{%- if lifecycle[0].is_async %}
+    {% capture pending %}{{ spy }}.viewDidLoadCallCount == 0{% endcapture %}{% include 'wait_while', pending: pending %}
+{%- endif %}
+    screen.loadViewIfNeeded()
+    {% capture count %}{{ spy }}.viewDidLoadCallCount{% endcapture %}{% include 'expect_equal', actual: count, expected: "1" %}
+  }
+{%- endif %}
+{%- if state_setup != "" %}
+{%- for m in view %}
+{%- if m.sample_arguments %}
+
+{% capture name %}{{ m.identifier }}UpdatesTheState{% endcapture %}{% include 'test', name: name %}
+{{ state_setup }}
+{%- for argument in m.sample_arguments %}
+    let {{ argument.name }} = {{ argument.value }}
+{%- endfor %}
+    {% if m.has_return %}_ = {% endif %}{{ m.call_prefix }}state.{{ m.call }}
+{%- for check in m.state_checks %}
+    {% capture actual %}state.{{ check.actual }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: check.expected %}
+{%- endfor %}
+  }
+{%- endif %}
+{%- endfor %}
 {%- endif %}
 """#,
     "common/snippets/spy.liquid": #"""
@@ -2107,8 +2128,16 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-{%- assign item_view_model = false %}
-{%- include 'builder_test' %}
+{%- assign spy = "presenter" %}
+{%- if params.ui == "uikit" %}
+{%- capture screen_setup %}    let presenter = {{ module }}PresentingMock()
+    let screen = {{ module }}ViewController(presenter: presenter){% endcapture %}
+{%- assign state_setup = "" %}
+{%- else %}
+{%- assign screen_setup = "" %}
+{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
+{%- endif %}
+{%- include 'spec_tests' %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -2758,8 +2787,19 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-{%- assign item_view_model = false %}
-{%- include 'builder_test' %}
+{%- assign spy = "viewModel.inputsMock" %}
+{%- if params.ui == "uikit" and params.io %}
+{%- capture screen_setup %}    let viewModel = {{ module }}ViewModelFake()
+    let screen = {{ module }}ViewController(viewModel: viewModel){% endcapture %}
+{%- else %}
+{%- assign screen_setup = "" %}
+{%- endif %}
+{%- if params.coordinator %}
+{%- capture state_setup %}    let state = {{ module }}ViewModel(service: {{ module }}ServicingMock(), coordinator: nil){% endcapture %}
+{%- else %}
+{%- capture state_setup %}    let state = {{ module }}ViewModel(service: {{ module }}ServicingMock(), router: {{ navigation_mock }}()){% endcapture %}
+{%- endif %}
+{%- include 'spec_tests' %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -3346,12 +3386,16 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-
-{% include 'test', name: "builderWiresTheModule" %}
-    let module = {{ module }}Builder.build(service: {{ module }}ServicingMock())
-{%- capture wired %}module.input is {{ module }}Presenter{% endcapture %}
-    {% include 'expect', that: wired %}
-  }
+{%- assign spy = "output" %}
+{%- if params.ui == "uikit" %}
+{%- capture screen_setup %}    let output = {{ module }}ViewOutputMock()
+    let screen = {{ module }}ViewController(output: output){% endcapture %}
+{%- assign state_setup = "" %}
+{%- else %}
+{%- assign screen_setup = "" %}
+{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
+{%- endif %}
+{%- include 'spec_tests' %}
 {%- endif %}
 }
 
