@@ -465,6 +465,23 @@ struct {{ module }}MissingStub: LocalizedError {
     "common/snippets/optional.liquid": #"""
 {% comment %}`type` as an optional: `T?`, or `(T)?` for a function, `any` or `some` type.{% endcomment %}{% assign type_start = type | slice: 0, 4 %}{% if type contains "->" or type_start == "any " or type_start == "some" %}({{ type }})?{% else %}{{ type }}?{% endif %}
 """#,
+    "common/snippets/passive_spec_tests.liquid": #"""
+{%- comment %}
+  The tests of a spec's VIPER or MVP module (`spec_tests`): the UIKit screen on a spy of what
+  it reports to, or the SwiftUI view state. Expects `output_name` (the view controller's name
+  for what it reports to) and `output_protocol` (that protocol's name after the module's).
+{%- endcomment %}
+{%- assign spy = output_name %}
+{%- if params.ui == "uikit" %}
+{%- capture screen_setup %}    let {{ output_name }} = {{ module }}{{ output_protocol }}Mock()
+    let screen = {{ module }}ViewController({{ output_name }}: {{ output_name }}){% endcapture %}
+{%- assign state_setup = "" %}
+{%- else %}
+{%- assign screen_setup = "" %}
+{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
+{%- endif %}
+{%- include 'spec_tests' %}
+"""#,
     "common/snippets/passive_view_swiftui.liquid": #"""
 {%- comment %}
   A passive SwiftUI view: an observable view state that implements the view protocol, the view
@@ -2128,16 +2145,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-{%- assign spy = "presenter" %}
-{%- if params.ui == "uikit" %}
-{%- capture screen_setup %}    let presenter = {{ module }}PresentingMock()
-    let screen = {{ module }}ViewController(presenter: presenter){% endcapture %}
-{%- assign state_setup = "" %}
-{%- else %}
-{%- assign screen_setup = "" %}
-{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
-{%- endif %}
-{%- include 'spec_tests' %}
+{%- include 'passive_spec_tests', output_name: "presenter", output_protocol: "Presenting" %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -3386,16 +3394,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-{%- assign spy = "output" %}
-{%- if params.ui == "uikit" %}
-{%- capture screen_setup %}    let output = {{ module }}ViewOutputMock()
-    let screen = {{ module }}ViewController(output: output){% endcapture %}
-{%- assign state_setup = "" %}
-{%- else %}
-{%- assign screen_setup = "" %}
-{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
-{%- endif %}
-{%- include 'spec_tests' %}
+{%- include 'passive_spec_tests', output_name: "output", output_protocol: "ViewOutput" %}
 {%- endif %}
 }
 
