@@ -79,11 +79,20 @@ struct GeneratedPackage {
     "mvp": "RichService()", "viper": "RichInteractor(service: RichServicingMock())",
   ]
 
+  /// The rich spec's module as `template` takes it: an MVVM view model never imports UIKit, so
+  /// its view shows an image it can hold.
+  static func richModule(for template: String) throws -> ModuleSpec {
+    let text =
+      template == "mvvm"
+      ? richSpec.replacingOccurrences(of: "show(image: UIImage)", with: "show(imageURL: URL)")
+      : richSpec
+    return try SpecDecoder.decode(text, file: "rich.yml").modules[0]
+  }
+
   /// Every template × every combination of its choice and bool parameters × {default, rich}.
   /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text`, and
   /// `text,other` those that contain either (for working on templates; CI runs them all).
   static func variants() throws -> [Variant] {
-    let rich = try SpecDecoder.decode(richSpec, file: "rich.yml").modules[0]
     var variants: [Variant] = []
     for name in BuiltinTemplates.names {
       let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
@@ -91,7 +100,9 @@ struct GeneratedPackage {
         let code = combination.filter { $0.0 != "tests" }
         let suffix = code.map { CaseConversion.pascalCase($0.0 + " " + $0.1) }.joined()
         let tests = combination.first { $0.0 == "tests" }.map { CaseConversion.pascalCase($0.1) }
-        for (kind, module) in [("Default", ModuleSpec(name: "Home")), ("Rich", rich)] {
+        for (kind, module) in [
+          ("Default", ModuleSpec(name: "Home")), ("Rich", try richModule(for: name)),
+        ] {
           let target = CaseConversion.pascalCase(name) + suffix + kind
           variants.append(
             Variant(

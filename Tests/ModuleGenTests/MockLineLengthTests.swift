@@ -14,7 +14,7 @@ import Testing
   func mockLinesKeepToTheStylesLength(_ name: String) throws {
     let style = GeneratedPackage.root.appendingPathComponent("Templates/common/swift-format.json")
     let limit = try GeneratedCodeTests.lineLength(style: style.path)
-    var rich = try SpecDecoder.decode(GeneratedPackage.richSpec, file: "rich.yml").modules[0]
+    var rich = try GeneratedPackage.richModule(for: name)
     rich.name = Self.longName
     let manifest = try CompiledTemplate.compile(.builtin(name)).manifest
     var mocks = 0

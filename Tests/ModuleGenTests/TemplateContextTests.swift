@@ -86,6 +86,21 @@ import Testing
     let context = TemplateContext.make(
       module: spec, template: "mvvm", params: [], settings: settings)
     #expect(try render("{{ imports | join: ',' }}", context) == "Combine,MapKit,UIKit")
+    // Per part: a recognized framework where its types are; MapKit, which modulegen cannot tie
+    // to a type, wherever a type is named.
+    #expect(
+      try render(
+        "{% for part in imports_by_part %}{{ part[0] }}: {{ part[1] | join: ',' }}\n{% endfor %}",
+        context)
+          == """
+          entities: MapKit
+          interactor: Combine,MapKit,UIKit
+          interactor_output: 
+          presenter: 
+          router: 
+          view: MapKit,UIKit
+
+          """)
     let typical = TemplateContext.make(
       module: ModuleSpec(name: "Home"), template: "mvvm", params: [], settings: settings)
     #expect(try render("{{ imports | size }}", typical) == "0")

@@ -66,7 +66,11 @@ package enum TemplateContext {
       let declared = module.roles[role]
       let methods =
         declared ?? (usesDefaults ? RoleDefaults.methods(for: role, module: module.name) : [])
-      let values = LiquidValue.array(methods.map(method))
+      var values = LiquidValue.array(methods.map(method))
+      if role == .view {
+        values = withViewState(
+          values, methods: methods, entities: module.entities, context: &context)
+      }
       roles[role.rawValue] = .object(
         LiquidObject([("methods", values), ("declared", .bool(declared != nil))]))
       context[role.rawValue] = values
@@ -78,8 +82,12 @@ package enum TemplateContext {
       usesDefaults ? RoleDefaults.moduleOutput(module: module.name).map(method) : [])
     let entities = usesDefaults ? RoleDefaults.entities(module: module.name) : module.entities
     context["entities"] = .array(entities.map(entity))
-    context["imports"] = .array(
-      SpecImports.modules(for: module).map { .string($0) })
+    context["imports"] = .array(SpecImports.modules(for: module).map { .string($0) })
+    context["imports_by_part"] = .object(
+      LiquidObject(
+        SpecImports.modulesByPart(for: module).sorted { $0.key < $1.key }.map {
+          ($0.key, .array($0.value.map { .string($0) }))
+        }))
 
     // Generamba's names, so that Generamba templates keep working.
     context["module_info"] = .object(
@@ -93,6 +101,51 @@ package enum TemplateContext {
       LiquidObject([("name", .string(settings.author)), ("company", .string(settings.company))]))
     context["custom_parameters"] = .object(paramObject)
     return context
+  }
+
+  /// The view's state (`view_state`), and each view method's `state_updates`, `state_checks`
+  /// and `sample_arguments` (nil when a parameter's type is not one a test can make).
+  static func withViewState(
+    _ values: LiquidValue, methods: [MethodSignature], entities: [ModuleSpec.Entity],
+    context: inout LiquidObject
+  ) -> LiquidValue {
+    let state = ViewState(methods: methods)
+    context["view_state"] = .array(
+      state.properties.map {
+        .object(
+          LiquidObject([
+            ("name", .string($0.name)), ("type", .string($0.type)),
+            ("initial_value", .string($0.initialValue)),
+          ]))
+      })
+    guard case .array(let objects) = values else { return values }
+    return .array(
+      objects.indices.map { i in
+        guard case .object(var object) = objects[i] else { return objects[i] }
+        object["state_updates"] = .array(state.updates[i].map { .string($0) })
+        object["state_checks"] = .array(
+          state.checks[i].map {
+            .object(
+              LiquidObject([("actual", .string($0.actual)), ("expected", .string($0.expected))]))
+          })
+        let samples = methods[i].parameters.map { p in
+          p.isInout || p.isVariadic || p.isClosure
+            ? nil : SampleValue.of(p.storageType, entities: entities)
+        }
+        object["sample_arguments"] =
+          zip(methods[i].parameters, samples).contains { p, value in
+            !SampleValue.fitsOnALine(name: SwiftName.escaped(p.name), value: value)
+          }
+          ? .nil
+          : .array(
+            zip(methods[i].parameters, samples).map { p, value in
+              .object(
+                LiquidObject([
+                  ("name", .string(SwiftName.escaped(p.name))), ("value", .string(value ?? "")),
+                ]))
+            })
+        return .object(object)
+      })
   }
 
   static func liquid(_ value: ModuleSpec.ParamValue) -> LiquidValue {

@@ -186,11 +186,15 @@ package struct Generator {
     /// Whether the file's name is also the top-level `file_name` (modulegen's templates; a
     /// Generamba template has only `module_info.file_name`).
     var setsFileName: Bool
+    /// The modules the file must not import, when its template says so.
+    var forbiddenImports: ForbiddenImports?
 
     func render() throws -> RenderedText {
       var context = context
       Self.setFileName(fileName, in: &context, topLevel: setsFileName)
-      let bytes = Array(try template.render(context).utf8)
+      let text = try template.render(context)
+      try forbiddenImports?.check(text)
+      let bytes = Array(text.utf8)
       return RenderedText(bytes: bytes, hash: GenerationRecord.hash(bytes))
     }
 
@@ -332,9 +336,16 @@ package struct Generator {
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
       let fileName = lastPathComponent(path)
       FileContent.setFileName(fileName, in: &pathContext, topLevel: !generamba)
+      let forbidden =
+        file.entry.neverImports.isEmpty
+        ? nil
+        : ForbiddenImports(
+          modules: file.entry.neverImports, fileName: fileName,
+          template: template.manifest.name, module: module)
       contents.append(
         FileContent(
-          template: file.content, context: context, fileName: fileName, setsFileName: !generamba))
+          template: file.content, context: context, fileName: fileName, setsFileName: !generamba,
+          forbiddenImports: forbidden))
       var planned = PlannedFile(
         module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
         root: root, path: path, bytes: [], action: .create)

@@ -86,31 +86,12 @@ final class {{ module }}HostingController: UIHostingController<{{ module }}View>
 }
 {%- endif %}
 """#,
-    "common/snippets/builder_test.liquid": #"""
-{%- comment %}
-  The test of a spec's MVP or MVVM module without a coordinator: the builder makes the screen.
-  (With a coordinator, the coordinator's tests start the flow through the builder.) Expects
-  `has_coordinator`.
-{%- endcomment %}
-{%- unless has_coordinator %}
-{%- if params.ui == "swiftui" %}
-{%- capture made %}screen is UIHostingController<{{ module }}View>{% endcapture %}
-{%- else %}
-{%- capture made %}screen is {{ module }}ViewController{% endcapture %}
-{%- endif %}
-
-{% include 'test', name: "builderMakesTheScreen" %}
-    let screen = {{ module }}Builder.build(service: {{ module }}ServicingMock())
-    {% include 'expect', that: made %}
-  }
-{%- endunless %}
-"""#,
     "common/snippets/coordinator.liquid": #"""
 {%- comment %}
   The module's coordinator (MVP-C, MVVM-C). Whoever starts the flow creates and keeps it; it
   shows the module's screen on the navigation controller it is given and navigates from it.
 {%- endcomment %}
-{%- include 'imports', modules: "UIKit" %}
+{%- include 'imports', modules: "UIKit", uses: "router" %}
 
 /// Runs the {{ module }} flow: shows the module's screen on the navigation controller it is
 /// given, and navigates from it. Whoever starts the flow creates and keeps it, and calls
@@ -343,6 +324,28 @@ struct {{ entity.name }}: {% if entity.is_identifiable %}Identifiable, {% endif 
     "common/snippets/expect_equal.liquid": #"""
 {% comment %}An expectation that `actual` equals `expected`.{% endcomment %}{% if params.tests == "swift-testing" %}#expect({{ actual }} == {{ expected }}){% else %}XCTAssertEqual({{ actual }}, {{ expected }}){% endif %}
 """#,
+    "common/snippets/forwarding_stubs.liquid": #"""
+{%- comment %}
+  A method for each of `methods` that calls the method of the same name on `receiver` (a
+  use case over its service), separated by blank lines, and preceded by one when
+  `blank_before_first` is true. A method with a variadic parameter, which cannot pass its
+  arguments on, is a stub to fill in.
+{% endcomment %}
+{%- capture newline %}
+{% endcapture %}
+{%- for method in methods %}
+{%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
+{%- assign variadic = method.parameters | where: "is_variadic" %}
+  func {{ method.signature }} {
+{%- if variadic.size > 0 %}
+{% include 'stub_body' %}
+{%- else %}
+    // TODO: apply the use case's business rules around what the {{ receiver }} does.
+    {{ method.call_prefix }}{{ receiver }}.{{ method.call }}
+{%- endif %}
+  }
+{%- endfor %}
+"""#,
     "common/snippets/header.liquid": #"""
 //
 //  {{ file_name }}
@@ -363,9 +366,20 @@ struct {{ entity.name }}: {% if entity.is_identifiable %}Identifiable, {% endif 
     "common/snippets/imports.liquid": #"""
 {%- comment %}
   The import lines of a file: `modules` (comma-separated, what the file itself needs) and the
-  modules the spec's types need (`imports`), sorted, each once.
+  modules the types of the spec's parts it names need (`uses`: comma-separated roles and
+  `entities`, from `imports_by_part`; `all` for every part, `imports`; empty for none), sorted,
+  each once.
 {%- endcomment %}
-{%- assign import_list = modules | split: "," | concat: imports | uniq | sort %}
+{%- assign import_list = modules | split: "," %}
+{%- if uses == "all" %}
+{%- assign import_list = import_list | concat: imports %}
+{%- else %}
+{%- assign used_parts = uses | split: "," %}
+{%- for part in used_parts %}
+{%- assign import_list = import_list | concat: imports_by_part[part] %}
+{%- endfor %}
+{%- endif %}
+{%- assign import_list = import_list | uniq | sort %}
 {%- for m in import_list %}
 import {{ m }}
 {%- endfor %}
@@ -547,6 +561,23 @@ struct {{ module }}MissingStub: LocalizedError {
     "common/snippets/optional.liquid": #"""
 {% comment %}`type` as an optional: `T?`, or `(T)?` for a function, `any` or `some` type.{% endcomment %}{% assign type_start = type | slice: 0, 4 %}{% if type contains "->" or type_start == "any " or type_start == "some" %}({{ type }})?{% else %}{{ type }}?{% endif %}
 """#,
+    "common/snippets/passive_spec_tests.liquid": #"""
+{%- comment %}
+  The tests of a spec's VIPER or MVP module (`spec_tests`): the UIKit screen on a spy of what
+  it reports to, or the SwiftUI view state. Expects `output_name` (the view controller's name
+  for what it reports to) and `output_protocol` (that protocol's name after the module's).
+{%- endcomment %}
+{%- assign spy = output_name %}
+{%- if params.ui == "uikit" %}
+{%- capture screen_setup %}    let {{ output_name }} = {{ module }}{{ output_protocol }}Mock()
+    let screen = {{ module }}ViewController({{ output_name }}: {{ output_name }}){% endcapture %}
+{%- assign state_setup = "" %}
+{%- else %}
+{%- assign screen_setup = "" %}
+{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
+{%- endif %}
+{%- include 'spec_tests' %}
+"""#,
     "common/snippets/passive_view_swiftui.liquid": #"""
 {%- comment %}
   A passive SwiftUI view: an observable view state that implements the view protocol, the view
@@ -569,7 +600,10 @@ final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
 final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {}
 {%- else %}
 final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
-{%- include 'stubs', methods: view, blank_before_first: false %}
+{%- for property in view_state %}
+  private(set) var {{ property.name }}: {{ property.type }} = {{ property.initial_value }}
+{%- endfor %}
+{%- include 'state_methods', blank_before_first: true %}
 }
 {%- endif %}
 
@@ -804,13 +838,13 @@ extension {{ protocol_name }} {
   destinations. Expects `protocol_name` and `binding`.
 {%- endcomment %}
 {%- if params.ui == "uikit" %}
-{%- include 'imports', modules: "UIKit" %}
+{%- include 'imports', modules: "UIKit", uses: "router" %}
 {%- elsif uses_defaults and binding == "combine" %}
-{%- include 'imports', modules: "Combine,SwiftUI,UIKit" %}
+{%- include 'imports', modules: "Combine,SwiftUI,UIKit", uses: "router" %}
 {%- elsif uses_defaults %}
-{%- include 'imports', modules: "SwiftUI,UIKit" %}
+{%- include 'imports', modules: "SwiftUI,UIKit", uses: "router" %}
 {%- else %}
-{%- include 'imports', modules: "Foundation" %}
+{%- include 'imports', modules: "Foundation", uses: "router" %}
 {%- endif %}
 {%- if params.ui == "swiftui" and uses_defaults %}
 
@@ -907,6 +941,46 @@ struct {{ module }}Service: {{ module }}Servicing {}
 struct {{ module }}Service: {{ module }}Servicing {
 {%- include 'stubs', methods: service_methods, blank_before_first: false %}
 }
+{%- endif %}
+"""#,
+    "common/snippets/spec_tests.liquid": #"""
+{%- comment %}
+  The tests of a spec's module, one per behaviour it has before the developer fills it in:
+  the UIKit screen reports `viewDidLoad()` (when the spec declares it) to what it reports to,
+  once; each view method leaves what it shows in the view's state (`view_state`), for the
+  methods whose arguments a test can make. Expects `screen_setup` (statements that make
+  `screen`, a UIKit view controller reporting to a spy, or empty), `spy` (that spy),
+  `state_setup` (a statement that makes `state`, the view state or view model, or empty).
+{%- endcomment %}
+{%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- if screen_setup != "" and lifecycle.size > 0 %}
+
+{% include 'test', name: "screenReportsThatItLoadedOnce" %}
+{{ screen_setup }}
+    screen.loadViewIfNeeded()
+{%- if lifecycle[0].is_async %}
+    {% capture pending %}{{ spy }}.viewDidLoadCallCount == 0{% endcapture %}{% include 'wait_while', pending: pending %}
+{%- endif %}
+    screen.loadViewIfNeeded()
+    {% capture count %}{{ spy }}.viewDidLoadCallCount{% endcapture %}{% include 'expect_equal', actual: count, expected: "1" %}
+  }
+{%- endif %}
+{%- if state_setup != "" %}
+{%- for m in view %}
+{%- if m.sample_arguments %}
+
+{% capture name %}{{ m.identifier }}UpdatesTheState{% endcapture %}{% include 'test', name: name %}
+{{ state_setup }}
+{%- for argument in m.sample_arguments %}
+    let {{ argument.name }} = {{ argument.value }}
+{%- endfor %}
+    {% if m.has_return %}_ = {% endif %}{{ m.call_prefix }}state.{{ m.call }}
+{%- for check in m.state_checks %}
+    {% capture actual %}state.{{ check.actual }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: check.expected %}
+{%- endfor %}
+  }
+{%- endif %}
+{%- endfor %}
 {%- endif %}
 """#,
     "common/snippets/spy.liquid": #"""
@@ -1116,6 +1190,28 @@ final class {{ mock_name }}: {{ protocol_name }} {
   }
   {%- endcapture %}
 """#,
+    "common/snippets/state_methods.liquid": #"""
+{%- comment %}
+  The view methods of a spec as updates of the view's state (`view_state`): each method sets
+  the properties its `state_updates` name, separated by blank lines, and preceded by one when
+  `blank_before_first` is true.
+{%- endcomment %}
+{%- capture newline %}
+{% endcapture %}
+{%- for m in view %}
+{%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
+  /// Updates the state the view shows.
+  func {{ m.signature }} {
+{%- for statement in m.state_updates %}
+    {{ statement }}
+{%- endfor %}
+{%- if m.has_return %}
+{%- assign method = m %}
+{% include 'stub_body' %}
+{%- endif %}
+  }
+{%- endfor %}
+"""#,
     "common/snippets/stub_body.liquid": #"""
 {% comment %}The body of a method the user fills in, with a value of the return type where one is obvious; a throwing method with no obvious value throws until it is written. Expects `method`.{% endcomment %}    // TODO: implement {{ method.selector }}.
 {%- if method.has_return %}
@@ -1265,15 +1361,23 @@ final class {{ mock_name }}: {{ protocol_name }} {
     "common/snippets/swiftui_spec_body.liquid": #"""
 {%- comment %}
   The body of a spec's SwiftUI view: the module's name, and the spec's `viewDidLoad()` called on
-  `receiver` when the view appears.
+  `receiver` the first time the view appears (as a view controller's `viewDidLoad()`: not
+  again when the user comes back to it).
 {%- endcomment %}
-
-  var body: some View {
-    Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
 {%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
 {%- if lifecycle != "" %}
+
+  /// Whether the view has appeared once: `viewDidLoad()` is reported then, and only then.
+  @State private var hasLoaded = false
+{%- endif %}
+
+  var body: some View {
+    Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
+{%- if lifecycle != "" %}
       .onAppear {
+        guard !hasLoaded else { return }
+        hasLoaded = true
         {{ lifecycle }}
       }
 {%- endif %}
@@ -1370,7 +1474,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- else %}
 {%- assign test_modules = modules | append: ",XCTest" %}
 {%- endif %}
-{%- include 'imports', modules: test_modules %}
+{%- include 'imports', modules: test_modules, uses: "all" %}
 {%- include 'testable_import' %}
 
 /// {{ suite_summary }}
@@ -1796,7 +1900,7 @@ extension {{ module }}ViewController: UITableViewDelegate {
 """#,
     "mvc/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 
 /// Creates the module: the controller with {% if uses_defaults %}its loader and {% endif %}its service.
 @MainActor
@@ -1813,7 +1917,7 @@ enum {{ module }}Builder {
 """#,
     "mvc/Code/Loader.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "" %}
 
 /// Loads the screen's items from the service and reports every state to show: the
 /// controller's loading, kept apart from the screen so that it is tested without one.
@@ -1846,7 +1950,7 @@ final class {{ module }}Loader {
 """#,
     "mvc/Code/Model.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "Item" %}
 {%- include 'entities', item_view_model: false %}
 {%- if uses_defaults %}
@@ -1864,14 +1968,14 @@ extension {{ module }}Item {
 """#,
     "mvc/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'service', service_methods: interactor %}
 
 """#,
     "mvc/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
 {%- assign has_coordinator = false %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "view,presenter,router" %}
 {%- if uses_defaults %}
 {%- assign screen_summary = "A skinny controller: it shows what its loader reports, and navigates." %}
 {%- capture dependencies %}  private let loader: {{ module }}Loader{% endcapture %}
@@ -1922,7 +2026,7 @@ extension {{ module }}Item {
 """#,
     "mvc/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
 {%- assign protocol_name = module | append: "Servicing" %}
@@ -2034,9 +2138,9 @@ files:
     "mvp/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.ui == "swiftui" %}
-{% include 'imports', modules: "SwiftUI,UIKit" %}
+{% include 'imports', modules: "SwiftUI,UIKit", uses: "" %}
 {%- else %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the presenter, whose reference back to the view is weak." %}
 {%- capture parts_type %}(view: {{ module }}View, state: {{ module }}ViewState, presenter: {{ module }}Presenter{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
@@ -2071,7 +2175,7 @@ files:
 """#,
     "mvp/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "view,presenter,router" %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
 {%- else %}
@@ -2103,14 +2207,14 @@ files:
 """#,
     "mvp/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
 """#,
     "mvp/Code/Presenter.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "presenter" %}
 {%- if params.coordinator %}
 {%- capture navigation %}coordinator{% endcapture %}
 {%- capture navigation_type %}any {{ module }}Coordinating{% endcapture %}
@@ -2182,13 +2286,13 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 """#,
     "mvp/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'service', service_methods: interactor %}
 
 """#,
     "mvp/Code/View.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "SwiftUI" %}
+{% include 'imports', modules: "SwiftUI", uses: "view" %}
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
@@ -2201,7 +2305,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
     "mvp/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
 {%- assign has_coordinator = params.coordinator %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "view" %}
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
@@ -2211,7 +2315,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 """#,
     "mvp/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
 {%- if params.coordinator %}
@@ -2275,8 +2379,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-{%- assign item_view_model = false %}
-{%- include 'builder_test' %}
+{%- include 'passive_spec_tests', output_name: "presenter", output_protocol: "Presenting" %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -2350,9 +2453,9 @@ files:
     "mvvm/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.ui == "swiftui" %}
-{% include 'imports', modules: "SwiftUI,UIKit" %}
+{% include 'imports', modules: "SwiftUI,UIKit", uses: "" %}
 {%- else %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the view model, the view model owns its service." %}
 {%- capture parts_type %}(view: {{ module }}View, viewModel: {{ module }}ViewModel{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
@@ -2385,9 +2488,9 @@ files:
     "mvvm/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.io and params.binding == "combine" %}
-{% include 'imports', modules: "Combine,Foundation" %}
+{% include 'imports', modules: "Combine,Foundation", uses: "view,presenter,router" %}
 {%- else %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "view,presenter,router" %}
 {%- endif %}
 {%- if params.coordinator %}
 {%- assign navigation = "Coordinating:Navigation out of the module: the coordinator of its flow." %}
@@ -2453,7 +2556,7 @@ protocol {{ module }}ViewModelType: AnyObject {
 """#,
     "mvvm/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
@@ -2467,13 +2570,13 @@ protocol {{ module }}ViewModelType: AnyObject {
 """#,
     "mvvm/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- include 'service', service_methods: interactor %}
 
 """#,
     "mvvm/Code/View.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "SwiftUI" %}
+{% include 'imports', modules: "SwiftUI", uses: "" %}
 {%- if params.io %}
 {%- capture view_model_type %}any {{ module }}ViewModelType{% endcapture %}
 {%- assign inputs = "viewModel.inputs" %}
@@ -2568,7 +2671,7 @@ struct {{ module }}View: View {
 {%- when "observation" %}{% assign controller_modules = "Observation,UIKit" %}
 {%- else %}{% assign controller_modules = "UIKit" %}
 {%- endcase %}
-{% include 'imports', modules: controller_modules %}
+{% include 'imports', modules: controller_modules, uses: "" %}
 {%- if params.io %}
 {%- capture view_model_type %}any {{ module }}ViewModelType{% endcapture %}
 {%- assign inputs = "viewModel.inputs" %}
@@ -2662,7 +2765,7 @@ struct {{ module }}View: View {
 {%- when "observation" %}{% assign view_model_modules = "Foundation,Observation" %}
 {%- else %}{% assign view_model_modules = "Foundation" %}
 {%- endcase %}
-{% include 'imports', modules: view_model_modules %}
+{% include 'imports', modules: view_model_modules, uses: "view,presenter" %}
 {%- if params.binding == "combine" %}
 {%- assign published = "@Published " %}
 {%- else %}
@@ -2680,8 +2783,6 @@ struct {{ module }}View: View {
 {%- assign navigation = "router" %}
 {%- capture navigation_type %}any {{ module }}Routing{% endcapture %}
 {%- endif %}
-{%- capture newline %}
-{% endcapture %}
 
 /// The module's state and logic. It knows nothing about UIKit or SwiftUI.
 @MainActor
@@ -2763,24 +2864,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
 // MARK: - Outputs
 
 extension {{ module }}ViewModel {
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- unless forloop.first %}{{ newline }}{% endunless %}
-  /// Updates the state the view shows.
-  func {{ m.signature }} {
-{%- if stored.size == 0 %}
-    {{ m.identifier }}Count += 1
-{%- elsif stored.size == 1 %}
-    {{ m.identifier }} = {{ stored[0].name | swift_identifier }}
-{%- else %}
-    {{ m.identifier }} = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-{%- endif %}
-{%- if m.has_return %}
-{%- assign method = m %}
-{% include 'stub_body' %}
-{%- endif %}
-  }
-{%- endfor %}
+{%- include 'state_methods', blank_before_first: false %}
 }
 {%- endif %}
 {%- if params.io %}
@@ -2806,18 +2890,18 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
     "mvvm/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
 {%- comment %}
-  The fake view model tests the UIKit view alone (`viewShowsWhatAFakeViewModelSays`); a
-  SwiftUI view shows its state only on screen, and a spec's view has no such test, so they get
+  The fake view model tests the UIKit view alone (`viewShowsWhatAFakeViewModelSays`, and a
+  spec's view's first appearance); a SwiftUI view shows its state only on screen, so it gets
   none.
 {%- endcomment %}
 {%- assign has_fake = false %}
-{%- if params.io and params.ui == "uikit" and uses_defaults %}{% assign has_fake = true %}{% endif %}
+{%- if params.io and params.ui == "uikit" %}{% assign has_fake = true %}{% endif %}
 {%- if has_fake and params.binding == "combine" %}
-{% include 'imports', modules: "Combine,Foundation" %}
+{% include 'imports', modules: "Combine,Foundation", uses: "all" %}
 {%- elsif has_fake and params.binding == "observation" %}
-{% include 'imports', modules: "Foundation,Observation" %}
+{% include 'imports', modules: "Foundation,Observation", uses: "all" %}
 {%- else %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- endif %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
@@ -2849,6 +2933,7 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
 {%- endif %}
 final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
   let inputsMock = {{ module }}ViewModelInputsMock()
+{%- if uses_defaults %}
 {%- case params.binding %}
 {%- when "combine" %}
   /// Sends the state to show.
@@ -2861,13 +2946,27 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- else %}
   var state: {{ module }}LoadState = .idle
 {%- endcase %}
+{%- else %}
+{%- if params.binding == "combine" %}
+{%- include 'state', declare: "subject" %}
+{%- else %}
+{%- include 'state', declare: "fake" %}
+{%- endif %}
+{%- if params.binding == "closures" %}
+  var onChange: (() -> Void)?
+{%- endif %}
+{%- endif %}
 
   var inputs: any {{ module }}ViewModelInputs { inputsMock }
   var outputs: any {{ module }}ViewModelOutputs { self }
 {%- if params.binding == "combine" %}
+{%- if uses_defaults %}
   var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
     stateSubject.eraseToAnyPublisher()
   }
+{%- else %}
+{%- include 'state', declare: "subject_publisher" %}
+{%- endif %}
 {%- endif %}
 }
 {%- endif %}
@@ -2942,8 +3041,19 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-{%- assign item_view_model = false %}
-{%- include 'builder_test' %}
+{%- assign spy = "viewModel.inputsMock" %}
+{%- if params.ui == "uikit" and params.io %}
+{%- capture screen_setup %}    let viewModel = {{ module }}ViewModelFake()
+    let screen = {{ module }}ViewController(viewModel: viewModel){% endcapture %}
+{%- else %}
+{%- assign screen_setup = "" %}
+{%- endif %}
+{%- if params.coordinator %}
+{%- capture state_setup %}    let state = {{ module }}ViewModel(service: {{ module }}ServicingMock(), coordinator: nil){% endcapture %}
+{%- else %}
+{%- capture state_setup %}    let state = {{ module }}ViewModel(service: {{ module }}ServicingMock(), router: {{ navigation_mock }}()){% endcapture %}
+{%- endif %}
+{%- include 'spec_tests' %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -2953,17 +3063,16 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 """#,
     "mvvm/snippets/state.liquid": #"""
 {%- comment %}
-  The view model's state for a spec: one property per method of the view role, holding the
-  last arguments (or a count, for a method without any). `declare` is "requirement" (the
+  The view model's state for a spec: `view_state`, the properties the view methods update,
+  named as state (`photos`, `isLoading`, `thumbnails`). `declare` is "requirement" (the
   outputs protocol's get-only property), "publisher" (the outputs protocol's publisher, with
   Combine), "publisher_storage" (the view model's publisher of the property), "storage" (the
-  view model's property) or "fake" (a settable property of the fake view model).
+  view model's property), "fake" (a settable property of the fake view model), "subject" (the
+  fake's subject, with Combine) or "subject_publisher" (the fake's publisher of its subject).
 {%- endcomment %}
-{%- for m in view %}
-{%- assign stored = m.parameters | where: "is_closure", false %}
-{%- capture type %}{% if stored.size == 0 %}Int{% elsif stored.size == 1 %}{% include 'optional', type: stored[0].storage_type %}{% else %}({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?{% endif %}{% endcapture %}
-{%- capture name %}{{ m.identifier }}{% if stored.size == 0 %}Count{% endif %}{% endcapture %}
-{%- capture initial %}{% if stored.size == 0 %}0{% else %}nil{% endif %}{% endcapture %}
+{%- for property in view_state %}
+{%- assign name = property.name %}
+{%- assign type = property.type %}
 {%- case declare %}
 {%- when "requirement" %}
   var {{ name }}: {{ type }} { get }
@@ -2974,9 +3083,15 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
     ${{ name }}.eraseToAnyPublisher()
   }
 {%- when "fake" %}
-  var {{ name }}: {{ type }} = {{ initial }}
+  var {{ name }}: {{ type }} = {{ property.initial_value }}
+{%- when "subject" %}
+  let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({{ property.initial_value }})
+{%- when "subject_publisher" %}
+  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
+    {{ name }}Subject.eraseToAnyPublisher()
+  }
 {%- else %}
-  {{ published }}private(set) var {{ name }}: {{ type }} = {{ initial }}{{ did_set }}
+  {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
 {%- endfor %}
 """#,
@@ -3066,6 +3181,7 @@ files:
   - template: Code/ViewModel.swift.liquid
     output: "{{ module }}ViewModel.swift"
     regenerate: once
+    never_imports: [UIKit, SwiftUI]
   - template: Code/Router.swift.liquid
     output: "{{ module }}Router.swift"
     when: "params.coordinator == false"
@@ -3098,9 +3214,9 @@ files:
     "viper/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {%- if params.ui == "swiftui" %}
-{% include 'imports', modules: "SwiftUI,UIKit" %}
+{% include 'imports', modules: "SwiftUI,UIKit", uses: "" %}
 {%- else %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
 {%- capture make_presenter %}
     let router = {{ module }}Router()
@@ -3191,7 +3307,7 @@ enum {{ module }}Builder {
 """#,
     "viper/Code/Contracts.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- comment %} The interactor is not tied to the main actor unless it reports to an output. {% endcomment %}
 {%- if interactor_output.size > 0 %}
 {%- assign interactor_isolation = "main" %}
@@ -3226,14 +3342,14 @@ enum {{ module }}Builder {
 """#,
     "viper/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "entities" %}
 {%- assign loaded_type = module | append: "ItemViewModel" %}
 {%- include 'entities', item_view_model: true %}
 
 """#,
     "viper/Code/Interactor.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
 {%- if interactor_output.size > 0 %}
 
 /// The module's use cases. It reports to the presenter through its output, so it lives on the
@@ -3246,7 +3362,7 @@ final class {{ module }}Interactor: {{ module }}InteractorInput {
   init(service: any {{ module }}Servicing) {
     self.service = service
   }
-{%- include 'stubs', methods: interactor, blank_before_first: true %}
+{%- include 'forwarding_stubs', methods: interactor, receiver: "service", blank_before_first: true %}
 }
 {%- else %}
 
@@ -3261,7 +3377,7 @@ struct {{ module }}Interactor: {{ module }}InteractorInput {
     try await service.fetchItems()
   }
 {%- else %}
-{%- include 'stubs', methods: interactor, blank_before_first: true %}
+{%- include 'forwarding_stubs', methods: interactor, receiver: "service", blank_before_first: true %}
 {%- endif %}
 }
 {%- endif %}
@@ -3269,7 +3385,7 @@ struct {{ module }}Interactor: {{ module }}InteractorInput {
 """#,
     "viper/Code/Presenter.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "presenter,interactor_output" %}
 
 /// The module's presentation logic: it asks the interactor, tells the view what to show and the
 /// router where to go.
@@ -3342,19 +3458,14 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 """#,
     "viper/Code/Service.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
-{%- comment %} The interactor's data comes from the service; a spec declares the interactor's use cases, and the service starts empty. {% endcomment %}
-{%- assign no_methods = "" | split: "," %}
-{%- if uses_defaults %}
+{% include 'imports', modules: "Foundation", uses: "interactor" %}
+{%- comment %} The interactor's data comes from the service: each use case calls the service's method of the same name. {% endcomment %}
 {%- include 'service', service_methods: interactor %}
-{%- else %}
-{%- include 'service', service_methods: no_methods %}
-{%- endif %}
 
 """#,
     "viper/Code/View.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "SwiftUI" %}
+{% include 'imports', modules: "SwiftUI", uses: "view" %}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
@@ -3367,7 +3478,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
     "viper/Code/ViewController.swift.liquid": #"""
 {% include 'header' %}
 {%- assign has_coordinator = false %}
-{% include 'imports', modules: "UIKit" %}
+{% include 'imports', modules: "UIKit", uses: "view" %}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
@@ -3377,7 +3488,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 """#,
     "viper/Tests/Mocks.swift.liquid": #"""
 {% include 'header' %}
-{% include 'imports', modules: "Foundation" %}
+{% include 'imports', modules: "Foundation", uses: "all" %}
 {%- include 'testable_import' %}
 {%- assign uses_missing_stub = false %}
 {%- if interactor_output.size > 0 %}
@@ -3385,12 +3496,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- else %}
 {%- assign interactor_isolation = "sendable" %}
 {%- endif %}
-{%- assign no_methods = "" | split: "," %}
-{%- if uses_defaults %}
 {%- assign service_methods = interactor %}
-{%- else %}
-{%- assign service_methods = no_methods %}
-{%- endif %}
 {%- assign mocks = "ViewInput:view:main|ViewOutput:presenter:main|InteractorInput:interactor:" | append: interactor_isolation | append: "|InteractorOutput:interactor_output:main|RouterInput:router:main|ModuleInput:module_input:main|ModuleOutput:module_output:main|Servicing:service:sendable" | split: "|" %}
 {%- for entry in mocks %}
 {%- assign parts = entry | split: ":" %}
@@ -3464,12 +3570,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
-
-{% include 'test', name: "builderWiresTheModule" %}
-    let module = {{ module }}Builder.build(service: {{ module }}ServicingMock())
-{%- capture wired %}module.input is {{ module }}Presenter{% endcapture %}
-    {% include 'expect', that: wired %}
-  }
+{%- include 'passive_spec_tests', output_name: "output", output_protocol: "ViewOutput" %}
 {%- endif %}
 }
 

@@ -362,6 +362,20 @@ extension TemplateManifest.FileEntry {
       }
       entry.isResource = flag
     },
+    Key(
+      name: "never_imports", type: "a name or a list",
+      doc:
+        "Modules the generated file never imports: a spec whose types would make it import one is refused.",
+      example: "[UIKit]"
+    ) { node, entry, decoding in
+      entry.neverImports = node.oneOrList(
+        path: decoding.path, problems: &decoding.problems,
+        notOneOrList:
+          "'never_imports' must be a module name or a list of module names, e.g. [UIKit]",
+        isValid: SwiftName.isIdentifier,
+        notAnItem: { "expected a module name such as 'UIKit', found \($0.value.kindName)" }
+      ).map(\.text)
+    },
   ]
 
   private static func rejectWithoutTemplate(_ decoding: inout KeyDecoding) {

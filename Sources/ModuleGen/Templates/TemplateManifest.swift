@@ -53,6 +53,9 @@ package struct TemplateManifest: Sendable {
     package var when: String?
     /// `resource: true`: the file goes to an Xcode target's Resources phase whatever its type.
     package var isResource = false
+    /// `never_imports`: modules the rendered file must not import; a spec whose types would
+    /// make it is refused.
+    package var neverImports: [String] = []
     /// Where the entry is in the manifest, for errors.
     package var location: SourceLocation
     /// Where its `template`, `output` and `when` values are.

@@ -30,6 +30,12 @@ open class UIColor: NSObject, @unchecked Sendable {
 open class UIImage: NSObject, @unchecked Sendable {
   public let systemName: String?
 
+  /// An empty image.
+  override public init() {
+    systemName = nil
+    super.init()
+  }
+
   public init?(systemName name: String) {
     systemName = name
     super.init()

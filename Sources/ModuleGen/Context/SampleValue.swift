@@ -1,0 +1,48 @@
+/// A value a generated test can pass for a parameter of a spec's type: a literal or a call that
+/// makes one (`true`, `"Text"`, `URL(fileURLWithPath: "/sample")`, `[Photo(id: UUID(), …)]`),
+/// or nil for a type it cannot make (a protocol, a closure, a type it does not know).
+enum SampleValue {
+  /// The longest line of generated code (`Templates/common/swift-format.json`).
+  static let lineLength = 140
+
+  /// Whether `let name = value`, in a test's body, fits on one line, as the formatter leaves
+  /// it; a nil value does not.
+  static func fitsOnALine(name: String, value: String?) -> Bool {
+    guard let value else { return false }
+    return "    let \(name) = \(value)".count <= lineLength
+  }
+
+  static let known: [String: String] = [
+    "Bool": "true", "String": "\"Text\"", "Int": "2", "Double": "0.5", "Float": "0.5",
+    "CGFloat": "0.5", "UUID": "UUID()", "URL": "URL(fileURLWithPath: \"/sample\")",
+    "Date": "Date(timeIntervalSince1970: 0)", "Data": "Data([1, 2])", "UIImage": "UIImage()",
+  ]
+
+  /// A value of `type`; the entities' memberwise initializers make theirs.
+  static func of(_ type: String, entities: [ModuleSpec.Entity], depth: Int = 0) -> String? {
+    let type = type.trimmingCharacters()
+    guard depth < 8 else { return nil }
+    if type.hasSuffix("?") || type.hasSuffix("!") {
+      return of(String(type.dropLast()), entities: entities, depth: depth + 1)
+    }
+    if let value = known[type] { return value }
+    if let (key, value) = ViewState.dictionaryParts(type) {
+      guard let key = of(key, entities: entities, depth: depth + 1),
+        let value = of(value, entities: entities, depth: depth + 1)
+      else { return nil }
+      return "[\(key): \(value)]"
+    }
+    if type.hasPrefix("["), type.hasSuffix("]") {
+      return of(String(type.dropFirst().dropLast()), entities: entities, depth: depth + 1).map {
+        "[\($0)]"
+      }
+    }
+    guard let entity = entities.first(where: { $0.name == type }) else { return nil }
+    var arguments: [String] = []
+    for field in entity.fields {
+      guard let value = of(field.type, entities: entities, depth: depth + 1) else { return nil }
+      arguments.append("\(SwiftName.label(field.name)): \(value)")
+    }
+    return "\(entity.name)(\(arguments.joined(separator: ", ")))"
+  }
+}

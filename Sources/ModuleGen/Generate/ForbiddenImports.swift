@@ -1,0 +1,40 @@
+import Diagnostics
+
+/// The modules a template says one of its files never imports (`never_imports`: an MVVM view
+/// model never imports UIKit). A spec whose types would make the rendered file import one is
+/// refused at the module, naming the methods and types that would.
+struct ForbiddenImports: Sendable {
+  var modules: [String]
+  /// The generated file's name and its template's, for the message.
+  var fileName: String
+  var template: String
+  var module: ModuleSpec
+
+  /// Throws when `text`, the rendered file, imports one of `modules`.
+  func check(_ text: String) throws {
+    let imported = Set(
+      text.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("import ") else { return nil }
+        return String(line.dropFirst("import ".count)).trimmingCharacters()
+      })
+    guard let framework = modules.first(where: imported.contains) else { return }
+    var culprits: [String] = []
+    for role in module.roles.keys.sorted() {
+      for method in module.roles[role] ?? [] where text.contains(method.requirement) {
+        let types = (method.parameters.map(\.type) + [method.returnType].compactMap { $0 })
+          .flatMap(SpecImports.typeNames).filter {
+            SpecImports.framework(declaring: $0) == framework
+          }
+        if let first = types.first { culprits.append("\(method.selector) names \(first)") }
+      }
+    }
+    let cause =
+      culprits.isEmpty ? "the spec's imports need it there" : culprits.joined(separator: ", ")
+    throw Diagnostic(
+      message:
+        "\(fileName) (template '\(template)') never imports \(framework), but \(cause); declare "
+        + "the module's state with types that do not need \(framework) (Data, a URL) and make the "
+        + "\(framework) values in the view",
+      location: module.location)
+  }
+}

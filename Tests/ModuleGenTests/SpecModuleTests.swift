@@ -1,0 +1,316 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// A module generated from a spec (methods, entities, an interactor output, async throwing
+/// methods, URL and UIImage parameters) as a reviewer reads it: each file's imports, the view's
+/// state, the service, when the view reports that it loaded, and the generated tests.
+@Suite struct SpecModuleTests {
+  static let spec = """
+    name: Gallery
+    imports: [UIKit]
+    view:
+      - "showLoading(_ isLoading: Bool)"
+      - "showPhotos(_ photos: [GalleryPhoto])"
+      - "setThumbnail(_ image: UIImage, at index: Int)"
+      - "showError(_ message: String)"
+    presenter:
+      - viewDidLoad()
+      - "didSelectPhoto(at index: Int)"
+      - didTapRetry()
+    interactor:
+      - "fetchPhotos() async throws -> [GalleryPhoto]"
+      - "loadThumbnail(for url: URL) async throws -> UIImage"
+    interactor_output:
+      - "didUpdatePhotos(_ photos: [GalleryPhoto])"
+    router:
+      - "showPhoto(_ photo: GalleryPhoto)"
+      - "share(url: URL)"
+    entities:
+      GalleryPhoto: {id: UUID, title: String, url: URL, createdAt: Date}
+    """
+
+  /// The files `template` generates for `spec` with `params`, by file name.
+  static func generate(
+    _ template: String, _ params: [(String, String)] = [], spec: String = spec
+  ) throws -> [String: String] {
+    var module = try SpecDecoder.decode(spec, file: "Gallery.yml").modules[0]
+    module.template = template
+    var generator = Generator(
+      library: TemplateLibrary(folders: []), config: nil, fileSystem: LocalFileSystem())
+    var options = GenerationOptions(
+      settings: GenerationSettings(project: "App", date: "2026-01-01"),
+      currentDirectory: try makeTemporaryDirectory())
+    options.setParams = params
+    options.force = true
+    let plan = try generator.plan([module], options: options)
+    return Dictionary(
+      uniqueKeysWithValues: plan.files.map {
+        (($0.path as NSString).lastPathComponent, String(decoding: $0.bytes, as: UTF8.self))
+      })
+  }
+
+  static func imports(_ text: String) -> String {
+    text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map {
+      String($0.dropFirst("import ".count))
+    }.joined(separator: ",")
+  }
+
+  @Test(arguments: [
+    (
+      "viper", "uikit",
+      [
+        "GalleryBuilder.swift": "UIKit", "GalleryContracts.swift": "Foundation,UIKit",
+        "GalleryEntity.swift": "Foundation", "GalleryInteractor.swift": "Foundation,UIKit",
+        "GalleryPresenter.swift": "Foundation", "GalleryRouter.swift": "UIKit",
+        "GalleryService.swift": "Foundation,UIKit", "GalleryViewController.swift": "UIKit",
+        "GalleryMocks.swift": "Foundation,UIKit", "GalleryTests.swift": "Foundation,UIKit,XCTest",
+      ]
+    ),
+    (
+      "viper", "swiftui",
+      [
+        "GalleryBuilder.swift": "SwiftUI,UIKit", "GalleryContracts.swift": "Foundation,UIKit",
+        "GalleryEntity.swift": "Foundation", "GalleryInteractor.swift": "Foundation,UIKit",
+        "GalleryPresenter.swift": "Foundation", "GalleryRouter.swift": "Foundation",
+        "GalleryService.swift": "Foundation,UIKit", "GalleryView.swift": "SwiftUI,UIKit",
+        "GalleryMocks.swift": "Foundation,UIKit",
+        "GalleryTests.swift": "Foundation,SwiftUI,UIKit,XCTest",
+      ]
+    ),
+    (
+      "mvp", "swiftui",
+      [
+        "GalleryBuilder.swift": "SwiftUI,UIKit", "GalleryContracts.swift": "Foundation,UIKit",
+        "GalleryEntity.swift": "Foundation", "GalleryPresenter.swift": "Foundation",
+        "GalleryRouter.swift": "Foundation", "GalleryService.swift": "Foundation,UIKit",
+        "GalleryView.swift": "SwiftUI,UIKit", "GalleryMocks.swift": "Foundation,UIKit",
+        "GalleryTests.swift": "Foundation,SwiftUI,UIKit,XCTest",
+      ]
+    ),
+    (
+      "mvc", "uikit",
+      [
+        "GalleryBuilder.swift": "UIKit", "GalleryModel.swift": "Foundation",
+        "GalleryService.swift": "Foundation,UIKit", "GalleryViewController.swift": "UIKit",
+        "GalleryMocks.swift": "Foundation,UIKit", "GalleryTests.swift": "Foundation,UIKit,XCTest",
+      ]
+    ),
+  ])
+  func eachFileImportsWhatItsTypesNeed(template: String, ui: String, expected: [String: String])
+    throws
+  {
+    let files = try Self.generate(template, template == "mvc" ? [] : [("ui", ui)])
+    #expect(files.mapValues(Self.imports) == expected)
+  }
+
+  /// The spec, with a view that shows a photo's image by its URL: what an MVVM view model holds.
+  static let mvvmSpec = spec.replacingOccurrences(
+    of: "setThumbnail(_ image: UIImage, at index: Int)",
+    with: "setThumbnail(_ url: URL, at index: Int)")
+
+  @Test func anMVVMViewModelImportsNeitherUIKitNorTheSpecsUIKitTypes() throws {
+    let files = try Self.generate("mvvm", [("ui", "swiftui")], spec: Self.mvvmSpec)
+    #expect(
+      files.mapValues(Self.imports) == [
+        "GalleryBuilder.swift": "SwiftUI,UIKit", "GalleryContracts.swift": "Foundation",
+        "GalleryEntity.swift": "Foundation", "GalleryRouter.swift": "Foundation",
+        "GalleryService.swift": "Foundation,UIKit", "GalleryView.swift": "SwiftUI",
+        "GalleryViewModel.swift": "Foundation,Observation",
+        "GalleryMocks.swift": "Foundation,UIKit",
+        "GalleryTests.swift": "Foundation,SwiftUI,UIKit,XCTest",
+      ])
+  }
+
+  @Test func anMVVMViewModelThatWouldImportUIKitIsRefusedAtTheModule() throws {
+    let error = #expect(throws: DiagnosticList.self) { try Self.generate("mvvm") }
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        """
+        Gallery.yml:1:1: error: GalleryViewModel.swift (template 'mvvm') never imports UIKit, but \
+        setThumbnail(_:at:) names UIImage; declare the module's state with types that do not need \
+        UIKit (Data, a URL) and make the UIKit values in the view
+        name: Gallery
+        ^
+        """
+      ])
+  }
+
+  /// The lines of `text` from the one that contains `start` to the first after it that is `end`.
+  static func excerpt(_ text: String, from start: String, to end: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let first = lines.firstIndex(where: { $0.contains(start) }) else { return "" }
+    let last = lines[first...].firstIndex { $0 == end } ?? lines.count - 1
+    return lines[first...last].joined(separator: "\n")
+  }
+
+  @Test(arguments: ["viper", "mvp"])
+  func aSwiftUIViewStateIsNamedAsStateWithPrivateSetters(template: String) throws {
+    let view = try #require(try Self.generate(template, [("ui", "swiftui")])["GalleryView.swift"])
+    #expect(
+      Self.excerpt(view, from: "final class GalleryViewState", to: "}") == """
+        final class GalleryViewState: Gallery\(template == "viper" ? "ViewInput" : "Viewing") {
+          private(set) var isLoading: Bool = false
+          private(set) var photos: [GalleryPhoto] = []
+          private(set) var thumbnails: [Int: UIImage] = [:]
+          private(set) var errorMessage: String? = nil
+
+          /// Updates the state the view shows.
+          func showLoading(_ isLoading: Bool) {
+            self.isLoading = isLoading
+          }
+
+          /// Updates the state the view shows.
+          func showPhotos(_ photos: [GalleryPhoto]) {
+            self.photos = photos
+          }
+
+          /// Updates the state the view shows.
+          func setThumbnail(_ image: UIImage, at index: Int) {
+            thumbnails[index] = image
+          }
+
+          /// Updates the state the view shows.
+          func showError(_ message: String) {
+            errorMessage = message
+          }
+        }
+        """)
+  }
+
+  @Test func anMVVMViewModelKeepsTheViewsStateNamedAsState() throws {
+    let files = try Self.generate(
+      "mvvm", [("ui", "uikit"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
+    let viewModel = try #require(files["GalleryViewModel.swift"])
+    #expect(
+      Self.excerpt(viewModel, from: "final class GalleryViewModel", to: "") == """
+        final class GalleryViewModel: ObservableObject {
+          @Published private(set) var isLoading: Bool = false
+          @Published private(set) var photos: [GalleryPhoto] = []
+          @Published private(set) var thumbnails: [Int: URL] = [:]
+          @Published private(set) var errorMessage: String? = nil
+          private let service: any GalleryServicing
+          private let router: any GalleryRouting
+
+        """)
+    #expect(
+      viewModel.contains(
+        "  func setThumbnail(_ url: URL, at index: Int) {\n    thumbnails[index] = url\n  }"))
+    #expect(
+      viewModel.contains(
+        "  var thumbnailsPublisher: AnyPublisher<[Int: URL], Never> {\n    $thumbnails.eraseToAnyPublisher()\n  }"
+      ))
+    let contracts = try #require(files["GalleryContracts.swift"])
+    #expect(
+      contracts.contains("  var errorMessagePublisher: AnyPublisher<String?, Never> { get }\n"))
+    let mocks = try #require(files["GalleryMocks.swift"])
+    #expect(
+      mocks.contains("  let thumbnailsSubject = CurrentValueSubject<[Int: URL], Never>([:])\n"))
+  }
+
+  @Test func viperUseCasesCallTheServiceThatHasTheirMethods() throws {
+    let files = try Self.generate("viper")
+    #expect(
+      Self.excerpt(files["GalleryService.swift"] ?? "", from: "protocol GalleryServicing", to: "}")
+        == """
+        protocol GalleryServicing: Sendable {
+          func fetchPhotos() async throws -> [GalleryPhoto]
+          func loadThumbnail(for url: URL) async throws -> UIImage
+        }
+        """)
+    #expect(
+      Self.excerpt(files["GalleryInteractor.swift"] ?? "", from: "func fetchPhotos", to: "  }")
+        == """
+          func fetchPhotos() async throws -> [GalleryPhoto] {
+            // TODO: apply the use case's business rules around what the service does.
+            try await service.fetchPhotos()
+          }
+        """)
+    #expect(
+      files["GalleryMocks.swift"]?.contains("final class GalleryServicingMock: GalleryServicing")
+        == true)
+    #expect(
+      files["GalleryMocks.swift"]?.contains("private(set) var fetchPhotosCallCount = 0") == true)
+  }
+
+  @Test(arguments: ["viper", "mvp", "mvvm"])
+  func aSwiftUIViewReportsThatItLoadedTheFirstTimeItAppears(template: String) throws {
+    let files = try Self.generate(template, [("ui", "swiftui")], spec: Self.mvvmSpec)
+    let receiver = ["viper": "output", "mvp": "presenter", "mvvm": "viewModel"][template] ?? ""
+    #expect(
+      Self.excerpt(
+        files["GalleryView.swift"] ?? "", from: "Whether the view has appeared", to: "  }")
+          == """
+            /// Whether the view has appeared once: `viewDidLoad()` is reported then, and only then.
+            @State private var hasLoaded = false
+
+            var body: some View {
+              Text("Gallery", comment: "The title of the Gallery screen")
+                .onAppear {
+                  guard !hasLoaded else { return }
+                  hasLoaded = true
+                  \(receiver).viewDidLoad()
+                }
+            }
+          """)
+  }
+
+  @Test func theTestsOfAUIKitScreenCheckThatItReportsThatItLoadedOnce() throws {
+    let tests = try #require(try Self.generate("viper")["GalleryTests.swift"])
+    #expect(
+      Self.excerpt(tests, from: "final class GalleryTests", to: "}") == """
+        final class GalleryTests: XCTestCase {
+
+          func testScreenReportsThatItLoadedOnce() async throws {
+            let output = GalleryViewOutputMock()
+            let screen = GalleryViewController(output: output)
+            screen.loadViewIfNeeded()
+            screen.loadViewIfNeeded()
+            XCTAssertEqual(output.viewDidLoadCallCount, 1)
+          }
+        }
+        """)
+  }
+
+  @Test func theTestsOfAViewStateCheckEachViewMethodWhoseArgumentsTheyCanMake() throws {
+    let tests = try #require(
+      try Self.generate("mvp", [("ui", "swiftui"), ("tests", "swift-testing")])[
+        "GalleryTests.swift"])
+    #expect(
+      Self.excerpt(tests, from: "@Suite struct GalleryTests", to: "}") == """
+        @Suite struct GalleryTests {
+
+          @Test func showLoadingUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let isLoading = true
+            state.showLoading(isLoading)
+            #expect(state.isLoading == isLoading)
+          }
+
+          @Test func showPhotosUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
+            state.showPhotos(photos)
+            #expect(state.photos == photos)
+          }
+
+          @Test func setThumbnailAtUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let image = UIImage()
+            let index = 2
+            state.setThumbnail(image, at: index)
+            #expect(state.thumbnails[index] == image)
+          }
+
+          @Test func showErrorUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let message = "Text"
+            state.showError(message)
+            #expect(state.errorMessage == message)
+          }
+        }
+        """)
+  }
+}

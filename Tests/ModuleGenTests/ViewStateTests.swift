@@ -1,0 +1,84 @@
+import Testing
+
+@testable import ModuleGen
+
+/// The state a view keeps for a spec's view methods is named as state, starts empty, and keeps
+/// every value a keyed method sets.
+@Suite struct ViewStateTests {
+  static func state(_ signatures: [String]) throws -> (declarations: [String], updates: [String]) {
+    let state = ViewState(methods: try signatures.map { try SignatureParser.parseMethod($0) })
+    return (
+      state.properties.map { "\($0.name): \($0.type) = \($0.initialValue)" },
+      state.updates.map { $0.joined(separator: "; ") }
+    )
+  }
+
+  @Test(arguments: [
+    ("showLoading(_ isLoading: Bool)", "isLoading: Bool = false", "self.isLoading = isLoading"),
+    ("showPhotos(_ photos: [Photo])", "photos: [Photo] = []", "self.photos = photos"),
+    ("showError(_ message: String)", "errorMessage: String? = nil", "errorMessage = message"),
+    (
+      "setThumbnail(_ image: UIImage, at index: Int)", "thumbnails: [Int: UIImage] = [:]",
+      "thumbnails[index] = image"
+    ),
+    (
+      "setCategory(_ name: String, for id: UUID)", "categories: [UUID: String] = [:]",
+      "categories[id] = name"
+    ),
+    ("show(image: UIImage)", "image: UIImage? = nil", "self.image = image"),
+    (
+      "update(progress: Double, animated: Bool)", "progress: Double? = nil",
+      "self.progress = progress"
+    ),
+    ("showURL(_ url: URL)", "url: URL? = nil", "self.url = url"),
+    ("reloadData()", "reloadDataCount: Int = 0", "reloadDataCount += 1"),
+    ("showEmptyState()", "isEmptyStateVisible: Bool = false", "isEmptyStateVisible = true"),
+    ("showCounts(_ counts: [String: Int])", "counts: [String: Int] = [:]", "self.counts = counts"),
+    (
+      "showDelegate(_ delegate: any Delegate)", "delegate: (any Delegate)? = nil",
+      "self.delegate = delegate"
+    ),
+    ("setTitle(_ title: String?)", "title: String? = nil", "self.title = title"),
+  ])
+  func aMethodUpdatesStateNamedAsState(signature: String, declaration: String, update: String)
+    throws
+  {
+    let state = try Self.state([signature])
+    #expect(state.declarations == [declaration])
+    #expect(state.updates == [update])
+  }
+
+  @Test func methodsShareOrSeparateTheirState() throws {
+    let state = try Self.state([
+      "display(title: String, subtitle: String?)", "showLoading()", "hideLoading()",
+      "setTitle(_ title: String)", "showError(title: String, message: String)",
+      "showTitle(_ title: Int)", "completion(handler: @escaping () -> Void)",
+    ])
+    #expect(
+      state.declarations == [
+        "title: String? = nil", "subtitle: String? = nil", "isLoadingVisible: Bool = false",
+        "errorTitle: String? = nil", "errorMessage: String? = nil",
+        "showTitleTitle: Int? = nil", "completionHandlerCount: Int = 0",
+      ])
+    #expect(
+      state.updates == [
+        "self.title = title; self.subtitle = subtitle", "isLoadingVisible = true",
+        "isLoadingVisible = false", "self.title = title",
+        "errorTitle = title; errorMessage = message",
+        "showTitleTitle = title", "completionHandlerCount += 1",
+      ])
+  }
+
+  @Test func aCheckSaysWhatACallLeavesInTheState() throws {
+    let state = ViewState(
+      methods: try [
+        "setThumbnail(_ image: UIImage, at index: Int)", "reloadData()", "hideSpinner()",
+        "showLoading(_ isLoading: Bool)",
+      ].map { try SignatureParser.parseMethod($0) })
+    #expect(
+      state.checks.map { $0.map { "\($0.actual) == \($0.expected)" } } == [
+        ["thumbnails[index] == image"], ["reloadDataCount == 1"], ["isSpinnerVisible == false"],
+        ["isLoading == isLoading"],
+      ])
+  }
+}
