@@ -1,4 +1,5 @@
 import Diagnostics
+import HexDigits
 
 /// Reads an OpenStep-style property list (the format of `project.pbxproj`) into a flat list of
 /// tokens in one pass, checking all of its syntax. Comments are skipped, except the
@@ -299,7 +300,7 @@ struct PlistParser {
         let start = position
         position += 1
         while position < count && bytes[position] != .greaterThan {
-          guard bytes[position].hexValue != nil || bytes[position].isWhitespace else {
+          guard bytes[position].hexDigitValue != nil || bytes[position].isWhitespace else {
             throw error(.invalidData, at: start)
           }
           position += 1
