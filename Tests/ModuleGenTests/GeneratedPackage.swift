@@ -64,13 +64,24 @@ struct GeneratedPackage {
     var module: ModuleSpec
     /// Whether the variant's test target also gets the scenario test (once per module).
     var scenario: Bool
-    /// Whether the variant's test target also gets the tests of the rich spec's mocks (once
-    /// per template, for a sendable and a main-actor mock).
-    var mockTests: String?
+    /// Whether the variant's test target also gets the tests of the mock of the rich spec's
+    /// interactor (once per template): `MockTests.swift.liquid`, for the mock `mockTested`
+    /// finds among the generated files.
+    var mockTests: Bool
   }
 
-  /// The mocks whose behaviour `MockTests.swift.liquid` checks, by template.
-  static let testedMocks = ["mvp": "RichServicingMock", "viper": "RichInteractorInputMock"]
+  /// The mock that `MockTests.swift.liquid` checks: the generated class whose spy records the
+  /// rich spec's interactor method `load(id:)` (a sendable service mock or a main-actor
+  /// interactor mock, as the template makes it).
+  static func mockTested(in files: [(String, String)]) -> String? {
+    for (_, text) in files {
+      for declaration in text.components(separatedBy: "final class ").dropFirst()
+      where declaration.contains("var loadIdCallCount") {
+        return String(declaration.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+      }
+    }
+    return nil
+  }
 
   /// Every template × every combination of its choice and bool parameters × {default, rich}.
   /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text` (for
@@ -92,9 +103,8 @@ struct GeneratedPackage {
               params: combination, module: module,
               scenario: module.roles.isEmpty
                 && !variants.contains { $0.target == target && $0.scenario },
-              mockTests: module.roles.isEmpty
-                || variants.contains { $0.template == name && $0.mockTests != nil }
-                ? nil : testedMocks[name]))
+              mockTests: !module.roles.isEmpty
+                && !variants.contains { $0.template == name && $0.mockTests }))
         }
       }
     }
@@ -128,19 +138,8 @@ struct GeneratedPackage {
     let scenario = try Self.fixtureTemplate("Scenarios.swift.liquid")
     let mockTests = try Self.fixtureTemplate("MockTests.swift.liquid")
     for variant in variants {
-      var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
-      var options = GenerationOptions(
-        settings: GenerationSettings(
-          author: "modulegen", project: variant.target, date: "2026-01-01"),
-        currentDirectory: path)
-      options.setParams = variant.params
-      options.output = "Sources/\(variant.target)"
-      options.testsOutput = "Tests/\(variant.testTarget)"
-      options.force = true
-      var module = variant.module
-      module.template = variant.template
-      let plan = try generator.plan([module], options: options)
-      var files = plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+      let options = Self.options(variant, in: path)
+      var files = try Self.generatedFiles(variant, options: options, library: library)
       if variant.scenario {
         var context = TemplateContext.make(
           module: variant.module, template: variant.template, params: [],
@@ -154,7 +153,11 @@ struct GeneratedPackage {
             try scenario.render(context)
           ))
       }
-      if let mock = variant.mockTests {
+      if variant.mockTests {
+        guard let mock = Self.mockTested(in: files) else {
+          throw GeneratedPackageError(
+            message: "\(variant.target): no generated mock records the interactor's load(id:)")
+        }
         var context = TemplateContext.make(
           module: variant.module, template: variant.template, params: [],
           settings: options.settings)
@@ -168,6 +171,30 @@ struct GeneratedPackage {
       try sync(files, folders: ["Sources/\(variant.target)", "Tests/\(variant.testTarget)"])
     }
     try Self.put(manifest(), path + "/Package.swift")
+  }
+
+  /// How a variant is generated into the package at `path`.
+  static func options(_ variant: Variant, in path: String) -> GenerationOptions {
+    var options = GenerationOptions(
+      settings: GenerationSettings(
+        author: "modulegen", project: variant.target, date: "2026-01-01"),
+      currentDirectory: path)
+    options.setParams = variant.params
+    options.output = "Sources/\(variant.target)"
+    options.testsOutput = "Tests/\(variant.testTarget)"
+    options.force = true
+    return options
+  }
+
+  /// A variant's module and tests: paths and texts.
+  static func generatedFiles(
+    _ variant: Variant, options: GenerationOptions, library: TemplateLibrary
+  ) throws -> [(String, String)] {
+    var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
+    var module = variant.module
+    module.template = variant.template
+    let plan = try generator.plan([module], options: options)
+    return plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
   }
 
   static func fixtureTemplate(_ name: String) throws -> Template {
@@ -252,4 +279,10 @@ struct GeneratedPackage {
       atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: file, atomically: true, encoding: .utf8)
   }
+}
+
+/// The generated package could not be written as its tests need it.
+struct GeneratedPackageError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
 }
