@@ -23,8 +23,9 @@ let package = Package(
   ],
   targets: [
     // The template engine: Liquid as Shopify's Ruby implementation defines it. Imports nothing
-    // from ModuleGen and nothing beyond the standard library, Diagnostics and EditDistance.
-    .target(name: "Liquid", dependencies: ["Diagnostics", "EditDistance"]),
+    // from ModuleGen and nothing beyond the standard library, Diagnostics, EditDistance and
+    // HexDigits.
+    .target(name: "Liquid", dependencies: ["Diagnostics", "EditDistance", "HexDigits"]),
     // Messages for a person (`path:line:col: error: message`, the line and a caret) and the
     // places in a file they point at: what the engine, the Xcode project library and modulegen
     // report their errors with.
@@ -32,6 +33,9 @@ let package = Package(
     // "Did you mean": the closest of some names to a misspelled one, for the engine, the Xcode
     // project library and modulegen alike.
     .target(name: "EditDistance"),
+    // The value of a hexadecimal digit, for the escapes the engine, the YAML and JSON readers
+    // and the Xcode project library decode.
+    .target(name: "HexDigits"),
     // Work on other threads (POSIX threads: no Dispatch), for modulegen: one piece of work beside
     // the caller's, or a map over many elements on every core.
     .target(name: "BackgroundWork"),
@@ -40,7 +44,7 @@ let package = Package(
     .target(name: "ModuleGenBuildInfo"),
     // YAML (what PyYAML reads) and JSON read into located nodes, objects keeping their keys'
     // order, for modulegen's specs and settings and for the engine's test suite and benchmark.
-    .target(name: "DataFormats", dependencies: ["Liquid", "Diagnostics"]),
+    .target(name: "DataFormats", dependencies: ["Liquid", "Diagnostics", "HexDigits"]),
     .target(
       name: "ModuleGen",
       dependencies: [
@@ -49,8 +53,8 @@ let package = Package(
       ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library,
-    // Diagnostics and EditDistance.
-    .target(name: "XcodeProject", dependencies: ["Diagnostics", "EditDistance"]),
+    // Diagnostics, EditDistance and HexDigits.
+    .target(name: "XcodeProject", dependencies: ["Diagnostics", "EditDistance", "HexDigits"]),
     .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
@@ -92,7 +96,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "XcodeProjectTests",
-      dependencies: ["XcodeProject", "Diagnostics", "EditDistance", "PbxprojReader"],
+      dependencies: ["XcodeProject", "Diagnostics", "EditDistance", "HexDigits", "PbxprojReader"],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

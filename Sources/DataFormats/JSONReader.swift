@@ -1,4 +1,5 @@
 import Diagnostics
+import HexDigits
 
 /// Reads JSON (RFC 8259) into data nodes that remember their line and column.
 package struct JSONReader {
@@ -247,15 +248,10 @@ package struct JSONReader {
     guard position + 4 <= bytes.count else { throw error("incomplete \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let b = bytes[position]
-      let digit: UInt32
-      switch b {
-      case 0x30...0x39: digit = UInt32(b - 0x30)
-      case 0x41...0x46: digit = UInt32(b - 0x37)
-      case 0x61...0x66: digit = UInt32(b - 0x57)
-      default: throw error("invalid hex digit in \\u escape")
+      guard let digit = bytes[position].hexDigitValue else {
+        throw error("invalid hex digit in \\u escape")
       }
-      value = value << 4 | digit
+      value = value << 4 | UInt32(digit)
       position += 1
     }
     return value

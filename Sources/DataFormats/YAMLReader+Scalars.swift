@@ -1,4 +1,5 @@
 import Diagnostics
+import HexDigits
 
 /// Plain, quoted and block scalars.
 extension YAMLReader {
@@ -183,15 +184,10 @@ extension YAMLReader {
   mutating func hex(_ count: Int, _ escapeStart: Int) throws(Diagnostic) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<count {
-      let b = current
-      let digit: UInt32
-      switch b {
-      case 0x30...0x39: digit = UInt32(b - 0x30)
-      case 0x41...0x46: digit = UInt32(b - 0x37)
-      case 0x61...0x66: digit = UInt32(b - 0x57)
-      default: throw error("invalid escape: expected \(count) hex digits", at: escapeStart)
+      guard let digit = current.hexDigitValue else {
+        throw error("invalid escape: expected \(count) hex digits", at: escapeStart)
       }
-      value = value << 4 | digit
+      value = value << 4 | UInt32(digit)
       position += 1
     }
     return value

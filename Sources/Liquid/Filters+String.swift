@@ -1,3 +1,5 @@
+import HexDigits
+
 // String filters, as Ruby Liquid 5 defines them.
 
 func registerStringFilters(_ set: inout FilterSet) {
@@ -228,7 +230,7 @@ private func urlDecode(_ text: String) -> String? {
     if byte == UInt8(ascii: "+") {
       bytes.append(UInt8(ascii: " "))
     } else if byte == UInt8(ascii: "%"), i + 2 < input.count,
-      let high = hexValue(input[i + 1]), let low = hexValue(input[i + 2])
+      let high = input[i + 1].hexDigitValue, let low = input[i + 2].hexDigitValue
     {
       bytes.append(high << 4 | low)
       i += 2
@@ -238,15 +240,6 @@ private func urlDecode(_ text: String) -> String? {
     i += 1
   }
   return String(validUTF8: bytes)
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - 48
-  case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - 87
-  case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - 55
-  default: return nil
-  }
 }
 
 enum Base64 {

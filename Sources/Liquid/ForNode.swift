@@ -52,6 +52,75 @@ struct ForNode: Node {
   }
 }
 
+extension ForNode {
+  static func parse(_ token: TemplateToken, in parser: inout TemplateParser) throws(LiquidError)
+    -> any Node
+  {
+    let header = try LoopHeader(token, in: parser, attributes: ["limit", "offset"])
+    let (body, end) = try parser.parseBlockBody(for: token, until: ["else", "endfor"])
+    var elseBody: Block?
+    if end.name == "else" {
+      elseBody = try parser.parseBlockBody(for: token, until: ["endfor"]).0
+    }
+    var node = ForNode(
+      variable: header.variable, collection: header.collection,
+      name: "\(header.variable)-\(header.collectionText)", limit: header.attributes["limit"],
+      offset: header.attributes["offset"], offsetContinue: header.offsetContinue,
+      reversed: header.reversed, body: body, elseBody: elseBody,
+      offsetInMarkup: token.argumentsStart)
+    if node.isBlank {
+      node.body = body.removingBlankText()
+      node.elseBody = elseBody?.removingBlankText()
+    }
+    return node
+  }
+}
+
+/// `name in collection` followed by `reversed`, `limit: x`, `offset: x` and (for tablerow)
+/// `cols: x`, in any order, optionally separated by commas.
+private struct LoopHeader {
+  var variable: String
+  var collection: Expression
+  var collectionText: String
+  var reversed = false
+  var attributes: [String: Expression] = [:]
+  var offsetContinue = false
+
+  init(_ token: TemplateToken, in parser: TemplateParser, attributes names: Set<String>)
+    throws(LiquidError)
+  {
+    var expressions = try parser.expressions(token)
+    variable = try expressions.parseTargetName(allowQuestionMark: true)
+    guard expressions.acceptWord("in") else {
+      throw expressions.unexpected(expected: "'in'")
+    }
+    let collectionStart = expressions.current.offset
+    collection = try expressions.parseExpression()
+    collectionText = parser.source.string(collectionStart..<expressions.current.offset)
+      .rubyStrip()
+    while !expressions.atEnd {
+      if expressions.accept(.comma) { continue }
+      let word = expressions.current
+      if word.kind == .identifier && word.text == "reversed" && token.name == "for" {
+        _ = expressions.advance()
+        reversed = true
+        continue
+      }
+      guard word.kind == .identifier, names.contains(word.text) else {
+        let list = names.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        throw expressions.unexpected(expected: token.name == "for" ? "'reversed', \(list)" : list)
+      }
+      _ = expressions.advance()
+      _ = try expressions.expectColon(after: word.text)
+      if word.text == "offset" && expressions.acceptWord("continue") {
+        offsetContinue = true
+      } else {
+        attributes[word.text] = try expressions.parseExpression()
+      }
+    }
+  }
+}
+
 /// `tablerow item in collection [cols: n] [limit: n] [offset: n]`: an HTML table's rows.
 struct TablerowNode: Node {
   var variable: String
@@ -94,6 +163,19 @@ struct TablerowNode: Node {
       loop.index0 += 1
     }
     output += "</tr>\n"
+  }
+}
+
+extension TablerowNode {
+  static func parse(_ token: TemplateToken, in parser: inout TemplateParser) throws(LiquidError)
+    -> any Node
+  {
+    let header = try LoopHeader(token, in: parser, attributes: ["cols", "limit", "offset"])
+    let (body, _) = try parser.parseBlockBody(for: token, until: ["endtablerow"])
+    return TablerowNode(
+      variable: header.variable, collection: header.collection, cols: header.attributes["cols"],
+      limit: header.attributes["limit"], offset: header.attributes["offset"], body: body,
+      offsetInMarkup: token.argumentsStart)
   }
 }
 

@@ -40,6 +40,16 @@ struct TextNode: Node {
   }
 }
 
+extension TextNode {
+  /// `raw`: the body as written, tags and all.
+  static func parseRaw(_ token: TemplateToken, in parser: inout TemplateParser)
+    throws(LiquidError) -> any Node
+  {
+    let (body, _) = try parser.parseBlockBody(for: token, until: ["endraw"])
+    return body.nodes.first ?? BlankNode()
+  }
+}
+
 /// `{{ expression | filters }}` and `{% echo expression | filters %}`.
 struct OutputNode: Node {
   var expression: FilteredExpression?
@@ -51,8 +61,62 @@ struct OutputNode: Node {
   }
 }
 
+extension OutputNode {
+  /// `{% echo expression | filters %}`.
+  static func parseEcho(_ token: TemplateToken, in parser: inout TemplateParser)
+    throws(LiquidError) -> any Node
+  {
+    var expressions = try parser.expressions(token)
+    return OutputNode(
+      expression: expressions.atEnd ? nil : try expressions.parseFilteredExpression())
+  }
+}
+
 /// A tag that renders nothing: comments, docs.
 struct BlankNode: Node {
   var isBlank: Bool { true }
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {}
+}
+
+extension BlankNode {
+  /// `comment` … `endcomment`, with comments nested in it.
+  static func parseComment(_ token: TemplateToken, in parser: inout TemplateParser)
+    throws(LiquidError) -> any Node
+  {
+    try parser.skipComment(token)
+    return BlankNode()
+  }
+
+  /// `doc` … `enddoc`: takes no arguments; its body is parsed and dropped.
+  static func parseDoc(_ token: TemplateToken, in parser: inout TemplateParser)
+    throws(LiquidError) -> any Node
+  {
+    if !parser.markupText(token).isEmpty {
+      throw parser.source.error("'doc' takes no arguments", at: token.argumentsStart)
+    }
+    _ = try parser.parseBlockBody(for: token, until: ["enddoc"])
+    return BlankNode()
+  }
+
+  /// An inline comment `{% # … %}` may span lines, but every line must start with `#`.
+  static func parseInlineComment(_ token: TemplateToken, in parser: inout TemplateParser)
+    throws(LiquidError) -> any Node
+  {
+    let bytes = parser.source.bytes
+    var i = token.argumentsStart
+    var atLineStart = false
+    while i < token.markup.upperBound {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "\n") {
+        atLineStart = true
+      } else if atLineStart && !isSpace(byte) {
+        if byte != UInt8(ascii: "#") {
+          throw parser.source.error("every line of an inline comment must start with '#'", at: i)
+        }
+        atLineStart = false
+      }
+      i += 1
+    }
+    return BlankNode()
+  }
 }

@@ -67,3 +67,48 @@ struct PartialNode: Node {
     }
   }
 }
+
+extension PartialNode {
+  /// `include name [with value | for values] [as alias], key: value, …`; `render` the same
+  /// with a quoted name.
+  static func parse(_ token: TemplateToken, in parser: inout TemplateParser) throws(LiquidError)
+    -> any Node
+  {
+    var expressions = try parser.expressions(token)
+    let kind: Kind = token.name == "render" ? .render : .include
+    let nameToken = expressions.current
+    let name: Expression
+    if kind == .render {
+      guard nameToken.kind == .string else {
+        throw expressions.unexpected(expected: "the partial's name as a quoted string")
+      }
+      name = .literal(.string(expressions.advance().text))
+    } else {
+      name = try expressions.parseExpression()
+    }
+    if case .literal(.string(let literal)) = name {
+      parser.notePartial(literal, at: nameToken.offset)
+    }
+    var variable: Expression?
+    var isForLoop = false
+    if expressions.acceptWord("with") {
+      variable = try expressions.parseExpression()
+    } else if expressions.acceptWord("for") {
+      variable = try expressions.parseExpression()
+      isForLoop = true
+    }
+    var alias: String?
+    if expressions.acceptWord("as") { alias = try expressions.parseTargetName() }
+    var arguments: [(String, Expression)] = []
+    _ = expressions.accept(.comma)
+    while !expressions.atEnd {
+      let key = try expressions.expect(.identifier, "a keyword argument name")
+      _ = try expressions.expectColon(after: key.text)
+      arguments.append((key.text, try expressions.parseExpression()))
+      if !expressions.accept(.comma) { try expressions.expectEnd() }
+    }
+    return PartialNode(
+      kind: kind, name: name, variable: variable, isForLoop: isForLoop, alias: alias,
+      arguments: arguments, offset: token.range.lowerBound)
+  }
+}

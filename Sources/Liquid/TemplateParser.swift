@@ -4,16 +4,9 @@ struct TemplateParser {
   let environment: LiquidEnvironment
   private var tokens: [TemplateToken]
   private var index = 0
-  private var depth = 0
+  var depth = 0
   /// Partials named by a literal in `include` or `render`, with where they were named.
-  private(set) var partialReferences: [(name: String, offset: Int)] = []
-
-  /// Every tag this parser knows, for "did you mean".
-  static let tagNames = [
-    "assign", "break", "capture", "case", "comment", "continue", "cycle", "decrement", "doc",
-    "echo", "for", "if", "ifchanged", "include", "increment", "liquid", "raw", "render",
-    "tablerow", "unless",
-  ]
+  var partialReferences: [(name: String, offset: Int)] = []
 
   init(source: SourceText, environment: LiquidEnvironment) throws(LiquidError) {
     self.source = source
@@ -22,7 +15,7 @@ struct TemplateParser {
   }
 
   /// A parser for the lines of a `{% liquid %}` tag, as tag tokens.
-  private init(lines: [TemplateToken], parent: TemplateParser) {
+  init(lines: [TemplateToken], parent: TemplateParser) {
     source = parent.source
     environment = parent.environment
     tokens = lines
@@ -59,7 +52,7 @@ struct TemplateParser {
         }
       case .tag:
         if delimiters.contains(token.name) { return (Block(nodes: nodes), token) }
-        if let node = try parseTag(token) { nodes.append(node) }
+        nodes.append(try parseTag(token))
       }
     }
     return (Block(nodes: nodes), nil)
@@ -98,7 +91,7 @@ struct TemplateParser {
   }
 
   /// One level deeper, within `maxNesting`; the caller leaves it with `depth -= 1`.
-  private mutating func enterBlock(_ opening: TemplateToken) throws(LiquidError) {
+  mutating func enterBlock(_ opening: TemplateToken) throws(LiquidError) {
     depth += 1
     if depth > environment.limits.maxNesting {
       depth -= 1
@@ -126,46 +119,6 @@ struct TemplateParser {
 
   mutating func notePartial(_ name: String, at offset: Int) {
     partialReferences.append((name, offset))
-  }
-
-  // MARK: - The liquid tag
-
-  mutating func parseLiquidTag(_ token: TemplateToken) throws(LiquidError) -> any Node {
-    // `{% liquid liquid liquid … %}` nests one parser in another: it counts as a block.
-    try enterBlock(token)
-    defer { depth -= 1 }
-    var lines: [TemplateToken] = []
-    let bytes = source.bytes
-    var lineStart = token.argumentsStart
-    let end = token.markup.upperBound
-    while lineStart < end {
-      var lineEnd = lineStart
-      while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-      var lower = lineStart
-      var upper = lineEnd
-      while lower < upper && isSpace(bytes[lower]) { lower += 1 }
-      while upper > lower && isSpace(bytes[upper - 1]) { upper -= 1 }
-      if lower < upper {
-        var line = TemplateToken(kind: .tag, range: lower..<upper, markup: lower..<upper)
-        var j = lower
-        if bytes[j] == UInt8(ascii: "#") {
-          j += 1
-        } else {
-          while j < upper && isWordByte(bytes[j]) { j += 1 }
-        }
-        line.name = source.string(lower..<j)
-        line.argumentsStart = j
-        if line.name.isEmpty {
-          throw source.error("expected a tag name in the 'liquid' tag", at: lower)
-        }
-        lines.append(line)
-      }
-      lineStart = lineEnd + 1
-    }
-    var parser = TemplateParser(lines: lines, parent: self)
-    let body = try parser.parseDocument()
-    partialReferences += parser.partialReferences
-    return LiquidTagNode(body: body)
   }
 
   // MARK: - Comments

@@ -33,13 +33,4 @@ extension UInt8 {
       ? (0x07FF_E810_0000_0000 as UInt64) >> UInt64(self) & 1 == 1
       : self < 128 && (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(self &- 64) & 1 == 1
   }
-
-  var hexValue: UInt8? {
-    switch self {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 }

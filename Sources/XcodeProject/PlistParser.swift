@@ -1,4 +1,5 @@
 import Diagnostics
+import HexDigits
 
 /// Reads an OpenStep-style property list (the format of `project.pbxproj`) into a flat list of
 /// tokens in one pass, checking all of its syntax. Comments are skipped, except the
@@ -72,7 +73,7 @@ struct PlistParser {
     let parser = PlistParser(bytes: bytes, file: file)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var result = Result(reservingFor: bytes.count, deferringObjects: deferringObjects)
-    _ = try parser.run(from: start, into: &result, deferring: deferringObjects)
+    _ = try parser.run(from: start, into: &result, .file(deferringObjects: deferringObjects))
     return result
   }
 
@@ -87,30 +88,44 @@ struct PlistParser {
     var result = Result(tokens: [], sectionMarkers: [])
     swap(&result.tokens, &tokens)
     defer { swap(&result.tokens, &tokens) }
-    _ = try parser.run(
-      from: offset, into: &result, single: true, deferring: false, depth: 2,
-      indexBase: indexBase)
+    _ = try parser.run(from: offset, into: &result, .object(depth: 2, indexBase: indexBase))
   }
 
   // MARK: - The loop
 
-  /// The loop, from `start`: a whole file, or with `single` one value at nesting `depth` (then
-  /// no section markers, and nothing is checked after the value). Returns where it stopped.
-  private func run(
-    from start: Int, into result: inout Result, single: Bool = false, deferring: Bool,
-    depth: Int = 0, indexBase: Int = 0
-  ) throws(XcodeProjectError) -> Int {
+  /// What one run of the loop reads.
+  private enum Mode {
+    /// A whole file: its root value, the section markers among its objects, and nothing after
+    /// the root; with `deferringObjects`, the objects written on one line become one deferred
+    /// token each.
+    case file(deferringObjects: Bool)
+    /// One deferred object's dictionary, at nesting `depth`, whose first token is number
+    /// `indexBase` of the document: no section markers, and nothing is checked after it.
+    case object(depth: Int, indexBase: Int)
+  }
+
+  /// The loop, from `start`, in `mode`. Returns where it stopped.
+  private func run(from start: Int, into result: inout Result, _ mode: Mode)
+    throws(XcodeProjectError) -> Int
+  {
     try ByteClass.table.withUnsafeBufferPointer { classes throws(XcodeProjectError) in
-      try run(
-        classes: classes, from: start, into: &result, single: single, deferring: deferring,
-        depth: depth, indexBase: indexBase)
+      try run(classes: classes, from: start, into: &result, mode)
     }
   }
 
   private func run(
-    classes: UnsafeBufferPointer<UInt8>, from start: Int, into result: inout Result,
-    single: Bool, deferring: Bool, depth: Int, indexBase: Int
+    classes: UnsafeBufferPointer<UInt8>, from start: Int, into result: inout Result, _ mode: Mode
   ) throws(XcodeProjectError) -> Int {
+    let single: Bool
+    let deferring: Bool
+    let depth: Int
+    let indexBase: Int
+    switch mode {
+    case .file(let deferringObjects):
+      (single, deferring, depth, indexBase) = (false, deferringObjects, 0, 0)
+    case .object(let objectDepth, let base):
+      (single, deferring, depth, indexBase) = (true, false, objectDepth, base)
+    }
     let count = bytes.count
     var tokens: [PlistToken] = []
     swap(&tokens, &result.tokens)
@@ -299,7 +314,7 @@ struct PlistParser {
         let start = position
         position += 1
         while position < count && bytes[position] != .greaterThan {
-          guard bytes[position].hexValue != nil || bytes[position].isWhitespace else {
+          guard bytes[position].hexDigitValue != nil || bytes[position].isWhitespace else {
             throw error(.invalidData, at: start)
           }
           position += 1

@@ -1,3 +1,5 @@
+import HexDigits
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -77,7 +79,7 @@ enum PlistText {
       case UInt8(ascii: "U"):
         var value: UInt32 = 0
         var digits = 0
-        while digits < 4, index < content.endIndex, let digit = content[index].hexValue {
+        while digits < 4, index < content.endIndex, let digit = content[index].hexDigitValue {
           value = value * 16 + UInt32(digit)
           index += 1
           digits += 1

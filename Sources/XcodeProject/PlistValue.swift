@@ -1,3 +1,5 @@
+import HexDigits
+
 /// A property list value, decoded: what a project file says, without its layout. Used to read
 /// values the typed API does not cover and to compare the reader with others.
 package indirect enum PlistValue: Sendable, Equatable, CustomStringConvertible {
@@ -57,7 +59,7 @@ extension PlistValue {
     case .bare, .quoted, .escaped:
       self = .string(PlistText.decode(value, in: bytes))
     case .data:
-      let digits = bytes[Int(value.start)..<Int(value.end)].compactMap(\.hexValue)
+      let digits = bytes[Int(value.start)..<Int(value.end)].compactMap(\.hexDigitValue)
       self = .data(
         stride(from: 0, to: digits.count - 1, by: 2).map { digits[$0] << 4 | digits[$0 + 1] })
     case .array:

@@ -16,6 +16,23 @@ import Testing
         """
       ),
       (
+        "{% tablerw x in xs %}{% endtablerow %}", [:], false,
+        """
+        t:1:4: error: unknown tag 'tablerw'; did you mean 'tablerow'?
+        {% tablerw x in xs %}{% endtablerow %}
+           ^
+        """
+      ),
+      // The inline comment `#` is a tag, and no misspelling of one.
+      (
+        "{% x %}", [:], false,
+        """
+        t:1:4: error: unknown tag 'x'
+        {% x %}
+           ^
+        """
+      ),
+      (
         "line one\n  {% for x in xs %}\n  {{ x }}\n", [:], false,
         """
         t:2:3: error: 'for' tag was never closed; expected '{% endfor %}'

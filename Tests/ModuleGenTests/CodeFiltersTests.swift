@@ -1,3 +1,4 @@
+import Foundation
 import Liquid
 import Testing
 
@@ -109,5 +110,67 @@ import Testing
     let environment = LiquidEnvironment(filters: .moduleGen, currentTime: 0, limits: limits)
     let outcome = Self.render(template, environment: environment)
     #expect(outcome == (expected.isEmpty ? "" : "ERROR " + expected))
+  }
+
+  // MARK: - The READMEs
+
+  /// The code spans of a Markdown line, as written (`` `` `x` `` `` is `` `x` ``).
+  static func codeSpans(_ line: Substring) -> [String] {
+    var spans: [String] = []
+    var rest = line[...]
+    while let open = rest.firstIndex(of: "`") {
+      let fence = rest[open...].prefix { $0 == "`" }
+      let after = rest[fence.endIndex...]
+      guard let close = after.range(of: String(fence)) else { break }
+      var span = after[..<close.lowerBound]
+      if span.count > 2 && span.first == " " && span.last == " " {
+        span = span.dropFirst().dropLast()
+      }
+      spans.append(String(span))
+      rest = after[close.upperBound...]
+    }
+    return spans
+  }
+
+  static func readme(_ path: String) throws -> String {
+    try String(
+      contentsOf: GeneratedPackage.root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// README.md's table of code filters has a row for each, and every example whose result is
+  /// literal renders that result.
+  @Test func theReadmeTableShowsEveryCodeFilter() throws {
+    let text = try Self.readme("README.md")
+    let start = try #require(
+      text.range(of: "Filters for code generation, beyond standard Liquid:\n\n"))
+    let rows = text[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("|") }
+      .dropFirst(2)
+    var named: [String] = []
+    for row in rows {
+      let cells = row.dropFirst().dropLast().split(
+        separator: " | ", omittingEmptySubsequences: false
+      )
+      .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\|", with: "|") }
+      try #require(cells.count == 3, "\(row)")
+      named += Self.codeSpans(cells[0][...])
+      let example = Self.codeSpans(cells[1][...])
+      let result = Self.codeSpans(cells[2][...])
+      let literalResult = result.count == 1 && cells[2].hasPrefix("`") && cells[2].hasSuffix("`")
+      if example.count == 1 && literalResult {
+        #expect(Self.render(example[0]) == result[0], "\(row)")
+      }
+    }
+    #expect(named.sorted() == Self.names.sorted())
+  }
+
+  /// Templates/README.md names every code filter, in the sentence that opens "Filters for code".
+  @Test func theTemplatesReadmeNamesEveryCodeFilter() throws {
+    let text = try Self.readme("Templates/README.md")
+    let start = try #require(text.range(of: "## Filters for code\n\n"))
+    let paragraph = String(text[start.upperBound...]).components(separatedBy: "\n\n")[0]
+    let names = paragraph.split(separator: "\n").flatMap { Self.codeSpans($0) }.map {
+      String($0.prefix { $0 != ":" })
+    }
+    #expect(names.sorted() == Self.names.sorted())
   }
 }

@@ -65,19 +65,11 @@ struct GeneratedPackage {
     var module: ModuleSpec
     /// Whether the variant's test target also gets the scenario test (once per module).
     var scenario: Bool
-    /// Whether the variant's test target also gets the tests of the rich spec's mocks (once
-    /// per template, for a sendable and a main-actor mock).
-    var mockTests: String?
+    /// Whether the variant's test target also gets the tests of the mock of the rich spec's
+    /// interactor (once per template): `MockTests.swift.liquid`, for the mock `mockTested`
+    /// finds among the generated files.
+    var mockTests: Bool
   }
-
-  /// The mocks whose behaviour `MockTests.swift.liquid` checks, by template: MVP's is
-  /// sendable (it may be called from any task), VIPER's on the main actor.
-  static let testedMocks = ["mvp": "RichServicingMock", "viper": "RichInteractorInputMock"]
-  /// What `MockTests.swift.liquid` calls the unwritten methods of, by template: what implements
-  /// the tested mock's protocol.
-  static let testedImplementations = [
-    "mvp": "RichService()", "viper": "RichInteractor(service: RichServicingMock())",
-  ]
 
   /// The rich spec's module as `template` takes it: an MVVM view model never imports UIKit, so
   /// its view shows an image it can hold.
@@ -87,6 +79,32 @@ struct GeneratedPackage {
       ? richSpec.replacingOccurrences(of: "show(image: UIImage)", with: "show(imageURL: URL)")
       : richSpec
     return try SpecDecoder.decode(text, file: "rich.yml").modules[0]
+  }
+
+  /// The mock that `MockTests.swift.liquid` checks: the generated class whose spy records the
+  /// rich spec's interactor method `load(id:)` (a sendable service mock or a main-actor
+  /// interactor mock, as the template makes it), and whether it is sendable.
+  static func mockTested(in files: [(String, String)]) -> (name: String, sendable: Bool)? {
+    for (_, text) in files {
+      for declaration in text.components(separatedBy: "final class ").dropFirst()
+      where declaration.contains("var loadIdCallCount") {
+        let name = String(declaration.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let header = declaration.prefix { $0 != "{" }
+        return (name, header.contains("Sendable"))
+      }
+    }
+    return nil
+  }
+
+  /// What implements the protocol of the mock `mockTested` found, as a test makes one: the
+  /// service, or VIPER's interactor with a service mock.
+  static func implementation(ofMock mock: String, module: String) -> String? {
+    switch mock {
+    case module + "ServicingMock": return module + "Service()"
+    case module + "InteractorInputMock":
+      return module + "Interactor(service: " + module + "ServicingMock())"
+    default: return nil
+    }
   }
 
   /// Every template × every combination of its choice and bool parameters × {default, rich}.
@@ -110,9 +128,8 @@ struct GeneratedPackage {
               params: combination, module: module,
               scenario: module.roles.isEmpty
                 && !variants.contains { $0.target == target && $0.scenario },
-              mockTests: module.roles.isEmpty
-                || variants.contains { $0.template == name && $0.mockTests != nil }
-                ? nil : testedMocks[name]))
+              mockTests: !module.roles.isEmpty
+                && !variants.contains { $0.template == name && $0.mockTests }))
         }
       }
     }
@@ -147,19 +164,8 @@ struct GeneratedPackage {
     let scenario = try Self.fixtureTemplate("Scenarios.swift.liquid")
     let mockTests = try Self.fixtureTemplate("MockTests.swift.liquid")
     for variant in variants {
-      var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
-      var options = GenerationOptions(
-        settings: GenerationSettings(
-          author: "modulegen", project: variant.target, date: "2026-01-01"),
-        currentDirectory: path)
-      options.setParams = variant.params
-      options.output = "Sources/\(variant.target)"
-      options.testsOutput = "Tests/\(variant.testTarget)"
-      options.force = true
-      var module = variant.module
-      module.template = variant.template
-      let plan = try generator.plan([module], options: options)
-      var files = plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+      let options = Self.options(variant, in: path)
+      var files = try Self.generatedFiles(variant, options: options, library: library)
       if variant.scenario {
         var context = TemplateContext.make(
           module: variant.module, template: variant.template, params: [],
@@ -173,13 +179,21 @@ struct GeneratedPackage {
             try scenario.render(context)
           ))
       }
-      if let mock = variant.mockTests {
+      if variant.mockTests {
+        guard let mock = Self.mockTested(in: files),
+          let implementation = Self.implementation(ofMock: mock.name, module: variant.module.name)
+        else {
+          throw GeneratedPackageError(
+            message:
+              "\(variant.target): no generated mock of a service or an interactor records the interactor's load(id:)"
+          )
+        }
         var context = TemplateContext.make(
           module: variant.module, template: variant.template, params: [],
           settings: options.settings)
-        context["mock"] = .string(mock)
-        context["implementation"] = .string(Self.testedImplementations[variant.template] ?? "")
-        context["sendable"] = .bool(variant.template == "mvp")
+        context["mock"] = .string(mock.name)
+        context["implementation"] = .string(implementation)
+        context["sendable"] = .bool(mock.sendable)
         files.append(
           (
             "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)MockTests.swift",
@@ -189,6 +203,30 @@ struct GeneratedPackage {
       try sync(files, folders: ["Sources/\(variant.target)", "Tests/\(variant.testTarget)"])
     }
     try Self.put(manifest(), path + "/Package.swift")
+  }
+
+  /// How a variant is generated into the package at `path`.
+  static func options(_ variant: Variant, in path: String) -> GenerationOptions {
+    var options = GenerationOptions(
+      settings: GenerationSettings(
+        author: "modulegen", project: variant.target, date: "2026-01-01"),
+      currentDirectory: path)
+    options.setParams = variant.params
+    options.output = "Sources/\(variant.target)"
+    options.testsOutput = "Tests/\(variant.testTarget)"
+    options.force = true
+    return options
+  }
+
+  /// A variant's module and tests: paths and texts.
+  static func generatedFiles(
+    _ variant: Variant, options: GenerationOptions, library: TemplateLibrary
+  ) throws -> [(String, String)] {
+    var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
+    var module = variant.module
+    module.template = variant.template
+    let plan = try generator.plan([module], options: options)
+    return plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
   }
 
   static func fixtureTemplate(_ name: String) throws -> Template {
@@ -273,4 +311,10 @@ struct GeneratedPackage {
       atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: file, atomically: true, encoding: .utf8)
   }
+}
+
+/// The generated package could not be written as its tests need it.
+struct GeneratedPackageError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
 }

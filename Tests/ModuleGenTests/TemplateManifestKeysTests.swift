@@ -14,6 +14,14 @@ import Testing
     ).check(TemplateManifest.referenceTable)
   }
 
+  /// The table of the built-in templates' parameters is made from their manifests.
+  @Test func readmeParametersTableMatchesTheBuiltinTemplates() throws {
+    try ReadmeTable(
+      start: "<!-- built-in parameters: generated from each template.yml -->",
+      end: "<!-- end of built-in parameters -->", suite: "TemplateManifestKeysTests"
+    ).check(BuiltinTemplates.parametersTable())
+  }
+
   @Test func namesAreUniqueAndEachHasAnExample() {
     for names in [
       TemplateManifest.keys.knownNames(), TemplateManifest.Parameter.keys.knownNames(),

@@ -157,10 +157,15 @@ extension CommandSpec.Option {
 
 extension CommandSpec {
   /// What choosing and rendering modules takes: `gen`, `check` and `update`.
-  static let generationOptions: [Option] = [
-    .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project, .date,
-    .convertName, .format, .quiet, .verbose, .xcodeproj, .target, .testTarget,
-  ]
+  static let generationOptions: [Option] =
+    [
+      .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project,
+      .date, .convertName,
+    ] + reportOptions + [.xcodeproj, .target, .testTarget]
+
+  /// The generation options that only say how the result is printed: every other generation
+  /// and Generamba option chooses what is generated, and a follow-up command repeats it.
+  static let reportOptions: [Option] = [.format, .quiet, .verbose]
 
   /// Generamba's options in Generamba's spellings, for `gen`, `check` and `update`.
   static let generambaOptions: [Option] = [

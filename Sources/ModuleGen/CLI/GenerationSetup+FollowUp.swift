@@ -2,11 +2,12 @@ import Liquid
 
 extension GenerationSetup {
   /// Options that choose what is generated (not how the result is printed or written): what a
-  /// follow-up command such as `check --diff` needs to look at the same files.
-  static let selectionOptions: [CommandSpec.Option] = [
-    .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project, .date,
-    .convertName, .xcodeproj, .target, .testTarget,
-  ]
+  /// follow-up command such as `check --diff` needs to look at the same files. Every generation
+  /// and Generamba option but the report options.
+  static let selectionOptions: [CommandSpec.Option] =
+    (CommandSpec.generationOptions + CommandSpec.generambaOptions).filter { option in
+      !CommandSpec.reportOptions.contains { $0.name == option.name }
+    }
 
   /// The command that looks at the same modules as this run: `modulegen check --spec X --diff`.
   static func followUp(_ command: String, _ arguments: ParsedArguments, adding extra: [String])

@@ -48,7 +48,7 @@ enum UpdateCommand {
     var plan = try setup.plan()
     for note in plan.notes { console.report(note) }
     var unmerged = mergeAll(&plan, record: setup.record, fileSystem: setup.generator.fileSystem)
-    let changes = try GenCommand.write(
+    let changes = try GenerationTransaction.write(
       &plan, setup: &setup, prune: prune, dryRun: dryRun, console: console
     ) { setup, record in
       var plan = try setup.plan(record: record)

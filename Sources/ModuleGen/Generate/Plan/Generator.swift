@@ -1,29 +1,6 @@
 import Diagnostics
 import Liquid
 
-/// What the command line adds to the specs and the config.
-package struct GenerationOptions: Sendable {
-  /// `--set key=value`: the highest-precedence parameters.
-  package var setParams: [(String, String)] = []
-  /// `--output` / `--tests-output`: patterns relative to the current folder.
-  package var output: String?
-  package var testsOutput: String?
-  package var includeTests = true
-  package var force = false
-  /// The spec files (absolute) the run takes every module of: a full run of a spec finds the
-  /// modules removed from it.
-  package var completeSpecFiles: [String] = []
-  package var settings: GenerationSettings
-  package var currentDirectory: String
-  /// Generamba's targets and groups, from its command-line options.
-  package var generamba = GenerambaRunOptions()
-
-  package init(settings: GenerationSettings, currentDirectory: String) {
-    self.settings = settings
-    self.currentDirectory = currentDirectory
-  }
-}
-
 /// Renders modules into a plan: resolves templates and parameters, renders every file and
 /// path, checks that no path leaves its output folder, and compares with the disk.
 package struct Generator {

@@ -1,0 +1,70 @@
+import Diagnostics
+
+/// How `gen` and `update` write a plan: the transaction around the write session, from the
+/// preview that says what to lock to the record read again and the plan made again under the
+/// lock.
+enum GenerationTransaction {
+  /// Writes the plan's modules that have no conflict, the updated record and its base copies,
+  /// and removes pruned files, as one transaction. Unless it is a dry run, the output folders
+  /// and the record's folder are locked first (finishing what an interrupted run left there);
+  /// then the record is read again and the plan made again from it and from the disk (`replan`,
+  /// which reuses what was rendered), since both may have changed while this run waited: two
+  /// runs at once end as if they had run one after the other.
+  static func write(
+    _ plan: inout Plan, setup: inout GenerationSetup.Setup, prune: Bool, dryRun: Bool,
+    console: Console,
+    replan: (inout GenerationSetup.Setup, GenerationRecord) throws -> Plan
+  ) throws -> RecordedChanges {
+    let fileSystem = setup.generator.fileSystem
+    // What a dry run reports; else the folders to lock (the record's is locked whatever the
+    // record's changes are, so they are worked out only under the lock).
+    var preview = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: setup.record, prune: prune, recordFiles: dryRun,
+      fileSystem: fileSystem)
+    // The project file is checked (paths, groups) before anything is locked or written.
+    try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
+    if dryRun { return preview }
+    let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
+    // The record's folder too: another run may change the record meanwhile, and then this
+    // run's record changes as well.
+    let locked =
+      preview.writes.roots + [setup.record.directory] + (setup.xcode.map { [$0.bundle] } ?? [])
+    let session = try applier.begin(roots: locked)
+    defer { session.end() }
+    for note in session.notes { console.report(note) }
+    let record = try GenerationSetup.record(
+      config: setup.generator.config, console: console, fileSystem: fileSystem)
+    plan = try replan(&setup, record)
+    setup.record = record
+    var changes = try RecordedChanges.make(
+      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+    let lockedKeys = Set(locked.map(PathKey.init))
+    if let other = changes.writes.roots.first(where: { !lockedKeys.contains(PathKey($0)) }) {
+      throw Diagnostic(
+        message:
+          "another modulegen run changed what this one writes (now also into '\(console.displayPath(other))') while it waited; nothing was written: run it again"
+      )
+    }
+    // Read again under the lock: another run may have changed the project meanwhile.
+    try changes.addProjectEdit(
+      setup.xcode?.reloaded(), plan: plan.withoutBlockedModules, reusing: preview.xcode)
+    try session.apply(changes.writes)
+    session.end()
+    removeEmptyFolders(left: changes, fileSystem: fileSystem)
+    return changes
+  }
+
+  /// The folders that pruning emptied (a module's folders), up to the record's folder.
+  static func removeEmptyFolders(left changes: RecordedChanges, fileSystem: any FileSystem) {
+    let top = changes.record.directory
+    for file in changes.pruned {
+      var folder = parentPath(file.path)
+      while folder.hasPrefix(top + "/"),
+        (try? fileSystem.contentsOfDirectory(atPath: folder))?.isEmpty == true,
+        (try? fileSystem.removeItem(atPath: folder)) != nil
+      {
+        folder = parentPath(folder)
+      }
+    }
+  }
+}
