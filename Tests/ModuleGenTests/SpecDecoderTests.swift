@@ -46,8 +46,8 @@ import Testing
         .init(
           name: "HomeItem",
           fields: [
-            .init(name: "id", type: "UUID"), .init(name: "title", type: "String"),
-            .init(name: "tags", type: "[String]?"),
+            .mapped(name: "id", type: "UUID"), .mapped(name: "title", type: "String"),
+            .mapped(name: "tags", type: "[String]?"),
           ])
       ])
     #expect(module.output == "Sources/Home")

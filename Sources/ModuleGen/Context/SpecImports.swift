@@ -17,7 +17,9 @@ enum SpecImports {
 
   /// Sorted module names, without Foundation (every generated file imports it).
   static func modules(for module: ModuleSpec) -> [String] {
-    var types: [String] = module.entities.flatMap { $0.fields.map(\.type) }
+    var types: [String] = module.entities.flatMap {
+      $0.conformances + $0.fields.map(\.type) + $0.cases.flatMap { $0.associatedValues.map(\.type) }
+    }
     for methods in module.roles.values {
       for method in methods {
         types += method.parameters.map(\.type)

@@ -89,9 +89,25 @@ package enum SpecDecoder {
   )
     -> [ModuleSpec.Entity]
   {
-    guard case .object(let pairs) = node.value else {
+    let pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)]
+    switch node.value {
+    case .null:
+      return []
+    case .string(let text):
+      // Swift declarations, usually a block (`entities: |`).
+      do {
+        return try SignatureParser.parseEntities(text)
+      } catch {
+        let (line, column) = lineAndColumn(of: error.offset, in: text)
+        problems.error(
+          error.message, at: map.locate(node, line: line, column: column), path: path)
+        return []
+      }
+    case .object(let entityPairs):
+      pairs = entityPairs
+    default:
       problems.error(
-        "'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}",
+        "'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}, or be Swift declarations ('entities: |' then 'struct HomeItem { … }')",
         at: node.location, path: path)
       return []
     }
@@ -126,7 +142,7 @@ package enum SpecDecoder {
           continue
         }
         do {
-          fields.append(.init(name: field.key, type: try SignatureParser.parseType(typeText)))
+          fields.append(.mapped(name: field.key, type: try SignatureParser.parseType(typeText)))
         } catch {
           problems.error(
             error.message, at: map.locate(field.value, line: 0, column: error.offset),
@@ -136,6 +152,22 @@ package enum SpecDecoder {
       entities.append(ModuleSpec.Entity(name: pair.key, fields: fields))
     }
     return entities
+  }
+
+  /// The line (from 0) and the column (a character offset in that line) of a character
+  /// offset in `text`.
+  static func lineAndColumn(of offset: Int, in text: String) -> (line: Int, column: Int) {
+    var line = 0
+    var column = 0
+    for character in text.prefix(offset) {
+      if character.isNewline {
+        line += 1
+        column = 0
+      } else {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   // MARK: - Methods
