@@ -262,9 +262,12 @@ import Testing
         """)
   }
 
-  /// `entities:` with nothing under it declares none, as a role with nothing under it.
+  /// `entities:` with nothing under it declares none, as a role with nothing under it; an
+  /// entity with nothing under it has no fields.
   @Test func emptyEntities() throws {
     let module = try SpecDecoder.decode("name: A\nentities:\n", file: "a.yml").modules[0]
     #expect(module.entities == [])
+    let empty = try SpecDecoder.decode("name: A\nentities:\n  Item:\n", file: "a.yml").modules[0]
+    #expect(empty.entities == [Entity(name: "Item")])
   }
 }
