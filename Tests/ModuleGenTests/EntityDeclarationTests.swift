@@ -185,6 +185,10 @@ import Testing
       "a.yml:2:38: error: entities: expected ']' to close the collection type, found '}'\nentities: 'struct Item { var a: [Int }'\n                                     ^"
     ),
     (
+      "name: A\nentities: 3\n",
+      "a.yml:2:11: error: entities: 'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}, or be Swift declarations ('entities: |' then 'struct HomeItem { … }')\nentities: 3\n          ^"
+    ),
+    (
       "name: A\nview: |\n  func show()\n    func hide(x Int)\n",
       "a.yml:4:17: error: view: expected ':' between the parameter 'x' and its type 'Int'\n    func hide(x Int)\n                ^"
     ),

@@ -69,13 +69,11 @@ extension SwiftInYAML {
   static let roleKeys = Set(Role.allCases.map(\.rawValue) + Role.aliases.keys)
 
   /// A line's key (after any `- `) and where its value starts; nil for a line without one.
-  static func keyOfLine(_ line: String) -> (key: String, valueStart: Int, isItem: Bool)? {
+  static func keyOfLine(_ line: String) -> (key: String, valueStart: Int)? {
     let characters = Array(line)
     var i = 0
-    var isItem = false
     while i < characters.count && characters[i] == " " { i += 1 }
     while i + 1 < characters.count && characters[i] == "-" && characters[i + 1] == " " {
-      isItem = true
       i += 2
       while i < characters.count && characters[i] == " " { i += 1 }
     }
@@ -91,7 +89,7 @@ extension SwiftInYAML {
     let key = String(characters[keyStart..<i])
     i += 1
     while i < characters.count && characters[i] == " " { i += 1 }
-    return (key, i, isItem)
+    return (key, i)
   }
 
   /// Where a line's list item (`- value`) starts, if it is one.
