@@ -115,7 +115,7 @@ import Testing
     let result = runTool(["validate", "h.yml"], in: dir)
     #expect(
       result.err.hasPrefix(
-        "h.yml:4:5: error: view_model[0]: 'didSelect(at index: Int)' was read by YAML as a mapping because of ': '; quote the signature (- \"didSelect(at index: Int)\") or write the role's methods as a block ('view_model: |' followed by one declaration per line)"
+        "h.yml:4:23: error: view_model[0]: 'didSelect(at index: Int)' has ': ', which YAML reads as a key and its value; quote it (- \"didSelect(at index: Int)\") or write the methods as a block (view_model: | then one declaration per line)"
       ))
   }
 

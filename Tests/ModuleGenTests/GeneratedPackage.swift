@@ -18,7 +18,9 @@ struct GeneratedPackage {
     ("SwiftUI", ["UIKit", "Combine", "PreviewsMacros"]),
   ]
 
-  /// A module that uses every signature form templates must handle.
+  /// A module that uses every signature form templates must handle, and entities of every kind
+  /// (a struct with declared conformances and a default value, enums with raw and associated
+  /// values).
   static let richSpec = """
     name: Rich
     view: |
@@ -32,6 +34,7 @@ struct GeneratedPackage {
       - "didSelect(at index: Int)"
       - didTapRetry()
       - "search(query: String) async"
+      - "apply(_ filter: RichFilter, event: RichEvent?)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "find(id: Int) async throws -> RichItem"
@@ -50,8 +53,20 @@ struct GeneratedPackage {
       - "open(url: URL)"
       - "showDetail(for item: RichItem, animated: Bool = true)"
       - "present(_ controller: UIViewController)"
-    entities:
-      RichItem: {id: Int, title: String, tags: "[String]?"}
+    entities: |
+      struct RichItem: Identifiable, Hashable, Codable {
+        let id: Int
+        var title: String
+        var tags: [String]?
+        var rating: Double = 0  // a default value keeps the memberwise initializer's argument optional
+      }
+      enum RichFilter: String, CaseIterable, Codable {
+        case all, favorites = "fav"
+      }
+      enum RichEvent {
+        case selected(RichItem)
+        case failed(message: String, code: Int = 0)
+      }
     """
 
   /// One generated module with one test framework. Variants that differ only in the test

@@ -7,9 +7,12 @@ import Testing
   static let entities: [ModuleSpec.Entity] = [
     .init(
       name: "Photo",
-      fields: [.init(name: "id", type: "UUID"), .init(name: "tags", type: "[String]?")]),
-    .init(name: "Node", fields: [.init(name: "next", type: "Node?")]),
-    .init(name: "Pin", fields: [.init(name: "place", type: "CLLocation")]),
+      fields: [
+        .init(name: "id", type: "UUID", isMutable: false),
+        .init(name: "tags", type: "[String]?", isMutable: false),
+      ]),
+    .init(name: "Node", fields: [.init(name: "next", type: "Node?", isMutable: false)]),
+    .init(name: "Pin", fields: [.init(name: "place", type: "CLLocation", isMutable: false)]),
   ]
 
   @Test(arguments: [

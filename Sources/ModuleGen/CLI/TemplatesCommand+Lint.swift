@@ -207,7 +207,7 @@ extension TemplatesCommand {
       entities: [
         .init(
           name: "RichItem",
-          fields: [.init(name: "id", type: "Int"), .init(name: "tags", type: "[String]?")])
+          fields: [.mapped(name: "id", type: "Int"), .mapped(name: "tags", type: "[String]?")])
       ])
   }
 }

@@ -61,7 +61,7 @@ enum ValidateCommand {
       do {
         let text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
         let (syntaxErrors, readable) = SyntaxRecovery.recover(text, file: path)
-        result.errors = syntaxErrors.map(SpecDecoder.explainSignatureTrap)
+        result.errors = syntaxErrors.map { SwiftInYAML.explain($0, source: text) }
         if let readable {
           if isRambafile {
             do {

@@ -51,7 +51,7 @@ package enum RoleDefaults {
     [
       .init(
         name: "\(module)Item",
-        fields: [.init(name: "id", type: "UUID"), .init(name: "title", type: "String")])
+        fields: [.mapped(name: "id", type: "UUID"), .mapped(name: "title", type: "String")])
     ]
   }
 }

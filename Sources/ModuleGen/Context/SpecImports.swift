@@ -31,7 +31,10 @@ enum SpecImports {
   /// that names a type.
   static func modulesByPart(for module: ModuleSpec) -> [String: [String]] {
     var types: [String: [String]] = [
-      entitiesPart: module.entities.flatMap { $0.fields.map(\.type) }
+      entitiesPart: module.entities.flatMap {
+        $0.conformances + $0.fields.map(\.type)
+          + $0.cases.flatMap { $0.associatedValues.map(\.type) }
+      }
     ]
     for role in Role.allCases {
       types[role.rawValue] = (module.roles[role] ?? []).flatMap { method in

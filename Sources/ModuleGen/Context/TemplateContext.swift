@@ -192,10 +192,14 @@ package enum TemplateContext {
   }
 
   static func entity(_ e: ModuleSpec.Entity) -> LiquidValue {
-    .object(
+    let conformances = e.allConformances
+    return .object(
       LiquidObject([
         ("name", .string(e.name)),
-        ("is_identifiable", .bool(e.fields.contains { $0.name == "id" })),
+        ("kind", .string(e.kind.rawValue)),
+        ("conformances", .array(conformances.map { .string($0) })),
+        ("raw_type", e.rawType.map { .string($0) } ?? .nil),
+        ("is_identifiable", .bool(conformances.contains("Identifiable"))),
         (
           "fields",
           .array(
@@ -205,6 +209,32 @@ package enum TemplateContext {
                   ("name", .string($0.name)), ("type", .string($0.type)),
                   ("is_optional", .bool($0.type.hasSuffix("?"))),
                   ("is_identifier", .bool($0.name == "id")),
+                  ("is_mutable", .bool($0.isMutable)),
+                  ("default_value", $0.defaultValue.map { .string($0) } ?? .nil),
+                  ("declaration", .string($0.declaration)),
+                ]))
+            })
+        ),
+        (
+          "cases",
+          .array(
+            e.cases.map {
+              .object(
+                LiquidObject([
+                  ("name", .string($0.name)),
+                  ("raw_value", $0.rawValue.map { .string($0) } ?? .nil),
+                  (
+                    "associated_values",
+                    .array(
+                      $0.associatedValues.map {
+                        .object(
+                          LiquidObject([
+                            ("label", $0.label.map { .string($0) } ?? .nil),
+                            ("type", .string($0.type)),
+                          ]))
+                      })
+                  ),
+                  ("declaration", .string($0.declaration)),
                 ]))
             })
         ),

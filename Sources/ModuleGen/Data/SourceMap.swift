@@ -19,7 +19,8 @@ struct SourceMap {
     return String(text[start..<end])
   }
 
-  /// `line` is the line within the value (0 for a one-line value); `column` a character offset.
+  /// `line` is the line within the value (0 for a one-line value); `column` a character offset
+  /// in that line of the value.
   func locate(_ node: DataNode, line: Int, column: Int) -> SourceLocation {
     var location = node.location
     switch node.style {
@@ -27,9 +28,16 @@ struct SourceMap {
       let sourceLine = node.location.line + 1 + line
       guard var text = self.line(sourceLine) else { return location }
       if text.hasSuffix("\r") { text.removeLast() }
-      let indent = text.prefix { $0 == " " }.count
+      // The file's line holds the block's indentation, then the value's line (which may be
+      // indented further).
+      var valueIndent = 0
+      if case .string(let value) = node.value {
+        let valueLines = value.split(separator: "\n", omittingEmptySubsequences: false)
+        if line < valueLines.count { valueIndent = valueLines[line].prefix { $0 == " " }.count }
+      }
+      let blockIndent = text.prefix { $0 == " " }.count - valueIndent
       location = SourceLocation(
-        file: location.file, line: sourceLine, column: indent + column + 1, lineText: text)
+        file: location.file, line: sourceLine, column: blockIndent + column + 1, lineText: text)
     case .quoted:
       location = location.movedRight(by: 1 + column)
     case .plain:

@@ -9,10 +9,10 @@ package struct SignatureParser {
     package var offset: Int
   }
 
-  private let characters: [Character]
-  private var position = 0
+  let characters: [Character]
+  var position = 0
 
-  private init(_ text: String) { characters = Array(text) }
+  init(_ text: String) { characters = Array(text) }
 
   /// `func name(params) async throws -> Type`; the `func` is optional.
   package static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
@@ -34,28 +34,28 @@ package struct SignatureParser {
 
   // MARK: - Scanning
 
-  private var atEnd: Bool { position >= characters.count }
-  private var current: Character { atEnd ? "\0" : characters[position] }
-  private var rest: String { String(characters[position...].prefix(20)) }
+  var atEnd: Bool { position >= characters.count }
+  var current: Character { atEnd ? "\0" : characters[position] }
+  var rest: String { String(characters[position...].prefix(20)) }
 
-  private func failure(_ message: String, at offset: Int? = nil) -> Failure {
+  func failure(_ message: String, at offset: Int? = nil) -> Failure {
     Failure(message: message, offset: offset ?? position)
   }
 
   /// A combining mark after a space makes one character with it, which the parser would skip
   /// as space: the mark would be lost without a word.
-  private func refuseMarksOnSpaces() throws(Failure) {
+  func refuseMarksOnSpaces() throws(Failure) {
     for (offset, c) in characters.enumerated()
     where c.isWhitespace && !c.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
       throw failure("a combining mark cannot follow a space", at: offset)
     }
   }
 
-  private mutating func skipSpace() {
+  mutating func skipSpace() {
     while !atEnd && current.isWhitespace { position += 1 }
   }
 
-  private mutating func accept(_ text: String) -> Bool {
+  mutating func accept(_ text: String) -> Bool {
     skipSpace()
     let chars = Array(text)
     guard position + chars.count <= characters.count,
@@ -72,29 +72,29 @@ package struct SignatureParser {
     return true
   }
 
-  private mutating func expect(_ text: String, _ what: String) throws(Failure) {
+  mutating func expect(_ text: String, _ what: String) throws(Failure) {
     guard accept(text) else { throw failure("expected \(what)\(found)") }
   }
 
-  private var found: String {
+  var found: String {
     atEnd ? ", found the end" : ", found '\(current)'"
   }
 
   /// The ')' that closes `throws(ErrorType)`, in a method and in a function type.
-  private mutating func expectThrownTypeEnd() throws(Failure) {
+  mutating func expectThrownTypeEnd() throws(Failure) {
     try expect(")", "')' after the thrown type")
   }
 
   /// Where a type should start and none does.
   static let expectedTypeMessage = "expected a type"
 
-  private func isIdentifierCharacter(_ c: Character) -> Bool {
+  func isIdentifierCharacter(_ c: Character) -> Bool {
     c == "_" || c.isLetter || c.isNumber
   }
 
   /// A letter (not a combining mark, which `isLetter` also admits: it would join the space
   /// printed before the name) or `_`.
-  private func isIdentifierHead(_ c: Character) -> Bool {
+  func isIdentifierHead(_ c: Character) -> Bool {
     guard c != "_" else { return true }
     switch c.unicodeScalars.first?.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
@@ -105,7 +105,7 @@ package struct SignatureParser {
 
   /// An identifier, or a backticked one (returned without backticks). What stands between
   /// backticks must be an identifier too: `` `default` ``, not `` `a b` `` or `` `?` ``.
-  private mutating func identifier() -> String? {
+  mutating func identifier() -> String? {
     skipSpace()
     if current == "`" {
       let start = position
@@ -131,7 +131,7 @@ package struct SignatureParser {
 
   // MARK: - Methods
 
-  private mutating func method() throws(Failure) -> MethodSignature {
+  mutating func method() throws(Failure) -> MethodSignature {
     skipSpace()
     let start = position
     if let word = identifier(), word != "func" { position = start }
@@ -201,7 +201,7 @@ package struct SignatureParser {
       thrownType: thrownType, returnType: returnType)
   }
 
-  private mutating func parameter() throws(Failure) -> MethodParameter {
+  mutating func parameter() throws(Failure) -> MethodParameter {
     skipSpace()
     let start = position
     guard let first = identifier() else {
@@ -257,7 +257,7 @@ package struct SignatureParser {
   }
 
   /// Raw text up to a top-level stop character, keeping brackets and strings balanced.
-  private mutating func balancedText(until stops: Set<Character>) throws(Failure) -> String {
+  mutating func balancedText(until stops: Set<Character>) throws(Failure) -> String {
     let start = position
     var depth = 0
     while !atEnd {
@@ -292,7 +292,7 @@ package struct SignatureParser {
     var isEscaping = false
   }
 
-  private mutating func type(depth: Int = 0) throws(Failure) -> ParsedType {
+  mutating func type(depth: Int = 0) throws(Failure) -> ParsedType {
     guard depth < 40 else { throw failure("the type is nested too deeply") }
     skipSpace()
     var attributes: [String] = []
@@ -337,7 +337,7 @@ package struct SignatureParser {
   }
 
   /// A type without attributes; whether it is a function type.
-  private mutating func typeCore(depth: Int) throws(Failure) -> (text: String, isFunction: Bool) {
+  mutating func typeCore(depth: Int) throws(Failure) -> (text: String, isFunction: Bool) {
     skipSpace()
     let start = position
     var text: String

@@ -78,8 +78,9 @@ extension ModuleSpec {
         example: "[didFail()]"),
       .role(.router, doc: "Navigation: `showDetail(for:)`.", example: "[showDetail()]"),
       Key(
-        name: "entities", type: "a mapping",
-        doc: "Value types the module uses: name → {field: Type}.",
+        name: "entities", type: "Swift or a mapping",
+        doc:
+          "Value types the module uses: `struct` and `enum` declarations (a `|` block), or name → {field: Type}.",
         example: "{HomeItem: {id: UUID, title: String}}"
       ) { node, draft, decoding in
         draft.module.entities = SpecDecoder.decodeEntities(

@@ -71,27 +71,6 @@ package struct ModuleSpec: Sendable, Equatable {
       }
     }
   }
-
-  /// A value type the module uses: `HomeItem: {id: UUID, title: String}`.
-  package struct Entity: Sendable, Equatable {
-    package var name: String
-    package var fields: [Field]
-
-    package init(name: String, fields: [Field]) {
-      self.name = name
-      self.fields = fields
-    }
-
-    package struct Field: Sendable, Equatable {
-      package var name: String
-      package var type: String
-
-      package init(name: String, type: String) {
-        self.name = name
-        self.type = type
-      }
-    }
-  }
 }
 
 /// The parts of a module whose methods a spec declares. One spec works across architectures:

@@ -16,7 +16,7 @@ package enum SpecDecoder {
     do {
       root = try DataFile.parse(text, file: file)
     } catch {
-      throw DiagnosticList([explainSignatureTrap(error)], file: file)
+      throw DiagnosticList([SwiftInYAML.explain(error, source: text)], file: file)
     }
     var decoding = KeyDecoding(source: text)
     var modules: [ModuleSpec] = []
@@ -89,9 +89,25 @@ package enum SpecDecoder {
   )
     -> [ModuleSpec.Entity]
   {
-    guard case .object(let pairs) = node.value else {
+    let pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)]
+    switch node.value {
+    case .null:
+      return []
+    case .string(let text):
+      // Swift declarations, usually a block (`entities: |`).
+      do {
+        return try SignatureParser.parseEntities(text)
+      } catch {
+        let (line, column) = lineAndColumn(of: error.offset, in: text)
+        problems.error(
+          error.message, at: map.locate(node, line: line, column: column), path: path)
+        return []
+      }
+    case .object(let entityPairs):
+      pairs = entityPairs
+    default:
       problems.error(
-        "'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}",
+        "'entities' must map entity names to their fields, e.g. HomeItem: {id: UUID, title: String}, or be Swift declarations ('entities: |' then 'struct HomeItem { … }')",
         at: node.location, path: path)
       return []
     }
@@ -102,6 +118,11 @@ package enum SpecDecoder {
         problems.error(
           "entity name '\(pair.key)' is not a Swift type name", at: pair.keyLocation,
           path: entityPath)
+        continue
+      }
+      // An entity with nothing under it has no fields, as `struct Item {}`.
+      if case .null = pair.value.value {
+        entities.append(ModuleSpec.Entity(name: pair.key))
         continue
       }
       guard case .object(let fieldPairs) = pair.value.value else {
@@ -120,13 +141,22 @@ package enum SpecDecoder {
           continue
         }
         guard case .string(let typeText) = field.value.value else {
-          problems.error(
-            "the type of '\(field.key)' must be a string such as 'String' or '[Item]'",
-            at: field.value.location, path: fieldPath)
+          let written = SwiftInYAML.written(field.value, inFlow: SwiftInYAML.isFlow(pair.value))
+          if let (value, trap) = written {
+            problems.error(
+              SwiftInYAML.message(
+                value: value, trap: trap, quoted: "\(field.key): \(SwiftInYAML.quote(value))",
+                place: .entities(entity: pair.key)),
+              at: field.value.location.movedRight(by: trap.offset), path: fieldPath)
+          } else {
+            problems.error(
+              "the type of '\(field.key)' must be a string such as 'String' or '[Item]'",
+              at: field.value.location, path: fieldPath)
+          }
           continue
         }
         do {
-          fields.append(.init(name: field.key, type: try SignatureParser.parseType(typeText)))
+          fields.append(.mapped(name: field.key, type: try SignatureParser.parseType(typeText)))
         } catch {
           problems.error(
             error.message, at: map.locate(field.value, line: 0, column: error.offset),
@@ -136,6 +166,22 @@ package enum SpecDecoder {
       entities.append(ModuleSpec.Entity(name: pair.key, fields: fields))
     }
     return entities
+  }
+
+  /// The line (from 0) and the column (a character offset in that line) of a character
+  /// offset in `text`.
+  static func lineAndColumn(of offset: Int, in text: String) -> (line: Int, column: Int) {
+    var line = 0
+    var column = 0
+    for character in text.prefix(offset) {
+      if character.isNewline {
+        line += 1
+        column = 0
+      } else {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 
   // MARK: - Methods
@@ -172,18 +218,38 @@ package enum SpecDecoder {
         parse(String(content), in: node, line: i, column: indent, path: path)
       }
     case .array(let items):
+      // Swift that YAML split or read as a mapping: one error for each value as written, none
+      // for the pieces YAML made of it.
+      let misread = SwiftInYAML.isFlow(node) ? SwiftInYAML.misreadItems(of: node) : []
       for (i, item) in items.enumerated() {
         let itemPath = "\(path)[\(i)]"
+        if let value = misread.first(where: { $0.covers(item) }) {
+          if value.first == i {
+            problems.error(
+              SwiftInYAML.message(
+                value: value.text, trap: value.trap, quoted: SwiftInYAML.quote(value.text),
+                place: .methods(key: key)),
+              at: value.location, path: itemPath)
+          }
+          continue
+        }
         switch item.value {
         case .string(let text):
           parse(text, in: item, line: 0, column: 0, path: itemPath)
         case .object(let pairs) where pairs.count == 1:
-          // The YAML trap: `- didSelectItem(at index: Int)` is a mapping because of ': '.
-          let written = String(item.location.lineText.dropFirst(item.location.column - 1))
-          problems.error(
-            "'\(written)' was read by YAML as a mapping because of ': '; quote the signature "
-              + "(- \"\(written)\") or write the role's methods as a block ('\(key): |' followed by one declaration per line)",
-            at: item.location, path: itemPath)
+          // `- didSelectItem(at index: Int)` is a mapping because of ': '.
+          if let (value, trap) = SwiftInYAML.written(item, inFlow: SwiftInYAML.isFlow(node)) {
+            problems.error(
+              SwiftInYAML.message(
+                value: value, trap: trap,
+                quoted: (SwiftInYAML.isFlow(node) ? "" : "- ") + SwiftInYAML.quote(value),
+                place: .methods(key: key)),
+              at: item.location.movedRight(by: trap.offset), path: itemPath)
+          } else {
+            problems.error(
+              "expected a Swift method signature as a string, found \(item.value.kindName)",
+              at: item.location, path: itemPath)
+          }
         default:
           problems.error(
             "expected a Swift method signature as a string, found \(item.value.kindName)",
@@ -228,21 +294,5 @@ package enum SpecDecoder {
   static func typeWords(_ type: String) -> String {
     CaseConversion.pascalCase(type.map { $0.isLetter || $0.isNumber ? String($0) : " " }.joined())
       + (type.hasSuffix("?") ? "Optional" : "")
-  }
-
-  /// Adds a hint to a YAML syntax error on a line that holds a Swift signature.
-  static func explainSignatureTrap(_ diagnostic: Diagnostic) -> Diagnostic {
-    guard let line = diagnostic.location?.lineText else { return diagnostic }
-    let trimmed = line.drop { $0 == " " || $0 == "-" || $0 == "\t" }
-    guard let paren = trimmed.firstIndex(of: "("),
-      trimmed[..<paren].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-      !trimmed[..<paren].isEmpty, trimmed.contains(":")
-    else { return diagnostic }
-    var explained = diagnostic
-    explained.notes.append(
-      "note: this looks like a Swift signature; YAML reads the ': ' in it as a mapping. Quote it "
-        + "(- \"\(trimmed)\") or write the methods as a block ('role: |' then one declaration per line)"
-    )
-    return explained
   }
 }

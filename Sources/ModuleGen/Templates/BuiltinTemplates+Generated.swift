@@ -250,7 +250,8 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
 {%- comment %}
   The module's value types. For the typical screen: its item, the item as the view shows it
   (when `item_view_model` is true) and the state of the screen, whose loaded items are
-  `loaded_type`; for a spec, its entities (Identifiable when they have an `id`).
+  `loaded_type`; for a spec, its entities: structs and enums with the conformances they
+  declare and those every entity has (`entity.conformances`).
 {%- endcomment %}
 {%- if uses_defaults %}
 
@@ -310,9 +311,12 @@ extension {{ module }}LoadState {
 {%- else %}
 {%- for entity in entities %}
 
-struct {{ entity.name }}: {% if entity.is_identifiable %}Identifiable, {% endif %}Equatable, Sendable {
+{{ entity.kind }} {{ entity.name }}: {{ entity.conformances | join: ", " }} {
 {%- for field in entity.fields %}
-  {% if field.is_identifier %}let{% else %}var{% endif %} {{ field.name | swift_identifier }}: {{ field.type }}
+  {{ field.declaration }}
+{%- endfor %}
+{%- for entity_case in entity.cases %}
+  {{ entity_case.declaration }}
 {%- endfor %}
 }
 {%- endfor %}

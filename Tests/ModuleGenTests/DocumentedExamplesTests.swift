@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// Every fenced YAML or JSON example in README.md and Templates/README.md reads as what it
+/// shows (a spec is validated as `modulegen validate` does, with its templates and parameters;
+/// a config, a `template.yml` and a generation record are decoded), and every `modulegen …`
+/// command line in them runs in a temporary folder (with the documented spec examples as
+/// `Specs/`) or, when it needs what a test cannot have (an Xcode project, an iOS SDK, Generamba
+/// templates), at least parses. A documented example cannot fail without failing this test.
+@Suite struct DocumentedExamplesTests {
+  struct Block: CustomTestStringConvertible {
+    var file: String
+    var line: Int
+    var language: String
+    var text: String
+    var testDescription: String { "\(file):\(line) (\(language))" }
+  }
+
+  static let documents = ["README.md", "Templates/README.md"]
+
+  /// The fenced blocks of the documents, with the line of their opening fence.
+  static let blocks: [Block] = documents.flatMap { name -> [Block] in
+    let path = GeneratedPackage.root.appendingPathComponent(name).path
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    var blocks: [Block] = []
+    var open: Block?
+    for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if line.hasPrefix("```") {
+        if let block = open {
+          blocks.append(block)
+          open = nil
+        } else {
+          open = Block(file: name, line: i + 1, language: String(line.dropFirst(3)), text: "")
+        }
+      } else if open != nil {
+        open!.text += line + "\n"
+      }
+    }
+    return blocks
+  }
+
+  static let dataBlocks = blocks.filter { $0.language == "yaml" || $0.language == "json" }
+
+  @Test func theDocumentsHaveExamples() {
+    #expect(Self.dataBlocks.count >= 8)
+    #expect(Self.commandLines.count >= 15)
+  }
+
+  // MARK: - YAML and JSON
+
+  enum Kind: Equatable { case spec, config, manifest, record }
+
+  /// What a block shows: a config says so in its first line or has only config keys, a
+  /// generation record has `version` and `modules`, a manifest has `files`; else a spec.
+  static func kind(of block: Block) -> Kind {
+    let keys = block.text.split(separator: "\n").compactMap { line -> String? in
+      guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else {
+        return nil
+      }
+      return String(line[..<colon])
+    }
+    if block.text.hasPrefix("# .modulegen.yml") { return .config }
+    if keys.contains("version") && keys.contains("modules") { return .record }
+    if keys.contains("files") { return .manifest }
+    let configKeys = Set(ProjectConfig.keys.map(\.name))
+    if !keys.isEmpty && keys.allSatisfy(configKeys.contains) && !keys.contains("name") {
+      return .config
+    }
+    return .spec
+  }
+
+  @Test(arguments: dataBlocks) func dataExampleReads(_ block: Block) throws {
+    let file = block.language == "json" ? "example.json" : "example.yml"
+    switch Self.kind(of: block) {
+    case .spec:
+      let dir = try makeTemporaryDirectory()
+      try write(block.text, to: dir + "/" + file)
+      let result = runTool(["validate", file], in: dir)
+      #expect(result.code == 0, "\(block.testDescription):\n\(result.err)")
+    case .config:
+      #expect(throws: Never.self) {
+        _ = try ProjectConfig.decode(block.text, file: ".modulegen.yml")
+      }
+    case .manifest:
+      #expect(throws: Never.self) { _ = try TemplateManifest.decode(block.text, file: file) }
+    case .record:
+      #expect(throws: Never.self) {
+        _ = try GenerationRecord.decode(block.text, file: ".modulegen.lock", directory: "/")
+      }
+    }
+  }
+
+  // MARK: - Command lines
+
+  /// Every `modulegen …` line of a shell or plain block, without its comment, continued lines
+  /// joined.
+  static let commandLines: [String] = blocks.filter { $0.language == "sh" || $0.language.isEmpty }
+    .flatMap { block -> [String] in
+      var lines: [String] = []
+      var pending = ""
+      for raw in block.text.split(separator: "\n") {
+        var line = String(raw)
+        if let comment = line.range(of: " #") { line = String(line[..<comment.lowerBound]) }
+        line = line.trimmingCharacters()
+        if line.hasSuffix("\\") {
+          pending += line.dropLast() + " "
+          continue
+        }
+        line = pending + line
+        pending = ""
+        if line.hasPrefix("modulegen ") { lines.append(line) }
+      }
+      return lines
+    }
+
+  /// Synopses (`<template>`, `[--data FILE]`) name a command and its options without values.
+  static func isSynopsis(_ line: String) -> Bool {
+    line.contains("<") || line.contains("[") || line.contains("...")
+  }
+
+  /// What a test cannot provide: these lines are parsed, not run.
+  static let needsTheOutsideWorld = [
+    "--xcodeproj", "--target", "--typecheck", "migrate", "rviper_controller", "swifty_viper",
+  ]
+
+  /// The words of a command line, as a shell splits them (quoted words kept together).
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    for c in line {
+      if c == "'" || c == "\"", quote == nil || quote == c {
+        quote = quote == nil ? c : nil
+      } else if c == " " && quote == nil {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      } else {
+        current.append(c)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+
+  /// The command a line names (`templates lint`), and the arguments after it.
+  static func command(of words: [String]) -> (Command, [String])? {
+    guard words.count > 1 else { return nil }
+    if words.count > 2,
+      let sub = CommandLineTool.allCommands.first(where: {
+        $0.spec.name == "\(words[1]) \(words[2])"
+      })
+    {
+      return (sub, Array(words.dropFirst(3)))
+    }
+    return CommandLineTool.allCommands.first { $0.spec.name == words[1] }.map {
+      ($0, Array(words.dropFirst(2)))
+    }
+  }
+
+  /// A folder with the documented specs as `Specs/modules.yml` and `Specs/Home.yml`, and the
+  /// modules of the first generated.
+  static func exampleFolder() throws -> String {
+    let dir = try makeTemporaryDirectory()
+    let specs = dataBlocks.filter { kind(of: $0) == .spec }
+    let several = try #require(specs.first { $0.text.hasPrefix("modules:") })
+    let home = try #require(specs.first { $0.text.hasPrefix("name: Home") })
+    try write(several.text, to: dir + "/Specs/modules.yml")
+    try write(home.text, to: dir + "/Specs/Home.yml")
+    // Commands without a module (`check`, `update`) cover what was generated before.
+    let generated = runTool(
+      ["gen", "--spec", "Specs/modules.yml", "--date", "2026-01-02"], in: dir)
+    #expect(generated.code == 0, "\(generated.err)")
+    return dir
+  }
+
+  /// Each line on its own, in a fresh folder: the lines of a block are alternatives, not a
+  /// script.
+  @Test func everyCommandLineRunsOrParses() throws {
+    for line in Self.commandLines {
+      let words = Self.words(line)
+      guard let (command, arguments) = Self.command(of: words) else {
+        Issue.record("'\(line)' names no modulegen command")
+        continue
+      }
+      if Self.isSynopsis(line) { continue }
+      if Self.needsTheOutsideWorld.contains(where: line.contains) {
+        #expect(throws: Never.self, "'\(line)'") { _ = try command.spec.parse(arguments) }
+        continue
+      }
+      let result = runTool(Array(words.dropFirst()), in: try Self.exampleFolder())
+      #expect(result.code == 0, "'\(line)' exited with \(result.code):\n\(result.err)")
+    }
+  }
+}
