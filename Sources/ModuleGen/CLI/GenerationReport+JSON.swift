@@ -45,6 +45,18 @@ extension GenerationReport {
             ("state", .string(file.state.rawValue)),
           ]))
       })
+    root["registrations"] = .array(
+      plan.registrationEdits.flatMap { edit in
+        edit.changes.map { item in
+          .object(
+            LiquidObject([
+              ("path", .string(relative(edit.path))),
+              ("module", .string(item.registration.module)),
+              ("marker", .string(item.registration.marker)),
+              ("change", .string(item.change.rawValue)),
+            ]))
+        }
+      })
     var summary = LiquidObject()
     for action in PlannedFile.Action.allCases {
       summary[action.rawValue] = .int(plan.count(action))

@@ -54,7 +54,8 @@ extension Generator {
       spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } }
         ?? recorded?.spec,
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
-      testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } })
+      testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
+      registrations: rendering.registrations)
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -174,19 +175,28 @@ extension Generator {
   )
     -> [StaleFile]
   {
-    let specs = Set(options.completeSpecFiles.map(record.recordedPath))
-    guard !specs.isEmpty else { return [] }
-    let names = Set(planned.map(\.name))
     var stale: [StaleFile] = []
-    for name in record.modules.keys.sorted() where !names.contains(name) {
-      guard let module = record.modules[name], let spec = module.spec, specs.contains(spec)
-      else { continue }
+    for name in removedModules(record, planned: planned, options: options) {
+      guard let module = record.modules[name] else { continue }
       let files = module.allFiles
       for path in files.keys.sorted() {
         stale.append(staleFile(path, hash: files[path]!, module: name, record: record))
       }
     }
     return stale
+  }
+
+  /// The recorded modules, sorted, that a full run of their spec no longer declares.
+  func removedModules(
+    _ record: GenerationRecord, planned: [PlannedModule], options: GenerationOptions
+  ) -> [String] {
+    let specs = Set(options.completeSpecFiles.map(record.recordedPath))
+    guard !specs.isEmpty else { return [] }
+    let names = Set(planned.map(\.name))
+    return record.modules.keys.sorted().filter { name in
+      guard !names.contains(name), let spec = record.modules[name]?.spec else { return false }
+      return specs.contains(spec)
+    }
   }
 
   private func staleFile(_ path: String, hash: String, module: String, record: GenerationRecord)

@@ -10,6 +10,8 @@ package struct GenerationOptions: Sendable {
   package var testsOutput: String?
   package var includeTests = true
   package var force = false
+  /// `gen --prune`: files and registrations no longer generated are removed.
+  package var prune = false
   /// The spec files (absolute) the run takes every module of: a full run of a spec finds the
   /// modules removed from it.
   package var completeSpecFiles: [String] = []
@@ -118,8 +120,16 @@ package struct Generator {
       byPath[file.path] = file
     }
     if let record { stale += staleModules(record, planned: planned, options: options) }
+    let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
+    let prunedRegistrations = options.prune ? leftOver : []
+    let edits = try registrationEdits(
+      planned.flatMap(\.registrations), removing: prunedRegistrations, options: options)
+    files += edits.map(\.file)
     var plan = Plan(
       files: files, modules: planned, stale: stale, notes: generambaTemplates.notes + notes)
+    plan.registrationEdits = edits
+    plan.staleRegistrations = leftOver
+    plan.prunedRegistrations = prunedRegistrations
     plan.force = options.force
     plan.testsImportTheApp = testsImportTheApp
     return plan
@@ -157,6 +167,8 @@ package struct Generator {
     /// The output folders given on the command line (now or when the module was recorded).
     var output: String?
     var testsOutput: String?
+    /// The snippets its template registers in the app's files.
+    var registrations: [PlannedRegistration] = []
   }
 
   /// A module's files with their paths, their texts still to render.
@@ -285,11 +297,20 @@ package struct Generator {
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
+    var registrations: [PlannedRegistration] = []
+    if !generamba {
+      context["file_name"] = nil
+      for registration in template.registrations {
+        if let planned = try registration.render(context, module: module.name, base: projectBase) {
+          registrations.append(planned)
+        }
+      }
+    }
     let rendering = Rendering(
       template: template, params: params, files: files,
       output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
       testsOutput: options.testsOutput != nil
-        ? testsRoot : recordedTestsOutput.map { _ in testsRoot })
+        ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, registrations: registrations)
     return PendingRendering(rendering: rendering, contents: contents)
   }
 

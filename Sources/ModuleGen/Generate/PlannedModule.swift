@@ -20,6 +20,8 @@ package struct PlannedModule: Sendable, Equatable {
   /// record keeps them for the next runs.
   package var output: String? = nil
   package var testsOutput: String? = nil
+  /// The snippets its template's `register:` entries insert into the app's files.
+  package var registrations: [PlannedRegistration] = []
 
   package struct Param: Sendable, Equatable {
     package var name: String

@@ -1773,6 +1773,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -1796,6 +1800,21 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != ''"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build()
+    sorted: true
+    when: "params.routes != ''"
 
 """#,
     "mvp/Code/Builder.swift.liquid": #"""
@@ -2069,6 +2088,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -2111,6 +2134,22 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+# With a coordinator the flow's starter builds the screen, so nothing is registered.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build()
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
 
 """#,
     "mvvm/Code/Builder.swift.liquid": #"""
@@ -2903,6 +2942,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -2945,6 +2988,22 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+# With a coordinator the flow's starter builds the screen, so nothing is registered.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build()
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
 
 """#,
     "viper/Code/Builder.swift.liquid": #"""
@@ -3340,6 +3399,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -3380,6 +3443,21 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != ''"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build().viewController
+    sorted: true
+    when: "params.routes != ''"
 
 """#,
   ]

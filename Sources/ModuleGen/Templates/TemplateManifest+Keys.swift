@@ -87,6 +87,31 @@ extension TemplateManifest {
         }
       }),
     Key(
+      name: "register", type: "a list",
+      doc: "Snippets inserted into the app's files after a marker line, each a mapping (below).",
+      example:
+        "[{file: App/AppRoute.swift, marker: \"// modulegen:routes\", snippet: \"case {{ module | camel_case }}\"}]"
+    ) { node, manifest, decoding in
+      guard case .array(let items) = node.value else {
+        decoding.problems.error("'register' must be a list", at: node.location, path: "register")
+        return
+      }
+      for (i, item) in items.enumerated() {
+        guard case .object(let pairs) = item.value else {
+          decoding.problems.error(
+            "a registration must be a mapping with 'file', 'marker' and 'snippet'",
+            at: item.location, path: "register[\(i)]")
+          continue
+        }
+        var entry = Registration(location: item.location)
+        decoding.nested(at: "register[\(i)]", location: item.location) { decoding in
+          Registration.keys.decodeEntry(
+            pairs, into: &entry, &decoding, in: Registration.messageName)
+          if !decoding.rejected { manifest.registrations.append(entry) }
+        }
+      }
+    },
+    Key(
       name: "variables", type: "text",
       doc: "The variables files see: `modulegen` (the default) or `generamba`.",
       example: "generamba"
@@ -105,6 +130,7 @@ extension TemplateManifest {
   static var referenceTable: String {
     keys.referenceTable() + "\nEach of `parameters`:\n\n" + Parameter.keys.referenceTable()
       + "\nEach of `files`:\n\n" + FileEntry.keys.referenceTable()
+      + "\nEach of `register`:\n\n" + Registration.keys.referenceTable()
   }
 }
 
