@@ -137,10 +137,27 @@ struct GeneratedPackage {
       options.output = "Sources/\(variant.target)"
       options.testsOutput = "Tests/\(variant.testTarget)"
       options.force = true
+      // The built-in templates' registration example, built in the module's own target: the
+      // app's route enum and the switch that makes its screens, with the module registered. The
+      // plan edits a copy outside the package; the result goes to the target.
+      let routes = "Routes/\(variant.target)/AppRoute.swift"
+      let targetRoutes = "\(path)/Sources/\(variant.target)/AppRoute.swift"
+      if variant.module.roles.isEmpty {
+        try Self.put(Self.appRoutes, path + "/" + routes)
+        options.setParams.append(("routes", routes))
+      }
       var module = variant.module
       module.template = variant.template
       let plan = try generator.plan([module], options: options)
-      var files = plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+      var files = plan.files.map {
+        (
+          $0.path == path + "/" + routes ? targetRoutes : $0.path,
+          String(decoding: $0.bytes, as: UTF8.self)
+        )
+      }
+      if variant.module.roles.isEmpty && !files.contains(where: { $0.0 == targetRoutes }) {
+        files.append((targetRoutes, Self.appRoutes))
+      }
       if variant.scenario {
         var context = TemplateContext.make(
           module: variant.module, template: variant.template, params: [],
@@ -169,6 +186,27 @@ struct GeneratedPackage {
     }
     try Self.put(manifest(), path + "/Package.swift")
   }
+
+  /// The app file of the built-in templates' registration example (Templates/README.md).
+  static let appRoutes = """
+    import UIKit
+
+    /// The app's screens: modulegen adds a case for each new module.
+    enum AppRoute: Hashable {
+      // modulegen:routes
+    }
+
+    @MainActor
+    enum AppScreens {
+      /// The screen of a route: modulegen adds each new module's builder call.
+      static func make(_ route: AppRoute) -> UIViewController {
+        switch route {
+        // modulegen:screens
+        }
+      }
+    }
+
+    """
 
   static func fixtureTemplate(_ name: String) throws -> Template {
     try Template(

@@ -117,8 +117,9 @@ struct GenerationReport {
       }
       console.writeOut(line + ".\n")
     }
+    // A skipped module is not registered either.
     for edit in plan.registrationEdits {
-      if let line = registrationLine(edit) { console.writeOut(line + "\n") }
+      if let line = registrationLine(edit.excluding(blocked)) { console.writeOut(line + "\n") }
     }
   }
 

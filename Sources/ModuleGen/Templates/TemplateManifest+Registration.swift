@@ -46,7 +46,8 @@ extension TemplateManifest.Registration {
       name: "file", type: "a path pattern",
       doc: "A Liquid template for the file to edit, relative to the folder of `.modulegen.yml`.",
       example: "App/AppRoute.swift",
-      missing: { _, decoding in reject(&decoding, "a registration needs 'file', the file to edit") },
+      missing: { _, decoding in reject(&decoding, "a registration needs 'file', the file to edit")
+      },
       decode: { node, entry, decoding in
         guard case .string(let file) = node.value, !file.isEmpty else {
           reject(&decoding, "a registration needs 'file', the file to edit")
@@ -89,7 +90,8 @@ extension TemplateManifest.Registration {
       }),
     Key(
       name: "sorted", type: "a boolean",
-      doc: "`true` inserts the snippet among the entries after the marker in order, else after them.",
+      doc:
+        "`true` inserts the snippet among the entries after the marker in order, else after them.",
       example: "true"
     ) { node, entry, decoding in
       guard case .bool(let flag) = node.value else {
