@@ -57,6 +57,16 @@ extension GenerationReport {
             ]))
         }
       })
+    root["package_targets"] = .array(
+      plan.packageTargets.flatMap { package in
+        package.changes.map { change in
+          .object(
+            LiquidObject([
+              ("path", .string(relative(package.file.path))), ("module", .string(change.module)),
+              ("kind", .string(change.kind.rawValue)), ("target", .string(change.target)),
+            ]))
+        }
+      })
     var summary = LiquidObject()
     for action in PlannedFile.Action.allCases {
       summary[action.rawValue] = .int(plan.count(action))

@@ -117,6 +117,11 @@ struct GenerationReport {
       }
       console.writeOut(line + ".\n")
     }
+    for package in plan.packageTargets where !package.changes.isEmpty {
+      console.writeOut(
+        shown(package.file.path) + ": " + (dryRun ? "would add " : "added ")
+          + package.changes.map(\.description).joined(separator: ", ") + ".\n")
+    }
     // A skipped module is not registered either.
     for edit in plan.registrationEdits {
       if let line = registrationLine(edit.excluding(blocked)) { console.writeOut(line + "\n") }

@@ -4,8 +4,8 @@ extension GenerationSetup {
   /// Options that choose what is generated (not how the result is printed or written): what a
   /// follow-up command such as `check --diff` needs to look at the same files.
   static let selectionOptions: [CommandSpec.Option] = [
-    .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project, .date,
-    .convertName, .xcodeproj, .target, .testTarget,
+    .spec, .set, .output, .testsOutput, .swiftPackage, .noTests, .templates, .author, .company,
+    .project, .date, .convertName, .xcodeproj, .target, .testTarget,
   ]
 
   /// The command that looks at the same modules as this run: `modulegen check --spec X --diff`.

@@ -55,6 +55,7 @@ extension Generator {
         ?? recorded?.spec,
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
+      package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
       registrations: rendering.registrations)
     var stale: [StaleFile] = []
     if let record, let recorded {
@@ -65,7 +66,8 @@ extension Generator {
       }
     }
     let testsImportTheApp =
-      rendering.template.manifest.variables == .modulegen && files.contains { $0.role == .test }
+      rendering.template.manifest.variables == .modulegen && rendering.package == nil
+      && files.contains { $0.role == .test }
     return ModulePlan(
       module: planned, files: files, stale: stale,
       notes: recorded.map { Self.changes(from: $0, to: planned) } ?? [],

@@ -8,6 +8,11 @@ package struct GenerationOptions: Sendable {
   /// `--output` / `--tests-output`: patterns relative to the current folder.
   package var output: String?
   package var testsOutput: String?
+  /// `--package`: a local Swift package the modules become targets of, relative to the current
+  /// folder.
+  package var package: String?
+  /// The environment of programs the run starts (`swift package`).
+  package var environment: [String: String] = [:]
   package var includeTests = true
   package var force = false
   /// `gen --prune`: files and registrations no longer generated are removed.
@@ -125,9 +130,13 @@ package struct Generator {
     let edits = try registrationEdits(
       planned.flatMap(\.registrations), removing: prunedRegistrations, options: options)
     files += edits.map(\.file)
+    let packages = try packageEdits(
+      planned, files: files, specs: modules, options: options, record: record)
+    files += packages.map(\.file)
     var plan = Plan(
       files: files, modules: planned, stale: stale, notes: generambaTemplates.notes + notes)
     plan.registrationEdits = edits
+    plan.packageTargets = packages
     plan.staleRegistrations = leftOver
     plan.prunedRegistrations = prunedRegistrations
     plan.force = options.force
@@ -167,6 +176,8 @@ package struct Generator {
     /// The output folders given on the command line (now or when the module was recorded).
     var output: String?
     var testsOutput: String?
+    /// The local Swift package (absolute) the module becomes a target of.
+    var package: String? = nil
     /// The snippets its template registers in the app's files.
     var registrations: [PlannedRegistration] = []
   }
@@ -231,6 +242,10 @@ package struct Generator {
     // The module's creation date, whatever the run's date is.
     var options = options
     options.settings.date = date
+    let package = try packageFolder(
+      of: module, recorded: recorded, recordDirectory: recordDirectory, options: options)
+    // A target of its own package: its tests `@testable import` the module's target.
+    if package != nil { options.settings.module = module.name }
     let template = try self.template(
       named: templateName, for: module, options: options,
       location: module.template != nil
@@ -260,9 +275,12 @@ package struct Generator {
       options.output == nil && module.output == nil ? recorded?.output : nil
     let recordedTestsOutput =
       options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
+    // In a package, the module's folders are its targets' unless something says otherwise.
+    let packageFolders = package.map { PackageTargets.folders(in: $0) }
     let codeRoot = try root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
+        ?? packageFolders.map { ($0.code, "/", nil) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? (Self.defaultOutput, options.currentDirectory, nil),
       recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
@@ -270,6 +288,7 @@ package struct Generator {
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
+        ?? packageFolders.map { ($0.tests, "/", nil) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
       recorded: recordedTestsOutput.map { joinPath(recordDirectory, $0) },
@@ -310,7 +329,8 @@ package struct Generator {
       template: template, params: params, files: files,
       output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
       testsOutput: options.testsOutput != nil
-        ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, registrations: registrations)
+        ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, package: package,
+      registrations: registrations)
     return PendingRendering(rendering: rendering, contents: contents)
   }
 

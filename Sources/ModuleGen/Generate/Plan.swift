@@ -24,6 +24,9 @@ package struct Plan: Sendable {
   /// spec, an entry its template no longer has), and those of them the run removes (`--prune`).
   package var staleRegistrations: [PlannedRegistration] = []
   package var prunedRegistrations: [PlannedRegistration] = []
+  /// The local Swift packages the modules join, with what their manifests gain; each manifest
+  /// is also one of `files`. Planned for the modules without a conflict only.
+  package var packageTargets: [PackageTargets] = []
 
   package init(
     files: [PlannedFile], modules: [PlannedModule], stale: [StaleFile] = [],

@@ -16,6 +16,7 @@ extension GenerationRecord {
   static let keys = ["version", "modules"]
   static let moduleKeys = [
     "template", "template_version", "template_hash", "created", "spec", "output", "tests_output",
+    "package",
     "params", "files", "test_files", "registrations",
   ]
   static let registrationKeys = ["file", "marker", "text"]
@@ -35,6 +36,7 @@ extension GenerationRecord {
       out += "    created: \(Self.yamlValue(module.created))\n"
       for (key, value) in [
         ("spec", module.spec), ("output", module.output), ("tests_output", module.testsOutput),
+        ("package", module.package),
       ] {
         if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
       }
@@ -187,6 +189,7 @@ extension GenerationRecord {
       case "spec": module.spec = string(pair.value, pair.key)
       case "output": module.output = string(pair.value, pair.key)
       case "tests_output": module.testsOutput = string(pair.value, pair.key)
+      case "package": module.package = string(pair.value, pair.key)
       case "params":
         module.params = pair.value.params(
           path: "\(path).params", problems: &problems

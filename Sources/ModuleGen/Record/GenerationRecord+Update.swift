@@ -15,6 +15,7 @@ extension GenerationRecord {
         created: module.created, spec: module.spec, params: module.params)
       entry.output = module.output
       entry.testsOutput = module.testsOutput
+      entry.package = module.package
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)
         let hash: String

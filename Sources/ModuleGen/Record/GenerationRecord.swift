@@ -37,6 +37,8 @@ package struct GenerationRecord: Sendable, Equatable {
     /// folder: later runs use them again.
     package var output: String? = nil
     package var testsOutput: String? = nil
+    /// The local Swift package the module is a target of, relative to the record's folder.
+    package var package: String? = nil
     /// Recorded path → hash of the file as generated, for code and for tests.
     package var files: [String: String]
     package var testFiles: [String: String]

@@ -87,6 +87,27 @@ extension TemplateManifest {
         }
       }),
     Key(
+      name: "dependencies", type: "a list",
+      doc: "With `package`: the targets of the package the module's target depends on.",
+      example: "[Core]"
+    ) { node, manifest, decoding in
+      guard case .array(let items) = node.value else {
+        decoding.problems.error(
+          "'dependencies' must be a list of target names, such as [Core]", at: node.location,
+          path: "dependencies")
+        return
+      }
+      for item in items {
+        guard case .string(let name) = item.value, !name.isEmpty else {
+          decoding.problems.error(
+            "a dependency must be a target name, such as Core", at: item.location,
+            path: "dependencies")
+          continue
+        }
+        if !manifest.dependencies.contains(name) { manifest.dependencies.append(name) }
+      }
+    },
+    Key(
       name: "register", type: "a list",
       doc: "Snippets inserted into the app's files after a marker line, each a mapping (below).",
       example:

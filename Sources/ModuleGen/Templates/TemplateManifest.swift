@@ -14,6 +14,8 @@ package struct TemplateManifest: Sendable {
   /// `register:`: snippets inserted into the app's files after marker lines (a route's case, a
   /// builder call), so that a new module is wired where the app builds its screens.
   package var registrations: [Registration] = []
+  /// `dependencies:`: the targets of a module's Swift package (`package`) its target depends on.
+  package var dependencies: [String] = []
 
   /// Which context a template's files see (`variables:` in template.yml).
   package enum Variables: String, Sendable {
