@@ -52,10 +52,19 @@ extension Generator {
           appTargets: own.isEmpty ? config?.xcode.targets ?? [] : own))
     }
     return try folders.map { folder in
-      try PackageTargets.plan(
-        folder: folder, modules: modules[folder] ?? [], fileSystem: fileSystem,
+      let members = modules[folder] ?? []
+      // A run plans twice (the second time under the lock): SwiftPM edits a manifest once.
+      let manifest = joinPath(folder, PackageTargets.manifestName)
+      let key =
+        "\(folder)\n\(members)\n"
+        + ((try? fileSystem.readFile(atPath: manifest)).map { GenerationRecord.hash($0) } ?? "")
+      if let cached = packageCache.values[key] { return cached }
+      let planned = try PackageTargets.plan(
+        folder: folder, modules: members, fileSystem: fileSystem,
         environment: options.environment,
         shown: { PathSafety.relative($0, to: options.currentDirectory) })
+      packageCache.values[key] = planned
+      return planned
     }
   }
 }

@@ -81,6 +81,13 @@ package struct Generator {
     var values: [String: String] = [:]
   }
 
+  /// The package edits of the run, by package, modules and manifest content.
+  let packageCache = PackageCache()
+
+  final class PackageCache {
+    var values: [String: PackageTargets] = [:]
+  }
+
   package init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
     self.library = library
     self.config = config
