@@ -234,6 +234,25 @@ import Testing
     #expect(try read(path) == registered)
   }
 
+  @Test func updateRestoresAMissingRegistrationAndPrunesAsGenDoes() throws {
+    let dir = try project()
+    try write("modules: [{name: Home}, {name: Cart}]\n", to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml"], in: dir).code == 0)
+    let path = dir + "/App/AppRoute.swift"
+    let registered = try read(path)
+    try registered.replacingOccurrences(of: "  case home\n", with: "").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    try write("modules: [{name: Home}]\n", to: dir + "/m.yml")
+    let update = runTool(["update", "--spec", "m.yml", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(
+      update.out
+        == "Home (mine): 1 unchanged.\nApp/AppRoute.swift: registered Home; unregistered Cart.\nRemoved 1 stale file.\n"
+    )
+    let text = try read(path)
+    #expect(text.contains("  case home\n  case profile\n") && !text.contains("cart"))
+  }
+
   @Test func pruneRemovesTheRegistrationsOfARemovedModule() throws {
     let dir = try project()
     try write("modules: [{name: Home}, {name: Cart}]\n", to: dir + "/m.yml")

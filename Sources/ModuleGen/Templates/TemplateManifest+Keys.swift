@@ -147,6 +147,19 @@ extension TemplateManifest {
     },
   ]
 
+  /// A `when` value: one Liquid condition, with where its characters are; nil (the entry
+  /// rejected) for anything else.
+  static func condition(_ node: DataNode, _ decoding: inout KeyDecoding) -> (String, ScalarMap)? {
+    guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}") else {
+      decoding.problems.error(
+        "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
+        path: decoding.path)
+      decoding.rejected = true
+      return nil
+    }
+    return (text, ScalarMap(node: node, source: decoding.source))
+  }
+
   /// The reference tables of Templates/README.md.
   static var referenceTable: String {
     keys.referenceTable() + "\nEach of `parameters`:\n\n" + Parameter.keys.referenceTable()
@@ -385,16 +398,10 @@ extension TemplateManifest.FileEntry {
       doc: "A Liquid condition; the file is generated when it holds.",
       example: "\"params.ui == 'swiftui'\""
     ) { node, entry, decoding in
-      guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}") else {
-        decoding.problems.error(
-          "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
-          path: decoding.path)
-        decoding.rejected = true
-        return
-      }
+      guard let (text, map) = TemplateManifest.condition(node, &decoding) else { return }
       entry.when = text
       entry.whenLocation = node.location
-      entry.whenMap = ScalarMap(node: node, source: decoding.source)
+      entry.whenMap = map
     },
     Key(
       name: "resource", type: "a boolean",

@@ -105,14 +105,9 @@ extension TemplateManifest.Registration {
       doc: "A Liquid condition; the snippet is inserted when it holds.",
       example: "\"params.routes != ''\""
     ) { node, entry, decoding in
-      guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}") else {
-        reject(
-          &decoding, "'when' must be one condition such as \"params.ui == 'swiftui'\"",
-          at: node.location)
-        return
-      }
+      guard let (text, map) = TemplateManifest.condition(node, &decoding) else { return }
       entry.when = text
-      entry.whenMap = ScalarMap(node: node, source: decoding.source)
+      entry.whenMap = map
     },
   ]
 
