@@ -137,6 +137,13 @@ import Testing
       to: dir + "/.modulegen.yml")
     try Self.manifest.write(
       toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+    let text = run(["check"], in: dir)
+    #expect(text.code == 1)
+    #expect(
+      text.out
+        == "not in package  Packages/Features/Package.swift: target Home, test target HomeTests, AppFeature depends on Home\n"
+    )
+    #expect(text.err == "1 module is not wired into the app ('gen' adds what is missing).\n")
     let check = run(["check", "--format", "json"], in: dir)
     #expect(check.code == 1)
     #expect(

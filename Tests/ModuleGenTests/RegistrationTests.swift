@@ -223,8 +223,8 @@ import Testing
       toFile: path, atomically: true, encoding: .utf8)
     let check = runTool(["check"], in: dir)
     #expect(check.code == 1)
-    #expect(check.out == "changed  App/AppRoute.swift\n")
-    #expect(check.err == "1 of 2 files are missing or out of date.\n")
+    #expect(check.out == "unregistered  App/AppRoute.swift: Home after '// modulegen:routes'\n")
+    #expect(check.err == "1 module is not wired into the app ('gen' adds what is missing).\n")
     let json = runTool(["check", "--format", "json"], in: dir)
     #expect(
       json.out.contains(
