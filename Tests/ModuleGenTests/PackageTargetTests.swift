@@ -15,6 +15,7 @@ import Testing
       name: "Features",
       targets: [
         .target(name: "Core"),
+        .target(name: "Networking"),
         .target(name: "AppFeature", dependencies: ["Core"]),
       ]
     )
@@ -30,6 +31,9 @@ import Testing
     try write(
       "public struct Core {\n  public init() {}\n}\n", to: package + "/Sources/Core/Core.swift")
     try write("public enum AppFeature {}\n", to: package + "/Sources/AppFeature/AppFeature.swift")
+    try write("public enum Networking {}\n", to: package + "/Sources/Networking/Networking.swift")
+    // The spec imports a target of the package (and a system module, which is not one).
+    try write("name: Home\nimports: [Networking, Foundation]\n", to: dir + "/home.yml")
     try write(
       """
       name: plain
@@ -91,7 +95,7 @@ import Testing
     let dir = try project(
       config: "template: plain\npackage: Packages/Features\ntargets: [AppFeature]\n")
     let package = dir + "/Packages/Features"
-    let dry = run(["gen", "Home", "--dry-run"], in: dir)
+    let dry = run(["gen", "--spec", "home.yml", "--dry-run"], in: dir)
     #expect(dry.code == 0, "\(dry.err)")
     #expect(
       dry.out == """
@@ -102,7 +106,7 @@ import Testing
         """)
     #expect(try read(package + "/Package.swift") == Self.manifest)
 
-    let gen = run(["gen", "Home"], in: dir)
+    let gen = run(["gen", "--spec", "home.yml"], in: dir)
     #expect(gen.code == 0, "\(gen.err)")
     #expect(
       gen.out == """
@@ -115,10 +119,12 @@ import Testing
     #expect(
       try read(package + "/Tests/HomeTests/HomeTests.swift").contains("@testable import Home\n"))
     #expect(!gen.err.contains("warning"))
+    let found = try targets(package)
     #expect(
-      try targets(package) == [
-        "Core": [], "AppFeature": ["Core", "Home"], "Home": ["Core"], "HomeTests": ["Home"],
-      ])
+      found == [
+        "Core": [], "Networking": [], "AppFeature": ["Core", "Home"],
+        "Home": ["Core", "Networking"], "HomeTests": ["Home"],
+      ], "\(found)")
     #expect(
       try read(dir + "/" + GenerationRecord.fileName).contains(
         "    package: Packages/Features\n"))
@@ -155,6 +161,17 @@ import Testing
 
     let (status, output) = try GeneratedCodeTests.shell("swift build --build-tests", in: package)
     #expect(status == 0, "\(output)")
+  }
+
+  /// A module skipped for a conflict does not join its package either (and SwiftPM is not run).
+  @Test func aBlockedModuleIsNotAddedToThePackage() throws {
+    let dir = try project(config: "template: plain\npackage: Packages/Features\n")
+    let package = dir + "/Packages/Features"
+    try write("// mine\n", to: package + "/Sources/Home/Home.swift")
+    let result = run(["gen", "Home"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.out == "Home (plain): skipped (1 conflict); nothing written.\n")
+    #expect(try read(package + "/Package.swift") == Self.manifest)
   }
 
   @Test func aPackageWithoutAManifestStopsTheRunBeforeAnythingIsWritten() throws {
