@@ -194,6 +194,7 @@ struct GeneratedPackage {
     /// The app's screens: modulegen adds a case for each new module.
     enum AppRoute: Hashable {
       // modulegen:routes
+      case start
     }
 
     @MainActor
@@ -202,6 +203,8 @@ struct GeneratedPackage {
       static func make(_ route: AppRoute) -> UIViewController {
         switch route {
         // modulegen:screens
+        case .start:
+          return UIViewController()
         }
       }
     }

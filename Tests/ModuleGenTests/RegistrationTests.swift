@@ -316,6 +316,7 @@ import Testing
           case cart
           case `default`
           case home
+          case start
         }
 
         @MainActor
@@ -330,6 +331,8 @@ import Testing
               return DefaultBuilder.build()
             case .home:
               return HomeBuilder.build().viewController
+            case .start:
+              return UIViewController()
             }
           }
         }

@@ -15,16 +15,7 @@ extension Generator {
       ?? config?.package.map { ($0, projectBase, config?.locations.values["package"]) }
       ?? recorded?.package.map { ($0, recordDirectory, nil) }
     guard let given else { return nil }
-    do {
-      return try PathSafety.resolve(
-        given.text, against: given.base,
-        rules: PathSafety.rules(forPattern: given.text, allowsTrailingSlash: true))
-    } catch {
-      throw Diagnostic(
-        message:
-          "the package folder '\(given.text)' \(error.phrase(inside: "its base folder")); nothing was written",
-        location: given.location)
-    }
+    return try checkedRoot(given.text, pattern: given, what: "package folder")
   }
 
   /// The edits of the packages the planned modules join, each package once, for the modules

@@ -379,7 +379,7 @@ package struct Generator {
   }
 
   /// A rendered output folder, resolved against its base and refused if it may not be written.
-  private func checkedRoot(
+  func checkedRoot(
     _ rendered: String, pattern: (text: String, base: String, location: SourceLocation?),
     what: String
   ) throws -> String {
