@@ -53,7 +53,8 @@ import Testing
   enum Kind: Equatable { case spec, config, manifest, record }
 
   /// What a block shows: a config says so in its first line or has only config keys, a
-  /// generation record has `version` and `modules`, a manifest has `files`; else a spec.
+  /// generation record has `version` and `modules`, a manifest has `files` or says so in its
+  /// first line (`# template.yml`: a part of one); else a spec.
   static func kind(of block: Block) -> Kind {
     let keys = block.text.split(separator: "\n").compactMap { line -> String? in
       guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else {
@@ -63,7 +64,7 @@ import Testing
     }
     if block.text.hasPrefix("# .modulegen.yml") { return .config }
     if keys.contains("version") && keys.contains("modules") { return .record }
-    if keys.contains("files") { return .manifest }
+    if keys.contains("files") || block.text.hasPrefix("# template.yml") { return .manifest }
     let configKeys = Set(ProjectConfig.keys.map(\.name))
     if !keys.isEmpty && keys.allSatisfy(configKeys.contains) && !keys.contains("name") {
       return .config
@@ -84,7 +85,12 @@ import Testing
         _ = try ProjectConfig.decode(block.text, file: ".modulegen.yml")
       }
     case .manifest:
-      #expect(throws: Never.self) { _ = try TemplateManifest.decode(block.text, file: file) }
+      // A part of a manifest is read inside the smallest whole one.
+      let whole =
+        block.text.hasPrefix("# template.yml")
+        ? "name: example\nfiles:\n  - template: A.swift.liquid\n    output: A.swift\n" + block.text
+        : block.text
+      #expect(throws: Never.self) { _ = try TemplateManifest.decode(whole, file: file) }
     case .record:
       #expect(throws: Never.self) {
         _ = try GenerationRecord.decode(block.text, file: ".modulegen.lock", directory: "/")

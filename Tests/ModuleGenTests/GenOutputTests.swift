@@ -139,7 +139,7 @@ import Testing
     let result = runTool(["gen", "Home", "viper", "--set", "uii=uikit"], in: dir)
     #expect(
       result.err
-        == "error: template 'viper' has no parameter 'uii' (--set); it takes: ui, tests; did you mean 'ui'?\n"
+        == "error: template 'viper' has no parameter 'uii' (--set); it takes: ui, tests, routes; did you mean 'ui'?\n"
     )
   }
 }

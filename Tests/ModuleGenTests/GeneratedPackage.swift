@@ -112,12 +112,12 @@ struct GeneratedPackage {
   }
 
   /// What implements the protocol of the mock `mockTested` found, as a test makes one: the
-  /// service, or VIPER's interactor with a service mock.
+  /// service, or VIPER's interactor with the service it calls.
   static func implementation(ofMock mock: String, module: String) -> String? {
     switch mock {
     case module + "ServicingMock": return module + "Service()"
     case module + "InteractorInputMock":
-      return module + "Interactor(service: " + module + "ServicingMock())"
+      return module + "Interactor(service: " + module + "Service())"
     default: return nil
     }
   }
@@ -233,16 +233,60 @@ struct GeneratedPackage {
     return options
   }
 
-  /// A variant's module and tests: paths and texts.
+  /// A variant's module and tests: paths and texts. A default module registers itself in the
+  /// built-in templates' registration example, built in the module's own target: the app's
+  /// route enum and the switch that makes its screens. The plan edits a copy outside the
+  /// package; the result goes to the target.
   static func generatedFiles(
     _ variant: Variant, options: GenerationOptions, library: TemplateLibrary
   ) throws -> [(String, String)] {
+    let path = options.currentDirectory
+    var options = options
+    let routes = "Routes/\(variant.target)/AppRoute.swift"
+    let targetRoutes = "\(path)/Sources/\(variant.target)/AppRoute.swift"
+    if variant.module.roles.isEmpty {
+      try Self.put(Self.appRoutes, path + "/" + routes)
+      options.setParams.append(("routes", routes))
+    }
     var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
     var module = variant.module
     module.template = variant.template
     let plan = try generator.plan([module], options: options)
-    return plan.files.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+    var files = plan.files.map {
+      (
+        $0.path == path + "/" + routes ? targetRoutes : $0.path,
+        String(decoding: $0.bytes, as: UTF8.self)
+      )
+    }
+    if variant.module.roles.isEmpty && !files.contains(where: { $0.0 == targetRoutes }) {
+      files.append((targetRoutes, Self.appRoutes))
+    }
+    return files
   }
+
+  /// The app file of the built-in templates' registration example (Templates/README.md).
+  static let appRoutes = """
+    import UIKit
+
+    /// The app's screens: modulegen adds a case for each new module.
+    enum AppRoute: Hashable {
+      // modulegen:routes
+      case start
+    }
+
+    @MainActor
+    enum AppScreens {
+      /// The screen of a route: modulegen adds each new module's builder call.
+      static func make(_ route: AppRoute) -> UIViewController {
+        switch route {
+        // modulegen:screens
+        case .start:
+          return UIViewController()
+        }
+      }
+    }
+
+    """
 
   static func fixtureTemplate(_ name: String) throws -> Template {
     try Template(

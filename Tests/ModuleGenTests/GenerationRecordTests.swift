@@ -104,6 +104,14 @@ import Testing
       "r:3:5: error: modules.Home: the module has no 'created'"
     ),
     (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    registrations:\n      - {file: a.swift, marker: m}\n",
+      "r:6:9: error: modules.Home.registrations[0]: a recorded registration needs 'file', 'marker' and 'text'"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    registrations:\n      - {file: a.swift, marker: m, text: t, txt: u}\n",
+      "r:6:45: error: modules.Home.registrations[0]: unknown key 'txt' in a recorded registration; did you mean 'text'?"
+    ),
+    (
       "modules:\n<<<<<<< HEAD\n  Home:\n",
       "r:2:1: error: the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers"
     ),

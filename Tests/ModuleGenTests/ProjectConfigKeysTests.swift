@@ -29,6 +29,7 @@ import Testing
       params: {ui: uikit}
       output: Out
       tests_output: OutTests
+      package: Packages/Features
       templates: [T]
       generamba: {}
       xcodeproj: App.xcodeproj
@@ -37,12 +38,13 @@ import Testing
       group: G
       tests_group: GT
       """, file: "c.yml")
-    #expect(names.count == 17)
+    #expect(names.count == 18)
     #expect(config.author == "A" && config.company == "C" && config.project == "P")
     #expect(config.module == "M" && config.header == "H" && config.prefix == "AC")
     #expect(
       config.template == "viper" && config.output == "Out" && config.testsOutput == "OutTests")
     #expect(config.params.map(\.name) == ["ui"] && config.templateFolders == ["T"])
+    #expect(config.package == "Packages/Features")
     #expect(config.generamba != nil)
     #expect(config.xcode.project == "App.xcodeproj" && config.xcode.targets == ["App"])
     #expect(config.xcode.testTargets == ["AppTests"])

@@ -252,7 +252,8 @@ import Testing
     }
     let record = try read(a + "/" + GenerationRecord.fileName)
     #expect(record == (try read(b + "/" + GenerationRecord.fileName)))
-    #expect(record.contains("    params:\n      tests: xctest\n      ui: swiftui\n"))
+    #expect(
+      record.contains("    params:\n      routes: \"\"\n      tests: xctest\n      ui: swiftui\n"))
     #expect(record.range(of: "  Cart:")!.lowerBound < record.range(of: "  Home:")!.lowerBound)
     // One base file per module, with a copy of each file the developer owns, and no other.
     let decoded = try GenerationRecord.decode(record, file: "r", directory: a)

@@ -26,12 +26,14 @@ import Testing
     for names in [
       TemplateManifest.keys.knownNames(), TemplateManifest.Parameter.keys.knownNames(),
       TemplateManifest.FileEntry.keys.knownNames(),
+      TemplateManifest.Registration.keys.knownNames(),
     ] {
       #expect(Set(names).count == names.count)
     }
     #expect(TemplateManifest.keys.allSatisfy { $0.example != nil })
     #expect(TemplateManifest.Parameter.keys.allSatisfy { $0.example != nil })
     #expect(TemplateManifest.FileEntry.keys.allSatisfy { $0.example != nil })
+    #expect(TemplateManifest.Registration.keys.allSatisfy { $0.example != nil })
   }
 
   /// A manifest whose top level, parameter and file entry write every declared key (with its
@@ -47,6 +49,7 @@ import Testing
       switch key.name {
       case "parameters": text += "parameters: [\(mapping(TemplateManifest.Parameter.keys))]\n"
       case "files": text += "files: [\(mapping(TemplateManifest.FileEntry.keys))]\n"
+      case "register": text += "register: [\(mapping(TemplateManifest.Registration.keys))]\n"
       default: text += "\(key.name): \(key.example ?? "")\n"
       }
     }
@@ -61,7 +64,8 @@ import Testing
   /// left out is an error.
   @Test(
     arguments: (TemplateManifest.keys.map(\.name) + TemplateManifest.Parameter.keys.map(\.name)
-      + TemplateManifest.FileEntry.keys.map(\.name)).reduce(into: [String]()) {
+      + TemplateManifest.FileEntry.keys.map(\.name)
+      + TemplateManifest.Registration.keys.map(\.name)).reduce(into: [String]()) {
         if !$0.contains($1) { $0.append($1) }
       })
   func eachKeyIsRead(name: String) throws {
@@ -74,6 +78,7 @@ import Testing
     let manifest = try TemplateManifest.decode(Self.manifest(), file: "template.yml")
     let parameter = try #require(manifest.parameters.first)
     let file = try #require(manifest.files.first)
+    let registration = try #require(manifest.registrations.first)
     let node = DataNode(.object([]), at: file.location)
     let cases: [(Any, Any, Set<String>)] = [
       (manifest, TemplateManifest(name: "", summary: "", parameters: [], files: []), []),
@@ -86,6 +91,7 @@ import Testing
         file, TemplateManifest.FileEntry(item: node, source: Self.manifest()),
         ["location", "templateLocation", "outputLocation", "outputMap"]
       ),
+      (registration, TemplateManifest.Registration(location: file.location), ["location"]),
     ]
     for (full, none, unchecked) in cases {
       for (set, unset) in zip(Mirror(reflecting: full).children, Mirror(reflecting: none).children)
@@ -114,5 +120,38 @@ import Testing
       errors("name: t\nparameters: [{name: p, valeus: [a]}]\nfiles: []\n") == [
         "parameters[0]: unknown key 'valeus' in a parameter; did you mean 'values'?"
       ])
+    #expect(
+      errors("name: t\nfiles: []\nregister: [{file: a, marker: m, snippet: s, sortd: true}]\n")
+        == [
+          "register[0]: unknown key 'sortd' in \(TemplateManifest.Registration.messageName); did you mean 'sorted'?"
+        ])
+  }
+
+  /// A registration's values are checked where they are written.
+  @Test(arguments: [
+    (
+      "register: [{file: App/R.swift, snippet: s}]",
+      "template.yml:3:12: error: register[0]: a registration needs 'marker', the line the snippet goes after"
+    ),
+    (
+      "register: [{file: App/R.swift, marker: m, snippet: s, sorted: yes please}]",
+      "template.yml:3:63: error: register[0]: 'sorted' must be true or false"
+    ),
+    (
+      "register: [{file: App/R.swift, marker: m, snippet: \"{% if %}\"}]",
+      "template.yml:3:59: error: invalid 'snippet' of a registration: expected a value, found end of markup"
+    ),
+    ("register: App/R.swift", "template.yml:3:11: error: register: 'register' must be a list"),
+  ])
+  func registrationProblemsAreLocated(entry: String, message: String) throws {
+    let text = "name: t\nfiles: []\n" + entry + "\n"
+    do {
+      _ = try CompiledTemplate.compile(
+        TemplateManifest.decode(text, file: "template.yml"), from: .builtin("viper"),
+        manifestPath: "template.yml", header: nil)
+      Issue.record("no error for \(entry)")
+    } catch let error as DiagnosticList {
+      #expect(error.diagnostics.first?.description.hasPrefix(message) == true, "\(error)")
+    }
   }
 }

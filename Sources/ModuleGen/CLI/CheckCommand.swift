@@ -16,8 +16,9 @@ enum CheckCommand {
       Header dates are the modules' creation dates (from .modulegen.lock), so the calendar
       alone never makes a file out of date. Also fails on conflict markers 'update' left in
       your files, and where .modulegen.lock disagrees with the files (a recorded file gone, a
-      file a template writes that the record does not know). With no module and no --spec,
-      checks every module of .modulegen.lock.
+      file a template writes that the record does not know), and for a module not wired into the
+      app: a registration missing after its marker, a target missing from its Swift package.
+      With no module and no --spec, checks every module of .modulegen.lock.
       """,
     arguments: GenCommand.spec.arguments,
     options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [.diff],
@@ -38,7 +39,13 @@ enum CheckCommand {
     let unfinished = PlanApplier(fileSystem: setup.generator.fileSystem).unfinishedRuns(
       in: plan.roots + [setup.record.directory])
     reportUnfinished(unfinished, console: console)
-    let drift = plan.files.filter { label($0.action).isProblem }
+    // A file where modules are registered, a package's manifest: said by what each misses.
+    let joined = Set(
+      plan.registrationEdits.map(\.path) + plan.packageTargets.map(\.file.path))
+    let drift = plan.files.filter {
+      label($0.action).isProblem && !($0.module.isEmpty && joined.contains($0.path))
+    }
+    let wiring = missingWiring(plan, report: report)
     let stale = plan.stale.filter { $0.state != .deleted }
     // Where the record and the disk disagree: a recorded file gone, a file a template writes
     // that the record does not know.
@@ -60,7 +67,7 @@ enum CheckCommand {
       }
     let upToDate =
       drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
-      && recordProblems.isEmpty
+      && recordProblems.isEmpty && wiring.isEmpty
     if arguments.value(.format) == "json" {
       console.writeOut(
         GenerationReport.json(
@@ -85,7 +92,8 @@ enum CheckCommand {
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
       (listed.map { label($0.action).text.count } + (stale.isEmpty ? [] : [5])
-      + projectDrift.map(\.label.count) + recordProblems.map(\.0.count)).max() ?? 0
+      + projectDrift.map(\.label.count) + recordProblems.map(\.0.count)
+      + wiring.map(\.label.count)).max() ?? 0
     func line(_ text: String, problem: Bool, _ path: String) {
       console.writeOut(
         report.paint(text, problem ? .red : nil)
@@ -112,6 +120,7 @@ enum CheckCommand {
       )
     }
     for (label, subject) in recordProblems { line(label, problem: true, subject) }
+    for item in wiring { line(item.label, problem: true, item.subject) }
     for problem in projectDrift { line(problem.label, problem: true, problem.subject) }
     if upToDate {
       if report.detail != .quiet {
@@ -124,7 +133,9 @@ enum CheckCommand {
       return ExitCode.success
     }
     var problems: [String] = []
-    if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty && recordProblems.isEmpty {
+    if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty && recordProblems.isEmpty
+      && wiring.isEmpty
+    {
       return ExitCode.failure
     }
     if !drift.isEmpty {
@@ -139,6 +150,12 @@ enum CheckCommand {
       problems.append(
         "\(GenerationRecord.fileName) disagrees with the files (\(gone.count + unrecorded.count) listed; 'gen' records what it generates, 'gen --prune' removes what it no longer does)"
       )
+    }
+    if !wiring.isEmpty {
+      let modules = Set(wiring.map(\.module)).count
+      problems.append(
+        (modules == 1 ? "1 module is" : "\(modules) modules are")
+          + " not wired into the app ('gen' adds what is missing)")
     }
     if !markers.isEmpty {
       problems.append(
@@ -165,6 +182,47 @@ enum CheckCommand {
       guard let index = lines.firstIndex(where: ThreeWayMerge.isConflictMarker) else { return nil }
       return (file.path, index + 1)
     }
+  }
+
+  /// What the planned modules miss in the app's files: a registration after its marker, a
+  /// target or dependency in their package's manifest; one line per module and file.
+  static func missingWiring(_ plan: Plan, report: GenerationReport) -> [(
+    module: String, label: String, subject: String
+  )] {
+    var lines: [(module: String, label: String, subject: String)] = []
+    for edit in plan.registrationEdits {
+      var markers: [(module: String, markers: [String])] = []
+      for (registration, change) in edit.changes where change == .add {
+        if let i = markers.firstIndex(where: { $0.module == registration.module }) {
+          markers[i].markers.append(registration.marker)
+        } else {
+          markers.append((registration.module, [registration.marker]))
+        }
+      }
+      for (module, list) in markers {
+        lines.append(
+          (
+            module, "unregistered",
+            "\(report.shown(edit.path)): \(module) after "
+              + list.map { "'\($0)'" }.joined(separator: ", ")
+          ))
+      }
+    }
+    for package in plan.packageTargets {
+      var modules: [String] = []
+      for change in package.changes where !modules.contains(change.module) {
+        modules.append(change.module)
+      }
+      for module in modules {
+        let missing = package.changes.filter { $0.module == module }.map(\.description)
+        lines.append(
+          (
+            module, "not in package",
+            "\(report.shown(package.file.path)): \(missing.joined(separator: ", "))"
+          ))
+      }
+    }
+    return lines
   }
 
   /// How `check` calls a file's state, and whether it fails the check.

@@ -30,6 +30,11 @@ extension CommandSpec.Option {
   static let testsOutput = Self(
     name: "tests-output", valueName: "dir", help: "Where tests go (a pattern, like --output).",
     completion: .folder)
+  static let swiftPackage = Self(
+    name: "package", valueName: "dir",
+    help:
+      "A local Swift package the module becomes a target of (else 'package' in .modulegen.yml).",
+    completion: .folder)
 
   // MARK: gen, check, update
 
@@ -159,8 +164,8 @@ extension CommandSpec {
   /// What choosing and rendering modules takes: `gen`, `check` and `update`.
   static let generationOptions: [Option] =
     [
-      .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project,
-      .date, .convertName,
+      .spec, .set, .output, .testsOutput, .swiftPackage, .noTests, .templates, .author, .company,
+      .project, .date, .convertName,
     ] + reportOptions + [.xcodeproj, .target, .testTarget]
 
   /// The generation options that only say how the result is printed: every other generation

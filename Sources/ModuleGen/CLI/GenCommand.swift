@@ -60,6 +60,7 @@ enum GenCommand {
       arguments, console: console, command: "gen", readingProjectMeanwhile: true)
     defer { console.keepUntilExit(setup) }
     setup.options.force = arguments.flag(.force)
+    setup.options.prune = prune
     let rendered = Result { try setup.plan() }
     // The project's errors first, as when it was read before rendering.
     try setup.finishReadingProject()

@@ -45,6 +45,28 @@ extension GenerationReport {
             ("state", .string(file.state.rawValue)),
           ]))
       })
+    root["registrations"] = .array(
+      plan.registrationEdits.flatMap { edit in
+        edit.changes.map { item in
+          .object(
+            LiquidObject([
+              ("path", .string(relative(edit.path))),
+              ("module", .string(item.registration.module)),
+              ("marker", .string(item.registration.marker)),
+              ("change", .string(item.change.rawValue)),
+            ]))
+        }
+      })
+    root["package_targets"] = .array(
+      plan.packageTargets.flatMap { package in
+        package.changes.map { change in
+          .object(
+            LiquidObject([
+              ("path", .string(relative(package.file.path))), ("module", .string(change.module)),
+              ("kind", .string(change.kind.rawValue)), ("target", .string(change.target)),
+            ]))
+        }
+      })
     var summary = LiquidObject()
     for action in PlannedFile.Action.allCases {
       summary[action.rawValue] = .int(plan.count(action))

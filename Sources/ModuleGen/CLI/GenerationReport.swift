@@ -117,6 +117,41 @@ struct GenerationReport {
       }
       console.writeOut(line + ".\n")
     }
+    for package in plan.packageTargets where !package.changes.isEmpty {
+      console.writeOut(
+        shown(package.file.path) + ": " + (dryRun ? "would add " : "added ")
+          + package.changes.map(\.description).joined(separator: ", ") + ".\n")
+    }
+    // A skipped module is not registered either.
+    for edit in plan.registrationEdits {
+      if let line = registrationLine(edit.excluding(blocked)) { console.writeOut(line + "\n") }
+    }
+  }
+
+  /// What a run does in a file where modules are registered: "App/AppRoute.swift: registered
+  /// Home; unregistered Settings."; nil when it changes nothing there.
+  func registrationLine(_ edit: RegistrationEdit) -> String? {
+    var added: [String] = []
+    var removed: [String] = []
+    for (registration, change) in edit.changes {
+      switch change {
+      case .add where !added.contains(registration.module): added.append(registration.module)
+      case .remove where !removed.contains(registration.module):
+        removed.append(registration.module)
+      default: break
+      }
+    }
+    var parts: [String] = []
+    if !added.isEmpty {
+      parts.append(
+        (dryRun ? "would register " : "registered ") + added.joined(separator: ", "))
+    }
+    if !removed.isEmpty {
+      parts.append(
+        (dryRun ? "would unregister " : "unregistered ") + removed.joined(separator: ", "))
+    }
+    guard !parts.isEmpty else { return nil }
+    return shown(edit.path) + ": " + parts.joined(separator: "; ") + "."
   }
 
   /// Files the developer owns that the templates now generate differently (or that the record

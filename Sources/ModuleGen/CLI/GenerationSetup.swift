@@ -51,6 +51,8 @@ enum GenerationSetup {
     options.setParams = setParams
     options.output = arguments.value(.output)
     options.testsOutput = arguments.value(.testsOutput)
+    options.package = arguments.value(.swiftPackage)
+    options.environment = console.environment
     options.includeTests = !arguments.flag(.noTests)
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,

@@ -44,6 +44,7 @@ enum UpdateCommand {
     var setup = try GenerationSetup.make(
       arguments, console: console, command: "update")
     defer { console.keepUntilExit(setup) }
+    setup.options.prune = prune
     for note in setup.notes { console.report(note) }
     var plan = try setup.plan()
     for note in plan.notes { console.report(note) }

@@ -1,4 +1,5 @@
 import DataFormats
+
 /// The keys of `.modulegen.yml`, each declared once: its name, what it holds, its line in the
 /// reference table of Templates/README.md, and how its value is read and checked. The known-key
 /// list, "did you mean", validation and the README table derive from these declarations
@@ -67,6 +68,13 @@ extension ProjectConfig {
       .text("tests_output", located: true, doc: "Where tests go: a path pattern, like `output`.") {
         config, text, _, _ in
         config.testsOutput = text
+      },
+      .text(
+        "package", located: true,
+        doc:
+          "A local Swift package (its folder) each module becomes a target of, with its tests and the app's dependency."
+      ) { config, text, _, _ in
+        config.package = text
       },
       Key(
         name: "templates", type: "a folder or a list",

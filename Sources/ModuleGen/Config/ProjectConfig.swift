@@ -20,6 +20,8 @@ package struct ProjectConfig: Sendable, Equatable {
   /// Path patterns for code and tests, e.g. `Sources/App/Modules/{{ module }}`.
   package var output: String?
   package var testsOutput: String?
+  /// A local Swift package (its folder) each module becomes a target of.
+  package var package: String?
   /// Extra folders to look for templates in, relative to the config's folder.
   package var templateFolders: [String] = []
   /// The folder holding the config file; paths in it are relative to this folder.

@@ -16,8 +16,10 @@ extension GenerationRecord {
   static let keys = ["version", "modules"]
   static let moduleKeys = [
     "template", "template_version", "template_hash", "created", "spec", "output", "tests_output",
-    "params", "files", "test_files",
+    "package",
+    "params", "files", "test_files", "registrations",
   ]
+  static let registrationKeys = ["file", "marker", "text"]
 
   /// The record's text.
   package var encoded: String {
@@ -34,6 +36,7 @@ extension GenerationRecord {
       out += "    created: \(Self.yamlValue(module.created))\n"
       for (key, value) in [
         ("spec", module.spec), ("output", module.output), ("tests_output", module.testsOutput),
+        ("package", module.package),
       ] {
         if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
       }
@@ -59,6 +62,14 @@ extension GenerationRecord {
         out += "    \(key):\n"
         for path in files.keys.sorted() {
           out += "      \(Self.yamlKey(path)): \(Self.yamlValue(files[path]!))\n"
+        }
+      }
+      if !module.registrations.isEmpty {
+        out += "    registrations:\n"
+        for registration in module.registrations {
+          out += "      - file: \(Self.yamlValue(registration.file))\n"
+          out += "        marker: \(Self.yamlValue(registration.marker))\n"
+          out += "        text: \(Self.yamlValue(registration.text))\n"
         }
       }
     }
@@ -178,12 +189,16 @@ extension GenerationRecord {
       case "spec": module.spec = string(pair.value, pair.key)
       case "output": module.output = string(pair.value, pair.key)
       case "tests_output": module.testsOutput = string(pair.value, pair.key)
+      case "package": module.package = string(pair.value, pair.key)
       case "params":
         module.params = pair.value.params(
           path: "\(path).params", problems: &problems
         ).map { PlannedModule.Param(name: $0.name, value: $0.value) }
       case "files": module.files = files(pair.value, pair.key)
       case "test_files": module.testFiles = files(pair.value, pair.key)
+      case "registrations":
+        module.registrations = decodeRegistrations(
+          pair.value, path: "\(path).registrations", &problems)
       default:
         problems.unknownKey(
           pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a recorded module")
@@ -193,6 +208,47 @@ extension GenerationRecord {
       problems.error("the module has no '\(key)'", at: node.location, path: path)
     }
     return problems.diagnostics.count == count ? module : nil
+  }
+
+  private static func decodeRegistrations(
+    _ node: DataNode, path: String, _ problems: inout Problems
+  ) -> [Registration] {
+    guard case .array(let items) = node.value else {
+      problems.error(
+        "'registrations' must be a list of 'file', 'marker' and 'text'", at: node.location,
+        path: path)
+      return []
+    }
+    var registrations: [Registration] = []
+    for (i, item) in items.enumerated() {
+      var values: [String: String] = [:]
+      if case .object(let pairs) = item.value {
+        for pair in pairs {
+          guard registrationKeys.contains(pair.key) else {
+            problems.unknownKey(
+              pair.key, at: pair.keyLocation, known: registrationKeys, path: "\(path)[\(i)]",
+              in: "a recorded registration")
+            continue
+          }
+          guard case .string(let text) = pair.value.value, !text.isEmpty else {
+            problems.error(
+              Problems.notANonEmptyStringMessage(pair.key), at: pair.value.location,
+              path: "\(path)[\(i)]")
+            continue
+          }
+          values[pair.key] = text
+        }
+      }
+      guard let file = values["file"], let marker = values["marker"], let text = values["text"]
+      else {
+        problems.error(
+          "a recorded registration needs 'file', 'marker' and 'text'", at: item.location,
+          path: "\(path)[\(i)]")
+        continue
+      }
+      registrations.append(Registration(file: file, marker: marker, text: text))
+    }
+    return registrations
   }
 
   // MARK: - YAML scalars

@@ -3,10 +3,11 @@ import Diagnostics
 extension GenerationRecord {
   /// The record after `plan` is applied. `plan` holds only what is written (no blocked module);
   /// `pruned` are the absolute paths of stale files the run removes.
-  func updated(by plan: Plan, pruned: Set<String> = []) -> GenerationRecord {
+  func updated(by plan: Plan, pruned prunedFiles: Set<String> = []) -> GenerationRecord {
     var record = self
     let files = plan.filesByModule
     let planned = Set(plan.modules.map(\.name))
+    let pruned = Set(plan.prunedRegistrations.map { $0.recorded(in: self) })
     for module in plan.modules {
       let previous = modules[module.name]
       var entry = Module(
@@ -14,6 +15,7 @@ extension GenerationRecord {
         created: module.created, spec: module.spec, params: module.params)
       entry.output = module.output
       entry.testsOutput = module.testsOutput
+      entry.package = module.package
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)
         let hash: String
@@ -28,7 +30,17 @@ extension GenerationRecord {
         if file.role == .test { entry.testFiles[path] = hash } else { entry.files[path] = hash }
       }
       if !module.includesTests { entry.testFiles = previous?.testFiles ?? [:] }
+      // Registrations the module no longer makes stay recorded until they are pruned.
+      let current = module.registrations.map { $0.recorded(in: self) }
+      entry.registrations =
+        current
+        + (previous?.registrations ?? []).filter { !current.contains($0) && !pruned.contains($0) }
       record.modules[module.name] = entry
+    }
+    for registration in plan.prunedRegistrations where !planned.contains(registration.module) {
+      record.modules[registration.module]?.registrations.removeAll {
+        $0 == registration.recorded(in: self)
+      }
     }
     // Stale files stay recorded until they are pruned or deleted, so that every run reports them.
     for file in plan.stale {
@@ -36,7 +48,7 @@ extension GenerationRecord {
       guard var entry = record.modules[file.module], let previous = modules[file.module] else {
         continue
       }
-      if file.state == .deleted || pruned.contains(file.path) {
+      if file.state == .deleted || prunedFiles.contains(file.path) {
         entry.files[path] = nil
         entry.testFiles[path] = nil
       } else if previous.testFiles[path] != nil {
@@ -45,7 +57,8 @@ extension GenerationRecord {
         entry.files[path] = file.generatedHash
       }
       record.modules[file.module] =
-        !planned.contains(file.module) && entry.allFiles.isEmpty ? nil : entry
+        !planned.contains(file.module) && entry.allFiles.isEmpty && entry.registrations.isEmpty
+        ? nil : entry
     }
     return record
   }

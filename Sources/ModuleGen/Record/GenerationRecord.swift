@@ -37,9 +37,14 @@ package struct GenerationRecord: Sendable, Equatable {
     /// folder: later runs use them again.
     package var output: String? = nil
     package var testsOutput: String? = nil
+    /// The local Swift package the module is a target of, relative to the record's folder.
+    package var package: String? = nil
     /// Recorded path → hash of the file as generated, for code and for tests.
     package var files: [String: String]
     package var testFiles: [String: String]
+    /// The snippets the module inserted into the app's files (`register:`), so that `check`
+    /// finds one missing and `gen --prune` removes them with the module.
+    package var registrations: [Registration] = []
 
     package init(
       template: String, templateVersion: String, created: String, spec: String? = nil,
@@ -57,6 +62,21 @@ package struct GenerationRecord: Sendable, Equatable {
 
     /// Code and test files together.
     package var allFiles: [String: String] { files.merging(testFiles) { a, _ in a } }
+  }
+
+  /// A snippet a module inserted after a marker line of a file.
+  package struct Registration: Sendable, Hashable {
+    /// The file, relative to the record's folder.
+    package var file: String
+    package var marker: String
+    /// The rendered snippet.
+    package var text: String
+
+    package init(file: String, marker: String, text: String) {
+      self.file = file
+      self.marker = marker
+      self.text = text
+    }
   }
 
   package var path: String { joinPath(directory, Self.fileName) }

@@ -119,6 +119,14 @@ extension ModuleSpec {
         draft.module.testsOutput = text
         draft.module.testsOutputLocation = start
       },
+      .text(
+        "package",
+        doc: "A local Swift package this module becomes a target of, overriding the config's.",
+        example: "Packages/Features"
+      ) { draft, text, start in
+        draft.module.package = text
+        draft.module.packageLocation = start
+      },
     ]
     + XcodeSettings.moduleKeys.map {
       $0.lifted(

@@ -16,6 +16,8 @@ package struct ModuleSpec: Sendable, Equatable {
   /// Output folders for this module, overriding the config's patterns.
   package var output: String?
   package var testsOutput: String?
+  /// A local Swift package (its folder) the module becomes a target of, overriding the config's.
+  package var package: String?
   /// This module's Xcode targets and groups (`targets`, `test_targets`, `group`,
   /// `tests_group`), overriding the config's.
   package var xcode = XcodeSettings()
@@ -27,6 +29,7 @@ package struct ModuleSpec: Sendable, Equatable {
   package var templateLocation: SourceLocation?
   package var outputLocation: SourceLocation?
   package var testsOutputLocation: SourceLocation?
+  package var packageLocation: SourceLocation?
 
   package init(
     name: String, template: String? = nil, params: [Param] = [], description: String? = nil,

@@ -2110,6 +2110,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -2137,6 +2141,21 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != ''"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build()
+    sorted: true
+    when: "params.routes != ''"
 
 """#,
     "mvp/Code/Builder.swift.liquid": #"""
@@ -2410,6 +2429,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -2452,6 +2475,22 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+# With a coordinator the flow's starter builds the screen, so nothing is registered.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build()
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
 
 """#,
     "mvvm/Code/Builder.swift.liquid": #"""
@@ -3170,6 +3209,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -3213,6 +3256,22 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+# With a coordinator the flow's starter builds the screen, so nothing is registered.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build()
+    sorted: true
+    when: "params.routes != '' and params.coordinator == false"
 
 """#,
     "viper/Code/Builder.swift.liquid": #"""
@@ -3594,6 +3653,10 @@ parameters:
     values: [xctest, swift-testing]
     default: xctest
     description: The test framework of the generated tests.
+  - name: routes
+    type: string
+    default: ""
+    description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
 # once - created once, then the developer's (the code and tests they fill in).
 files:
@@ -3634,6 +3697,21 @@ files:
     output: "{{ module }}Tests.swift"
     role: test
     regenerate: once
+# Optional (the routes parameter): the module's case in the app's route enum and its builder
+# call where the app makes the screen of a route, each sorted among the others.
+register:
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:routes"
+    snippet: "case {{ module | camel_case | swift_identifier }}"
+    sorted: true
+    when: "params.routes != ''"
+  - file: "{{ params.routes }}"
+    marker: "// modulegen:screens"
+    snippet: |
+      case .{{ module | camel_case | swift_identifier }}:
+        return {{ module }}Builder.build().viewController
+    sorted: true
+    when: "params.routes != ''"
 
 """#,
   ]

@@ -6,6 +6,8 @@ package struct CompiledTemplate: Sendable {
   package var manifest: TemplateManifest
   package var source: TemplateSource
   var files: [CompiledFile]
+  /// The manifest's `register:` entries, parsed.
+  var registrations: [CompiledRegistration] = []
 
   struct CompiledFile: Sendable {
     var entry: TemplateManifest.FileEntry
@@ -158,13 +160,16 @@ package struct CompiledTemplate: Sendable {
       files.append(
         CompiledFile(entry: entry, content: content, output: output, condition: condition))
     }
+    let registrations = CompiledRegistration.compile(
+      manifest, manifestPath: manifestPath, environment: environment, problems: &problems)
     // The config's header is included by every file: its problem is reported once, in the
     // config.
     if let headerOverride { problems = problems.map(headerOverride.relocate) }
     var seen: Set<String> = []
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems, file: source.displayRoot) }
-    return CompiledTemplate(manifest: manifest, source: source, files: files)
+    return CompiledTemplate(
+      manifest: manifest, source: source, files: files, registrations: registrations)
   }
 }
 

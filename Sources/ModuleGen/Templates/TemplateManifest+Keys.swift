@@ -87,6 +87,52 @@ extension TemplateManifest {
         }
       }),
     Key(
+      name: "dependencies", type: "a list",
+      doc: "With `package`: the targets of the package the module's target depends on.",
+      example: "[Core]"
+    ) { node, manifest, decoding in
+      guard case .array(let items) = node.value else {
+        decoding.problems.error(
+          "'dependencies' must be a list of target names, such as [Core]", at: node.location,
+          path: "dependencies")
+        return
+      }
+      for item in items {
+        guard case .string(let name) = item.value, !name.isEmpty else {
+          decoding.problems.error(
+            "a dependency must be a target name, such as Core", at: item.location,
+            path: "dependencies")
+          continue
+        }
+        if !manifest.dependencies.contains(name) { manifest.dependencies.append(name) }
+      }
+    },
+    Key(
+      name: "register", type: "a list",
+      doc: "Snippets inserted into the app's files after a marker line, each a mapping (below).",
+      example:
+        "[{file: App/AppRoute.swift, marker: \"// modulegen:routes\", snippet: \"case {{ module | camel_case }}\"}]"
+    ) { node, manifest, decoding in
+      guard case .array(let items) = node.value else {
+        decoding.problems.error("'register' must be a list", at: node.location, path: "register")
+        return
+      }
+      for (i, item) in items.enumerated() {
+        guard case .object(let pairs) = item.value else {
+          decoding.problems.error(
+            "a registration must be a mapping with 'file', 'marker' and 'snippet'",
+            at: item.location, path: "register[\(i)]")
+          continue
+        }
+        var entry = Registration(location: item.location)
+        decoding.nested(at: "register[\(i)]", location: item.location) { decoding in
+          Registration.keys.decodeEntry(
+            pairs, into: &entry, &decoding, in: Registration.messageName)
+          if !decoding.rejected { manifest.registrations.append(entry) }
+        }
+      }
+    },
+    Key(
       name: "variables", type: "text",
       doc: "The variables files see: `modulegen` (the default) or `generamba`.",
       example: "generamba"
@@ -101,10 +147,24 @@ extension TemplateManifest {
     },
   ]
 
+  /// A `when` value: one Liquid condition, with where its characters are; nil (the entry
+  /// rejected) for anything else.
+  static func condition(_ node: DataNode, _ decoding: inout KeyDecoding) -> (String, ScalarMap)? {
+    guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}") else {
+      decoding.problems.error(
+        "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
+        path: decoding.path)
+      decoding.rejected = true
+      return nil
+    }
+    return (text, ScalarMap(node: node, source: decoding.source))
+  }
+
   /// The reference tables of Templates/README.md.
   static var referenceTable: String {
     keys.referenceTable() + "\nEach of `parameters`:\n\n" + Parameter.keys.referenceTable()
       + "\nEach of `files`:\n\n" + FileEntry.keys.referenceTable()
+      + "\nEach of `register`:\n\n" + Registration.keys.referenceTable()
   }
 }
 
@@ -338,16 +398,10 @@ extension TemplateManifest.FileEntry {
       doc: "A Liquid condition; the file is generated when it holds.",
       example: "\"params.ui == 'swiftui'\""
     ) { node, entry, decoding in
-      guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}") else {
-        decoding.problems.error(
-          "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
-          path: decoding.path)
-        decoding.rejected = true
-        return
-      }
+      guard let (text, map) = TemplateManifest.condition(node, &decoding) else { return }
       entry.when = text
       entry.whenLocation = node.location
-      entry.whenMap = ScalarMap(node: node, source: decoding.source)
+      entry.whenMap = map
     },
     Key(
       name: "resource", type: "a boolean",

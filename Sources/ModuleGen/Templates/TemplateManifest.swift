@@ -11,6 +11,11 @@ package struct TemplateManifest: Sendable {
   package var version: String? = nil
   /// The variables the files are rendered with: modulegen's context, or Generamba's.
   package var variables: Variables = .modulegen
+  /// `register:`: snippets inserted into the app's files after marker lines (a route's case, a
+  /// builder call), so that a new module is wired where the app builds its screens.
+  package var registrations: [Registration] = []
+  /// `dependencies:`: the targets of a module's Swift package (`package`) its target depends on.
+  package var dependencies: [String] = []
 
   /// Which context a template's files see (`variables:` in template.yml).
   package enum Variables: String, Sendable {

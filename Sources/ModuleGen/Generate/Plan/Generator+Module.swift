@@ -54,7 +54,9 @@ extension Generator {
       spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } }
         ?? recorded?.spec,
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
-      testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } })
+      testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
+      package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
+      registrations: rendering.registrations)
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -64,7 +66,8 @@ extension Generator {
       }
     }
     let testsImportTheApp =
-      rendering.template.manifest.variables == .modulegen && files.contains { $0.role == .test }
+      rendering.template.manifest.variables == .modulegen && rendering.package == nil
+      && files.contains { $0.role == .test }
     return ModulePlan(
       module: planned, files: files, stale: stale,
       notes: recorded.map { Self.changes(from: $0, to: planned) } ?? [],
@@ -139,7 +142,8 @@ extension Generator {
       if renderings.values[module.name]?.key == key { continue }
       guard
         let moduleInputs = try? self.inputs(
-          module, date: key.date, recorded: recorded, options: options)
+          module, date: key.date, recorded: recorded,
+          recordDirectory: recordDirectory(options), options: options)
       else { continue }
       inputs.append((key, moduleInputs))
     }
@@ -187,19 +191,28 @@ extension Generator {
   )
     -> [StaleFile]
   {
-    let specs = Set(options.completeSpecFiles.map(record.recordedPath))
-    guard !specs.isEmpty else { return [] }
-    let names = Set(planned.map(\.name))
     var stale: [StaleFile] = []
-    for name in record.modules.keys.sorted() where !names.contains(name) {
-      guard let module = record.modules[name], let spec = module.spec, specs.contains(spec)
-      else { continue }
+    for name in removedModules(record, planned: planned, options: options) {
+      guard let module = record.modules[name] else { continue }
       let files = module.allFiles
       for path in files.keys.sorted() {
         stale.append(staleFile(path, hash: files[path]!, module: name, record: record))
       }
     }
     return stale
+  }
+
+  /// The recorded modules, sorted, that a full run of their spec no longer declares.
+  func removedModules(
+    _ record: GenerationRecord, planned: [PlannedModule], options: GenerationOptions
+  ) -> [String] {
+    let specs = Set(options.completeSpecFiles.map(record.recordedPath))
+    guard !specs.isEmpty else { return [] }
+    let names = Set(planned.map(\.name))
+    return record.modules.keys.sorted().filter { name in
+      guard !names.contains(name), let spec = record.modules[name]?.spec else { return false }
+      return specs.contains(spec)
+    }
   }
 
   private func staleFile(_ path: String, hash: String, module: String, record: GenerationRecord)

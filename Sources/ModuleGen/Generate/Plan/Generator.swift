@@ -51,6 +51,13 @@ package struct Generator {
     var values: [String: String] = [:]
   }
 
+  /// The package edits of the run, by package, modules and manifest content.
+  let packageCache = PackageCache()
+
+  final class PackageCache {
+    var values: [String: PackageTargets] = [:]
+  }
+
   package init(library: TemplateLibrary, config: ProjectConfig?, fileSystem: any FileSystem) {
     self.library = library
     self.config = config
@@ -95,8 +102,20 @@ package struct Generator {
       byPath[file.path] = file
     }
     if let record { stale += staleModules(record, planned: planned, options: options) }
+    let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
+    let prunedRegistrations = options.prune ? leftOver : []
+    let edits = try registrationEdits(
+      planned.flatMap(\.registrations), removing: prunedRegistrations, options: options)
+    files += edits.map(\.file)
+    let packages = try packageEdits(
+      planned, files: files, specs: modules, options: options, record: record)
+    files += packages.map(\.file)
     var plan = Plan(
       files: files, modules: planned, stale: stale, notes: generambaTemplates.notes + notes)
+    plan.registrationEdits = edits
+    plan.packageTargets = packages
+    plan.staleRegistrations = leftOver
+    plan.prunedRegistrations = prunedRegistrations
     plan.force = options.force
     plan.testsImportTheApp = testsImportTheApp
     return plan
@@ -134,6 +153,10 @@ package struct Generator {
     /// The output folders given on the command line (now or when the module was recorded).
     var output: String?
     var testsOutput: String?
+    /// The local Swift package (absolute) the module becomes a target of.
+    var package: String? = nil
+    /// The snippets its template registers in the app's files.
+    var registrations: [PlannedRegistration] = []
   }
 
   /// A module's files with their paths, their texts still to render.
@@ -206,7 +229,8 @@ package struct Generator {
     _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
     recordDirectory: String, options: GenerationOptions
   ) throws -> PendingRendering {
-    let inputs = try self.inputs(module, date: date, recorded: recorded, options: options)
+    let inputs = try self.inputs(
+      module, date: date, recorded: recorded, recordDirectory: recordDirectory, options: options)
     return try prepare(
       module, inputs: inputs, context: Self.context(module, inputs: inputs, config: config),
       recordDirectory: recordDirectory)
@@ -222,12 +246,14 @@ package struct Generator {
     var options: GenerationOptions
     /// The module's recorded entry, when it was recorded with this template.
     var recorded: GenerationRecord.Module?
+    /// The local Swift package (absolute) the module becomes a target of.
+    var package: String?
     var isGenerambaTemplate: Bool { template.manifest.variables == .generamba }
   }
 
   mutating func inputs(
     _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
-    options: GenerationOptions
+    recordDirectory: String, options: GenerationOptions
   ) throws -> ModuleInputs {
     guard let templateName = module.template ?? config?.template else {
       throw Diagnostic(
@@ -238,6 +264,10 @@ package struct Generator {
     // The module's creation date, whatever the run's date is.
     var options = options
     options.settings.date = date
+    let package = try packageFolder(
+      of: module, recorded: recorded, recordDirectory: recordDirectory, options: options)
+    // A target of its own package: its tests `@testable import` the module's target.
+    if package != nil { options.settings.module = module.name }
     let template = try self.template(
       named: templateName, for: module, options: options,
       location: module.template != nil
@@ -249,7 +279,7 @@ package struct Generator {
       ? [] : try resolveParams(module, template.manifest, recorded: recorded, options: options)
     return ModuleInputs(
       templateName: templateName, template: template, params: params, options: options,
-      recorded: recorded)
+      recorded: recorded, package: package)
   }
 
   /// The variables a module's files render with. Reads nothing but its arguments: a batch
@@ -269,8 +299,9 @@ package struct Generator {
   mutating func prepare(
     _ module: ModuleSpec, inputs: ModuleInputs, context: LiquidObject, recordDirectory: String
   ) throws -> PendingRendering {
-    let (templateName, template, params, options, recorded) = (
-      inputs.templateName, inputs.template, inputs.params, inputs.options, inputs.recorded
+    let (templateName, template, params, options, recorded, package) = (
+      inputs.templateName, inputs.template, inputs.params, inputs.options, inputs.recorded,
+      inputs.package
     )
     let generamba = inputs.isGenerambaTemplate
     // Output folder patterns use modulegen's variables (`{{ module }}`) for every template.
@@ -286,9 +317,12 @@ package struct Generator {
       options.output == nil && module.output == nil ? recorded?.output : nil
     let recordedTestsOutput =
       options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
+    // In a package, the module's folders are its targets' unless something says otherwise.
+    let packageFolders = package.map { PackageTargets.folders(in: $0) }
     let codeRoot = try root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
+        ?? packageFolders.map { ($0.code, "/", nil) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? (Self.defaultOutput, options.currentDirectory, nil),
       recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
@@ -296,6 +330,7 @@ package struct Generator {
     let testsRoot = try root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
+        ?? packageFolders.map { ($0.tests, "/", nil) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
       recorded: recordedTestsOutput.map { joinPath(recordDirectory, $0) },
@@ -330,11 +365,20 @@ package struct Generator {
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
+    var registrations: [PlannedRegistration] = []
+    if !generamba {
+      for registration in template.registrations {
+        if let planned = try registration.render(context, module: module.name, base: projectBase) {
+          registrations.append(planned)
+        }
+      }
+    }
     let rendering = Rendering(
       template: template, params: params, files: files,
       output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
       testsOutput: options.testsOutput != nil
-        ? testsRoot : recordedTestsOutput.map { _ in testsRoot })
+        ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, package: package,
+      registrations: registrations)
     return PendingRendering(rendering: rendering, contents: contents)
   }
 
@@ -376,7 +420,7 @@ package struct Generator {
   }
 
   /// A rendered output folder, resolved against its base and refused if it may not be written.
-  private func checkedRoot(
+  func checkedRoot(
     _ rendered: String, pattern: (text: String, base: String, location: SourceLocation?),
     what: String
   ) throws -> String {

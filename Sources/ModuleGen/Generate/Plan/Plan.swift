@@ -17,6 +17,16 @@ package struct Plan: Sendable {
   /// Files to remove in the same transaction (pruned stale files, base copies of the record
   /// that nothing refers to any more).
   package var removals: [PlannedRemoval] = []
+  /// The files where modules are registered, with what the run inserts and removes; each is
+  /// also one of `files`.
+  package var registrationEdits: [RegistrationEdit] = []
+  /// Registrations the record has that the modules no longer make (a module removed from its
+  /// spec, an entry its template no longer has), and those of them the run removes (`--prune`).
+  package var staleRegistrations: [PlannedRegistration] = []
+  package var prunedRegistrations: [PlannedRegistration] = []
+  /// The local Swift packages the modules join, with what their manifests gain; each manifest
+  /// is also one of `files`. Planned for the modules without a conflict only.
+  package var packageTargets: [PackageTargets] = []
 
   package init(
     files: [PlannedFile], modules: [PlannedModule], stale: [StaleFile] = [],
@@ -69,6 +79,15 @@ package struct Plan: Sendable {
     plan.files = files.filter { !blocked.contains($0.module) }
     plan.modules = modules.filter { !blocked.contains($0.name) }
     plan.stale = stale.filter { !blocked.contains($0.module) }
+    plan.staleRegistrations = staleRegistrations.filter { !blocked.contains($0.module) }
+    plan.prunedRegistrations = prunedRegistrations.filter { !blocked.contains($0.module) }
+    if !blocked.isEmpty && !registrationEdits.isEmpty {
+      // A file where modules are registered is written without the blocked modules' snippets.
+      let paths = Set(registrationEdits.map(\.path))
+      plan.files.removeAll { $0.module.isEmpty && paths.contains($0.path) }
+      plan.registrationEdits = registrationEdits.map { $0.excluding(blocked) }
+      plan.files += plan.registrationEdits.map(\.file)
+    }
     return plan
   }
 

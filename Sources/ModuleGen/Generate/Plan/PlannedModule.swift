@@ -20,6 +20,10 @@ package struct PlannedModule: Sendable, Equatable {
   /// record keeps them for the next runs.
   package var output: String? = nil
   package var testsOutput: String? = nil
+  /// The local Swift package the module is a target of, relative to the record's folder.
+  package var package: String? = nil
+  /// The snippets its template's `register:` entries insert into the app's files.
+  package var registrations: [PlannedRegistration] = []
 
   package struct Param: Sendable, Equatable {
     package var name: String

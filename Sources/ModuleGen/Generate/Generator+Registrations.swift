@@ -1,0 +1,60 @@
+import Diagnostics
+
+extension Generator {
+  /// The edits of the files where modules are registered: each file once, with every module's
+  /// snippets (in plan order) and the pruned snippets to remove. A missing file or marker is an
+  /// error here, before anything is written.
+  func registrationEdits(
+    _ registrations: [PlannedRegistration], removing removals: [PlannedRegistration],
+    options: GenerationOptions
+  ) throws -> [RegistrationEdit] {
+    let top = recordDirectory(options)
+    var paths: [String] = []
+    for registration in registrations + removals where !paths.contains(registration.path) {
+      paths.append(registration.path)
+    }
+    var edits: [RegistrationEdit] = []
+    var problems: [Diagnostic] = []
+    for path in paths {
+      let shown = PathSafety.relative(path, to: options.currentDirectory)
+      let inside = PathSafety.relative(path, to: top) != path
+      _ = try collectingProblems(into: &problems) {
+        if let edit = try RegistrationEdit.make(
+          path: path, root: inside ? top : parentPath(path),
+          insertions: registrations.filter { $0.path == path },
+          removals: removals.filter { $0.path == path }, fileSystem: fileSystem, shown: shown)
+        {
+          edits.append(edit)
+        }
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+    return edits
+  }
+
+  /// The registrations the record has that the planned modules no longer make, and those of
+  /// the modules a full run of their spec no longer declares.
+  func staleRegistrations(
+    _ record: GenerationRecord, planned: [PlannedModule], options: GenerationOptions
+  ) -> [PlannedRegistration] {
+    var stale: [PlannedRegistration] = []
+    func add(_ registrations: [GenerationRecord.Registration], of module: String) {
+      for registration in registrations {
+        stale.append(
+          PlannedRegistration(
+            module: module, path: record.absolutePath(registration.file),
+            marker: registration.marker, text: registration.text))
+      }
+    }
+    for module in planned {
+      let current = Set(module.registrations.map { $0.recorded(in: record) })
+      add(
+        (record.modules[module.name]?.registrations ?? []).filter { !current.contains($0) },
+        of: module.name)
+    }
+    for name in removedModules(record, planned: planned, options: options) {
+      add(record.modules[name]?.registrations ?? [], of: name)
+    }
+    return stale
+  }
+}
