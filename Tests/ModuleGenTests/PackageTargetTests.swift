@@ -174,6 +174,26 @@ import Testing
     #expect(try read(package + "/Package.swift") == Self.manifest)
   }
 
+  /// A package of one target, as `swift package init` makes it: SwiftPM moves the sources of a
+  /// single target found directly in Sources/ into a folder of their own, so the copy it edits
+  /// has the package's target folders.
+  @Test func aPackageOfOneTargetGetsASecond() throws {
+    let dir = try project(config: "template: plain\n")
+    let package = dir + "/Packages/Features"
+    try write(
+      Self.manifest.replacingOccurrences(
+        of:
+          "    .target(name: \"Networking\"),\n    .target(name: \"AppFeature\", dependencies: [\"Core\"]),\n",
+        with: ""), to: package + "/Package.swift")
+    try FileManager.default.removeItem(atPath: package + "/Sources/Networking")
+    try FileManager.default.removeItem(atPath: package + "/Sources/AppFeature")
+    let result = run(["gen", "Home", "--package", "Packages/Features", "--no-tests"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(try read(package + "/Package.swift").contains(".target(name: \"Home\""))
+    #expect(FileManager.default.fileExists(atPath: package + "/Sources/Core/Core.swift"))
+    #expect(FileManager.default.fileExists(atPath: package + "/Sources/Home/Home.swift"))
+  }
+
   @Test func aPackageWithoutAManifestStopsTheRunBeforeAnythingIsWritten() throws {
     let dir = try project(config: "template: plain\n")
     let result = run(["gen", "Home", "--package", "Packages/Other"], in: dir)

@@ -81,6 +81,18 @@ package struct PackageTargets: Sendable {
     let local = LocalFileSystem()
     defer { try? local.removeTree(atPath: scratch) }
     try local.writeFile(atPath: joinPath(scratch, manifestName), bytes: original)
+    // SwiftPM reads the package's layout too (the sources of a single target found directly in
+    // Sources/ are moved into a folder of their own): the copy gets the package's target
+    // folders, without their files.
+    for top in ["Sources", "Tests"] {
+      let names = (try? fileSystem.contentsOfDirectory(atPath: joinPath(folder, top))) ?? []
+      for name in names where fileSystem.isDirectory(atPath: joinPath(folder, top + "/" + name)) {
+        if !local.isDirectory(atPath: joinPath(scratch, top)) {
+          try local.createDirectory(atPath: joinPath(scratch, top))
+        }
+        try local.createDirectory(atPath: joinPath(scratch, top + "/" + name))
+      }
+    }
     let swiftPM = SwiftPM(folder: scratch, environment: environment, shownManifest: shown(manifest))
     var targets = try swiftPM.targets()
     var changes: [Change] = []
