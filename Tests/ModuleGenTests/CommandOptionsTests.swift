@@ -101,7 +101,7 @@ import Testing
     #expect(result.code == 64)
     #expect(
       result.err.contains(
-        "'jsn' is not a valid value for '--format'; expected one of: text, json; did you mean 'json'?"
+        "'jsn' is not a valid value for '--format'; expected one of: text, json, github; did you mean 'json'?"
       ))
   }
 }

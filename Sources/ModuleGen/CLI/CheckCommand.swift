@@ -10,8 +10,9 @@ enum CheckCommand {
     summary: "Check that generated modules on disk are up to date with their specs and templates.",
     discussion: """
       Renders the plan and compares it with the disk without writing anything. Exit code 0
-      when everything is up to date; 1 listing every file that is missing or differs from what
-      would be generated, and every stale file (generated before, no longer planned). Files a
+      when everything is up to date; 1 (drift) listing every file that is missing or differs
+      from what would be generated, and every stale file (generated before, no longer
+      planned); 2 when it could not check (an error, an unfinished run). Files a
       template marks 'regenerate: once' are yours once they exist: edits to them are not drift.
       Header dates are the modules' creation dates (from .modulegen.lock), so the calendar
       alone never makes a file out of date. Also fails on conflict markers 'update' left in
@@ -61,8 +62,15 @@ enum CheckCommand {
     let upToDate =
       drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
       && recordProblems.isEmpty
-    if arguments.value(.format) == "json" {
-      console.writeOut(
+    let format = OutputFormat.chosen(arguments)
+    if format != .text {
+      let findings = Findings(
+        drift: drift, stale: stale, gone: gone, unrecorded: unrecorded, markers: markers,
+        project: projectDrift)
+      for finding in findings.diagnostics(console: console) { console.report(finding) }
+    }
+    if format == .json {
+      console.writeResult(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
           extra: [
@@ -80,7 +88,7 @@ enum CheckCommand {
                 })
             ),
           ] + XcodeChanges.json(project, console: console)))
-      return upToDate ? ExitCode.success : ExitCode.failure
+      return exitCode(upToDate: upToDate, unfinished: unfinished)
     }
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
@@ -125,7 +133,7 @@ enum CheckCommand {
     }
     var problems: [String] = []
     if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty && recordProblems.isEmpty {
-      return ExitCode.failure
+      return exitCode(upToDate: upToDate, unfinished: unfinished)
     }
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
@@ -150,7 +158,13 @@ enum CheckCommand {
         XcodeChanges.summary(projectDrift, project: project.shownBundle(console)))
     }
     console.writeError(problems.joined(separator: "; ") + ".\n")
-    return ExitCode.failure
+    return exitCode(upToDate: upToDate, unfinished: unfinished)
+  }
+
+  /// 0 up to date, 1 drift, 2 when an unfinished run means the files could not be checked.
+  static func exitCode(upToDate: Bool, unfinished: [PlanApplier.UnfinishedRun]) -> Int32 {
+    if !unfinished.isEmpty { return ExitCode.error }
+    return upToDate ? ExitCode.success : ExitCode.failure
   }
 
   /// The developer's files (kept by the plan) with a conflict marker left by `update`: the

@@ -10,13 +10,6 @@ struct Command: Sendable {
   var subcommands: [Command] = []
 }
 
-/// Exit codes, as CI scripts read them.
-package enum ExitCode {
-  package static let success: Int32 = 0
-  package static let failure: Int32 = 1
-  package static let usage: Int32 = 64
-}
-
 /// The `modulegen` command line: dispatches to commands and maps errors to exit codes.
 package enum CommandLineTool {
   package static let version = "0.1.0"
@@ -70,7 +63,7 @@ package enum CommandLineTool {
     let code = dispatch(arguments, console: console)
     guard let failure = console.outputFailure() else { return code }
     console.writeError("error: cannot write to \(failure)\n")
-    return code == ExitCode.success ? ExitCode.failure : code
+    return code == ExitCode.success ? ExitCode.error : code
   }
 
   private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
@@ -132,16 +125,41 @@ package enum CommandLineTool {
       command = sub
       rest.removeFirst()
     }
+    let parsed: ParsedArguments
     do {
-      let parsed = try command.spec.parse(rest)
-      if parsed.flag(CommandSpec.help) {
-        console.writeOut(command.spec.helpText)
-        return ExitCode.success
-      }
-      return try command.run(parsed, console)
+      parsed = try command.spec.parse(rest)
     } catch {
       return report(error, console: console)
     }
+    if parsed.flag(CommandSpec.help) {
+      console.writeOut(command.spec.helpText)
+      return ExitCode.success
+    }
+    return run(command, parsed, console: console)
+  }
+
+  /// Runs a parsed command with its `--color` and, with `--format json` or `github`, its
+  /// report: every diagnostic, the error that stopped it included, goes into it, and the JSON
+  /// report is written whatever the outcome.
+  private static func run(_ command: Command, _ parsed: ParsedArguments, console: Console)
+    -> Int32
+  {
+    var console = console
+    if parsed.declared.contains(CommandSpec.Option.color.name) {
+      console.colorChoice = parsed.value(.color).flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    }
+    let format = command.spec.writesReport ? OutputFormat.chosen(parsed) : .text
+    if format != .text { console.collector = ReportCollector(format: format) }
+    let code: Int32
+    do {
+      code = try command.run(parsed, console)
+    } catch {
+      code = report(error, console: console)
+    }
+    if let collector = console.collector, format == .json {
+      console.writeOut(collector.json(command: command.spec.name, code: code))
+    }
+    return code
   }
 
   /// Every command and subcommand, for usage lines and completions.
@@ -158,11 +176,13 @@ package enum CommandLineTool {
       console.report(error.diagnostic)
     case let error as DiagnosticList:
       for diagnostic in error.diagnostics { console.report(diagnostic) }
-      if error.diagnostics.count > 1 { console.writeError(error.summary + "\n") }
+      if error.diagnostics.count > 1 && console.collector == nil {
+        console.writeError(error.summary + "\n")
+      }
     default:
       console.report(Diagnostic(message: "\(error)"))
     }
-    return ExitCode.failure
+    return ExitCode.error
   }
 
   private static func usageFailure(_ error: UsageError, console: Console) -> Int32 {

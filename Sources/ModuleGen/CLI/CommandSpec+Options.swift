@@ -14,8 +14,13 @@ extension CommandSpec.Option {
   static let dryRun = Self(
     name: "dry-run", valueName: nil, help: "Print what would be written; write nothing.")
   static let format = Self(
-    name: "format", valueName: "format", help: "How to print the result.",
-    completion: .values(["text", "json"]))
+    name: "format", valueName: "format",
+    help: "How to print the result: JSON (a versioned report) or GitHub Actions annotations.",
+    completion: .values(OutputFormat.allCases.map(\.rawValue)))
+  static let color = Self(
+    name: "color", valueName: "when",
+    help: "Colour the output: auto (a terminal, unless NO_COLOR; or FORCE_COLOR), always, never.",
+    completion: .values(ColorChoice.allCases.map(\.rawValue)))
   static let templates = Self(
     name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true,
     completion: .folder)
@@ -159,7 +164,7 @@ extension CommandSpec {
   /// What choosing and rendering modules takes: `gen`, `check` and `update`.
   static let generationOptions: [Option] = [
     .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project, .date,
-    .convertName, .format, .quiet, .verbose, .xcodeproj, .target, .testTarget,
+    .convertName, .format, .color, .quiet, .verbose, .xcodeproj, .target, .testTarget,
   ]
 
   /// Generamba's options in Generamba's spellings, for `gen`, `check` and `update`.
