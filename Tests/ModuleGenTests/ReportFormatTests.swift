@@ -199,6 +199,24 @@ struct DecodedReport {
         + "changed  Home/HomeBuilder.swift\n")
   }
 
+  @Test func checkAnnotatesMissingAndStaleFilesAndItsNotes() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-02-03"], in: dir).code == 0)
+    let result = runTool(
+      ["check", "Home", "viper", "--set", "ui=swiftui", "--format", "github"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.out.hasPrefix(
+        """
+        ::notice::module 'Home' changes ui: uikit → swiftui (was recorded in .modulegen.lock)
+        ::error file=Home/HomeView.swift,line=1,col=1::missing: Home generates this file; 'modulegen gen' writes it
+        ::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)
+        ::error file=Home/HomeViewController.swift,line=1,col=1::stale: generated for Home, which no longer has it; 'modulegen gen --prune' removes it
+        missing  Home/HomeView.swift
+
+        """))
+  }
+
   @Test func validateAnnotatesEveryProblem() throws {
     let dir = try makeTemporaryDirectory()
     try write("name: Home\ntemplate: mvc\nviw: []\n", to: dir + "/bad.yml")

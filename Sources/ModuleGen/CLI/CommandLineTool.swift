@@ -57,7 +57,7 @@ package enum CommandLineTool {
   }
 
   /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
-  /// Output that could not be written is an error: the command then exits 1, saying so on
+  /// Output that could not be written is an error: the command then exits 2, saying so on
   /// stderr if stderr still works.
   package static func run(_ arguments: [String], console: Console) -> Int32 {
     let code = dispatch(arguments, console: console)
