@@ -26,6 +26,7 @@ enum CheckCommand {
       ("modulegen check", "In CI: fail when any recorded module drifted."),
       ("modulegen check --spec Specs/modules.yml", "The modules of one spec."),
       ("modulegen check Home viper --diff", "See what changed."),
+      ("modulegen check --format github", "In GitHub Actions: each drifted file annotated."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

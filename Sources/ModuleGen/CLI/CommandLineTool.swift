@@ -176,9 +176,7 @@ package enum CommandLineTool {
       console.report(error.diagnostic)
     case let error as DiagnosticList:
       for diagnostic in error.diagnostics { console.report(diagnostic) }
-      if error.diagnostics.count > 1 && console.collector == nil {
-        console.writeError(error.summary + "\n")
-      }
+      if error.diagnostics.count > 1 { console.writeError(error.summary + "\n") }
     default:
       console.report(Diagnostic(message: "\(error)"))
     }

@@ -15,11 +15,11 @@ extension CommandSpec.Option {
     name: "dry-run", valueName: nil, help: "Print what would be written; write nothing.")
   static let format = Self(
     name: "format", valueName: "format",
-    help: "How to print the result: JSON (a versioned report) or GitHub Actions annotations.",
+    help: "How to print the result (json: a versioned report; github: Actions annotations).",
     completion: .values(OutputFormat.allCases.map(\.rawValue)))
   static let color = Self(
     name: "color", valueName: "when",
-    help: "Colour the output: auto (a terminal, unless NO_COLOR; or FORCE_COLOR), always, never.",
+    help: "When to colour (auto: on a terminal, as NO_COLOR and FORCE_COLOR say).",
     completion: .values(ColorChoice.allCases.map(\.rawValue)))
   static let templates = Self(
     name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true,
