@@ -165,6 +165,24 @@ struct DecodedReport {
     #expect(report["valid"] == .bool(false))
   }
 
+  @Test func theREADMEDocumentsEveryKeyOfTheReport() throws {
+    let readme = try String(contentsOfFile: ExitCodeTests.root + "/README.md", encoding: .utf8)
+    let collector = ReportCollector(format: .json)
+    collector.add(Diagnostic(message: "m"))
+    let report = try JSONReader.read(collector.json(command: "gen", code: 0), file: "report")
+    guard case .object(let pairs) = report.value,
+      case .array(let diagnostics) = report["diagnostics"]?.value,
+      case .object(let fields) = diagnostics.first?.value
+    else {
+      Issue.record("not a report")
+      return
+    }
+    for key in pairs.map(\.key) { #expect(readme.contains("| `\(key)` |"), "\(key)") }
+    for key in fields.map(\.key) { #expect(readme.contains("`\(key)`"), "\(key)") }
+    #expect(readme.contains("| `schema` | `\"\(ReportCollector.schema)\"` |"))
+    #expect(readme.contains("| `version` | `\(ReportCollector.version)`;"))
+  }
+
   @Test func aUsageErrorIsNotAReport() {
     let result = runTool(["validate", "--format", "xml", "a.yml"], in: "/")
     #expect(result.code == 64)
