@@ -164,7 +164,7 @@ extension CommandSpec {
   /// What choosing and rendering modules takes: `gen`, `check` and `update`.
   static let generationOptions: [Option] = [
     .spec, .set, .output, .testsOutput, .noTests, .templates, .author, .company, .project, .date,
-    .convertName, .format, .color, .quiet, .verbose, .xcodeproj, .target, .testTarget,
+    .convertName, .format, .quiet, .verbose, .xcodeproj, .target, .testTarget,
   ]
 
   /// Generamba's options in Generamba's spellings, for `gen`, `check` and `update`.

@@ -75,7 +75,9 @@ package struct CommandSpec: Sendable {
 
   static let help = Option(name: "help", short: "h", valueName: nil, help: "Show this help.")
 
-  var allOptions: [Option] { options + [CommandSpec.help] }
+  /// The command's options, then those every command has: `--color` where the command
+  /// writes a report (it takes `--format text|json|github`), and `--help`.
+  var allOptions: [Option] { options + (writesReport ? [.color] : []) + [CommandSpec.help] }
 
   var usage: String {
     var parts = ["modulegen", name]

@@ -52,3 +52,9 @@ extension GenerationSetup {
     return CalendarDate.string(fromEpochSeconds: CalendarDate.now())
   }
 }
+
+extension GenerationSettings {
+  /// The environment variable the SwiftPM plugin passes the package's module in (the plugin
+  /// declares the same name; `PackageModuleTests` checks that it does).
+  package static let packageModuleVariable = "MODULEGEN_PACKAGE_MODULE"
+}

@@ -23,7 +23,7 @@ enum ValidateCommand {
         name: "file", help: "Spec or config files (YAML or JSON).", repeating: true,
         completion: .file)
     ],
-    options: [.format, .color, .templates],
+    options: [.format, .templates],
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
       ("modulegen validate .modulegen.yml --format json", "A machine-readable report."),

@@ -11,10 +11,6 @@ package struct GenerationSettings: Sendable, Equatable {
   /// `YYYY-MM-DD`.
   package var date: String
 
-  /// The environment variable the SwiftPM plugin passes the package's module in (the
-  /// plugin declares the same name).
-  package static let packageModuleVariable = "MODULEGEN_PACKAGE_MODULE"
-
   /// The module the generated tests `@testable import`: `module`, else `project` as Xcode names
   /// a product module (characters other than letters, digits and `_` become `_`; a leading
   /// digit gets a `_` before it); empty when there is neither.

@@ -36,10 +36,10 @@ _modulegen() {
   esac
   # Options, for every command.
   case "$cmd" in
-    "gen") words="--spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --color --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --help" ;;
-    "check") words="--spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --color --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --help" ;;
-    "update") words="--spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --color --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --help" ;;
-    "validate") words="--format --color --templates --help" ;;
+    "gen") words="--spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --color --help" ;;
+    "check") words="--spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --color --help" ;;
+    "update") words="--spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --color --help" ;;
+    "validate") words="--format --templates --color --help" ;;
     "templates list") words="--templates --format --help" ;;
     "templates show") words="--templates --help" ;;
     "templates eject") words="--force --help" ;;

@@ -20,10 +20,10 @@ _modulegen() {
   esac
   if [[ $PREFIX == -* ]]; then
     case "$cmd" in
-    "gen") compadd -- --spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --color --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --help ;;
-    "check") compadd -- --spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --color --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --help ;;
-    "update") compadd -- --spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --color --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --help ;;
-    "validate") compadd -- --format --color --templates --help ;;
+    "gen") compadd -- --spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --color --help ;;
+    "check") compadd -- --spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --color --help ;;
+    "update") compadd -- --spec --set --output --tests-output --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --color --help ;;
+    "validate") compadd -- --format --templates --color --help ;;
     "templates list") compadd -- --templates --format --help ;;
     "templates show") compadd -- --templates --help ;;
     "templates eject") compadd -- --force --help ;;
