@@ -307,7 +307,9 @@ struct DecodedReport {
   @Test func theOptionColoursOffATerminal() throws {
     let dir = try makeTemporaryDirectory()
     let always = runTool(["gen", "Home", "mvc", "--color", "always"], in: dir)
-    #expect(always.out.hasPrefix("Home (mvc): \u{1B}[32m6 created\u{1B}[0m"))
+    // The count in green, whatever the template's number of files.
+    #expect(always.out.hasPrefix("Home (mvc): \u{1B}[32m"))
+    #expect(always.out.hasSuffix(" created\u{1B}[0m.\n"))
     #expect(always.err.hasPrefix("\u{1B}[1;31mwarning:\u{1B}[0m"))
     let forced = runTool(
       ["validate", "x.yml", "--color", "auto"], in: dir, environment: ["FORCE_COLOR": "1"])
