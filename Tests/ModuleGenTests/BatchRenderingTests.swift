@@ -66,7 +66,7 @@ import Testing
     try write(spec, to: dir + "/modules.yml")
 
     let result = runTool(["gen", "--spec", "modules.yml"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     let errors = result.err.split(separator: "\n").filter { $0.contains("error:") }
     #expect(errors.count == 1, "\(result.err)")
     #expect(errors.first?.hasPrefix("Templates/t/\(firstTemplate):1:") == true, "\(result.err)")

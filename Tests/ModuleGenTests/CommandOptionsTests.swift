@@ -46,7 +46,8 @@ import Testing
     #expect(parsed.isDeclared(.force))
     #expect(parsed.flag(.force))
     #expect(parsed.value(.format) == "json")
-    #expect(parsed.declared == ["force", "format", "help"])
+    // A command that writes a report (--format) takes --color too.
+    #expect(parsed.declared == ["force", "format", "color", "help"])
   }
 
   @Test func checkRefusesForceItDoesNotTake() throws {
@@ -101,7 +102,7 @@ import Testing
     #expect(result.code == 64)
     #expect(
       result.err.contains(
-        "'jsn' is not a valid value for '--format'; expected one of: text, json; did you mean 'json'?"
+        "'jsn' is not a valid value for '--format'; expected one of: text, json, github; did you mean 'json'?"
       ))
   }
 }

@@ -155,7 +155,7 @@ import Testing
       "modules:\n  - name: Home\n    template: viper\n  - name: Profile\n    template: vipr\n",
       to: dir + "/modules.yml")
     let result = try run(["gen", "--spec", "modules.yml"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(result.err.contains("error: no template named 'vipr'; did you mean 'viper'?"))
     #expect(files(dir).isEmpty)
   }
@@ -167,7 +167,7 @@ import Testing
       to: dir + "/Templates/escape/template.yml")
     try write("x", to: dir + "/Templates/escape/a.liquid")
     let result = try run(["gen", "Home", "escape"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.contains(
         "renders the output path '../Home.swift', which goes up with '..' out of the output folder; nothing was written"
@@ -184,7 +184,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/Home/out", withDestinationPath: outside)
     let linked = try run(["gen", "Home", "link"], in: dir)
-    #expect(linked.code == 1)
+    #expect(linked.code == 2)
     #expect(linked.err.contains("leads through a symbolic link"))
     #expect((try FileManager.default.contentsOfDirectory(atPath: outside)).isEmpty)
   }
@@ -196,7 +196,7 @@ import Testing
       to: dir + "/Templates/typo/template.yml")
     try write("struct {{ modul }} {}\n", to: dir + "/Templates/typo/a.liquid")
     let result = try run(["gen", "Home", "typo"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.hasPrefix(
         "Templates/typo/a.liquid:1:11: error: undefined variable 'modul'; did you mean 'module'?"))
@@ -291,7 +291,7 @@ import Testing
     #expect(!text.contains("company"))
     #expect(!text.contains("prefix"))
     let again = try run(["init"], in: dir)
-    #expect(again.code == 1)
+    #expect(again.code == 2)
     #expect(again.err.contains(".modulegen.yml already exists; use --force to replace it"))
     #expect(try run(["init", "--force", "--project", "App"], in: dir).code == 0)
   }
@@ -342,7 +342,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir + "/Home/Home.swift"))
     try write("{{ nope | upcase }}", to: dir + "/Templates/feature/Code/Module.swift.liquid")
     let lint = try run(["templates", "lint", "Templates/feature"], in: dir)
-    #expect(lint.code == 1)
+    #expect(lint.code == 2)
     #expect(
       lint.err.contains(
         "Templates/feature/Code/Module.swift.liquid:1:4: error: undefined variable 'nope'"))

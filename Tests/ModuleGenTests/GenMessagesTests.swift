@@ -30,7 +30,7 @@ import Testing
         with: "    role: test\n    when: \"params.tests == 'xctest' and params.nope\"\n")
     }
     let result = runTool(["gen", "Home", "t"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err == """
         Templates/t/template.yml:16:41: error: in the 'when' condition 'params.tests == 'xctest' and params.nope': undefined variable 'nope' in 'params.nope'
@@ -71,7 +71,7 @@ import Testing
     try write(
       "author: Ann\nheader: |\n  // (c) Acme\n  // {{ file_name }\n", to: dir + "/.modulegen.yml")
     let result = runTool(["gen", "Home", "viper"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err == """
         .modulegen.yml:4:6: error: in the 'header' setting: output '{{' was never closed with '}}'
@@ -99,7 +99,7 @@ import Testing
       to: dir + "/m.yml")
     try write("not a folder\n", to: dir + "/ProfileTests")
     let result = runTool(["gen", "--spec", "m.yml"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err
         == "error: the tests output folder 'ProfileTests' is a file; nothing was written\n")
@@ -146,7 +146,7 @@ import Testing
         of: "parameters:\n", with: "parameters:\n  - name: tests\n    type: string\n")
     }
     let result = runTool(["gen", "Home", "t"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err == """
         Templates/t/template.yml:7:11: error: parameters[1]: parameter 'tests' is declared twice; the first is at line 5
@@ -161,7 +161,7 @@ import Testing
     try Data([0x2F, 0x2F, 0x20, 0xFF, 0xFE, 0x0A]).write(
       to: URL(fileURLWithPath: dir + "/Templates/t/Code/Module.swift.liquid"))
     let result = runTool(["gen", "Home", "t"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(result.err.contains("Templates/t/Code/Module.swift.liquid"), "\(result.err)")
     #expect(result.err.contains("not UTF-8"), "\(result.err)")
     #expect(!result.err.contains("is not in Templates/t"))
@@ -177,7 +177,7 @@ import Testing
       $0.replacingOccurrences(of: "template: Code/Module.swift.liquid", with: "template: \(source)")
     }
     let result = runTool(["gen", "Home", "t"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.hasPrefix(
         "Templates/t/template.yml:11:15: error: files[0]: 'template' must be a file inside the template folder; \(why)\n"
@@ -195,7 +195,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/Templates/t/Code/link", withDestinationPath: outside)
     let result = runTool(["gen", "Home", "t"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.hasPrefix(
         "Templates/t/template.yml:11:15: error: template file 'Templates/t/Code/link/secret.liquid' leads through a symbolic link to '\(outside)/secret.liquid', outside the template folder\n"
@@ -205,7 +205,7 @@ import Testing
       atPath: dir + "/Templates/t/snippets/header.liquid",
       withDestinationPath: outside + "/secret.liquid")
     let snippet = runTool(["templates", "lint", "Templates/t"], in: dir)
-    #expect(snippet.code == 1)
+    #expect(snippet.code == 2)
     #expect(snippet.err.contains("leads through a symbolic link"), "\(snippet.err)")
   }
 
@@ -217,7 +217,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/Templates/t/Code", withDestinationPath: outside)
     let new = runTool(["templates", "new", "t"], in: dir)
-    #expect(new.code == 1)
+    #expect(new.code == 2)
     #expect(
       new.err.hasPrefix(
         "error: '\(dir)/Templates/t/Code/Module.swift.liquid' leads through a symbolic link to '\(outside)/Module.swift.liquid', outside '\(dir)/Templates/t'; nothing was written"
@@ -227,7 +227,7 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/Templates/viper/snippets", withDestinationPath: outside)
     let eject = runTool(["templates", "eject", "viper"], in: dir)
-    #expect(eject.code == 1)
+    #expect(eject.code == 2)
     #expect(eject.err.contains("leads through a symbolic link"), "\(eject.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     #expect(
@@ -237,7 +237,7 @@ import Testing
   @Test func templateFoldersFromTheCommandLineAreCheckedToo() throws {
     let dir = try makeTemporaryDirectory()
     let control = runTool(["templates", "new", "t", "--dir", "My\nTemplates"], in: dir)
-    #expect(control.code == 1)
+    #expect(control.code == 2)
     #expect(
       control.err
         == "error: the template folder 'My\nTemplates' contains the control character U+000A\n")
@@ -284,7 +284,7 @@ import Testing
     let dir = try makeTemporaryDirectory()
     let result = runTool(
       ["gen", "Home", "viper", "--dry-run"], in: dir, environment: ["SOURCE_DATE_EPOCH": epoch])
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err
         == "error: SOURCE_DATE_EPOCH must be whole seconds since 1970 from 0 to 253402300799 (9999-12-31), not '\(epoch)'\n"

@@ -64,7 +64,7 @@ import Testing
       "// {{ module_info.name | append: \"View\", }}\n",
       to: project.dir + "/Templates/feature_tour/Code/Model.swift.liquid")
     let result = project.run(["gen", "Profile", "feature_tour"])
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.contains(
         """

@@ -364,7 +364,7 @@ struct GenerambaProject {
       atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
       toPath: project.dir + "/Acme-App.xcodeproj")
     let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.hasSuffix(
         """
@@ -444,7 +444,7 @@ struct GenerambaProject {
       "{{ module_info.name | frobnicate }}\n",
       to: project.dir + "/Templates/feature_tour/Code/Model.swift.liquid")
     let broken = project.run(["templates", "lint", "Templates/feature_tour"])
-    #expect(broken.code == 1)
+    #expect(broken.code == 2)
     #expect(
       broken.err.contains(
         "Templates/feature_tour/Code/Model.swift.liquid:1:23: error: unknown filter 'frobnicate'"))

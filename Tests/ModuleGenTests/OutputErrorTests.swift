@@ -38,12 +38,12 @@ import Testing
       "error: cannot write to standard output: no space left on device\n"
     ),
   ])
-  func aFailedWriteToStdoutExits1(_ script: String, _ message: String) throws {
+  func aFailedWriteToStdoutIsAnError(_ script: String, _ message: String) throws {
     try #require(FileManager.default.fileExists(atPath: "/dev/full"))
     let dir = try makeTemporaryDirectory()
     // stderr goes through descriptor 3 so that the test can read it.
     let result = try shell("exec 3>&2; " + script, in: dir)
-    #expect(result.code == 1, "\(script)")
+    #expect(result.code == 2, "\(script)")
     #expect(result.err == message, "\(script)")
     #expect(
       (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty, "a dry run wrote files")
@@ -52,7 +52,7 @@ import Testing
   @Test func withStderrClosedTooTheExitCodeStillSaysSo() throws {
     let dir = try makeTemporaryDirectory()
     let result = try shell("echo hi | \"$0\" render - >&- 2>&-", in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
   }
 
   @Test func aClosedStdoutIsNeverReusedForAFileTheRunWrites() throws {
@@ -61,7 +61,7 @@ import Testing
     let dir = try makeTemporaryDirectory()
     let result = try shell(
       "exec 3>&2; \"$0\" gen Home viper --project App --date 2026-01-02 >&- 2>&3", in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(result.err == "error: cannot write to standard output: bad file descriptor\n")
     let presenter = try String(contentsOfFile: dir + "/Home/HomePresenter.swift", encoding: .utf8)
     #expect(!presenter.contains("create"))

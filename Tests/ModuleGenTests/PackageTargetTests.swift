@@ -189,7 +189,7 @@ import Testing
     try FileManager.default.removeItem(atPath: package + "/Sources/AppFeature")
     let result = run(["gen", "Home", "--package", "Packages/Features", "--no-tests"], in: dir)
     #expect(result.code == 0, "\(result.err)")
-    #expect(try read(package + "/Package.swift").contains(".target(name: \"Home\""))
+    #expect(try read(package + "/Package.swift").contains("name: \"Home\""))
     #expect(FileManager.default.fileExists(atPath: package + "/Sources/Core/Core.swift"))
     #expect(FileManager.default.fileExists(atPath: package + "/Sources/Home/Home.swift"))
   }
@@ -197,7 +197,7 @@ import Testing
   @Test func aPackageWithoutAManifestStopsTheRunBeforeAnythingIsWritten() throws {
     let dir = try project(config: "template: plain\n")
     let result = run(["gen", "Home", "--package", "Packages/Other"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err
         == "error: 'Packages/Other' has no Package.swift: the package the module 'Home' should join must exist; nothing was written\n"

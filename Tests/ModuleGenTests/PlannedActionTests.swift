@@ -22,12 +22,12 @@ import Testing
     let builder = dir + "/Home/HomeBuilder.swift"
     try FileManager.default.createDirectory(atPath: builder, withIntermediateDirectories: true)
     let gen = runTool(["gen", "Home", "viper"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(gen.err == "\(Diagnostic.folderWhereAFileGoes(builder))\n")
     let manifest = dir + "/Templates/viper/template.yml"
     try FileManager.default.createDirectory(atPath: manifest, withIntermediateDirectories: true)
     let eject = runTool(["templates", "eject", "viper"], in: dir)
-    #expect(eject.code == 1)
+    #expect(eject.code == 2)
     #expect(eject.err == "\(Diagnostic.folderWhereAFileGoes(manifest))\n")
   }
 }

@@ -55,15 +55,23 @@ import Testing
     #expect(gen.0 == 0, "\(gen.1.split(separator: "\n").suffix(30).joined(separator: "\n"))")
     #expect(gen.1.contains("Home (viper): 10 created."))
     #expect(InstallTests.files(elsewhere) == [])
+    // The package's one target is the module the tests import: no warning that there is none.
+    #expect(!gen.1.contains(GenCommand.untestableWarning))
+    #expect(
+      (try? String(contentsOfFile: Self.consumer + "/HomeTests/HomeTests.swift", encoding: .utf8))?
+        .contains("@testable import App\n") == true)
 
-    // The same files, byte for byte, as the tool run by hand in the package's folder.
+    // The same files, byte for byte, as the tool run by hand in the package's folder with the
+    // package's module.
     let reference = try makeTemporaryDirectory()
+    var environment = ProcessInfo.processInfo.environment
+    environment[GenerationSettings.packageModuleVariable] = "App"
     _ = try runBinary(
       [
         "gen", "Home", "viper", "--set", "ui=swiftui", "--set", "tests=swift-testing", "--date",
         "2026-01-02",
       ],
-      in: reference)
+      in: reference, environment: environment)
     let expected = InstallTests.files(reference)
     #expect(expected.contains("Home/HomeView.swift"))
     #expect(expected.contains("HomeTests/HomeTests.swift"))

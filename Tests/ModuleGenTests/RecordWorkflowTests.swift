@@ -99,7 +99,7 @@ import Testing
     try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/a.yml")
     try write("modules:\n  - {name: Home, template: mvc}\n", to: dir + "/b.yml")
     let result = runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(
       result.err.contains("module 'Home' is declared in two specs of this run: a.yml and b.yml"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))

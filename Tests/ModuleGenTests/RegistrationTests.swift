@@ -190,7 +190,7 @@ import Testing
     let dir = try project()
     try write("enum AppRoute {\n  // modulegen:routes\n}\n", to: dir + "/App/AppRoute.swift")
     let missing = runTool(["gen", "Home"], in: dir)
-    #expect(missing.code == 1)
+    #expect(missing.code == 2)
     #expect(
       missing.err == """
         Templates/mine/template.yml:12:13: error: 'App/AppRoute.swift' has no line '// modulegen:screens', after which module 'Home' is registered: add that line where registrations go; nothing was written
@@ -203,7 +203,7 @@ import Testing
 
     try FileManager.default.removeItem(atPath: dir + "/App/AppRoute.swift")
     let noFile = runTool(["gen", "Home"], in: dir)
-    #expect(noFile.code == 1)
+    #expect(noFile.code == 2)
     #expect(
       noFile.err == """
         Templates/mine/template.yml:7:11: error: module 'Home' is registered in 'App/AppRoute.swift', which does not exist: create it with the lines '// modulegen:routes' and '// modulegen:screens' where registrations go; nothing was written

@@ -37,7 +37,7 @@ import Testing
     let dir = try makeTemporaryDirectory()
     try write("ok\n{{ x | upcse }}\n", to: dir + "/t.liquid")
     let result = runTool(["render", "t.liquid"], in: dir)
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(result.out.isEmpty)
     #expect(
       result.err == """
@@ -50,7 +50,7 @@ import Testing
 
   @Test func strictVariables() {
     let result = runTool(["render", "-", "--strict-variables"], in: "/", stdin: "{{ missing }}")
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(result.err.hasPrefix("<stdin>:1:4: error: undefined variable 'missing'"))
     #expect(runTool(["render", "-"], in: "/", stdin: "[{{ missing }}]").out == "[]")
   }
@@ -59,7 +59,7 @@ import Testing
     let dir = try makeTemporaryDirectory()
     try write("{\n  \"a\": 1,\n  \"a\": 2\n}", to: dir + "/d.json")
     let result = runTool(["render", "-", "--data", "d.json"], in: dir, stdin: "x")
-    #expect(result.code == 1)
+    #expect(result.code == 2)
     #expect(result.err.hasPrefix("d.json:3:3: error: duplicate key 'a'\n  \"a\": 2\n  ^"))
   }
 
@@ -108,7 +108,7 @@ import Testing
     #expect(result.code == 0)
     #expect(result.out == Data("no newline at the end, ünïcödé, \r\n and x".utf8))
     let failure = try runBinary(["render", "missing.liquid"], in: dir)
-    #expect(failure.code == 1)
+    #expect(failure.code == 2)
     #expect(failure.out.isEmpty)
     #expect(failure.err == "\(Diagnostic.noSuchFile("missing.liquid"))\n")
   }

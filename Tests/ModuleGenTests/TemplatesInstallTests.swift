@@ -193,7 +193,7 @@ import Testing
     ]
     for (arguments, message) in cases {
       let result = project.run(arguments)
-      #expect(result.code == 1)
+      #expect(result.code == 2)
       #expect(result.err == message)
     }
     #expect(

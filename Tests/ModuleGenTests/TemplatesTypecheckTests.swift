@@ -92,11 +92,11 @@ import Testing
     #expect(named.code == 0 && named.out.hasPrefix("mvc: ok ("), "\(named.err)")
     let unknown = runTool(["templates", "lint", "vipr"], in: folder)
     #expect(
-      unknown.code == 1 && unknown.err.contains("no template named 'vipr'; did you mean 'viper'?"),
+      unknown.code == 2 && unknown.err.contains("no template named 'vipr'; did you mean 'viper'?"),
       "\(unknown.err)")
     let missing = runTool(["templates", "lint", "Templates/none"], in: folder)
     #expect(
-      missing.code == 1 && missing.err.contains("no template.yml in 'Templates/none'"),
+      missing.code == 2 && missing.err.contains("no template.yml in 'Templates/none'"),
       "\(missing.err)")
     for option in [
       ["--sdk", "x"], ["--target", "x"], ["--swiftc-flag", "-x"], ["--spec", "x"],
@@ -112,12 +112,12 @@ import Testing
     let folder = try makeTemporaryDirectory()
     if Self.sdkArguments == nil {
       let run = runTool(["templates", "lint", "viper", "--typecheck"], in: folder)
-      #expect(run.code == 1)
+      #expect(run.code == 2)
       #expect(run.err.contains("no iOS SDK to type-check against: pass --sdk PATH"), "\(run.err)")
     }
     let missing = runTool(
       ["templates", "lint", "viper", "--typecheck", "--sdk", "nowhere.sdk"], in: folder)
-    #expect(missing.code == 1)
+    #expect(missing.code == 2)
     #expect(
       missing.err.contains("the SDK '\(folder)/nowhere.sdk' is not a folder"), "\(missing.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)

@@ -47,7 +47,7 @@ import Testing
       ), "\(validate.err)")
     try writeBytes(Array("{{ a }}\n{{ b".utf8) + [0xFE] + Array(" }}".utf8), to: dir + "/t.liquid")
     let render = runTool(["render", "t.liquid"], in: dir)
-    #expect(render.code == 1)
+    #expect(render.code == 2)
     #expect(
       render.err.hasPrefix("t.liquid:2:5: error: 't.liquid' is not UTF-8 text"), "\(render.err)")
     let stdin = runTool(["render", "-"], in: dir, stdin: "ok")
@@ -61,7 +61,7 @@ import Testing
     let file = dir + "/Templates/t/Code/Module.swift.liquid"
     try writeBytes(Array("// \u{00A9} ok\n// caf".utf8) + [0xE9] + Array("\n".utf8), to: file)
     let gen = runTool(["gen", "Home", "t", "--dry-run"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(
       gen.err.contains(
         "Templates/t/Code/Module.swift.liquid:2:7: error: 'Templates/t/Code/Module.swift.liquid' is not UTF-8 text: byte 0xE9 here does not belong to a character"

@@ -110,7 +110,7 @@ import Testing
   @Test func anUnknownTargetIsAnErrorBeforeAnythingIsWritten() throws {
     let dir = try project()
     let gen = runTool(["gen", "Home", "pair", "--target", "iOSs"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(gen.err == "error: Project.xcodeproj has no target named 'iOSs'; did you mean 'iOS'?\n")
     #expect(gen.out == "")
     #expect(try projectFile(dir) == original())
@@ -122,7 +122,7 @@ import Testing
     let dir = try project(
       config: "xcodeproj: Project.xcodeproj\ntargets: [iOS]\ntest_targets:\n  - iOSTest\n")
     let gen = runTool(["gen", "Home", "pair"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(
       gen.err == """
         .modulegen.yml:5:5: error: Project.xcodeproj has no target named 'iOSTest'; did you mean 'iOSTests'?
@@ -174,7 +174,7 @@ import Testing
     let path = dir + "/Project.xcodeproj/project.pbxproj"
     try write("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n", to: path)
     let gen = runTool(["gen", "Home", "pair"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(
       gen.err
         == "Project.xcodeproj/project.pbxproj:5:1: error: unexpected end of file, expected a key or '}'\n"
@@ -189,7 +189,7 @@ import Testing
     try write(
       "struct {{ module | no_such_filter }}View {}\n", to: dir + "/Templates/pair/view.liquid")
     let rendering = runTool(["gen", "Home", "pair"], in: dir)
-    #expect(rendering.code == 1)
+    #expect(rendering.code == 2)
     #expect(rendering.err.contains("no_such_filter"))
     #expect(!rendering.err.contains("project.pbxproj"))
     try expectMalformedProjectError(in: dir)
@@ -198,7 +198,7 @@ import Testing
   @Test func aMissingProjectIsAnErrorAtTheConfigKey() throws {
     let dir = try project(config: "xcodeproj: App.xcodeproj\n")
     let gen = runTool(["gen", "Home", "pair"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(
       gen.err
         == ".modulegen.yml:2:12: error: no Xcode project at 'App.xcodeproj'\nxcodeproj: App.xcodeproj\n           ^\n"
@@ -474,7 +474,7 @@ import Testing
     let dir = try XcodeGenTests().project()
     try write("name: Home\ntemplate: pair\ntest_targets: [iOSTest]\n", to: dir + "/m.yml")
     let gen = runTool(["gen", "--spec", "m.yml"], in: dir)
-    #expect(gen.code == 1)
+    #expect(gen.code == 2)
     #expect(
       gen.err == """
         m.yml:3:16: error: Project.xcodeproj has no target named 'iOSTest'; did you mean 'iOSTests'?

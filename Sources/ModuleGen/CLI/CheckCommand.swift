@@ -10,8 +10,9 @@ enum CheckCommand {
     summary: "Check that generated modules on disk are up to date with their specs and templates.",
     discussion: """
       Renders the plan and compares it with the disk without writing anything. Exit code 0
-      when everything is up to date; 1 listing every file that is missing or differs from what
-      would be generated, and every stale file (generated before, no longer planned). Files a
+      when everything is up to date; 1 (drift) listing every file that is missing or differs
+      from what would be generated, and every stale file (generated before, no longer
+      planned); 2 when it could not check (an error, an unfinished run). Files a
       template marks 'regenerate: once' are yours once they exist: edits to them are not drift.
       Header dates are the modules' creation dates (from .modulegen.lock), so the calendar
       alone never makes a file out of date. Also fails on conflict markers 'update' left in
@@ -26,6 +27,7 @@ enum CheckCommand {
       ("modulegen check", "In CI: fail when any recorded module drifted."),
       ("modulegen check --spec Specs/modules.yml", "The modules of one spec."),
       ("modulegen check Home viper --diff", "See what changed."),
+      ("modulegen check --format github", "In GitHub Actions: each drifted file annotated."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -68,8 +70,15 @@ enum CheckCommand {
     let upToDate =
       drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
       && recordProblems.isEmpty && wiring.isEmpty
-    if arguments.value(.format) == "json" {
-      console.writeOut(
+    let format = OutputFormat.chosen(arguments)
+    if format != .text {
+      let findings = Findings(
+        drift: drift, stale: stale, gone: gone, unrecorded: unrecorded, markers: markers,
+        project: projectDrift + wiring.map { ($0.label, $0.subject) })
+      for finding in findings.diagnostics(console: console) { console.report(finding) }
+    }
+    if format == .json {
+      console.writeResult(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
           extra: [
@@ -87,7 +96,7 @@ enum CheckCommand {
                 })
             ),
           ] + XcodeChanges.json(project, console: console)))
-      return upToDate ? ExitCode.success : ExitCode.failure
+      return exitCode(upToDate: upToDate, unfinished: unfinished)
     }
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
@@ -136,7 +145,7 @@ enum CheckCommand {
     if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty && recordProblems.isEmpty
       && wiring.isEmpty
     {
-      return ExitCode.failure
+      return exitCode(upToDate: upToDate, unfinished: unfinished)
     }
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
@@ -167,7 +176,13 @@ enum CheckCommand {
         XcodeChanges.summary(projectDrift, project: project.shownBundle(console)))
     }
     console.writeError(problems.joined(separator: "; ") + ".\n")
-    return ExitCode.failure
+    return exitCode(upToDate: upToDate, unfinished: unfinished)
+  }
+
+  /// 0 up to date, 1 drift, 2 when an unfinished run means the files could not be checked.
+  static func exitCode(upToDate: Bool, unfinished: [PlanApplier.UnfinishedRun]) -> Int32 {
+    if !unfinished.isEmpty { return ExitCode.error }
+    return upToDate ? ExitCode.success : ExitCode.failure
   }
 
   /// The developer's files (kept by the plan) with a conflict marker left by `update`: the

@@ -10,13 +10,6 @@ struct Command: Sendable {
   var subcommands: [Command] = []
 }
 
-/// Exit codes, as CI scripts read them.
-package enum ExitCode {
-  package static let success: Int32 = 0
-  package static let failure: Int32 = 1
-  package static let usage: Int32 = 64
-}
-
 /// The `modulegen` command line: dispatches to commands and maps errors to exit codes.
 package enum CommandLineTool {
   package static let version = "0.1.0"
@@ -64,13 +57,13 @@ package enum CommandLineTool {
   }
 
   /// Runs `modulegen` with `arguments` (without the program name) and returns the exit code.
-  /// Output that could not be written is an error: the command then exits 1, saying so on
+  /// Output that could not be written is an error: the command then exits 2, saying so on
   /// stderr if stderr still works.
   package static func run(_ arguments: [String], console: Console) -> Int32 {
     let code = dispatch(arguments, console: console)
     guard let failure = console.outputFailure() else { return code }
     console.writeError("error: cannot write to \(failure)\n")
-    return code == ExitCode.success ? ExitCode.failure : code
+    return code == ExitCode.success ? ExitCode.error : code
   }
 
   private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
@@ -132,16 +125,41 @@ package enum CommandLineTool {
       command = sub
       rest.removeFirst()
     }
+    let parsed: ParsedArguments
     do {
-      let parsed = try command.spec.parse(rest)
-      if parsed.flag(CommandSpec.help) {
-        console.writeOut(command.spec.helpText)
-        return ExitCode.success
-      }
-      return try command.run(parsed, console)
+      parsed = try command.spec.parse(rest)
     } catch {
       return report(error, console: console)
     }
+    if parsed.flag(CommandSpec.help) {
+      console.writeOut(command.spec.helpText)
+      return ExitCode.success
+    }
+    return run(command, parsed, console: console)
+  }
+
+  /// Runs a parsed command with its `--color` and, with `--format json` or `github`, its
+  /// report: every diagnostic, the error that stopped it included, goes into it, and the JSON
+  /// report is written whatever the outcome.
+  private static func run(_ command: Command, _ parsed: ParsedArguments, console: Console)
+    -> Int32
+  {
+    var console = console
+    if parsed.declared.contains(CommandSpec.Option.color.name) {
+      console.colorChoice = parsed.value(.color).flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    }
+    let format = command.spec.writesReport ? OutputFormat.chosen(parsed) : .text
+    if format != .text { console.collector = ReportCollector(format: format) }
+    let code: Int32
+    do {
+      code = try command.run(parsed, console)
+    } catch {
+      code = report(error, console: console)
+    }
+    if let collector = console.collector, format == .json {
+      console.writeOut(collector.json(command: command.spec.name, code: code))
+    }
+    return code
   }
 
   /// Every command and subcommand, for usage lines and completions.
@@ -162,7 +180,7 @@ package enum CommandLineTool {
     default:
       console.report(Diagnostic(message: "\(error)"))
     }
-    return ExitCode.failure
+    return ExitCode.error
   }
 
   private static func usageFailure(_ error: UsageError, console: Console) -> Int32 {

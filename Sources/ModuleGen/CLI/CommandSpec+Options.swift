@@ -14,8 +14,13 @@ extension CommandSpec.Option {
   static let dryRun = Self(
     name: "dry-run", valueName: nil, help: "Print what would be written; write nothing.")
   static let format = Self(
-    name: "format", valueName: "format", help: "How to print the result.",
-    completion: .values(["text", "json"]))
+    name: "format", valueName: "format",
+    help: "How to print the result (json: a versioned report; github: Actions annotations).",
+    completion: .values(OutputFormat.allCases.map(\.rawValue)))
+  static let color = Self(
+    name: "color", valueName: "when",
+    help: "When to colour (auto: on a terminal, as NO_COLOR and FORCE_COLOR say).",
+    completion: .values(ColorChoice.allCases.map(\.rawValue)))
   static let templates = Self(
     name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true,
     completion: .folder)

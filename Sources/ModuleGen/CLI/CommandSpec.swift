@@ -75,7 +75,9 @@ package struct CommandSpec: Sendable {
 
   static let help = Option(name: "help", short: "h", valueName: nil, help: "Show this help.")
 
-  var allOptions: [Option] { options + [CommandSpec.help] }
+  /// The command's options, then those every command has: `--color` where the command
+  /// writes a report (it takes `--format text|json|github`), and `--help`.
+  var allOptions: [Option] { options + (writesReport ? [.color] : []) + [CommandSpec.help] }
 
   var usage: String {
     var parts = ["modulegen", name]
@@ -97,17 +99,19 @@ package struct CommandSpec: Sendable {
       out += "\nARGUMENTS:\n"
       for argument in arguments { out += helpRow("<\(argument.name)>", argument.help) }
     }
-    out += "\nOPTIONS:\n"
-    for option in allOptions {
-      var label = option.short.map { "-\($0), " } ?? ""
-      label += "--\(option.name)"
-      if let valueName = option.valueName {
-        label += " <\(valueName)>" + (option.takesPairs ? "..." : "")
+    for (title, options) in optionSections {
+      out += "\n\(title):\n"
+      for option in options {
+        var label = option.short.map { "-\($0), " } ?? ""
+        label += "--\(option.name)"
+        if let valueName = option.valueName {
+          label += " <\(valueName)>" + (option.takesPairs ? "..." : "")
+        }
+        var help = option.help
+        if !option.choices.isEmpty { help += " (\(option.choices.joined(separator: ", ")))" }
+        if option.repeatable { help += " Repeatable." }
+        out += helpRow(label, help)
       }
-      var help = option.help
-      if !option.choices.isEmpty { help += " (\(option.choices.joined(separator: ", ")))" }
-      if option.repeatable { help += " Repeatable." }
-      out += helpRow(label, help)
     }
     if !examples.isEmpty {
       out += "\nEXAMPLES:\n"
@@ -116,7 +120,23 @@ package struct CommandSpec: Sendable {
         if !example.meaning.isEmpty { out += "      \(example.meaning)\n" }
       }
     }
+    out += "\nEXIT STATUS:\n"
+    for (code, meaning) in ExitCode.meanings { out += helpRow("\(code)", meaning) }
     return out
+  }
+
+  /// The options under their headings in `--help`: Generamba's spellings apart from the
+  /// command's own.
+  var optionSections: [(title: String, options: [Option])] {
+    let generamba = Set(CommandSpec.generambaOptions.map(\.name))
+    let own = allOptions.filter { !generamba.contains($0.name) }
+    let theirs = allOptions.filter { generamba.contains($0.name) }
+    return [("OPTIONS", own)] + (theirs.isEmpty ? [] : [("GENERAMBA OPTIONS", theirs)])
+  }
+
+  /// Whether the command takes `--format text|json|github` and so writes a report.
+  var writesReport: Bool {
+    options.contains { $0.name == Option.format.name && $0.choices == Option.format.choices }
   }
 }
 

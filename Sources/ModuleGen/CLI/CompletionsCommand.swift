@@ -60,7 +60,7 @@ enum CompletionsCommand {
   /// Every option that takes a value, as `--name` words, sorted.
   static var valueOptions: [String] {
     Set(
-      CommandLineTool.allCommands.flatMap(\.spec.options).filter { $0.valueName != nil }.map {
+      CommandLineTool.allCommands.flatMap(\.spec.allOptions).filter { $0.valueName != nil }.map {
         "--" + $0.name
       }
     ).sorted()
@@ -89,7 +89,7 @@ enum CompletionsCommand {
   static func valueCases(_ action: (CommandSpec.Completion) -> String) -> String {
     var items: [(pattern: String, action: String)] = []
     for command in leaves {
-      for option in command.spec.options where option.valueName != nil {
+      for option in command.spec.allOptions where option.valueName != nil {
         items.append(("\"\(command.spec.name) --\(option.name)\"", action(option.completion)))
       }
     }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Liquid
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,6 +31,11 @@ package struct Console: Sendable {
   /// piece takes longer than the exit, which frees everything at once. Elsewhere (tests) a
   /// value is freed as usual.
   package var keepUntilExit: @Sendable (Any) -> Void = { _ in }
+  /// `--color`: whether to colour whatever the environment says.
+  package var colorChoice: ColorChoice = .auto
+  /// With `--format json` or `github`: where diagnostics go instead of (JSON: as well as)
+  /// stderr, and the command's result.
+  package var collector: ReportCollector?
 
   package init(
     writeOut: @escaping @Sendable (String) -> Void,
@@ -79,22 +85,35 @@ package struct Console: Sendable {
     }
   }
 
-  /// Colour on a terminal only, and never with `NO_COLOR` or `TERM=dumb`.
+  /// Colour on stderr: see `ColorChoice.allows`.
   package var useColor: Bool {
-    errorIsTerminal && colorAllowed
+    colorChoice.allows(terminal: errorIsTerminal, environment: environment)
   }
 
   /// Colour for what goes to stdout (statuses), by the same rules.
   package var useColorOnOutput: Bool {
-    outputIsTerminal && colorAllowed
+    colorChoice.allows(terminal: outputIsTerminal, environment: environment)
   }
 
-  private var colorAllowed: Bool {
-    (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-  }
-
+  /// A problem: on stderr as `path:line:col: error: message`; with `--format github`, as a
+  /// workflow command on stdout instead; with `--format json`, also in the report.
   package func report(_ diagnostic: Diagnostic) {
-    writeError(diagnostic.rendered(color: useColor) + "\n")
+    collector?.add(diagnostic)
+    if collector?.format == .github {
+      writeOut(GitHubAnnotation.line(diagnostic))
+    } else {
+      writeError(diagnostic.rendered(color: useColor) + "\n")
+    }
+  }
+
+  /// A command's result in its own keys: into the report with `--format json`; written as a
+  /// JSON object when there is no report (a command run without the command line).
+  func writeResult(_ keys: [(String, LiquidValue)]) {
+    if let collector {
+      collector.add(keys)
+    } else {
+      writeOut(LiquidValue.object(LiquidObject(keys)).jsonText + "\n")
+    }
   }
 }
 

@@ -11,7 +11,7 @@ struct GenerationReport {
   var arguments: ParsedArguments
   var detail: Detail
   var dryRun: Bool
-  /// `--format json`: the plan as JSON on stdout, problems still on stderr.
+  /// `--format json`: the plan in the JSON report on stdout (`ReportCollector`).
   var json: Bool
 
   init(_ arguments: ParsedArguments, console: Console, command: String, dryRun: Bool) throws {
@@ -178,7 +178,7 @@ struct GenerationReport {
     let blocked = plan.blockedModules
     if json {
       let written = dryRun ? [] : Set(plan.modules.map(\.name)).subtracting(blocked)
-      console.writeOut(
+      console.writeResult(
         Self.json(
           plan, console: console, dryRun: dryRun, written: written,
           extra: [("written", .bool(!dryRun && blocked.isEmpty))] + extra))

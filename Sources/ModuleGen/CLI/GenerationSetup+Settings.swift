@@ -7,13 +7,23 @@ extension GenerationSetup {
   static func settings(
     _ arguments: ParsedArguments, config: ProjectConfig?, console: Console, command: String
   ) throws -> GenerationSettings {
-    GenerationSettings(
+    let project =
+      try arguments.oneLineValue(.project, command: command) ?? config?.project ?? ""
+    return GenerationSettings(
       author: try arguments.oneLineValue(.author, command: command) ?? config?.author ?? "",
       company: try arguments.oneLineValue(.company, command: command) ?? config?.company ?? "",
-      project: try arguments.oneLineValue(.project, command: command) ?? config?.project ?? "",
-      module: config?.module ?? "",
+      project: project,
+      module: module(config: config, project: project, console: console),
       prefix: config?.prefix ?? "",
       date: try date(arguments, console: console, command: command))
+  }
+
+  /// The config's `module`; when neither it nor the project is set, the package module the
+  /// SwiftPM plugin passes (the package's one non-test target).
+  static func module(config: ProjectConfig?, project: String, console: Console) -> String {
+    if let module = config?.module, !module.isEmpty { return module }
+    guard project.isEmpty else { return "" }
+    return console.environment[GenerationSettings.packageModuleVariable] ?? ""
   }
 
   /// `--date`, else `SOURCE_DATE_EPOCH`, else today (UTC).
@@ -41,4 +51,10 @@ extension GenerationSetup {
     }
     return CalendarDate.string(fromEpochSeconds: CalendarDate.now())
   }
+}
+
+extension GenerationSettings {
+  /// The environment variable the SwiftPM plugin passes the package's module in (the plugin
+  /// declares the same name; `PackageModuleTests` checks that it does).
+  package static let packageModuleVariable = "MODULEGEN_PACKAGE_MODULE"
 }

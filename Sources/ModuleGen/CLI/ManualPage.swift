@@ -6,18 +6,21 @@ enum ManualPage {
   static let option = "--generate-manual"
 
   /// What only the man page says: sections that have no `--help` of their own.
-  static let exitStatus: [HelpDocument.Row] = [
-    .init(label: "0", help: "Success: everything was generated, checked or valid."),
-    .init(
-      label: "1",
-      help: "Failure: an error in a spec, config or template, a conflict, or drift found by check."),
-    .init(label: "64", help: "Usage error: an unknown command or option, or a missing argument."),
-  ]
+  static let exitStatus: [HelpDocument.Row] = ExitCode.meanings.map {
+    .init(label: "\($0.code)", help: $0.meaning)
+  }
   static let environment: [HelpDocument.Row] = [
     .init(
       label: "SOURCE_DATE_EPOCH",
       help: "The date in file headers, in seconds since 1970, when --date is not given."),
-    .init(label: "NO_COLOR", help: "When set and not empty, errors are never coloured."),
+    .init(
+      label: "NO_COLOR",
+      help: "When set and not empty, output is not coloured (unless --color always)."),
+    .init(
+      label: "FORCE_COLOR",
+      help:
+        "When set and not empty, output is coloured off a terminal too (unless NO_COLOR or --color never)."
+    ),
     .init(label: "HOME", help: "Where the user's templates are: ~/.modulegen/templates."),
   ]
   static let files: [HelpDocument.Row] = [

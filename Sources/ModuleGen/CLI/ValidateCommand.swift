@@ -16,7 +16,7 @@ enum ValidateCommand {
       and that every file renders. A file named .modulegen.yml is read as a project config, a
       Rambafile as Generamba's (with warnings for what Generamba itself would refuse); any
       other as a module spec, with the project config of the current folder. Exit code 0 when
-      every file is valid, 1 otherwise.
+      every file is valid, 1 when a file has problems, 2 when validate could not run.
       """,
     arguments: [
       .init(
@@ -71,18 +71,21 @@ enum ValidateCommand {
             }
           } else if isConfig {
             do {
-              let config = try ProjectConfig.decode(
+              let (config, problems) = try ProjectConfig.decodeCollecting(
                 readable, file: path, directory: parentPath(normalizePath(console.path(path))))
+              result.errors += problems.diagnostics
               result.errors += project.check(config: config)
             } catch {
               result.errors += error.diagnostics
             }
           } else {
             do {
-              let file = try SpecDecoder.decode(readable, file: path)
+              let (file, clean, problems) = try SpecDecoder.decodeForValidation(
+                readable, file: path)
               result.modules = file.modules.map(\.name)
               result.notes = file.notes
-              let (errors, notes) = project.check(modules: file.modules, specFile: path)
+              result.errors += problems
+              let (errors, notes) = project.check(modules: clean, specFile: path)
               result.errors += errors
               result.notes += notes
             } catch {
@@ -96,25 +99,24 @@ enum ValidateCommand {
       result.errors = sorted(result.errors, in: path)
       results.append(result)
     }
-    if arguments.value(.format) == "json" {
-      console.writeOut(jsonReport(results) + "\n")
-    } else {
-      for result in results {
-        for note in result.notes { console.report(note) }
-        for error in result.errors { console.report(error) }
-        if result.errors.isEmpty {
-          let what =
-            result.kind == "rambafile"
-            ? "Generamba project config"
-            : result.kind == "config"
-              ? "project config"
-              : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
-          console.writeOut("\(result.path): ok (\(what))\n")
-        } else {
-          console.writeError(DiagnosticList(result.errors, file: result.path).summary + "\n")
-        }
+    let format = OutputFormat.chosen(arguments)
+    for result in results {
+      for note in result.notes { console.report(note) }
+      for error in result.errors { console.report(error) }
+      if format == .json { continue }
+      if result.errors.isEmpty {
+        let what =
+          result.kind == "rambafile"
+          ? "Generamba project config"
+          : result.kind == "config"
+            ? "project config"
+            : result.modules.count == 1 ? "1 module" : "\(result.modules.count) modules"
+        console.writeOut("\(result.path): ok (\(what))\n")
+      } else {
+        console.writeError(DiagnosticList(result.errors, file: result.path).summary + "\n")
       }
     }
+    if format == .json { console.writeResult(jsonReport(results)) }
     return results.allSatisfy(\.errors.isEmpty) ? ExitCode.success : ExitCode.failure
   }
 
@@ -132,7 +134,8 @@ enum ValidateCommand {
     return seen.enumerated().sorted { key($0) < key($1) }.map(\.element)
   }
 
-  static func jsonReport(_ results: [FileResult]) -> String {
+  /// The keys of validate's JSON report: `valid`, and `files` with each file's errors and notes.
+  static func jsonReport(_ results: [FileResult]) -> [(String, LiquidValue)] {
     func diagnostics(_ list: [Diagnostic]) -> LiquidValue {
       .array(
         list.map { d in
@@ -155,9 +158,6 @@ enum ValidateCommand {
       object["notes"] = diagnostics(result.notes)
       return .object(object)
     }
-    var root = LiquidObject()
-    root["valid"] = .bool(results.allSatisfy(\.errors.isEmpty))
-    root["files"] = .array(files)
-    return LiquidValue.object(root).jsonText
+    return [("valid", .bool(results.allSatisfy(\.errors.isEmpty))), ("files", .array(files))]
   }
 }

@@ -51,13 +51,24 @@ package struct ProjectConfig: Sendable, Equatable {
     throws(DiagnosticList)
     -> ProjectConfig
   {
+    let (config, problems) = try decodeCollecting(text, file: file, directory: directory)
+    try problems.throwIfAny(file: file)
+    return config
+  }
+
+  /// The config with every setting that reads, and the problems of those that do not: for
+  /// `validate`, which checks the rest (templates, output patterns) in the same run. A syntax
+  /// error throws.
+  static func decodeCollecting(_ text: String, file: String, directory: String? = nil)
+    throws(DiagnosticList) -> (config: ProjectConfig, problems: Problems)
+  {
     let root = try DataFile.root(text, file: file)
     var config = ProjectConfig()
     config.directory = directory
     var decoding = KeyDecoding(source: text)
     switch root.value {
     case .null:
-      return config
+      break
     case .object(let pairs):
       keys.decode(pairs, into: &config, &decoding, in: "the project config")
     default:
@@ -65,8 +76,7 @@ package struct ProjectConfig: Sendable, Equatable {
         "the project config must be a mapping of settings, found \(root.value.kindName)",
         at: root.location)
     }
-    try decoding.problems.throwIfAny(file: file)
-    return config
+    return (config, decoding.problems)
   }
 
   /// The nearest `.modulegen.yml` in `directory` or a folder above it; in a folder without

@@ -12,6 +12,38 @@ package struct SpecFile: Sendable {
 /// together.
 package enum SpecDecoder {
   package static func decode(_ text: String, file: String) throws(DiagnosticList) -> SpecFile {
+    let (modules, problems) = try decodeCollecting(text, file: file)
+    try problems.throwIfAny(file: file)
+    return SpecFile(modules: modules, notes: problems.notes)
+  }
+
+  /// The file's modules, those without a problem of their own (none located between the
+  /// module's first line and the next module's), and every problem: for `validate`, which
+  /// checks the clean modules as `gen` would in the same run, so that a mistake in one module
+  /// hides nothing in another. A syntax error throws.
+  static func decodeForValidation(_ text: String, file: String) throws(DiagnosticList) -> (
+    file: SpecFile, clean: [ModuleSpec], errors: [Diagnostic]
+  ) {
+    let (modules, problems) = try decodeCollecting(text, file: file)
+    let starts = modules.compactMap { $0.location?.line }.sorted()
+    // The first line of the module each problem is in (nil: outside every module).
+    let flawed = Set(
+      problems.diagnostics.compactMap { problem -> Int? in
+        guard let line = problem.location?.line, problem.location?.file == file else {
+          return nil
+        }
+        return starts.last { $0 <= line }
+      })
+    let clean = modules.filter { module in
+      guard let line = module.location?.line else { return problems.diagnostics.isEmpty }
+      return !flawed.contains(line)
+    }
+    return (SpecFile(modules: modules, notes: problems.notes), clean, problems.diagnostics)
+  }
+
+  private static func decodeCollecting(_ text: String, file: String) throws(DiagnosticList) -> (
+    modules: [ModuleSpec], problems: Problems
+  ) {
     let root: DataNode
     do {
       root = try DataFile.parse(text, file: file)
@@ -51,8 +83,7 @@ package enum SpecDecoder {
         seen[module.name] = location
       }
     }
-    try decoding.problems.throwIfAny(file: file)
-    return SpecFile(modules: modules, notes: decoding.problems.notes)
+    return (modules, decoding.problems)
   }
 
   // MARK: - Modules

@@ -1,0 +1,342 @@
+import DataFormats
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// One diagnostic of a JSON report, as a script reads it.
+struct ReportedDiagnostic: Equatable, CustomStringConvertible {
+  var severity: String
+  var file: String?
+  var line: Int?
+  var column: Int?
+  var message: String
+
+  var description: String { "\(severity) \(file ?? "-"):\(line ?? 0):\(column ?? 0) \(message)" }
+}
+
+/// A JSON report read with the project's reader, and checked to have the report's shape.
+struct DecodedReport {
+  var root: DataNode
+  var diagnostics: [ReportedDiagnostic]
+
+  init(_ text: String, command: String, code: Int32) throws {
+    root = try JSONReader.read(text, file: "report")
+    #expect(root["schema"]?.value == .string("modulegen-report"))
+    #expect(root["version"]?.value == .int(1))
+    #expect(root["command"]?.value == .string(command))
+    #expect(root["ok"]?.value == .bool(code == 0))
+    #expect(root["exit_code"]?.value == .int(Int(code)))
+    guard case .array(let items) = root["diagnostics"]?.value else {
+      Issue.record("no diagnostics array in \(text)")
+      diagnostics = []
+      return
+    }
+    diagnostics = items.map { item in
+      func string(_ key: String) -> String? {
+        if case .string(let text) = item[key]?.value { return text }
+        return nil
+      }
+      func int(_ key: String) -> Int? {
+        if case .int(let number) = item[key]?.value { return number }
+        return nil
+      }
+      return ReportedDiagnostic(
+        severity: string("severity") ?? "?", file: string("file"), line: int("line"),
+        column: int("column"), message: string("message") ?? "?")
+    }
+  }
+
+  subscript(key: String) -> DataNode.Value? { root[key]?.value }
+}
+
+@Suite struct JSONReportTests {
+  static let untestable = ReportedDiagnostic(
+    severity: "warning", file: nil, line: nil, column: nil, message: GenCommand.untestableWarning)
+
+  @Test func genWritesTheReportWithItsPlanAndWarnings() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(
+      ["gen", "Home", "mvp", "--format", "json", "--date", "2026-02-03"], in: dir)
+    #expect(result.code == 0)
+    let report = try DecodedReport(result.out, command: "gen", code: result.code)
+    #expect(report.diagnostics == [Self.untestable])
+    // Today's keys are where they were.
+    #expect(report["written"] == .bool(true))
+    #expect(report.root["summary"]?["create"]?.value == .int(9))
+  }
+
+  @Test func genReportsTheErrorThatStoppedIt() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viperr\n", to: dir + "/home.yml")
+    let result = runTool(["gen", "--spec", "home.yml", "--format", "json"], in: dir)
+    #expect(result.code == 2)
+    let report = try DecodedReport(result.out, command: "gen", code: result.code)
+    #expect(
+      report.diagnostics == [
+        ReportedDiagnostic(
+          severity: "error", file: "home.yml", line: 2, column: 11,
+          message:
+            "no template named 'viperr'; did you mean 'viper'? (available: mvc, mvp, mvvm, viper)")
+      ])
+    #expect(report["modules"] == nil)
+    // The person reading the log still gets the error with its caret.
+    #expect(result.err.hasPrefix("home.yml:2:11: error: no template named 'viperr'"))
+  }
+
+  @Test func checkReportsEachDriftedFile() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "mvc", "--date", "2026-02-03"], in: dir).code == 0)
+    let clean = runTool(["check", "--format", "json"], in: dir)
+    #expect(clean.code == 0)
+    let upToDate = try DecodedReport(clean.out, command: "check", code: clean.code)
+    #expect(upToDate.diagnostics.isEmpty)
+    #expect(upToDate["up_to_date"] == .bool(true))
+
+    try write("// edited\n", to: dir + "/Home/HomeBuilder.swift")
+    try FileManager.default.removeItem(atPath: dir + "/Home/HomeViewController.swift")
+    let drift = runTool(["check", "--format", "json"], in: dir)
+    #expect(drift.code == 1)
+    let report = try DecodedReport(drift.out, command: "check", code: drift.code)
+    #expect(report["up_to_date"] == .bool(false))
+    #expect(
+      report.diagnostics == [
+        ReportedDiagnostic(
+          severity: "error", file: "Home/HomeViewController.swift", line: 1, column: 1,
+          message: "missing: Home generates this file; 'modulegen gen' writes it"),
+        ReportedDiagnostic(
+          severity: "error", file: "Home/HomeBuilder.swift", line: 1, column: 1,
+          message:
+            "out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)"
+        ),
+      ])
+  }
+
+  @Test func checkThatCannotCheckExitsTwoWithTheReport() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["check", "Home", "nope", "--format", "json"], in: dir)
+    #expect(result.code == 2)
+    let report = try DecodedReport(result.out, command: "check", code: result.code)
+    #expect(
+      report.diagnostics.map(\.message) == [
+        "no template named 'nope' (available: mvc, mvp, mvvm, viper)"
+      ])
+  }
+
+  @Test func updateWritesTheSameShape() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(
+      ["update", "Home", "mvc", "--format", "json", "--date", "2026-02-03"], in: dir)
+    #expect(result.code == 0)
+    let report = try DecodedReport(result.out, command: "update", code: result.code)
+    #expect(report.diagnostics.isEmpty)
+    #expect(report["written"] == .bool(true))
+
+    let failed = runTool(
+      ["update", "Home", "mvc", "--set", "ui=nope", "--format", "json"], in: dir)
+    #expect(failed.code == 2)
+    let failure = try DecodedReport(failed.out, command: "update", code: failed.code)
+    #expect(
+      failure.diagnostics.map(\.message) == [
+        "template 'mvc' has no parameter 'ui' (--set); it takes: tests, routes"
+      ])
+  }
+
+  @Test func validateReportsEveryProblemWithItsPlace() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: mvc\n", to: dir + "/good.yml")
+    let good = runTool(["validate", "good.yml", "--format", "json"], in: dir)
+    #expect(good.code == 0)
+    let valid = try DecodedReport(good.out, command: "validate", code: good.code)
+    #expect(valid.diagnostics.isEmpty)
+    #expect(valid["valid"] == .bool(true))
+
+    try write("name: Home\nviw: []\n", to: dir + "/bad.yml")
+    let bad = runTool(["validate", "good.yml", "bad.yml", "--format", "json"], in: dir)
+    #expect(bad.code == 1)
+    let report = try DecodedReport(bad.out, command: "validate", code: bad.code)
+    #expect(
+      report.diagnostics == [
+        ReportedDiagnostic(
+          severity: "error", file: "bad.yml", line: 2, column: 1,
+          message: "unknown key 'viw' in a module; did you mean 'view'?")
+      ])
+    #expect(report["valid"] == .bool(false))
+  }
+
+  @Test func theREADMEDocumentsEveryKeyOfTheReport() throws {
+    let readme = try String(contentsOfFile: ExitCodeTests.root + "/README.md", encoding: .utf8)
+    let collector = ReportCollector(format: .json)
+    collector.add(Diagnostic(message: "m"))
+    let report = try JSONReader.read(collector.json(command: "gen", code: 0), file: "report")
+    guard case .object(let pairs) = report.value,
+      case .array(let diagnostics) = report["diagnostics"]?.value,
+      case .object(let fields) = diagnostics.first?.value
+    else {
+      Issue.record("not a report")
+      return
+    }
+    for key in pairs.map(\.key) { #expect(readme.contains("| `\(key)` |"), "\(key)") }
+    for key in fields.map(\.key) { #expect(readme.contains("`\(key)`"), "\(key)") }
+    #expect(readme.contains("| `schema` | `\"\(ReportCollector.schema)\"` |"))
+    #expect(readme.contains("| `version` | `\(ReportCollector.version)`;"))
+  }
+
+  @Test func aUsageErrorIsNotAReport() {
+    let result = runTool(["validate", "--format", "xml", "a.yml"], in: "/")
+    #expect(result.code == 64)
+    #expect(result.out == "")
+  }
+}
+
+@Suite struct GitHubFormatTests {
+  @Test func workflowCommandsEscapeWhatGitHubReads() {
+    let location = SourceLocation(file: "a,b:c.yml", line: 2, column: 3, lineText: "x")
+    #expect(
+      GitHubAnnotation.line(
+        Diagnostic(.warning, message: "50% done\nnext\r", location: location))
+        == "::warning file=a%2Cb%3Ac.yml,line=2,col=3::50%25 done%0Anext%0D\n")
+    #expect(
+      GitHubAnnotation.line(Diagnostic(.note, message: "a: b, c", notes: ["more"]))
+        == "::notice::a: b, c%0Amore\n")
+    #expect(
+      GitHubAnnotation.line(Diagnostic(message: "x", location: location))
+        == "::error file=a%2Cb%3Ac.yml,line=2,col=3::x\n")
+  }
+
+  @Test func checkAnnotatesEachDriftedFile() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "mvc", "--date", "2026-02-03"], in: dir).code == 0)
+    try write("// edited\n", to: dir + "/Home/HomeBuilder.swift")
+    let result = runTool(["check", "--format", "github"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.out
+        == "::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)\n"
+        + "changed  Home/HomeBuilder.swift\n")
+  }
+
+  @Test func checkAnnotatesMissingAndStaleFilesAndItsNotes() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-02-03"], in: dir).code == 0)
+    let result = runTool(
+      ["check", "Home", "viper", "--set", "ui=swiftui", "--format", "github"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.out.hasPrefix(
+        """
+        ::notice::module 'Home' changes ui: uikit → swiftui (was recorded in .modulegen.lock)
+        ::error file=Home/HomeView.swift,line=1,col=1::missing: Home generates this file; 'modulegen gen' writes it
+        ::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)
+        ::error file=Home/HomeViewController.swift,line=1,col=1::stale: generated for Home, which no longer has it; 'modulegen gen --prune' removes it
+        missing  Home/HomeView.swift
+
+        """))
+  }
+
+  @Test func validateAnnotatesEveryProblem() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: mvc\nviw: []\n", to: dir + "/bad.yml")
+    let result = runTool(["validate", "bad.yml", "--format", "github"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.out
+        == "::error file=bad.yml,line=3,col=1::unknown key 'viw' in a module; did you mean 'view'?\n"
+    )
+    #expect(result.err == "1 error in bad.yml\n")
+  }
+
+  @Test func genAnnotatesItsWarningAndItsError() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["gen", "Home", "nope", "--format", "github"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.out == "::error::no template named 'nope' (available: mvc, mvp, mvvm, viper)\n")
+  }
+}
+
+@Suite struct ExitCodeTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+  @Test func everyCommandsHelpListsTheCodes() {
+    for command in CommandLineTool.allCommands {
+      #expect(
+        command.spec.helpText.contains(
+          "\nEXIT STATUS:\n  0                         Success: written, up to date, valid.\n"),
+        "\(command.spec.name)")
+    }
+  }
+
+  @Test func theREADMETableIsTheDeclaredCodes() throws {
+    let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+    for (code, meaning) in ExitCode.meanings {
+      #expect(readme.contains("| \(code) | \(meaning) |"), "\(code)")
+    }
+  }
+
+  @Test func anErrorIsTwoDriftIsOne() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["check", "Home", "mvc"], in: dir).code == 1)
+    #expect(runTool(["check", "Home", "nope"], in: dir).code == 2)
+    #expect(runTool(["gen", "Home", "nope"], in: dir).code == 2)
+    #expect(runTool(["gen", "--nope"], in: dir).code == 64)
+  }
+}
+
+@Suite struct ColorChoiceTests {
+  @Test(arguments: [
+    // choice, terminal, environment, colour
+    (ColorChoice.auto, true, [String: String](), true),
+    (.auto, false, [:], false),
+    (.auto, true, ["TERM": "dumb"], false),
+    (.auto, true, ["NO_COLOR": "1"], false),
+    (.auto, true, ["NO_COLOR": ""], true),
+    (.auto, false, ["FORCE_COLOR": "1"], true),
+    (.auto, false, ["FORCE_COLOR": ""], false),
+    (.auto, true, ["TERM": "dumb", "FORCE_COLOR": "1"], true),
+    (.auto, true, ["NO_COLOR": "1", "FORCE_COLOR": "1"], false),
+    (.always, false, ["NO_COLOR": "1"], true),
+    (.never, true, ["FORCE_COLOR": "1"], false),
+  ])
+  func theRules(choice: ColorChoice, terminal: Bool, environment: [String: String], colour: Bool) {
+    #expect(choice.allows(terminal: terminal, environment: environment) == colour)
+  }
+
+  @Test func theOptionColoursOffATerminal() throws {
+    let dir = try makeTemporaryDirectory()
+    let always = runTool(["gen", "Home", "mvc", "--color", "always"], in: dir)
+    // The count in green, whatever the template's number of files.
+    #expect(always.out.hasPrefix("Home (mvc): \u{1B}[32m"))
+    #expect(always.out.hasSuffix(" created\u{1B}[0m.\n"))
+    #expect(always.err.hasPrefix("\u{1B}[1;31mwarning:\u{1B}[0m"))
+    let forced = runTool(
+      ["validate", "x.yml", "--color", "auto"], in: dir, environment: ["FORCE_COLOR": "1"])
+    #expect(
+      forced.err.hasPrefix("\u{1B}[1;31merror:\u{1B}[0m \u{1B}[1mno such file 'x.yml'\u{1B}[0m"))
+    let never = runTool(
+      ["check", "Home", "mvc", "--color", "never"], in: dir, environment: ["FORCE_COLOR": "1"])
+    #expect(!never.out.contains("\u{1B}"))
+  }
+}
+
+@Suite struct GenerambaHelpTests {
+  @Test func generambasOptionsHaveTheirOwnSection() {
+    for command in [GenCommand.spec, CheckCommand.spec, UpdateCommand.spec] {
+      let help = command.helpText
+      guard let own = help.range(of: "\nOPTIONS:\n"),
+        let generamba = help.range(of: "\nGENERAMBA OPTIONS:\n")
+      else {
+        Issue.record("no sections in \(command.name)'s help")
+        continue
+      }
+      let ownSection = help[own.upperBound..<generamba.lowerBound]
+      for option in CommandSpec.generambaOptions {
+        #expect(!ownSection.contains("--\(option.name) "), "\(option.name)")
+        #expect(help[generamba.upperBound...].contains("--\(option.name) "), "\(option.name)")
+      }
+      #expect(ownSection.contains("--spec <file>"))
+    }
+  }
+}
