@@ -16,7 +16,7 @@
 # learned in .build/fuzz/corpus/TARGET, where new inputs go; findings go to Fuzz/artifacts/TARGET/
 # (not committed). `save` merges the learned inputs and the kept corpus into the smallest set
 # with the same coverage (libFuzzer's -merge=1) and replaces Fuzz/corpus/TARGET with it.
-# Not part of CI: run it by hand (the README has the latest numbers).
+# Not part of CI: run it by hand (docs/FUZZING.md has the latest numbers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${1:?usage: Fuzz/run.sh TARGET|all [SECONDS] [JOBS]}"

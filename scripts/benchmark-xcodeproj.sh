@@ -13,7 +13,7 @@
 #   3. the peak memory of `edit` for 5,000 to 40,000 files: it grows in proportion.
 # With `--against BIN` (another build of modulegen, such as an older commit's), BIN's gen and gen
 #   with the project run in the same rounds. With `--in FOLDER`, the files are there instead of
-#   /dev/shm (a folder on disk, to measure on ext4 or APFS). See README "Benchmarks".
+#   /dev/shm (a folder on disk, to measure on ext4 or APFS). See docs/BENCHMARKS.md.
 # A benchmark, not a test: it prints numbers and never fails on a slow machine.
 set -euo pipefail
 against=()
