@@ -73,17 +73,7 @@ enum GenCommand {
     let changes = try GenerationTransaction.write(
       &plan, setup: &setup, prune: prune, dryRun: dryRun, console: console
     ) { setup, record in try setup.plan(record: record) }
-    report.printPlan(
-      plan, record: setup.record,
-      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
-        + XcodeChanges.json(changes.xcode, console: console))
-    changes.xcode?.print(report, console: console)
-    for note in SwiftPackageFolders.notes(
-      for: plan.withoutBlockedModules, setup: setup, console: console)
-    {
-      console.report(note)
-    }
-    report.reportConflicts(plan)
+    report.printWritten(plan, changes: changes, setup: setup)
     if !plan.conflicts.isEmpty
       && (setup.generator.generambaTemplates.used || setup.generator.config?.generamba != nil)
     {

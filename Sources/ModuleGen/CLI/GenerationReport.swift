@@ -188,6 +188,22 @@ struct GenerationReport {
     if let note = pendingMergeNote(plan, record: record) { console.writeOut(note) }
   }
 
+  /// What a run that writes (`gen`, `update`) did: its plan and what it pruned, the Xcode
+  /// project's changes, the package targets that build its folders, and its conflicts.
+  func printWritten(_ plan: Plan, changes: RecordedChanges, setup: GenerationSetup.Setup) {
+    printPlan(
+      plan, record: setup.record,
+      extra: [("pruned", .array(changes.pruned.map { .string(shown($0.path)) }))]
+        + XcodeChanges.json(changes.xcode, console: console))
+    changes.xcode?.print(self, console: console)
+    for note in SwiftPackageFolders.notes(
+      for: plan.withoutBlockedModules, setup: setup, console: console)
+    {
+      console.report(note)
+    }
+    reportConflicts(plan)
+  }
+
   /// Each conflict once, on stderr, and what was skipped because of them.
   func reportConflicts(_ plan: Plan) {
     console.reportConflicts(plan)

@@ -70,17 +70,7 @@ enum UpdateCommand {
             newName: "b/" + path))
       }
     }
-    report.printPlan(
-      plan, record: setup.record,
-      extra: [("pruned", .array(changes.pruned.map { .string(report.shown($0.path)) }))]
-        + XcodeChanges.json(changes.xcode, console: console))
-    changes.xcode?.print(report, console: console)
-    for note in SwiftPackageFolders.notes(
-      for: plan.withoutBlockedModules, setup: setup, console: console)
-    {
-      console.report(note)
-    }
-    report.reportConflicts(plan)
+    report.printWritten(plan, changes: changes, setup: setup)
     let conflicted = merged.filter { $0.action == .mergeConflict }
     for file in conflicted {
       console.report(
