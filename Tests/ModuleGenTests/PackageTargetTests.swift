@@ -189,6 +189,12 @@ import Testing
     try FileManager.default.removeItem(atPath: package + "/Sources/AppFeature")
     let result = run(["gen", "Home", "--package", "Packages/Features", "--no-tests"], in: dir)
     #expect(result.code == 0, "\(result.err)")
+    // The config names no app target: nothing depends on the new one yet, and the run says so.
+    #expect(
+      result.err
+        == "note: Home is a new target of Packages/Features, and no target of the package that builds the app depends on it ('targets' in .modulegen.yml names none): add it to a product or a target your app uses\n"
+        + "note: Packages/Features/Sources/Home is in Swift package target Home: no project change needed\n"
+    )
     #expect(try read(package + "/Package.swift").contains("name: \"Home\""))
     #expect(FileManager.default.fileExists(atPath: package + "/Sources/Core/Core.swift"))
     #expect(FileManager.default.fileExists(atPath: package + "/Sources/Home/Home.swift"))

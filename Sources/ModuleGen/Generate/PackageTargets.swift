@@ -13,6 +13,8 @@ package struct PackageTargets: Sendable {
   package var changes: [Change]
   /// `Package.swift` with the edit (action `.update`), or as it is (`.unchanged`).
   package var file: PlannedFile
+  /// What the edit leaves to do: a new target that no target of the app depends on.
+  package var notes: [Diagnostic] = []
 
   /// One addition to the manifest.
   package struct Change: Sendable, Equatable {
@@ -96,6 +98,7 @@ package struct PackageTargets: Sendable {
     let swiftPM = SwiftPM(folder: scratch, environment: environment, shownManifest: shown(manifest))
     var targets = try swiftPM.targets()
     var changes: [Change] = []
+    var notes: [Diagnostic] = []
     for module in modules {
       if targets[module.name] == nil {
         let dependencies =
@@ -123,13 +126,28 @@ package struct PackageTargets: Sendable {
         targets[app] = existing + [module.name]
         changes.append(Change(kind: .dependency, module: module.name, target: app))
       }
+      if changes.contains(Change(kind: .target, module: module.name, target: module.name)),
+        !module.appTargets.contains(where: { targets[$0] != nil })
+      {
+        notes.append(unusedTargetNote(module.name, package: shown(folder)))
+      }
     }
     let bytes = changes.isEmpty ? original : try local.readFile(atPath: swiftPM.manifest)
     var file = PlannedFile(
       module: "", role: .code, root: folder, path: manifest, bytes: bytes,
       action: bytes == original ? .unchanged : .update)
     if file.action == .update { file.expectedHash = GenerationRecord.hash(original) }
-    return PackageTargets(folder: folder, changes: changes, file: file)
+    return PackageTargets(folder: folder, changes: changes, file: file, notes: notes)
+  }
+
+  /// A new target that no target of the app in the package depends on: the app does not build
+  /// it until something does.
+  static func unusedTargetNote(_ module: String, package: String) -> Diagnostic {
+    Diagnostic(
+      .note,
+      message:
+        "\(module) is a new target of \(package), and no target of the package that builds the app depends on it ('targets' in .modulegen.yml names none): add it to a product or a target your app uses"
+    )
   }
 }
 

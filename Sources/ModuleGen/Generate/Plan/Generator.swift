@@ -111,7 +111,8 @@ package struct Generator {
       planned, files: files, specs: modules, options: options, record: record)
     files += packages.map(\.file)
     var plan = Plan(
-      files: files, modules: planned, stale: stale, notes: generambaTemplates.notes + notes)
+      files: files, modules: planned, stale: stale,
+      notes: generambaTemplates.notes + notes + packages.flatMap(\.notes))
     plan.registrationEdits = edits
     plan.packageTargets = packages
     plan.staleRegistrations = leftOver
