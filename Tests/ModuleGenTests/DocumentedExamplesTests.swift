@@ -20,22 +20,27 @@ import Testing
 
   static let documents = ["README.md", "Templates/README.md"]
 
-  /// The fenced blocks of the documents, with the line of their opening fence.
+  /// The fenced blocks of the documents, with the line of their opening fence. A fence
+  /// indented in a list item takes its indentation off the block's lines.
   static let blocks: [Block] = documents.flatMap { name -> [Block] in
     let path = GeneratedPackage.root.appendingPathComponent(name).path
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     var blocks: [Block] = []
     var open: Block?
+    var indent = 0
     for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      if line.hasPrefix("```") {
+      let spaces = line.prefix { $0 == " " }.count
+      if line.dropFirst(spaces).hasPrefix("```") {
         if let block = open {
           blocks.append(block)
           open = nil
         } else {
-          open = Block(file: name, line: i + 1, language: String(line.dropFirst(3)), text: "")
+          indent = spaces
+          open = Block(
+            file: name, line: i + 1, language: String(line.dropFirst(spaces + 3)), text: "")
         }
       } else if open != nil {
-        open!.text += line + "\n"
+        open!.text += line.dropFirst(min(spaces, indent)) + "\n"
       }
     }
     return blocks
@@ -50,11 +55,12 @@ import Testing
 
   // MARK: - YAML and JSON
 
-  enum Kind: Equatable { case spec, config, manifest, record }
+  enum Kind: Equatable { case spec, config, manifest, record, workflow }
 
   /// What a block shows: a config says so in its first line or has only config keys, a
   /// generation record has `version` and `modules`, a manifest has `files` or says so in its
-  /// first line (`# template.yml`: a part of one); else a spec.
+  /// first line (`# template.yml`: a part of one), a GitHub Actions workflow has `on` and
+  /// `jobs`; else a spec.
   static func kind(of block: Block) -> Kind {
     let keys = block.text.split(separator: "\n").compactMap { line -> String? in
       guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else {
@@ -63,6 +69,7 @@ import Testing
       return String(line[..<colon])
     }
     if block.text.hasPrefix("# .modulegen.yml") { return .config }
+    if keys.contains("jobs") && keys.contains("on") { return .workflow }
     if keys.contains("version") && keys.contains("modules") { return .record }
     if keys.contains("files") || block.text.hasPrefix("# template.yml") { return .manifest }
     let configKeys = Set(ProjectConfig.keys.map(\.name))
@@ -91,6 +98,17 @@ import Testing
         ? "name: example\nfiles:\n  - template: A.swift.liquid\n    output: A.swift\n" + block.text
         : block.text
       #expect(throws: Never.self) { _ = try TemplateManifest.decode(whole, file: file) }
+    case .workflow:
+      // A GitHub Actions workflow to copy: linted as the project's own (WorkflowTests).
+      guard WorkflowTests.hasActionlint else {
+        #expect(ProcessInfo.processInfo.environment["CI"] == nil, "actionlint is required in CI")
+        return
+      }
+      let dir = try makeTemporaryDirectory()
+      try write(block.text, to: dir + "/.github/workflows/example.yml")
+      let (status, output) = try GeneratedCodeTests.shell(
+        "actionlint .github/workflows/example.yml", in: dir)
+      #expect(status == 0, "\(block.testDescription):\n\(output)")
     case .record:
       #expect(throws: Never.self) {
         _ = try GenerationRecord.decode(block.text, file: ".modulegen.lock", directory: "/")
@@ -165,15 +183,22 @@ import Testing
     }
   }
 
-  /// A folder with the documented specs as `Specs/modules.yml` and `Specs/Home.yml`, and the
-  /// modules of the first generated.
+  /// A folder with the documented specs as `Specs/modules.yml` (the first of several modules)
+  /// and `Specs/NAME.yml` (the first of each module's name: `Specs/Home.yml`,
+  /// `Specs/Profile.yml`), and the modules of the first generated.
   static func exampleFolder() throws -> String {
     let dir = try makeTemporaryDirectory()
     let specs = dataBlocks.filter { kind(of: $0) == .spec }
     let several = try #require(specs.first { $0.text.hasPrefix("modules:") })
-    let home = try #require(specs.first { $0.text.hasPrefix("name: Home") })
     try write(several.text, to: dir + "/Specs/modules.yml")
-    try write(home.text, to: dir + "/Specs/Home.yml")
+    var named: Set<String> = []
+    for spec in specs where spec.text.hasPrefix("name: ") {
+      let name = spec.text.dropFirst("name: ".count).prefix { $0 != "\n" }
+      if named.insert(String(name)).inserted {
+        try write(spec.text, to: dir + "/Specs/\(name).yml")
+      }
+    }
+    #expect(named.contains("Home"))
     // Commands without a module (`check`, `update`) cover what was generated before.
     let generated = runTool(
       ["gen", "--spec", "Specs/modules.yml", "--date", "2026-01-02"], in: dir)
