@@ -136,30 +136,35 @@ struct SeededGenerator: RandomNumberGenerator {
   import Darwin
 #endif
 
-/// Runs the built binary with its output discarded; its exit status and peak resident memory.
-/// Paths in `arguments` must be absolute: the child starts in the test's folder.
-func peakMemory(_ arguments: [String]) throws -> (
-  status: Int32, kilobytes: Int
-) {
-  var actions: posix_spawn_file_actions_t = .init()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  let argv = ([builtBinary] + arguments).map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, builtBinary, &actions, nil, argv, environ)
-  guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-  var status: Int32 = 0
-  var usage = rusage()
-  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-  let exited = status & 0x7F == 0
+/// The peak memory of the built binary run with `arguments`, with its exit status. A small
+/// python3 process runs it and reports: a child spawned straight from this test process (large)
+/// would report this process's memory as its own peak, since Linux keeps the larger of a
+/// process's memory before and after it `exec`s.
+func peakMemory(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+  let script = """
+    import resource, subprocess, sys
+    r = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    print(r.returncode if r.returncode >= 0 else 128 - r.returncode,
+          resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    """
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "-c", script, builtBinary] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+  guard process.terminationStatus == 0, fields.count == 2, let status = Int32(fields[0]),
+    let peak = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+  else {
+    throw POSIXError(.EIO)
+  }
   #if canImport(Darwin)
-    let kilobytes = usage.ru_maxrss / 1024  // bytes on Darwin
+    return (status, peak / 1024)  // bytes on Darwin
   #else
-    let kilobytes = usage.ru_maxrss
+    return (status, peak)
   #endif
-  return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), Int(kilobytes))
 }
