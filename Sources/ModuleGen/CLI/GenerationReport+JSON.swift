@@ -1,8 +1,8 @@
 import Liquid
 
 extension GenerationReport {
-  /// The keys of a plan in the JSON report (`dry_run`, `modules`, `files`, `stale`, `summary`),
-  /// then `extra`.
+  /// The keys of a plan in the JSON report (`dry_run`, `modules`, `files`, `stale`,
+  /// `registrations`, `package_targets`, `summary`), then `extra`.
   static func json(
     _ plan: Plan, console: Console, dryRun: Bool, written: Set<String>,
     extra: [(String, LiquidValue)] = []
@@ -10,92 +10,63 @@ extension GenerationReport {
     func relative(_ path: String) -> String {
       console.displayPath(path)
     }
+    /// Each item as an object of its fields, in order.
+    func list<Item>(_ items: [Item], _ fields: (Item) -> [(String, LiquidValue)]) -> LiquidValue {
+      .array(items.map { .object(LiquidObject(fields($0))) })
+    }
     let blocked = plan.blockedModules
-    var root: [(String, LiquidValue)] = [("dry_run", .bool(dryRun))]
-    root.append(
-      (
-        "modules",
-        .array(
-          plan.modules.map { module in
-            var params = LiquidObject()
-            for param in module.params { params[param.name] = TemplateContext.liquid(param.value) }
-            let status =
-              blocked.contains(module.name)
-              ? "skipped"
-              : written.contains(module.name) ? "written" : dryRun ? "planned" : "checked"
-            return .object(
-              LiquidObject([
-                ("name", .string(module.name)), ("template", .string(module.template)),
-                ("template_version", module.templateVersion.map { .string($0) } ?? .nil),
-                ("template_hash", module.templateHash.map { .string($0) } ?? .nil),
-                ("created", .string(module.created)), ("params", .object(params)),
-                ("status", .string(status)),
-              ]))
-          })
-      ))
-    root.append(
-      (
-        "files",
-        .array(
-          plan.files.map { file in
-            .object(
-              LiquidObject([
-                ("path", .string(relative(file.path))), ("module", .string(file.module)),
-                ("role", .string(file.role.rawValue)),
-                ("regenerate", .string(file.regenerate.rawValue)),
-                ("action", .string(file.action.rawValue)), ("bytes", .int(file.bytes.count)),
-              ]))
-          })
-      ))
-    root.append(
-      (
-        "stale",
-        .array(
-          plan.stale.map { file in
-            .object(
-              LiquidObject([
-                ("path", .string(relative(file.path))), ("module", .string(file.module)),
-                ("state", .string(file.state.rawValue)),
-              ]))
-          })
-      ))
-    root.append(
-      (
-        "registrations",
-        .array(
-          plan.registrationEdits.flatMap { edit in
-            edit.changes.map { item in
-              .object(
-                LiquidObject([
-                  ("path", .string(relative(edit.path))),
-                  ("module", .string(item.registration.module)),
-                  ("marker", .string(item.registration.marker)),
-                  ("change", .string(item.change.rawValue)),
-                ]))
-            }
-          })
-      ))
-    root.append(
-      (
-        "package_targets",
-        .array(
-          plan.packageTargets.flatMap { package in
-            package.changes.map { change in
-              .object(
-                LiquidObject([
-                  ("path", .string(relative(package.file.path))),
-                  ("module", .string(change.module)), ("kind", .string(change.kind.rawValue)),
-                  ("target", .string(change.target)),
-                ]))
-            }
-          })
-      ))
     var summary = LiquidObject()
     for action in PlannedFile.Action.allCases {
       summary[action.rawValue] = .int(plan.count(action))
     }
     summary["stale"] = .int(plan.stale.filter { $0.state != .deleted }.count)
-    root.append(("summary", .object(summary)))
-    return root + extra
+    let modules = list(plan.modules) { module in
+      var params = LiquidObject()
+      for param in module.params { params[param.name] = TemplateContext.liquid(param.value) }
+      let status =
+        blocked.contains(module.name)
+        ? "skipped" : written.contains(module.name) ? "written" : dryRun ? "planned" : "checked"
+      return [
+        ("name", .string(module.name)), ("template", .string(module.template)),
+        ("template_version", module.templateVersion.map { .string($0) } ?? .nil),
+        ("template_hash", module.templateHash.map { .string($0) } ?? .nil),
+        ("created", .string(module.created)), ("params", .object(params)),
+        ("status", .string(status)),
+      ]
+    }
+    let files = list(plan.files) { file in
+      [
+        ("path", .string(relative(file.path))), ("module", .string(file.module)),
+        ("role", .string(file.role.rawValue)), ("regenerate", .string(file.regenerate.rawValue)),
+        ("action", .string(file.action.rawValue)), ("bytes", .int(file.bytes.count)),
+      ]
+    }
+    let stale = list(plan.stale) { file in
+      [
+        ("path", .string(relative(file.path))), ("module", .string(file.module)),
+        ("state", .string(file.state.rawValue)),
+      ]
+    }
+    let registrations = list(
+      plan.registrationEdits.flatMap { edit in edit.changes.map { (edit.path, $0) } }
+    ) { path, item in
+      [
+        ("path", .string(relative(path))), ("module", .string(item.registration.module)),
+        ("marker", .string(item.registration.marker)), ("change", .string(item.change.rawValue)),
+      ]
+    }
+    let packageTargets = list(
+      plan.packageTargets.flatMap { package in package.changes.map { (package.file.path, $0) } }
+    ) { path, change in
+      [
+        ("path", .string(relative(path))), ("module", .string(change.module)),
+        ("kind", .string(change.kind.rawValue)), ("target", .string(change.target)),
+      ]
+    }
+    return [
+      ("dry_run", .bool(dryRun)), ("modules", modules), ("files", files), ("stale", stale),
+      ("registrations", registrations), ("package_targets", packageTargets),
+      ("summary", .object(summary)),
+    ] + extra
   }
 }
