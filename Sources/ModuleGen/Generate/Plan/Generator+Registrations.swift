@@ -9,10 +9,10 @@ extension Generator {
     options: GenerationOptions
   ) throws -> [RegistrationEdit] {
     let top = recordDirectory(options)
-    var paths: [String] = []
-    for registration in registrations + removals where !paths.contains(registration.path) {
-      paths.append(registration.path)
-    }
+    let insertions = Dictionary(grouping: registrations, by: \.path)
+    let removed = Dictionary(grouping: removals, by: \.path)
+    var seen: Set<String> = []
+    let paths = (registrations + removals).map(\.path).filter { seen.insert($0).inserted }
     var edits: [RegistrationEdit] = []
     var problems: [Diagnostic] = []
     for path in paths {
@@ -21,8 +21,8 @@ extension Generator {
       _ = try collectingProblems(into: &problems) {
         if let edit = try RegistrationEdit.make(
           path: path, root: inside ? top : parentPath(path),
-          insertions: registrations.filter { $0.path == path },
-          removals: removals.filter { $0.path == path }, fileSystem: fileSystem, shown: shown)
+          insertions: insertions[path] ?? [], removals: removed[path] ?? [],
+          fileSystem: fileSystem, shown: shown)
         {
           edits.append(edit)
         }
