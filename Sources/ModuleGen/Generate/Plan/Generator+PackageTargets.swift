@@ -25,6 +25,7 @@ extension Generator {
     options: GenerationOptions, record: GenerationRecord?
   ) throws -> [PackageTargets] {
     let blocked = Set(files.filter { $0.action == .conflict }.map(\.module))
+    let withTests = Set(files.filter { $0.role == .test }.map(\.module))
     let top = recordDirectory(options)
     let specsByName = Dictionary(specs.map { ($0.name, $0) }) { a, _ in a }
     var folders: [String] = []
@@ -37,7 +38,7 @@ extension Generator {
       modules[folder, default: []].append(
         PackageTargets.Module(
           name: module.name,
-          hasTests: files.contains { $0.module == module.name && $0.role == .test },
+          hasTests: withTests.contains(module.name),
           dependencies: compiled[module.template]?.manifest.dependencies ?? [],
           imports: spec.imports,
           appTargets: own.isEmpty ? config?.xcode.targets ?? [] : own))
