@@ -74,10 +74,9 @@ final class RenderContext {
   /// it, else once the outermost scope that hides it ends.
   func assign(_ name: String, _ value: LiquidValue) {
     let assigned = Binding(value: value, depth: 0)
-    guard var depth = visible[name]?.depth, depth > 0 else {
-      visible[name] = assigned
-      return
-    }
+    // One lookup of `name` (the dictionary's in-place access) for the common case.
+    var depth = Self.set(&visible[name], to: assigned)
+    guard depth > 0 else { return }
     // Down the scopes that hide it, to the one that hid the template's own value.
     while true {
       let end = depth < scopeStarts.count ? scopeStarts[depth] : hidden.count
@@ -90,12 +89,20 @@ final class RenderContext {
     }
   }
 
+  /// Sets `binding` to `assigned` unless a loop or partial scope set it; returns the depth of
+  /// that scope, or 0 when `binding` is now `assigned`.
+  private static func set(_ binding: inout Binding?, to assigned: Binding) -> Int {
+    if let depth = binding?.depth, depth > 0 { return depth }
+    binding = assigned
+    return 0
+  }
+
   /// Sets `name` in the innermost scope, for as long as it lasts.
   func setLocal(_ name: String, _ value: LiquidValue) {
     let depth = scopeStarts.count
-    let current = visible[name]
-    if depth > 0 && current?.depth != depth { hidden.append((name, current)) }
-    visible[name] = Binding(value: value, depth: depth)
+    var previous: Binding? = Binding(value: value, depth: depth)
+    swap(&visible[name], &previous)
+    if depth > 0 && previous?.depth != depth { hidden.append((name, previous)) }
   }
 
   func pushScope() { scopeStarts.append(hidden.count) }

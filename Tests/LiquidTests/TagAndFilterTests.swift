@@ -87,6 +87,15 @@ import Testing
     #expect(render("{% render 'show' for (1..3) as x %}", partials: partials) == "[1][2][3]")
   }
 
+  /// A value given with `with` is bound to the last non-empty part of the partial's name, as
+  /// Ruby's `name.split('/').last`.
+  @Test(arguments: ["shared/row", "a/b/row/", "row"])
+  func partialValueIsNamedAfterTheLastPartOfItsName(_ name: String) {
+    let partials = [name: "[{{ row }}]"]
+    #expect(render("{% include '\(name)' with 'v' %}", partials: partials) == "[v]")
+    #expect(render("{% render '\(name)' with 'v' %}", partials: partials) == "[v]")
+  }
+
   @Test func renderedPartialCannotInclude() {
     let output = render("{% render 'a' %}", partials: ["a": "{% include 'b' %}", "b": "x"])
     #expect(output.contains("'include' cannot be used inside a partial loaded with 'render'"))

@@ -37,6 +37,7 @@ import Testing
 
   static let data = LiquidObject([
     ("list", ["b", "a", "c"]),
+    ("text", "a\r\nb\n"),
     (
       "people",
       [
@@ -71,6 +72,7 @@ import Testing
     ),
     ("{{ list | json: 2 }}", "[\n  \"b\",\n  \"a\",\n  \"c\"\n]"),
     ("{{ 'a\n\nb' | indent: 2 }}", "  a\n\n  b"),
+    ("{{ text | indent: 1 }}", " a\r\n b\n"),
   ])
   func filter(_ template: String, _ expected: String) {
     #expect(Self.render(template, Self.data) == expected)

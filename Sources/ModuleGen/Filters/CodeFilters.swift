@@ -39,13 +39,20 @@ private func registerCodeFilters(_ set: inout FilterSet) {
     let width = try toInteger(args[0], "indent width")
     guard width >= 0 else { throw FilterFailure("indent width must not be negative") }
     let text = try args.text(input)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Lines split as bytes: every `\n` ends a line, also the one of a `\r\n`.
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let padded = lines.count { !$0.isEmpty }
     let (padding, overflow) = width.multipliedReportingOverflow(by: padded)
     try args.checkTextSize(
       overflow ? .max : saturatingAdd(text.utf8.count, padding), "the indented text")
     let spaces = String(repeating: " ", count: padded == 0 ? 0 : width)
-    return .string(lines.map { $0.isEmpty ? String($0) : spaces + $0 }.joined(separator: "\n"))
+    var indented = ""
+    indented.reserveCapacity(text.utf8.count + padding)
+    for (number, line) in lines.enumerated() {
+      if number > 0 { indented += "\n" }
+      if !line.isEmpty { indented += spaces + Substring(line) }
+    }
+    return .string(indented)
   }
   set["pluralize"] = Filter(arguments: 0...1) { input, args in
     let text = try args.text(input)

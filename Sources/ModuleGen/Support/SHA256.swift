@@ -80,10 +80,7 @@ enum SHA256 {
       (x &>> n) | (x &<< (32 - n))
     }
     for t in 0..<16 {
-      func byte(_ i: Int) -> UInt32 {
-        UInt32(block.load(fromByteOffset: t * 4 + i, as: UInt8.self))
-      }
-      w[t] = byte(0) << 24 | byte(1) << 16 | byte(2) << 8 | byte(3)
+      w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
     }
     for t in 16..<64 {
       let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] &>> 3)
