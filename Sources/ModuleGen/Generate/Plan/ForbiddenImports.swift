@@ -2,13 +2,22 @@ import Diagnostics
 
 /// The modules a template says one of its files never imports (`never_imports`: an MVVM view
 /// model never imports UIKit). A spec whose types would make the rendered file import one is
-/// refused at the module, naming the methods and types that would.
-struct ForbiddenImports: Sendable {
-  var modules: [String]
+/// refused at the module, naming the methods and types that would. A class: every file to
+/// render holds one or none, and a batch holds every file to render at once (the module's spec
+/// would otherwise be stored, and copied, with each of them).
+final class ForbiddenImports: Sendable {
+  let modules: [String]
   /// The generated file's name and its template's, for the message.
-  var fileName: String
-  var template: String
-  var module: ModuleSpec
+  let fileName: String
+  let template: String
+  let module: ModuleSpec
+
+  init(modules: [String], fileName: String, template: String, module: ModuleSpec) {
+    self.modules = modules
+    self.fileName = fileName
+    self.template = template
+    self.module = module
+  }
 
   /// Throws when `text`, the rendered file, imports one of `modules`.
   func check(_ text: String) throws {
