@@ -265,16 +265,24 @@ extension GenerationRecord {
 
   /// Words YAML 1.1 (as PyYAML and modulegen's reader resolve it) reads as booleans or null.
   private static let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null"]
+  private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
 
   private static func isPlain(_ text: String, allowingColon: Bool) -> Bool {
+    // Read as bytes: every path and hash of the record is written this way. A byte outside
+    // ASCII is never plain.
+    func isLetter(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+    let bytes = text.utf8
     // A letter first: YAML reads no number, date or keyword that way but the keywords below.
-    guard let first = text.unicodeScalars.first,
-      first == "_" || ("A"..."Z").contains(first) || ("a"..."z").contains(first),
-      !keywords.contains(text.lowercased()), text.last != ":"
+    guard let first = bytes.first, first == UInt8(ascii: "_") || isLetter(first),
+      bytes.last != UInt8(ascii: ":"),
+      bytes.count > longestKeyword || !keywords.contains(text.lowercased())
     else { return false }
-    return text.unicodeScalars.allSatisfy { c in
-      ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
-        || "_./+@-".unicodeScalars.contains(c) || (allowingColon && c == ":")
+    return bytes.allSatisfy { byte in
+      isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || "_./+@-".utf8.contains(byte) || (allowingColon && byte == UInt8(ascii: ":"))
     }
   }
 
