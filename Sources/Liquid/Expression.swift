@@ -8,7 +8,7 @@ indirect enum Expression: Sendable {
 /// `name.key[0]["other"][var]`, with special `size`, `first` and `last`.
 struct VariableLookup: Sendable {
   enum Component: Sendable {
-    case key(String)
+    case key(Name)
     case index(Expression)
   }
 

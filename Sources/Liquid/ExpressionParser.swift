@@ -115,7 +115,8 @@ struct ExpressionParser {
         return .literal(.blank)
       default:
         position += 1
-        return .variable(try parseLookupPath(root: .key(token.text), start: token, depth: depth))
+        return .variable(
+          try parseLookupPath(root: .key(Name(token.text)), start: token, depth: depth))
       }
     case .leftBracket:
       position += 1
@@ -131,7 +132,7 @@ struct ExpressionParser {
   {
     let inner = try parseExpression(depth: depth + 1)
     _ = try expect(.rightBracket, "']'")
-    if case .literal(.string(let key)) = inner { return .key(key) }
+    if case .literal(.string(let key)) = inner { return .key(Name(key)) }
     return .index(inner)
   }
 
@@ -145,7 +146,7 @@ struct ExpressionParser {
         guard current.kind == .identifier else {
           throw unexpected(expected: "a property name after '.'")
         }
-        path.append(.key(advance().text))
+        path.append(.key(Name(advance().text)))
       } else if current.kind == .leftBracket {
         position += 1
         path.append(try parseBracketContent(depth: depth))

@@ -1,6 +1,8 @@
 /// `for item in collection [reversed] [limit: n] [offset: n | continue]` … `else` … `endfor`.
 struct ForNode: Node {
-  var variable: String
+  /// The variable that holds the loop's `forloop` object.
+  static let loopName = Name("forloop")
+  var variable: Name
   var collection: Expression
   /// `variable-collection markup`: the loop's `forloop.name` and its key for `offset: continue`.
   var name: String
@@ -37,7 +39,7 @@ struct ForNode: Node {
     let savedLoop = context.currentForLoop
     context.currentForLoop = loop
     defer { context.currentForLoop = savedLoop }
-    context.setLocal("forloop", .drop(loop))
+    context.setLocal(Self.loopName, .drop(loop))
     for item in slice {
       try context.countIteration(at: offsetInMarkup)
       context.setLocal(variable, item)
@@ -63,7 +65,7 @@ extension ForNode {
       elseBody = try parser.parseBlockBody(for: token, until: ["endfor"]).0
     }
     var node = ForNode(
-      variable: header.variable, collection: header.collection,
+      variable: Name(header.variable), collection: header.collection,
       name: "\(header.variable)-\(header.collectionText)", limit: header.attributes["limit"],
       offset: header.attributes["offset"], offsetContinue: header.offsetContinue,
       reversed: header.reversed, body: body, elseBody: elseBody,
@@ -123,7 +125,9 @@ private struct LoopHeader {
 
 /// `tablerow item in collection [cols: n] [limit: n] [offset: n]`: an HTML table's rows.
 struct TablerowNode: Node {
-  var variable: String
+  /// The variable that holds the loop's `tablerowloop` object.
+  static let loopName = Name("tablerowloop")
+  var variable: Name
   var collection: Expression
   var cols: Expression?
   var limit: Expression?
@@ -145,7 +149,7 @@ struct TablerowNode: Node {
     output += "<tr class=\"row1\">\n"
     context.pushScope()
     defer { context.popScope() }
-    context.setLocal("tablerowloop", .drop(loop))
+    context.setLocal(Self.loopName, .drop(loop))
     for item in slice {
       try context.countIteration(at: offsetInMarkup)
       context.setLocal(variable, item)
@@ -173,7 +177,8 @@ extension TablerowNode {
     let header = try LoopHeader(token, in: parser, attributes: ["cols", "limit", "offset"])
     let (body, _) = try parser.parseBlockBody(for: token, until: ["endtablerow"])
     return TablerowNode(
-      variable: header.variable, collection: header.collection, cols: header.attributes["cols"],
+      variable: Name(header.variable), collection: header.collection,
+      cols: header.attributes["cols"],
       limit: header.attributes["limit"], offset: header.attributes["offset"], body: body,
       offsetInMarkup: token.argumentsStart)
   }

@@ -2,7 +2,7 @@
 /// read from JSON or YAML), so that iterating over an object is deterministic.
 public struct LiquidObject: Sendable, Equatable, Sequence {
   public private(set) var keys: [String] = []
-  private var storage: [String: LiquidValue] = [:]
+  private var storage: [Name: LiquidValue] = [:]
 
   public init() {}
 
@@ -21,15 +21,18 @@ public struct LiquidObject: Sendable, Equatable, Sequence {
   public var isEmpty: Bool { keys.isEmpty }
 
   public subscript(key: String) -> LiquidValue? {
-    get { storage[key] }
+    get { storage[Name(key)] }
     set {
       if let newValue {
-        if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-      } else if storage.removeValue(forKey: key) != nil {
+        if storage.updateValue(newValue, forKey: Name(key)) == nil { keys.append(key) }
+      } else if storage.removeValue(forKey: Name(key)) != nil {
         keys.removeAll { $0 == key }
       }
     }
   }
+
+  /// The value of a name a template looks up (its hash already worked out).
+  subscript(name: Name) -> LiquidValue? { storage[name] }
 
   public func makeIterator() -> some IteratorProtocol<(key: String, value: LiquidValue)> {
     var index = 0
@@ -37,7 +40,7 @@ public struct LiquidObject: Sendable, Equatable, Sequence {
       guard index < keys.count else { return nil }
       defer { index += 1 }
       let key = keys[index]
-      return (key, storage[key]!)
+      return (key, storage[Name(key)]!)
     }
   }
 

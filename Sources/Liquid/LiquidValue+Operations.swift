@@ -1,6 +1,12 @@
 // Member access and comparison, as Ruby Liquid defines them.
 
 extension LiquidValue {
+  /// `value.name`: an object's key looked up without hashing its text again.
+  func member(_ name: Name) -> LiquidValue? {
+    if case .object(let object) = self, let value = object[name] { return value }
+    return member(.string(name.text))
+  }
+
   /// `value.key` or `value[key]`; nil when there is no such member.
   func member(_ key: LiquidValue) -> LiquidValue? {
     switch (self, key) {

@@ -10,7 +10,7 @@ struct PartialNode: Node {
   var variable: Expression?
   var isForLoop: Bool
   var alias: String?
-  var arguments: [(String, Expression)]
+  var arguments: [(Name, Expression)]
   var offset: Int
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
@@ -24,12 +24,12 @@ struct PartialNode: Node {
         "'include' cannot be used inside a partial loaded with 'render'", at: offset)
     }
     let partial = try context.partial(named: partialName, at: offset)
-    let variableName = alias ?? Self.variableName(of: partialName)
+    let variableName = Name(alias ?? Self.variableName(of: partialName))
     let value: LiquidValue
     if let variable {
       value = try context.evaluate(variable)
     } else if kind == .include {
-      value = context.resolve(partialName) ?? .nil
+      value = context.resolve(Name(partialName)) ?? .nil
     } else {
       value = .nil
     }
@@ -51,7 +51,7 @@ struct PartialNode: Node {
         if context.interrupt != .none { return }
       }
     case .render:
-      var arguments: [(String, LiquidValue)] = []
+      var arguments: [(Name, LiquidValue)] = []
       for (key, expression) in self.arguments {
         arguments.append((key, try context.evaluate(expression)))
       }
@@ -60,7 +60,7 @@ struct PartialNode: Node {
         let child = context.isolatedChild()
         for (key, value) in arguments { child.setLocal(key, value) }
         if variable != nil { child.setLocal(variableName, item) }
-        if let loop { child.setLocal("forloop", .drop(loop)) }
+        if let loop { child.setLocal(ForNode.loopName, .drop(loop)) }
         try child.renderPartial(partial, name: partialName, into: &output, calledAt: offset)
         loop?.index0 += 1
       }
@@ -112,12 +112,12 @@ extension PartialNode {
     }
     var alias: String?
     if expressions.acceptWord("as") { alias = try expressions.parseTargetName() }
-    var arguments: [(String, Expression)] = []
+    var arguments: [(Name, Expression)] = []
     _ = expressions.accept(.comma)
     while !expressions.atEnd {
       let key = try expressions.expect(.identifier, "a keyword argument name")
       _ = try expressions.expectColon(after: key.text)
-      arguments.append((key.text, try expressions.parseExpression()))
+      arguments.append((Name(key.text), try expressions.parseExpression()))
       if !expressions.accept(.comma) { try expressions.expectEnd() }
     }
     return PartialNode(

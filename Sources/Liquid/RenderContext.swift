@@ -14,11 +14,11 @@ final class RenderContext {
   }
   /// Every variable as the template sees it now: the innermost scope's value of each name, so
   /// that one lookup finds any variable, however deep the scopes are.
-  private var visible: [String: Binding] = [:]
+  private var visible: [Name: Binding] = [:]
   /// What the loop and partial scopes hid: for each name a scope set, the binding it hid (nil:
   /// none), restored when the scope ends. The scopes' entries follow each other, innermost
   /// last; `scopeStarts` holds where each scope's entries begin.
-  private var hidden: [(name: String, binding: Binding?)] = []
+  private var hidden: [(name: Name, binding: Binding?)] = []
   private var scopeStarts: [Int] = []
   var counters: [String: Int] = [:]
   var cycles: [String: Int] = [:]
@@ -64,15 +64,15 @@ final class RenderContext {
 
   // MARK: - Variables
 
-  func resolve(_ name: String) -> LiquidValue? {
+  func resolve(_ name: Name) -> LiquidValue? {
     if let binding = visible[name] { return binding.value }
-    if !counters.isEmpty, let counter = counters[name] { return .int(counter) }
+    if !counters.isEmpty, let counter = counters[name.text] { return .int(counter) }
     return globals[name]
   }
 
   /// Sets `name` in the template's own scope: seen at once unless a loop or partial scope hides
   /// it, else once the outermost scope that hides it ends.
-  func assign(_ name: String, _ value: LiquidValue) {
+  func assign(_ name: Name, _ value: LiquidValue) {
     let assigned = Binding(value: value, depth: 0)
     // One lookup of `name` (the dictionary's in-place access) for the common case.
     var depth = Self.set(&visible[name], to: assigned)
@@ -98,7 +98,7 @@ final class RenderContext {
   }
 
   /// Sets `name` in the innermost scope, for as long as it lasts.
-  func setLocal(_ name: String, _ value: LiquidValue) {
+  func setLocal(_ name: Name, _ value: LiquidValue) {
     let depth = scopeStarts.count
     var previous: Binding? = Binding(value: value, depth: depth)
     swap(&visible[name], &previous)
@@ -114,7 +114,7 @@ final class RenderContext {
   }
 
   private func allNames() -> [String] {
-    Array(visible.keys) + Array(counters.keys) + globals.keys
+    visible.keys.map(\.text) + Array(counters.keys) + globals.keys
   }
 
   // MARK: - Errors and limits
@@ -245,23 +245,28 @@ final class RenderContext {
     switch lookup.root {
     case .key(let name):
       guard let found = resolve(name) else {
-        return try undefined(name, lookup, candidates: allNames())
+        return try undefined(name.text, lookup, candidates: allNames())
       }
       value = found
     case .index(let expression):
       let key = try evaluate(expression)
-      guard case .string(let name) = key, let found = resolve(name) else {
+      guard case .string(let name) = key, let found = resolve(Name(name)) else {
         return try undefined(key.shortText, lookup, candidates: allNames())
       }
       value = found
     }
     for component in lookup.path {
       let key: LiquidValue
+      let next: LiquidValue?
       switch component {
-      case .key(let name): key = .string(name)
-      case .index(let expression): key = try evaluate(expression)
+      case .key(let name):
+        key = .string(name.text)
+        next = value.member(name)
+      case .index(let expression):
+        key = try evaluate(expression)
+        next = value.member(key)
       }
-      if let next = value.member(key) {
+      if let next {
         value = next
       } else if case .object(let object) = value {
         return try undefined(key.shortText, lookup, candidates: object.keys)

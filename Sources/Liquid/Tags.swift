@@ -1,7 +1,7 @@
 // The nodes of Liquid's tags, each with its parsing; TemplateParser.tags registers them.
 
 struct AssignNode: Node {
-  var name: String
+  var name: Name
   var value: FilteredExpression
   var isBlank: Bool { true }
 
@@ -17,12 +17,12 @@ extension AssignNode {
     var expressions = try parser.expressions(token)
     let name = try expressions.parseTargetName()
     _ = try expressions.expect(.equals, "'=' after the variable name")
-    return AssignNode(name: name, value: try expressions.parseFilteredExpression())
+    return AssignNode(name: Name(name), value: try expressions.parseFilteredExpression())
   }
 }
 
 struct CaptureNode: Node {
-  var name: String
+  var name: Name
   var body: Block
   var isBlank: Bool { true }
 
@@ -46,7 +46,7 @@ extension CaptureNode {
     }
     try expressions.expectEnd()
     let (body, _) = try parser.parseBlockBody(for: token, until: ["endcapture"])
-    return CaptureNode(name: name, body: body)
+    return CaptureNode(name: Name(name), body: body)
   }
 }
 

@@ -48,15 +48,15 @@ import Testing
         context.popScope()
         model.scopes.removeLast()
       case 2, 3:
-        context.assign(name, .int(step))
+        context.assign(Name(name), .int(step))
         model.assign(name, step)
       default:
-        context.setLocal(name, .int(step))
+        context.setLocal(Name(name), .int(step))
         model.setLocal(name, step)
       }
       for name in names {
         let expected = model.resolve(name).map(LiquidValue.int) ?? (name == "g" ? .int(-1) : nil)
-        #expect(context.resolve(name) == expected, "seed \(seed), step \(step), '\(name)'")
+        #expect(context.resolve(Name(name)) == expected, "seed \(seed), step \(step), '\(name)'")
       }
     }
   }

@@ -96,6 +96,21 @@ import Testing
     #expect(render("{% render '\(name)' with 'v' %}", partials: partials) == "[v]")
   }
 
+  /// Names are looked up as Swift compares strings: a key written precomposed is found by its
+  /// decomposed spelling, in an object, a variable and a loop's scope.
+  @Test func canonicallyEqualNamesAreOneName() {
+    let precomposed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    var data = LiquidObject()
+    data[precomposed] = "global"
+    data["o"] = .object(LiquidObject([(precomposed, "member")]))
+    #expect(data[decomposed] == "global")
+    #expect(render("{{ o['\(decomposed)'] }} {{ ['\(decomposed)'] }}", data) == "member global")
+    #expect(
+      render("{% capture '\(precomposed)' %}local{% endcapture %}{{ ['\(decomposed)'] }}", data)
+        == "local")
+  }
+
   @Test func renderedPartialCannotInclude() {
     let output = render("{% render 'a' %}", partials: ["a": "{% include 'b' %}", "b": "x"])
     #expect(output.contains("'include' cannot be used inside a partial loaded with 'render'"))
