@@ -75,13 +75,14 @@ package struct Plan: Sendable {
   /// written, their record entries included.
   package var withoutBlockedModules: Plan {
     let blocked = blockedModules
+    guard !blocked.isEmpty else { return self }
     var plan = self
     plan.files = files.filter { !blocked.contains($0.module) }
     plan.modules = modules.filter { !blocked.contains($0.name) }
     plan.stale = stale.filter { !blocked.contains($0.module) }
     plan.staleRegistrations = staleRegistrations.filter { !blocked.contains($0.module) }
     plan.prunedRegistrations = prunedRegistrations.filter { !blocked.contains($0.module) }
-    if !blocked.isEmpty && !registrationEdits.isEmpty {
+    if !registrationEdits.isEmpty {
       // A file where modules are registered is written without the blocked modules' snippets.
       let paths = Set(registrationEdits.map(\.path))
       plan.files.removeAll { $0.module.isEmpty && paths.contains($0.path) }
