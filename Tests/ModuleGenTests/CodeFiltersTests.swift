@@ -139,10 +139,10 @@ import Testing
       contentsOf: GeneratedPackage.root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// README.md's table of code filters has a row for each, and every example whose result is
-  /// literal renders that result.
-  @Test func theReadmeTableShowsEveryCodeFilter() throws {
-    let text = try Self.readme("README.md")
+  /// The guide's table of code filters (docs/GUIDE.md) has a row for each, and every example
+  /// whose result is literal renders that result.
+  @Test func theGuideTableShowsEveryCodeFilter() throws {
+    let text = try Self.readme("docs/GUIDE.md")
     let start = try #require(
       text.range(of: "Filters for code generation, beyond standard Liquid:\n\n"))
     let rows = text[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("|") }

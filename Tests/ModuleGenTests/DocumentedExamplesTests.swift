@@ -3,7 +3,7 @@ import Testing
 
 @testable import ModuleGen
 
-/// Every fenced YAML or JSON example in README.md and Templates/README.md reads as what it
+/// Every fenced YAML or JSON example in README.md, Templates/README.md and docs/ reads as what it
 /// shows (a spec is validated as `modulegen validate` does, with its templates and parameters;
 /// a config, a `template.yml` and a generation record are decoded), and every `modulegen …`
 /// command line in them runs in a temporary folder (with the documented spec examples as
@@ -18,7 +18,17 @@ import Testing
     var testDescription: String { "\(file):\(line) (\(language))" }
   }
 
-  static let documents = ["README.md", "Templates/README.md"]
+  /// README.md, Templates/README.md and every page of docs/ (the guide the README links to).
+  static let documents: [String] =
+    ["README.md", "Templates/README.md"]
+    + ((try? FileManager.default.contentsOfDirectory(
+      atPath: GeneratedPackage.root.appendingPathComponent("docs").path)) ?? [])
+    .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+
+  @Test func theDocumentsIncludeTheGuide() {
+    #expect(Self.documents.contains("docs/GUIDE.md"))
+    #expect(Self.documents.contains("docs/INSTALL.md"))
+  }
 
   /// The fenced blocks of the documents, with the line of their opening fence. A fence
   /// indented in a list item takes its indentation off the block's lines.
@@ -44,6 +54,88 @@ import Testing
       }
     }
     return blocks
+  }
+
+  static func text(of document: String) throws -> String {
+    try String(
+      contentsOf: GeneratedPackage.root.appendingPathComponent(document), encoding: .utf8)
+  }
+
+  // MARK: - Samples and links
+
+  /// A sample of generated code in a document (a fenced block under `<!-- sample: PATH -->`) is
+  /// a run of whole lines of that file, so that the README's sample cannot drift from
+  /// `Examples/`, which ExamplesTests keeps as the templates generate it.
+  @Test func everySampleIsAPartOfItsFile() throws {
+    var samples = 0
+    for document in Self.documents {
+      let lines = try Self.text(of: document).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      for (i, line) in lines.enumerated() where line.hasPrefix("<!-- sample: ") {
+        let path = line.dropFirst("<!-- sample: ".count).dropLast(" -->".count)
+        let block = try #require(
+          Self.blocks.first { $0.file == document && $0.line == i + 2 },
+          "\(document):\(i + 1): no fenced block under the sample's line")
+        let source = try Self.text(of: String(path))
+        #expect(block.text.split(separator: "\n").count >= 10, "\(block.testDescription)")
+        #expect(
+          source.contains("\n" + block.text),
+          "\(block.testDescription) is not a part of \(path): copy it again from there")
+        samples += 1
+      }
+    }
+    #expect(samples >= 1)
+  }
+
+  /// The headings of a Markdown text, without their `#`s (a `#` line in a fenced block is not
+  /// one).
+  static func headings(_ text: String) -> [Substring] {
+    var inFence = false
+    var headings: [Substring] = []
+    for line in text.split(separator: "\n") {
+      if line.drop(while: { $0 == " " }).hasPrefix("```") { inFence.toggle() }
+      if !inFence && line.hasPrefix("#") { headings.append(line.drop { $0 == "#" }.dropFirst()) }
+    }
+    return headings
+  }
+
+  /// A heading's anchor as GitHub makes it: lowercased, spaces as `-`, punctuation dropped.
+  static func anchor(_ heading: Substring) -> String {
+    String(
+      heading.lowercased().compactMap { c -> Character? in
+        c == " " ? "-" : c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+      })
+  }
+
+  /// Every relative link of the documents leads to a file of the repository, and a link to a
+  /// heading (`docs/GUIDE.md#xcode-projects`) to a heading of that file: moving a section
+  /// cannot leave a link behind.
+  @Test func everyLinkLeadsSomewhere() throws {
+    let link = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
+    var checked = 0
+    for document in Self.documents {
+      let text = try Self.text(of: document)
+      for match in link.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        guard let range = Range(match.range(at: 1), in: text) else { continue }
+        let target = String(text[range])
+        if target.hasPrefix("http://") || target.hasPrefix("https://") { continue }
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let here = GeneratedPackage.root.appendingPathComponent(document)
+        let file =
+          parts[0].isEmpty
+          ? here
+          : here.deletingLastPathComponent().appendingPathComponent(String(parts[0]))
+            .standardizedFileURL
+        #expect(
+          FileManager.default.fileExists(atPath: file.path), "\(document): \(target) is not a file")
+        checked += 1
+        guard parts.count == 2, file.pathExtension == "md" else { continue }
+        let anchors = try Self.headings(String(contentsOf: file, encoding: .utf8)).map(
+          Self.anchor)
+        #expect(anchors.contains(String(parts[1])), "\(document): \(target) names no heading")
+      }
+    }
+    #expect(checked >= 10)
   }
 
   static let dataBlocks = blocks.filter { $0.language == "yaml" || $0.language == "json" }
@@ -211,6 +303,12 @@ import Testing
   @Test func everyCommandLineRunsOrParses() throws {
     for line in Self.commandLines {
       let words = Self.words(line)
+      // `modulegen help TOPIC` is the tool's own, not a command's: it prints the reference.
+      if words.count == 3, words[1] == "help" {
+        let result = runTool(Array(words.dropFirst()), in: try makeTemporaryDirectory())
+        #expect(result.code == 0 && !result.out.isEmpty, "'\(line)': \(result.err)")
+        continue
+      }
       guard let (command, arguments) = Self.command(of: words) else {
         Issue.record("'\(line)' names no modulegen command")
         continue

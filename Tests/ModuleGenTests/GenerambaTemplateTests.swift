@@ -302,8 +302,7 @@ struct GenerambaProject {
   @Test func theReadmesNameTheEndingsOfTheDevelopersFiles() throws {
     let endings = GenerambaOwnership.developerNameEndings
     let list = endings.dropLast().joined(separator: ", ") + " or " + endings.last!
-    let root = URL(fileURLWithPath: ReadmeTable.readme).deletingLastPathComponent()
-      .deletingLastPathComponent()
+    let root = ReadmeTable.root
     for readme in ["README.md", "Templates/README.md"] {
       let text = try String(contentsOf: root.appendingPathComponent(readme), encoding: .utf8)
       let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")

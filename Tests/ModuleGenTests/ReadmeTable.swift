@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 
-/// A table in Templates/README.md made from declarations, between two marker lines: the test
-/// compares it with `table`, and `MODULEGEN_RECORD=1` re-writes it and fails, so that a recording
-/// is never silently accepted.
+/// A table in a document of the repository (Templates/README.md unless `document` says
+/// otherwise) made from declarations, between two marker lines: the test compares it with
+/// `table`, and `MODULEGEN_RECORD=1` re-writes it and fails, so that a recording is never
+/// silently accepted.
 struct ReadmeTable {
-  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Templates/README.md").path
 
+  /// The document's path in the repository.
+  var document = "Templates/README.md"
   /// The marker lines, e.g. `<!-- config keys: generated from ProjectConfig+Keys.swift -->`.
   var start: String
   var end: String
@@ -21,14 +23,14 @@ struct ReadmeTable {
   func check(_ table: String) throws {
     Self.lock.lock()
     defer { Self.lock.unlock() }
-    let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+    let path = Self.root.appendingPathComponent(document).path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
     let start = try #require(text.range(of: self.start + "\n"))
     let end = try #require(text.range(of: self.end + "\n", range: start.upperBound..<text.endIndex))
     if ProcessInfo.processInfo.environment["MODULEGEN_RECORD"] != nil {
       try text.replacingCharacters(in: start.upperBound..<end.lowerBound, with: table)
-        .write(toFile: Self.readme, atomically: true, encoding: .utf8)
-      Issue.record(
-        "recorded \(self.start) in Templates/README.md; run again without MODULEGEN_RECORD")
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      Issue.record("recorded \(self.start) in \(document); run again without MODULEGEN_RECORD")
       return
     }
     #expect(

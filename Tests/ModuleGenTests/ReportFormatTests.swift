@@ -165,8 +165,9 @@ struct DecodedReport {
     #expect(report["valid"] == .bool(false))
   }
 
-  @Test func theREADMEDocumentsEveryKeyOfTheReport() throws {
-    let readme = try String(contentsOfFile: ExitCodeTests.root + "/README.md", encoding: .utf8)
+  /// The guide's "Output for CI" (docs/GUIDE.md) documents every key of the report.
+  @Test func theGuideDocumentsEveryKeyOfTheReport() throws {
+    let readme = try String(contentsOfFile: ExitCodeTests.root + "/docs/GUIDE.md", encoding: .utf8)
     let collector = ReportCollector(format: .json)
     collector.add(Diagnostic(message: "m"))
     let report = try JSONReader.read(collector.json(command: "gen", code: 0), file: "report")
@@ -269,8 +270,9 @@ struct DecodedReport {
     }
   }
 
-  @Test func theREADMETableIsTheDeclaredCodes() throws {
-    let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
+  /// The table of exit codes in the guide's "Output for CI" (docs/GUIDE.md).
+  @Test func theGuideTableIsTheDeclaredCodes() throws {
+    let readme = try String(contentsOfFile: Self.root + "/docs/GUIDE.md", encoding: .utf8)
     for (code, meaning) in ExitCode.meanings {
       #expect(readme.contains("| \(code) | \(meaning) |"), "\(code)")
     }

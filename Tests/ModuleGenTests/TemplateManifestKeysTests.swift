@@ -14,10 +14,12 @@ import Testing
     ).check(TemplateManifest.referenceTable)
   }
 
-  /// The table of the built-in templates' parameters is made from their manifests.
-  @Test func readmeParametersTableMatchesTheBuiltinTemplates() throws {
+  /// The table of the built-in templates' parameters, in Templates/README.md and in README.md,
+  /// is made from their manifests.
+  @Test(arguments: ["Templates/README.md", "README.md"])
+  func readmeParametersTableMatchesTheBuiltinTemplates(_ document: String) throws {
     try ReadmeTable(
-      start: "<!-- built-in parameters: generated from each template.yml -->",
+      document: document, start: "<!-- built-in parameters: generated from each template.yml -->",
       end: "<!-- end of built-in parameters -->", suite: "TemplateManifestKeysTests"
     ).check(BuiltinTemplates.parametersTable())
   }

@@ -13,7 +13,7 @@ package enum ExitCode {
   /// The command line is wrong (unknown option, missing argument), as sysexits' EX_USAGE.
   package static let usage: Int32 = 64
 
-  /// Every code with what it means, for `--help`, the manual page and README.md.
+  /// Every code with what it means, for `--help`, the manual page and docs/GUIDE.md.
   package static let meanings: [(code: Int32, meaning: String)] = [
     (success, "Success: written, up to date, valid."),
     (

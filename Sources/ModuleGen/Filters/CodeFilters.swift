@@ -12,7 +12,7 @@ extension FilterSet {
 }
 
 /// Filters for generating code, beyond standard Liquid. Add a filter here, and to the filter
-/// table of README.md and the list of Templates/README.md: CodeFiltersTests fails until both
+/// table of docs/GUIDE.md and the list of Templates/README.md: CodeFiltersTests fails until both
 /// name it.
 private func registerCodeFilters(_ set: inout FilterSet) {
   func unary(_ name: String, _ transform: @escaping @Sendable (String) -> String) {

@@ -2,8 +2,8 @@ import Diagnostics
 import Liquid
 
 extension BuiltinTemplates {
-  /// The built-in templates' parameters, for the table in Templates/README.md: made from their
-  /// manifests, so that the table says what `modulegen templates show NAME` says.
+  /// The built-in templates' parameters, for the tables in README.md and Templates/README.md:
+  /// made from their manifests, so that the tables say what `modulegen templates show NAME` says.
   static func parametersTable() throws(DiagnosticList) -> String {
     var table = "| template | parameter | values | what it chooses |\n| --- | --- | --- | --- |\n"
     for name in names {
