@@ -417,6 +417,20 @@ extension TemplateManifest.FileEntry {
       entry.isResource = flag
     },
     Key(
+      name: "shared", type: "a boolean",
+      doc:
+        "`true`: one file for the modules beside this one (in the folder above the module's when that folder is named after it), created once; a run writes it once for all.",
+      example: "true"
+    ) { node, entry, decoding in
+      guard case .bool(let flag) = node.value else {
+        decoding.problems.error(
+          "'shared' must be true or false", at: node.location, path: decoding.path)
+        decoding.rejected = true
+        return
+      }
+      entry.isShared = flag
+    },
+    Key(
       name: "never_imports", type: "a name or a list",
       doc:
         "Modules the generated file never imports: a spec whose types would make it import one is refused.",
