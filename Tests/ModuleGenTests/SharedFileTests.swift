@@ -21,14 +21,20 @@ import Testing
     }.sorted()
   }
 
-  @Test func aBatchWritesTheCoordinatorsProtocolOnceBesideTheModules() throws {
+  /// A folder where `gen` generated `coordinators` with `output` and `tests_output`.
+  static func generated(output: String, testsOutput: String) throws -> String {
     let dir = try makeTemporaryDirectory()
     try write(
-      "module: App\noutput: Sources/Modules/{{ module }}\ntests_output: Tests/{{ module }}Tests\n",
-      to: dir + "/.modulegen.yml")
-    try write(Self.coordinators, to: dir + "/modules.yml")
+      "module: App\noutput: \(output)\ntests_output: \(testsOutput)\n", to: dir + "/.modulegen.yml")
+    try write(coordinators, to: dir + "/modules.yml")
     let result = runTool(["gen", "--spec", "modules.yml", "--date", "2026-01-02"], in: dir)
     #expect(result.code == 0, "\(result.err)")
+    return dir
+  }
+
+  @Test func aBatchWritesTheCoordinatorsProtocolOnceBesideTheModules() throws {
+    let dir = try Self.generated(
+      output: "Sources/Modules/{{ module }}", testsOutput: "Tests/{{ module }}Tests")
     let code = Self.files(dir + "/Sources")
     #expect(
       code.filter { $0.hasSuffix("/Coordinator.swift") || $0 == "Coordinator.swift" } == [
@@ -74,13 +80,7 @@ import Testing
 
   /// Modules that share one folder (not named after each) have the shared file in it.
   @Test func modulesInOneFolderHaveTheSharedFileInIt() throws {
-    let dir = try makeTemporaryDirectory()
-    try write(
-      "module: App\noutput: Sources/App\ntests_output: Tests/AppTests\n",
-      to: dir + "/.modulegen.yml")
-    try write(Self.coordinators, to: dir + "/modules.yml")
-    let result = runTool(["gen", "--spec", "modules.yml", "--date", "2026-01-02"], in: dir)
-    #expect(result.code == 0, "\(result.err)")
+    let dir = try Self.generated(output: "Sources/App", testsOutput: "Tests/AppTests")
     #expect(
       Self.files(dir + "/Sources").filter { $0.contains("Coordinator") } == [
         "App/Coordinator.swift", "App/HomeCoordinator.swift", "App/OrdersCoordinator.swift",
@@ -89,6 +89,46 @@ import Testing
     #expect(runTool(["gen", "Cart", "mvp"], in: dir).code == 0)
     let check = runTool(["check"], in: dir)
     #expect(check.code == 0, "\(check.out)\(check.err)")
+  }
+
+  /// In an Xcode project the shared file joins the code target once, in the group of its own
+  /// folder, not in the group the config gives each module.
+  @Test func anXcodeProjectGetsTheSharedFileOnceInItsFoldersGroup() throws {
+    let dir = try XcodeGenTests().project(
+      config:
+        "xcodeproj: Project.xcodeproj\noutput: iOS/Modules/{{ module }}\ntests_output: iOSTests/{{ module }}Tests\ngroup: iOS/Features/{{ module }}\n"
+    )
+    try write(Self.coordinators, to: dir + "/modules.yml")
+    let gen = runTool(["gen", "--spec", "modules.yml", "--dry-run", "--verbose"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    let lines = gen.out.split(separator: "\n").filter { $0.contains("Coordinator.swift") }
+    #expect(
+      lines.filter { $0.contains("iOS/Modules/Coordinator.swift") } == [
+        "  would create iOS/Modules/Coordinator.swift",
+        "  add file iOS/Modules/Coordinator.swift to group iOS/Modules",
+        "  add iOS/Modules/Coordinator.swift to target iOS (Sources)",
+      ], "\(gen.out)")
+    #expect(
+      lines.contains(
+        "  add file iOS/Modules/Home/HomeCoordinator.swift to group iOS/Features/Home"),
+      "\(gen.out)")
+  }
+
+  /// In a Swift package each module is a target of its own: the shared file stays in it (a
+  /// file in `Sources/` would be in no target).
+  @Test func aPackagesModuleKeepsTheSharedFileInItsTarget() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"Features\", targets: [.target(name: \"Core\")])\n",
+      to: dir + "/Packages/Features/Package.swift")
+    try write("public enum Core {}\n", to: dir + "/Packages/Features/Sources/Core/Core.swift")
+    try write("module: App\npackage: Packages/Features\n", to: dir + "/.modulegen.yml")
+    let gen = runTool(
+      ["gen", "Home", "mvp", "--set", "coordinator=true", "--dry-run", "--verbose"], in: dir,
+      environment: ProcessInfo.processInfo.environment)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out.contains("Packages/Features/Sources/Home/Coordinator.swift"), "\(gen.out)")
+    #expect(!gen.out.contains("Packages/Features/Sources/Coordinator.swift"), "\(gen.out)")
   }
 
   @Test func theSharedFolderIsAboveAModuleFolderNamedAfterTheModule() {
