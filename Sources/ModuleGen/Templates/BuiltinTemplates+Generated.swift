@@ -2569,6 +2569,7 @@ files:
   - template: Code/CoordinatorProtocol.swift.liquid
     output: Coordinator.swift
     when: "params.coordinator"
+    regenerate: once
     shared: true
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
@@ -3361,6 +3362,7 @@ files:
   - template: Code/CoordinatorProtocol.swift.liquid
     output: Coordinator.swift
     when: "params.coordinator"
+    regenerate: once
     shared: true
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
