@@ -84,7 +84,14 @@ struct GeneratedPackage {
     /// interactor (once per template): `MockTests.swift.liquid`, for the mock `mockTested`
     /// finds among the generated files.
     var mockTests: Bool
+    /// Whether the module's target also holds a second module, `Detail`, generated in the
+    /// same run with the same parameters (once per template with coordinators): the two share
+    /// the file of the coordinators' protocol, and the scenario starts a Detail flow from Home.
+    var companion = false
   }
+
+  /// The second module of a variant with a `companion`.
+  static let companion = ModuleSpec(name: "Detail")
 
   /// The rich spec's module as `template` takes it: an MVVM view model never imports UIKit, so
   /// its view shows an image it can hold.
@@ -148,6 +155,15 @@ struct GeneratedPackage {
         }
       }
     }
+    for template in Set(variants.map(\.template)) {
+      let first = variants.first {
+        $0.template == template && $0.scenario
+          && $0.params.contains { $0 == ("coordinator", "true") }
+      }
+      for i in variants.indices where variants[i].target == first?.target {
+        variants[i].companion = true
+      }
+    }
     if let filter = ProcessInfo.processInfo.environment["MODULEGEN_VARIANTS"], !filter.isEmpty {
       let parts = filter.split(separator: ",")
       variants = variants.filter { variant in parts.contains { variant.testTarget.contains($0) } }
@@ -188,6 +204,7 @@ struct GeneratedPackage {
         let params = Dictionary(uniqueKeysWithValues: variant.params)
         context["ui"] = .string(params["ui"] ?? "uikit")
         context["coordinator"] = .bool(params["coordinator"] == "true")
+        context["companion"] = .bool(variant.companion)
         files.append(
           (
             "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)Scenarios.swift",
@@ -251,7 +268,10 @@ struct GeneratedPackage {
     var generator = Generator(library: library, config: nil, fileSystem: LocalFileSystem())
     var module = variant.module
     module.template = variant.template
-    let plan = try generator.plan([module], options: options)
+    var companion = Self.companion
+    companion.template = variant.template
+    let plan = try generator.plan(
+      variant.companion ? [module, companion] : [module], options: options)
     var files = plan.files.map {
       (
         $0.path == path + "/" + routes ? targetRoutes : $0.path,

@@ -140,8 +140,10 @@ import Testing
     try write("name: Search\ntemplate: mvvm\nparams: {coordinator: false}\n", to: dir + "/s.yml")
     let update = runTool(["update", "--spec", "s.yml", "--prune"], in: dir)
     #expect(update.code == 0, "\(update.err)")
-    #expect(update.out.hasSuffix("Removed 1 stale file.\n"), "\(update.out)")
+    // The coordinator, and the coordinators' protocol that no recorded module has any more.
+    #expect(update.out.hasSuffix("Removed 2 stale files.\n"), "\(update.out)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/Search/SearchCoordinator.swift"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Coordinator.swift"))
     #expect(runTool(["check", "--spec", "s.yml"], in: dir).code == 0)
   }
 

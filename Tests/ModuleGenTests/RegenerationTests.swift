@@ -176,21 +176,25 @@ import Testing
     #expect(
       gen.err
         == "note: module 'Search' changes coordinator: true → false, ui: swiftui → uikit (was recorded in .modulegen.lock)\n"
+        + "warning: 'Coordinator.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
         + "warning: 'Search/SearchCoordinator.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
         + "warning: 'Search/SearchView.swift' was generated for Search, which no longer has it; 'gen --prune' removes it\n"
     )
     let check = runTool(["check", "--spec", "search.yml"], in: dir)
     #expect(check.code == 1)
     #expect(
-      check.out == "stale  Search/SearchCoordinator.swift\nstale  Search/SearchView.swift\n")
+      check.out
+        == "stale  Coordinator.swift\nstale  Search/SearchCoordinator.swift\nstale  Search/SearchView.swift\n"
+    )
     #expect(
       check.err
-        == "2 files are stale (generated before, no longer planned; 'gen --prune' removes them).\n")
-    // An edited stale file is not removed: --prune lists it and fails; the other goes.
+        == "3 files are stale (generated before, no longer planned; 'gen --prune' removes them).\n")
+    // An edited stale file is not removed: --prune lists it and fails; the others go.
     try edit(dir + "/Search/SearchView.swift") { $0 + "// kept for later\n" }
     let prune = runTool(["gen", "--spec", "search.yml", "--prune"], in: dir)
     #expect(prune.code == 1)
-    #expect(prune.out.hasSuffix("Removed 1 stale file.\n"))
+    #expect(prune.out.hasSuffix("Removed 2 stale files.\n"))
+    #expect(!exists(dir + "/Coordinator.swift"))
     #expect(
       prune.err
         == "error: 'Search/SearchView.swift' is no longer generated for Search but was edited since; not removed (delete it yourself if it is no longer needed)\n"

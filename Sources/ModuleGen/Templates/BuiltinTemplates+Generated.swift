@@ -73,16 +73,14 @@ enum {{ module }}Builder {
 {%- if params.ui == "swiftui" and params.coordinator %}
 
 /// The module's screen on the coordinator's navigation controller: it hosts the view, and says
-/// when it has left for good (popped, or dismissed), so that the coordinator can end the flow.
+/// when it has left for good (taken off the navigation controller, or dismissed), so that the
+/// coordinator can end the flow.
 final class {{ module }}HostingController: UIHostingController<{{ module }}View> {
   var onLeave: (@MainActor () -> Void)?
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-      onLeave?()
-    }
-  }
+{% include 'screen_leave' %}
 }
 {%- endif %}
 """#,
@@ -90,6 +88,7 @@ final class {{ module }}HostingController: UIHostingController<{{ module }}View>
 {%- comment %}
   The module's coordinator (MVP-C, MVVM-C). Whoever starts the flow creates and keeps it; it
   shows the module's screen on the navigation controller it is given and navigates from it.
+  Its child flows and its end are the shared `Coordinator` protocol's (coordinator_protocol).
 {%- endcomment %}
 {%- include 'imports', modules: "UIKit", uses: "router" %}
 
@@ -97,12 +96,10 @@ final class {{ module }}HostingController: UIHostingController<{{ module }}View>
 /// given, and navigates from it. Whoever starts the flow creates and keeps it, and calls
 /// `start()`; `onFinish` tells it when to let go: when the module's screen has left.
 @MainActor
-final class {{ module }}Coordinator: {{ module }}Coordinating {
+final class {{ module }}Coordinator: Coordinator, {{ module }}Coordinating {
   let navigationController: UINavigationController
-  /// Called when the flow is over, so that the parent can release this coordinator.
   var onFinish: (@MainActor () -> Void)?
-  /// The coordinators of flows started from this one, kept until they finish.
-  private(set) var childCoordinators: [AnyObject] = []
+  var childCoordinators: [any Coordinator] = []
   private let service: any {{ module }}Servicing
 
   init(
@@ -114,7 +111,8 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
   }
 
   /// Shows the module's screen: as the navigation controller's root when it has none, pushed
-  /// otherwise. The flow ends when the screen leaves (the user goes back, or it is dismissed).
+  /// otherwise. The flow ends when the screen leaves: taken off the navigation controller (the
+  /// user goes back past it, however many screens at once) or dismissed.
   func start() {
     let screen = {{ module }}Builder.build(service: service, coordinator: self)
     screen.onLeave = { [weak self] in self?.finish() }
@@ -124,32 +122,11 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
       navigationController.pushViewController(screen, animated: true)
     }
   }
-
-  /// Ends the flow and tells the parent, once.
-  func finish() {
-    let onFinish = onFinish
-    self.onFinish = nil
-    onFinish?()
-  }
-
-  /// Keeps the coordinator of a flow started from this one until that flow finishes: set the
-  /// child's `onFinish` to what this returns, then start it.
-  ///
-  ///     let detail = DetailCoordinator(navigationController: navigationController)
-  ///     detail.onFinish = keepUntilFinished(detail)
-  ///     detail.start()
-  func keepUntilFinished(_ child: AnyObject) -> @MainActor () -> Void {
-    childCoordinators.append(child)
-    return { [weak self, weak child] in
-      guard let self, let child else { return }
-      childCoordinators.removeAll { $0 === child }
-    }
-  }
 {%- if uses_defaults %}
 
   func showDetail(for item: {{ module }}Item) {
-    // TODO: start the detail module's flow instead of this placeholder (see
-    // `keepUntilFinished(_:)`).
+    // TODO: start the detail module's flow instead of this placeholder:
+    // startChild(DetailCoordinator(navigationController: navigationController))
     let detail = UIViewController()
     detail.title = item.title
     detail.view.backgroundColor = .systemBackground
@@ -160,11 +137,60 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
 {%- endif %}
 }
 """#,
+    "common/snippets/coordinator_protocol.liquid": #"""
+{%- comment %}
+  The protocol the coordinators of the app's modules share (MVP-C, MVVM-C), with the
+  bookkeeping of child flows written once: one file for all the modules (`shared: true`).
+{%- endcomment %}
+/// A flow of screens. Whoever starts a flow creates and keeps its coordinator, calls `start()`,
+/// and lets it go when the coordinator calls `onFinish`. The coordinators of the app's modules
+/// share this protocol, and with it the bookkeeping of the flows they start.
+@MainActor
+protocol Coordinator: AnyObject {
+  /// The coordinators of the flows started from this one, kept until they finish.
+  var childCoordinators: [any Coordinator] { get set }
+  /// Called when the flow is over, so that whoever keeps this coordinator lets it go.
+  var onFinish: (@MainActor () -> Void)? { get set }
+
+  /// Shows the flow's first screen.
+  func start()
+}
+
+extension Coordinator {
+  /// Starts a flow from this one, and keeps its coordinator until that flow finishes.
+  ///
+  ///     startChild(DetailCoordinator(navigationController: navigationController))
+  func startChild(_ child: any Coordinator) {
+    keepUntilFinished(child)
+    child.start()
+  }
+
+  /// Keeps the coordinator of a flow started from this one until that flow finishes: its
+  /// `onFinish` lets it go.
+  func keepUntilFinished(_ child: any Coordinator) {
+    childCoordinators.append(child)
+    child.onFinish = { [weak self, weak child] in
+      guard let self, let child else { return }
+      self.childCoordinators.removeAll { $0 === child }
+    }
+  }
+
+  /// Ends the flow: the flows started from it first (their screens were above its own), then
+  /// this one, which tells whoever keeps it, once.
+  func finish() {
+    for child in childCoordinators { child.finish() }
+    let onFinish = onFinish
+    self.onFinish = nil
+    onFinish?()
+  }
+}
+"""#,
     "common/snippets/coordinator_tests.liquid": #"""
 {%- comment %}
   Tests of the coordinator of an MVP-C or MVVM-C module: it starts the flow on the navigation
   controller it is given (as its root when it has none), navigates, keeps its children and lets
-  go of them when they finish, which they do when the user goes back from their screen.
+  go of them when they finish, which they do when the user goes back past their screen, one
+  screen or several at once.
 {%- endcomment %}
 {%- if params.ui == "swiftui" %}
 {%- capture screen_type %}UIHostingController<{{ module }}View>{% endcapture %}
@@ -209,14 +235,47 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
 {%- endif %}
     let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
     coordinator.start()
-    let child = {{ module }}Coordinator(navigationController: navigation, service: service)
-    child.onFinish = coordinator.keepUntilFinished(child)
-    child.start()
+    weak var released: {{ module }}Coordinator?
+    do {
+      let child = {{ module }}Coordinator(navigationController: navigation, service: service)
+      coordinator.startChild(child)
+      released = child
+    }
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
     {% include 'expect_equal', actual: "coordinator.childCoordinators.count", expected: "1" %}
     navigation.popViewController(animated: false)
-    {% include 'wait_while', pending: "!coordinator.childCoordinators.isEmpty" %}
+    {% include 'wait_while', pending: "released != nil" %}
     {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
+    {% include 'expect', that: "released == nil" %}
+    withExtendedLifetime(window) {}
+  }
+
+{% include 'test', name: "coordinatorEndsEveryFlowWhoseScreenThePopToTheRootTakesOff" %}
+    let navigation = UINavigationController()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    let service = {{ module }}ServicingMock()
+{%- if uses_defaults %}
+    service.fetchItemsReturnValue = items
+{%- endif %}
+    let root = {{ module }}Coordinator(navigationController: navigation, service: service)
+    root.start()
+    weak var child: {{ module }}Coordinator?
+    weak var grandchild: {{ module }}Coordinator?
+    do {
+      let started = {{ module }}Coordinator(navigationController: navigation, service: service)
+      root.startChild(started)
+      let next = {{ module }}Coordinator(navigationController: navigation, service: service)
+      started.startChild(next)
+      (child, grandchild) = (started, next)
+    }
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "3" %}
+    navigation.popToRootViewController(animated: false)
+    {% include 'wait_while', pending: "child != nil || grandchild != nil" %}
+    {% include 'expect', that: "root.childCoordinators.isEmpty" %}
+    {% include 'expect', that: "child == nil && grandchild == nil" %}
+    {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
     withExtendedLifetime(window) {}
   }
 
@@ -225,7 +284,7 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     weak var released: {{ module }}Coordinator?
     do {
       let child = {{ module }}Coordinator(navigationController: coordinator.navigationController)
-      child.onFinish = coordinator.keepUntilFinished(child)
+      coordinator.keepUntilFinished(child)
       released = child
     }
     {% include 'expect', that: "released != nil" %}
@@ -233,6 +292,23 @@ final class {{ module }}Coordinator: {{ module }}Coordinating {
     released?.finish()
     {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
     {% include 'expect', that: "released == nil" %}
+  }
+
+{% include 'test', name: "coordinatorFinishingEndsItsChildFlowsFirstAndTellsItsParentOnce" %}
+    @MainActor final class Finished { var flows: [String] = [] }
+    let finished = Finished()
+    let coordinator = {{ module }}Coordinator(navigationController: UINavigationController())
+    let child = {{ module }}Coordinator(navigationController: coordinator.navigationController)
+    coordinator.keepUntilFinished(child)
+    child.onFinish = { [letGo = child.onFinish] in
+      finished.flows.append("child")
+      letGo?()
+    }
+    coordinator.onFinish = { finished.flows.append("parent") }
+    coordinator.finish()
+    coordinator.finish()
+    {% include 'expect_equal', actual: "finished.flows", expected: '["child", "parent"]' %}
+    {% include 'expect', that: "coordinator.childCoordinators.isEmpty" %}
   }
 {%- if uses_defaults %}
 
@@ -919,6 +995,28 @@ final class {{ module }}Router: {{ protocol_name }} {
 }
 {%- endif %}
 """#,
+    "common/snippets/screen_leave.liquid": #"""
+{%- comment %}
+  How the screen of a coordinator's flow says it has left for good (`onLeave`): the end of its
+  `viewDidDisappear(_:)` (whose opening line the caller writes), then `didMove(toParent:)`.
+  Taken off its navigation controller, whether popped alone, or with the screens above it
+  (`popToRootViewController`, a long press on the back button) where it does not disappear
+  itself, it moves to no parent; dismissed, it disappears.
+{%- endcomment %}    // Dismissed (itself or with its navigation controller): the flow is over.
+    if isBeingDismissed || navigationController?.isBeingDismissed == true {
+      onLeave?()
+    }
+  }
+
+  override func didMove(toParent parent: UIViewController?) {
+    super.didMove(toParent: parent)
+    // Taken off the navigation controller: the user went back past this screen (with the
+    // screens above it, when several go at once), and the flow is over.
+    if parent == nil {
+      onLeave?()
+    }
+  }
+"""#,
     "common/snippets/service.liquid": #"""
 {%- comment %}
   The module's service: a protocol that is not tied to the main actor, and a struct that
@@ -1538,8 +1636,8 @@ final class {{ module }}ViewController: UIViewController {
   private static let cellIdentifier = "{{ module }}Cell"
 {%- endif %}
 {%- if has_coordinator %}
-  /// Called when the screen has left for good (popped, or dismissed), so that its coordinator
-  /// can end the flow.
+  /// Called when the screen has left for good (taken off the navigation controller, or
+  /// dismissed), so that its coordinator can end the flow.
   var onLeave: (@MainActor () -> Void)?
 {%- endif %}
 
@@ -1573,16 +1671,21 @@ final class {{ module }}ViewController: UIViewController {
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    // Popped, or dismissed (itself or with its navigation controller): {% if uses_defaults %}nobody waits any more{% if has_coordinator %}, and the flow is over{% endif %}{% else %}the flow is over{% endif %}.
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-{%- if uses_defaults %}
-      loadTask?.cancel()
-{%- endif %}
 {%- if has_coordinator %}
-      onLeave?()
+{%- if uses_defaults %}
+    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+      loadTask?.cancel()
+    }
 {%- endif %}
+{% include 'screen_leave' %}
+{%- else %}
+    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
+    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+      loadTask?.cancel()
     }
   }
+{%- endif %}
 {%- endif %}
 {%- if uses_defaults %}
 
@@ -2228,6 +2331,11 @@ register:
 {% include 'coordinator' %}
 
 """#,
+    "mvp/Code/CoordinatorProtocol.swift.liquid": #"""
+{% include 'header' %}
+{% include 'coordinator_protocol' %}
+
+"""#,
     "mvp/Code/Entity.swift.liquid": #"""
 {% include 'header' %}
 {% include 'imports', modules: "Foundation", uses: "entities" %}
@@ -2434,7 +2542,8 @@ parameters:
     default: ""
     description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
-# once - created once, then the developer's (the code and tests they fill in).
+# once - created once, then the developer's (the code and tests they fill in);
+# shared - one file for all the modules beside this one, created once.
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
@@ -2456,6 +2565,12 @@ files:
     output: "{{ module }}Coordinator.swift"
     when: "params.coordinator"
     regenerate: once
+  # The protocol every module's coordinator conforms to: one file for the modules beside this one.
+  - template: Code/CoordinatorProtocol.swift.liquid
+    output: Coordinator.swift
+    when: "params.coordinator"
+    regenerate: once
+    shared: true
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"
@@ -2595,6 +2710,11 @@ protocol {{ module }}ViewModelType: AnyObject {
     "mvvm/Code/Coordinator.swift.liquid": #"""
 {% include 'header' %}
 {% include 'coordinator' %}
+
+"""#,
+    "mvvm/Code/CoordinatorProtocol.swift.liquid": #"""
+{% include 'header' %}
+{% include 'coordinator_protocol' %}
 
 """#,
     "mvvm/Code/Entity.swift.liquid": #"""
@@ -3214,7 +3334,8 @@ parameters:
     default: ""
     description: "Optional: a Swift file of the app (relative to the folder of .modulegen.yml) with the lines '// modulegen:routes' and '// modulegen:screens', where the module registers its route and its screen. Empty (the default): the module is not registered."
 # regenerate: always - modulegen owns the file (contracts, entities, builder, mocks);
-# once - created once, then the developer's (the code and tests they fill in).
+# once - created once, then the developer's (the code and tests they fill in);
+# shared - one file for all the modules beside this one, created once.
 files:
   - template: Code/Entity.swift.liquid
     output: "{{ module }}Entity.swift"
@@ -3237,6 +3358,12 @@ files:
     output: "{{ module }}Coordinator.swift"
     when: "params.coordinator"
     regenerate: once
+  # The protocol every module's coordinator conforms to: one file for the modules beside this one.
+  - template: Code/CoordinatorProtocol.swift.liquid
+    output: Coordinator.swift
+    when: "params.coordinator"
+    regenerate: once
+    shared: true
   - template: Code/ViewController.swift.liquid
     output: "{{ module }}ViewController.swift"
     when: "params.ui == 'uikit'"

@@ -403,19 +403,15 @@ extension TemplateManifest.FileEntry {
       entry.whenLocation = node.location
       entry.whenMap = map
     },
-    Key(
-      name: "resource", type: "a boolean",
+    flag(
+      "resource",
       doc: "`true` puts the file in an Xcode target's Resources phase, whatever its type.",
-      example: "true"
-    ) { node, entry, decoding in
-      guard case .bool(let flag) = node.value else {
-        decoding.problems.error(
-          "'resource' must be true or false", at: node.location, path: decoding.path)
-        decoding.rejected = true
-        return
-      }
-      entry.isResource = flag
-    },
+      sets: \.isResource),
+    flag(
+      "shared",
+      doc:
+        "`true`: one file for the modules beside this one (in the folder above the module's when that folder is named after it), created once; a run writes it once for all.",
+      sets: \.isShared),
     Key(
       name: "never_imports", type: "a name or a list",
       doc:
@@ -431,6 +427,23 @@ extension TemplateManifest.FileEntry {
       ).map(\.text)
     },
   ]
+
+  /// A boolean key that sets `property`.
+  private static func flag(
+    _ name: String, doc: String, sets property: WritableKeyPath<Self, Bool> & Sendable
+  )
+    -> Key
+  {
+    Key(name: name, type: "a boolean", doc: doc, example: "true") { node, entry, decoding in
+      guard case .bool(let flag) = node.value else {
+        decoding.problems.error(
+          "'\(name)' must be true or false", at: node.location, path: decoding.path)
+        decoding.rejected = true
+        return
+      }
+      entry[keyPath: property] = flag
+    }
+  }
 
   private static func rejectWithoutTemplate(_ decoding: inout KeyDecoding) {
     decoding.problems.error(

@@ -61,6 +61,11 @@ package struct TemplateManifest: Sendable {
     /// `never_imports`: modules the rendered file must not import; a spec whose types would
     /// make it is refused.
     package var neverImports: [String] = []
+    /// `shared: true`: one file for the modules beside this one, not one per module (the
+    /// protocol their coordinators share): it goes to the folder above the module's own when
+    /// that folder is named after the module, is created once and then kept, and a run that
+    /// plans it for several modules writes it once.
+    package var isShared = false
     /// Where the entry is in the manifest, for errors.
     package var location: SourceLocation
     /// Where its `template`, `output` and `when` values are.

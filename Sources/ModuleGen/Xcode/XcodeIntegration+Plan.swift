@@ -44,10 +44,13 @@ extension XcodeIntegration {
               folder: folder,
               files: inRoot.map(relative),
               targets: !ownTargets.isEmpty ? ownTargets : role == .test ? testTargets : targets,
-              // A group that is the folder's own path is found or made as folder groups.
-              group: try pattern.map { try groupPath($0, module: module.name) }.flatMap {
-                $0 == folder ? nil : $0
-              },
+              // A group that is the folder's own path is found or made as folder groups; so is
+              // the group of the files modules share, outside the module's own folder.
+              group: inRoot.allSatisfy(\.isShared)
+                ? nil
+                : try pattern.map { try groupPath($0, module: module.name) }.flatMap {
+                  $0 == folder ? nil : $0
+                },
               resources: Set(inRoot.filter(\.isResource).map(relative)), isTests: role == .test))
         }
       }

@@ -264,7 +264,8 @@ extension Generator {
         let context = TemplateContext.make(
           module: spec, template: planned.template, params: params, settings: options.settings,
           templateVersion: planned.templateVersion)
-        for file in index == 0 ? template.files : varying {
+        // A shared file is the other modules' too: theirs to record.
+        for file in index == 0 ? template.files : varying where !file.entry.isShared {
           guard let root = roots[file.entry.role],
             let relative = try? file.renderOutput(context).trimmingCharacters(),
             let components = try? PathSafety.components(of: relative)

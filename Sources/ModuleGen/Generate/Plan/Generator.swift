@@ -94,14 +94,28 @@ package struct Generator {
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems) }
     var byPath: [String: PlannedFile] = [:]
-    for file in files {
+    var shared: [Int] = []
+    for (index, file) in files.enumerated() {
       if let other = byPath[file.path] {
+        // A file the modules share is written once, as the first module renders it.
+        if other.isShared && file.isShared {
+          shared.append(index)
+          continue
+        }
         throw Diagnostic(
           message: "modules '\(other.module)' and '\(file.module)' would both write '\(file.path)'")
       }
       byPath[file.path] = file
     }
+    for index in shared.reversed() { files.remove(at: index) }
     if let record { stale += staleModules(record, planned: planned, options: options) }
+    // A shared file stays while a module of the plan or of the record still has it.
+    stale.removeAll { file in
+      if byPath[file.path] != nil { return true }
+      guard let record else { return false }
+      let path = record.recordedPath(file.path)
+      return record.modules.contains { $0.key != file.module && $0.value.allFiles[path] != nil }
+    }
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
     let prunedRegistrations = options.prune ? leftOver : []
     let edits = try registrationEdits(
@@ -345,7 +359,10 @@ package struct Generator {
       if file.entry.role == .test && !options.includeTests { continue }
       guard try file.isIncluded(pathContext) else { continue }
       let relative = try file.renderOutput(pathContext).trimmingCharacters()
-      let root = file.entry.role == .code ? codeRoot : testsRoot
+      let moduleRoot = file.entry.role == .code ? codeRoot : testsRoot
+      let root =
+        file.entry.isShared && package == nil
+        ? Self.sharedRoot(moduleRoot, module: module.name) : moduleRoot
       let path = try safePath(relative, in: root, entry: file.entry, template: template)
       let fileName = lastPathComponent(path)
       FileContent.setFileName(fileName, in: &pathContext, topLevel: !generamba)
@@ -360,9 +377,11 @@ package struct Generator {
           template: file.content, context: context, fileName: fileName, setsFileName: !generamba,
           forbiddenImports: forbidden))
       var planned = PlannedFile(
-        module: module.name, role: file.entry.role, regenerate: file.entry.regenerate,
+        module: module.name, role: file.entry.role,
+        regenerate: file.entry.isShared ? .once : file.entry.regenerate,
         root: root, path: path, bytes: [], action: .create)
       planned.isResource = file.entry.isResource
+      planned.isShared = file.entry.isShared
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
@@ -381,6 +400,15 @@ package struct Generator {
         ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, package: package,
       registrations: registrations)
     return PendingRendering(rendering: rendering, contents: contents)
+  }
+
+  /// Where a `shared: true` file of a module goes: the folder above the module's own when that
+  /// folder is named after the module (`Modules/Home`, `HomeTests`), where the modules beside
+  /// it are; else the module's folder (a folder the modules share already, such as `Sources/App`).
+  /// In a package each module is a target of its own, and its shared files stay in it.
+  static func sharedRoot(_ root: String, module: String) -> String {
+    let name = lastPathComponent(root)
+    return name == module || name == module + "Tests" ? parentPath(root) : root
   }
 
   /// What messages about the output folders call them.

@@ -35,6 +35,8 @@ package struct PlannedFile: Sendable {
   package var regenerate: TemplateManifest.FileEntry.Regenerate = .always
   /// The manifest marks it `resource: true`: an Xcode target copies it whatever its type.
   package var isResource = false
+  /// The manifest marks it `shared: true`: several modules of a run plan it, and it is written once.
+  package var isShared = false
   /// The absolute output folder the file must stay inside. Files of one plan may have any
   /// number of roots (each module's code and tests, a project file, the generation record);
   /// the applier writes them all as one transaction.

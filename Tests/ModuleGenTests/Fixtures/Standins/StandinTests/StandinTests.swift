@@ -223,6 +223,51 @@ private final class Flag: @unchecked Sendable {
     withExtendedLifetime(window) {}
   }
 
+  /// Popping several controllers at once (to the root, or to one under the top, as a long press
+  /// on the back button does): only the top one disappears, moving from its parent; the ones
+  /// under it get no appearance callback; every one popped moves to no parent.
+  @Test func poppingSeveralAtOnceTakesEachOffTheStack() {
+    final class Watching: UIViewController {
+      var events: [String] = []
+      override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        events.append("disappeared\(isMovingFromParent ? ", moving from its parent" : "")")
+      }
+      override func willMove(toParent parent: UIViewController?) {
+        super.willMove(toParent: parent)
+        events.append(parent == nil ? "will leave" : "will join")
+      }
+      override func didMove(toParent parent: UIViewController?) {
+        super.didMove(toParent: parent)
+        events.append(parent == nil ? "left" : "joined")
+      }
+    }
+    let root = UIViewController()
+    let (window, navigation) = Self.shownInAWindow(root)
+    let (first, second, third) = (Watching(), Watching(), Watching())
+    for screen in [first, second, third] { navigation.pushViewController(screen, animated: true) }
+    #expect(navigation.popToRootViewController(animated: true) == [first, second, third])
+    #expect(navigation.viewControllers == [root])
+    #expect(first.events == ["will join", "joined", "disappeared", "will leave", "left"])
+    #expect(second.events == first.events)
+    #expect(
+      third.events == [
+        "will join", "joined", "will leave", "disappeared, moving from its parent", "left",
+      ])
+    #expect([first, second, third].allSatisfy { $0.parent == nil })
+
+    let (fourth, fifth) = (Watching(), Watching())
+    for screen in [first, fourth, fifth] { navigation.pushViewController(screen, animated: true) }
+    #expect(navigation.popToViewController(first, animated: true) == [fourth, fifth])
+    #expect(navigation.viewControllers == [root, first])
+    #expect(fourth.events == ["will join", "joined", "disappeared", "will leave", "left"])
+    #expect(
+      fifth.events.suffix(3) == ["will leave", "disappeared, moving from its parent", "left"])
+    #expect(navigation.popToRootViewController(animated: true) == [first])
+    #expect(navigation.popToRootViewController(animated: true) == nil)
+    withExtendedLifetime(window) {}
+  }
+
   /// What a view controller sees in `viewDidDisappear(_:)`: popped (moving from its parent),
   /// dismissed itself, or inside a dismissed navigation controller (whose flag is set, not its
   /// children's); a push over it is none of these.

@@ -530,6 +530,12 @@ open class UIViewController: UIResponder {
   open func viewWillDisappear(_ animated: Bool) {}
   open func viewDidDisappear(_ animated: Bool) {}
 
+  /// Called by a container before it adds this view controller (`parent`) or removes it (nil).
+  open func willMove(toParent parent: UIViewController?) {}
+  /// Called by a container once it has added this view controller (`parent`) or removed it
+  /// (nil), after the transition.
+  open func didMove(toParent parent: UIViewController?) {}
+
   /// True in the appearance callbacks of a view controller being pushed, and of one being
   /// popped; false otherwise.
   open var isMovingToParent: Bool { movingToParent }
@@ -655,22 +661,25 @@ open class UINavigationController: UIViewController {
     if let top = topViewController { view.addSubview(top.view) }
   }
 
-  /// Pushing a view controller that is already on the stack stops, as in UIKit.
+  /// Pushing a view controller that is already on the stack stops, as in UIKit. The pushed
+  /// controller will move to the navigation controller, and did once it is shown.
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
     precondition(
       !viewControllers.contains { $0 === viewController },
       "Pushing the same view controller instance more than once is not supported")
     let previous = topViewController
+    viewController.willMove(toParent: self)
     viewController.parent = self
     viewControllers.append(viewController)
     viewController.movingToParent = true
     show(viewController, replacing: previous)
     viewController.movingToParent = false
+    viewController.didMove(toParent: self)
   }
 
   /// Replaces the stack, as in UIKit: the controllers that leave it are moving from their
-  /// parent when they disappear, a new top is moving to it when it appears; one controller
-  /// twice in the stack stops.
+  /// parent when they disappear, a new top is moving to it when it appears; those that leave
+  /// move to no parent, those that arrive to this one. One controller twice in the stack stops.
   open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
     precondition(
       viewControllers.indices.allSatisfy { index in
@@ -679,7 +688,11 @@ open class UINavigationController: UIViewController {
     let previous = topViewController
     let leaving = self.viewControllers.filter { old in !viewControllers.contains { $0 === old } }
     let arriving = viewControllers.filter { new in !self.viewControllers.contains { $0 === new } }
-    for controller in arriving { controller.parent = self }
+    for controller in leaving { controller.willMove(toParent: nil) }
+    for controller in arriving {
+      controller.willMove(toParent: self)
+      controller.parent = self
+    }
     self.viewControllers = viewControllers
     let top = topViewController
     if top !== previous {
@@ -689,25 +702,53 @@ open class UINavigationController: UIViewController {
       top?.movingToParent = false
       previous?.movingFromParent = false
     }
-    for controller in leaving { controller.parent = nil }
+    for controller in leaving {
+      controller.parent = nil
+      controller.didMove(toParent: nil)
+    }
+    for controller in arriving { controller.didMove(toParent: self) }
   }
 
   @discardableResult
   open func popViewController(animated: Bool) -> UIViewController? {
-    guard viewControllers.count > 1, let popped = viewControllers.popLast() else { return nil }
-    popped.movingFromParent = true
-    show(topViewController, replacing: popped)
-    popped.movingFromParent = false
-    popped.parent = nil
-    return popped
+    guard viewControllers.count > 1 else { return nil }
+    return pop(above: viewControllers.count - 2).last
   }
 
+  /// Pops every controller above the root, as in UIKit: only the top one disappears (moving
+  /// from its parent); the others were not on screen and get no appearance callbacks. Each
+  /// popped controller moves to no parent.
   @discardableResult
   open func popToRootViewController(animated: Bool) -> [UIViewController]? {
     guard viewControllers.count > 1 else { return nil }
-    var popped: [UIViewController] = []
-    while viewControllers.count > 1, let last = popViewController(animated: animated) {
-      popped.insert(last, at: 0)
+    return pop(above: 0)
+  }
+
+  /// Pops the controllers above `viewController` (what a long press on the back button
+  /// does), as `popToRootViewController(animated:)` pops; one that is not on the stack stops.
+  @discardableResult
+  open func popToViewController(_ viewController: UIViewController, animated: Bool)
+    -> [UIViewController]?
+  {
+    guard let index = viewControllers.firstIndex(where: { $0 === viewController }) else {
+      preconditionFailure("Tried to pop to a view controller that doesn't exist.")
+    }
+    return pop(above: index)
+  }
+
+  /// Takes the controllers above `index` off the stack: the top one disappears, the new top
+  /// appears, and every one taken off moves to no parent.
+  private func pop(above index: Int) -> [UIViewController] {
+    let popped = Array(viewControllers[(index + 1)...])
+    guard let top = popped.last else { return [] }
+    for controller in popped { controller.willMove(toParent: nil) }
+    viewControllers.removeSubrange((index + 1)...)
+    top.movingFromParent = true
+    show(topViewController, replacing: top)
+    top.movingFromParent = false
+    for controller in popped {
+      controller.parent = nil
+      controller.didMove(toParent: nil)
     }
     return popped
   }
