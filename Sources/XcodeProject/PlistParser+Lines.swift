@@ -303,9 +303,7 @@ extension PlistParser {
   /// A token; the file is smaller than 512 MiB (checked first), so offsets fit.
   @inline(__always)
   static func token(_ kind: PlistToken.Kind, _ start: Int, _ end: Int, next: Int) -> PlistToken {
-    PlistToken(
-      kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
-      next: UInt32(truncatingIfNeeded: next))
+    PlistToken(kind: kind, start: ByteOffset(start), end: ByteOffset(end), next: TokenIndex(next))
   }
 
   // MARK: - Searching

@@ -284,9 +284,8 @@ struct PlistParser {
       || (byte == .closeBrace && reader.state == .keyOrClose)
     {
       let container = reader.open.removeLast()
-      reader.tokens[container].end = UInt32(truncatingIfNeeded: reader.position)
-      reader.tokens[container].next = UInt32(
-        truncatingIfNeeded: reader.indexBase + reader.tokens.count)
+      reader.tokens[container].end = ByteOffset(reader.position)
+      reader.tokens[container].next = TokenIndex(reader.indexBase + reader.tokens.count)
       reader.position += 1
       reader.state = reader.stateAfterValue
       return false
@@ -411,7 +410,7 @@ struct PlistParser {
     let key = reader.tokens[reader.tokens.count - 1]
     objects.append(
       ObjectRecord(
-        key: Int32(truncatingIfNeeded: reader.tokens.count - 1),
+        key: TokenIndex(reader.tokens.count - 1),
         pathHash: object?.pathHash ?? 0, kind: object?.kind ?? .tokenized,
         idHash: ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0))
   }
