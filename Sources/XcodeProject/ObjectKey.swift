@@ -23,7 +23,7 @@ struct ObjectKey: Hashable, Sendable {
   /// Whether the ID a key token holds is kept as words: 24 bytes without escapes.
   @inline(__always)
   static func isWords(_ token: PlistToken) -> Bool {
-    token.kind != .escaped && token.end &- token.start == 24
+    token.kind != .escaped && token.end - token.start == 24
   }
 
   /// `mixedWords` of the 24 bytes at `offset`.

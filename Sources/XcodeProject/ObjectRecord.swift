@@ -1,5 +1,5 @@
 /// What reading a project learned of one object of its `objects` dictionary, kept for every
-/// object in file order (an object's place in that order is its number in `ObjectIndex`).
+/// object in file order (its `ObjectNumber`).
 struct ObjectRecord: Sendable, Equatable {
   /// Read into tokens, or passed over (written on one line, see `PlistParser.lineObject`)
   /// and then what its first `isa` says it is.
@@ -14,7 +14,7 @@ struct ObjectRecord: Sendable, Equatable {
   }
 
   /// The token of its key, the ID (its value is the next token).
-  var key: Int32
+  var key: TokenIndex
   /// For a file reference passed over, `NameFilter.hash` of the name its path ends in; 0 when
   /// that needs reading the object to know.
   var pathHash: UInt32

@@ -205,7 +205,7 @@ extension PlistParser {
         base[end &+ 2] == .comma
       else { break }
       tokens.append(
-        token(.bare, position, position &+ 24, next: indexBase &+ tokens.count &+ 1))
+        Self.token(.bare, position, position &+ 24, next: indexBase &+ tokens.count &+ 1))
       position = end &+ 3
       while position < count && base[position].isWhitespace { position &+= 1 }
     }
@@ -300,11 +300,10 @@ extension PlistParser {
     return (digit | letter) & top == top
   }
 
+  /// A token; the file is smaller than 512 MiB (checked first), so offsets fit.
   @inline(__always)
-  func token(_ kind: PlistToken.Kind, _ start: Int, _ end: Int, next: Int) -> PlistToken {
-    PlistToken(
-      kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end),
-      next: UInt32(truncatingIfNeeded: next))
+  static func token(_ kind: PlistToken.Kind, _ start: Int, _ end: Int, next: Int) -> PlistToken {
+    PlistToken(kind: kind, start: ByteOffset(start), end: ByteOffset(end), next: TokenIndex(next))
   }
 
   // MARK: - Searching

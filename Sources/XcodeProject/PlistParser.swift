@@ -6,10 +6,12 @@ import HexDigits
 /// `/* Begin … section */` and `/* End … section */` markers among the objects, whose places
 /// are kept so that new objects can go into the right section.
 ///
-/// One loop with an explicit stack and a state, rather than a function per construct: a
-/// project of 20,000 files has a million tokens, and calls per token cost more than the bytes.
+/// A loop with an explicit stack and a state, rather than a function per construct: a project
+/// of 20,000 files has a million tokens, and calls per token cost more than the bytes. A whole
+/// file is read by `readFile`, one deferred object by `readObject`; both take each step of the
+/// grammar with `readNext`.
 ///
-/// Reading a project, the loop can defer the objects Xcode writes on one line (build files and
+/// Reading a project, `readFile` can defer the objects Xcode writes on one line (build files and
 /// file references, most of a large project): each is checked as it is passed over
 /// (`PlistParser+Lines`) and becomes one token, read into tokens by `parseObject` when an edit
 /// needs it. Every byte is checked either way, and an error is the same.
@@ -73,7 +75,10 @@ struct PlistParser {
     let parser = PlistParser(bytes: bytes, file: file)
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var result = Result(reservingFor: bytes.count, deferringObjects: deferringObjects)
-    _ = try parser.run(from: start, into: &result, .file(deferringObjects: deferringObjects))
+    try ByteClass.table.withUnsafeBufferPointer { classes throws(XcodeProjectError) in
+      try parser.readFile(
+        from: start, into: &result, deferringObjects: deferringObjects, classes: classes)
+    }
     return result
   }
 
@@ -85,270 +90,341 @@ struct PlistParser {
     into tokens: inout [PlistToken], indexBase: Int
   ) throws(XcodeProjectError) {
     let parser = PlistParser(bytes: bytes, file: file)
-    var result = Result(tokens: [], sectionMarkers: [])
-    swap(&result.tokens, &tokens)
-    defer { swap(&result.tokens, &tokens) }
-    _ = try parser.run(from: offset, into: &result, .object(depth: 2, indexBase: indexBase))
-  }
-
-  // MARK: - The loop
-
-  /// What one run of the loop reads.
-  private enum Mode {
-    /// A whole file: its root value, the section markers among its objects, and nothing after
-    /// the root; with `deferringObjects`, the objects written on one line become one deferred
-    /// token each.
-    case file(deferringObjects: Bool)
-    /// One deferred object's dictionary, at nesting `depth`, whose first token is number
-    /// `indexBase` of the document: no section markers, and nothing is checked after it.
-    case object(depth: Int, indexBase: Int)
-  }
-
-  /// The loop, from `start`, in `mode`. Returns where it stopped.
-  private func run(from start: Int, into result: inout Result, _ mode: Mode)
-    throws(XcodeProjectError) -> Int
-  {
+    // The object is inside the root dictionary and `objects`.
+    var reader = Reader(tokens: [], position: offset, indexBase: indexBase, depth: 2)
+    swap(&reader.tokens, &tokens)
+    defer { swap(&reader.tokens, &tokens) }
     try ByteClass.table.withUnsafeBufferPointer { classes throws(XcodeProjectError) in
-      try run(classes: classes, from: start, into: &result, mode)
+      try parser.readObject(&reader, classes: classes)
     }
   }
 
-  private func run(
-    classes: UnsafeBufferPointer<UInt8>, from start: Int, into result: inout Result, _ mode: Mode
-  ) throws(XcodeProjectError) -> Int {
-    let single: Bool
-    let deferring: Bool
-    let depth: Int
+  // MARK: - Reading
+
+  /// Where a read is: the tokens so far, the containers open around the position, and what
+  /// comes next.
+  private struct Reader {
+    var tokens: [PlistToken]
+    var position: Int
+    /// The number in the document of the first token of `tokens`: the `next` indexes count
+    /// from there.
     let indexBase: Int
-    switch mode {
-    case .file(let deferringObjects):
-      (single, deferring, depth, indexBase) = (false, deferringObjects, 0, 0)
-    case .object(let objectDepth, let base):
-      (single, deferring, depth, indexBase) = (true, false, objectDepth, base)
-    }
-    let count = bytes.count
-    var tokens: [PlistToken] = []
-    swap(&tokens, &result.tokens)
-    defer { swap(&tokens, &result.tokens) }
-    var stack: [Int] = []
+    /// How many containers are open around the first token (2 for a deferred object).
+    let depth: Int
+    /// The token of each container open around the position, the outermost first.
+    var open: [Int] = []
     var state = State.value
-    var position = start
-    /// The token of the `objects` dictionary, once open (reading a whole file).
+
+    /// Appends a token whose `next` is the token after it.
+    @inline(__always)
+    mutating func append(_ kind: PlistToken.Kind, _ start: Int, _ end: Int) {
+      tokens.append(PlistParser.token(kind, start, end, next: indexBase + tokens.count + 1))
+    }
+
+    /// What comes after a complete value.
+    var stateAfterValue: State {
+      guard let container = open.last else { return .end }
+      return tokens[container].kind == .dictionary ? .semicolon : .commaOrClose
+    }
+  }
+
+  /// Reads a whole file: its root value, the section markers among its objects, and nothing
+  /// but whitespace and comments after the root. With `deferringObjects`, the objects written
+  /// on one line are checked and passed over, one deferred token each.
+  private func readFile(
+    from start: Int, into result: inout Result, deferringObjects: Bool,
+    classes: UnsafeBufferPointer<UInt8>
+  ) throws(XcodeProjectError) {
+    var reader = Reader(tokens: [], position: start, indexBase: 0, depth: 0)
+    swap(&reader.tokens, &result.tokens)
+    defer { swap(&reader.tokens, &result.tokens) }
+    /// The token of the `objects` dictionary, once open.
     var objects = -1
     var checked = CheckedEntries()
-
-    func append(_ kind: PlistToken.Kind, _ start: Int, _ end: Int) {
-      // The file is smaller than 512 MiB (checked first), so offsets fit.
-      tokens.append(token(kind, start, end, next: indexBase + tokens.count + 1))
-    }
-    /// Lists the last token as the key of an object read into tokens (or, with `object`, of
-    /// the object passed over whose token follows).
-    func indexKey(passedOver object: LineObject? = nil) {
-      let key = tokens[tokens.count - 1]
-      result.objects.append(
-        ObjectRecord(
-          key: Int32(truncatingIfNeeded: tokens.count - 1), pathHash: object?.pathHash ?? 0,
-          kind: object?.kind ?? .tokenized,
-          idHash: ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0))
-      if let object { append(.deferred, object.open, object.close) }
-    }
-    /// The state after a complete value.
-    func afterValue() -> State {
-      guard let open = stack.last else { return .end }
-      return tokens[open].kind == .dictionary ? .semicolon : .commaOrClose
-    }
-    func unexpected(at offset: Int) -> XcodeProjectError {
-      error(
-        .unexpectedCharacter(
-          describeCharacter(at: offset), expected: state.expected(atRoot: stack.isEmpty)),
-        at: offset)
-    }
-
     while true {
-      if single && state == .end { return position }
-      // Whitespace and comments.
-      if position < count {
-        let byteClass = classes[Int(bytes[position])]
-        if byteClass == ByteClass.whitespace {
-          position += 1
-          while position < count && classes[Int(bytes[position])] == ByteClass.whitespace {
-            position += 1
-          }
-          continue
+      // The objects are two containers deep (the root dictionary, then `objects`).
+      try skipWhitespaceAndComments(
+        &reader, classes: classes, markers: &result.sectionMarkers,
+        keepsMarkers: reader.open.count == 2)
+      if reader.state == .end {
+        guard reader.position == bytes.count else {
+          throw error(.textAfterEnd, at: reader.position)
         }
-        if byteClass == ByteClass.slash && position + 1 < count {
-          let next = bytes[position + 1]
-          if next == .star {
-            guard let end = commentEnd(from: position + 2) else {
-              throw error(.unterminatedComment, at: position)
-            }
-            // The objects are at depth 2 (the root dictionary, then `objects`).
-            if stack.count == 2 && !single, let marker = sectionMarker(position, end) {
-              result.sectionMarkers.append(marker)
-            }
-            position = end + 2
-            continue
-          }
-          if next == .slash {
-            position = find(.newline, from: position + 2) ?? count
-            continue
-          }
-        }
+        return
       }
-      if state == .end {
-        guard single || position == count else { throw error(.textAfterEnd, at: position) }
-        return position
+      let byte = try nextByte(reader)
+      if reader.state == .itemOrClose && reader.open.count != 2 && readListItems(&reader) {
+        continue
       }
-      guard position < count else {
-        throw error(.unexpectedEnd(expected: state.expected(atRoot: stack.isEmpty)))
+      let inObjects = reader.open.count == 2 && reader.open[1] == objects
+      if inObjects && deferringObjects,
+        try passOverLineObjects(&reader, byte, into: &result, checked: &checked, classes: classes)
+      {
+        continue
       }
-      // Xcode's lists, an `ID /* name */,` a line, are read a run at a time.
-      if state == .itemOrClose && (single || stack.count != 2) {
-        let end = readListItems(from: position, tokens: &tokens, indexBase: indexBase)
-        if end != position {
-          position = end
-          continue
-        }
+      if reader.state == .value && byte == .openBrace && reader.open.count == 1 && objects < 0
+        && isObjectsKey(reader.tokens[reader.tokens.count - 1])
+      {
+        objects = reader.tokens.count
       }
-      let byte = bytes[position]
-      let inObjects = stack.count == 2 && stack[1] == objects
+      if try readNext(&reader, byte, classes: classes) && inObjects {
+        recordObject(reader, into: &result.objects)
+      }
+    }
+  }
 
-      switch state {
-      case .equals:
-        guard byte == .equals else { throw unexpected(at: position) }
-        position += 1
-        state = .value
-        // An object written on one line is checked and passed over.
-        if inObjects && deferring {
-          var valueStart = position
-          while valueStart < count && classes[Int(bytes[valueStart])] == ByteClass.whitespace {
-            valueStart += 1
-          }
-          if valueStart < count && bytes[valueStart] == .openBrace,
-            let object = lineObject(at: valueStart, classes: classes, checked: &checked)
-          {
-            // The key was listed as that of an object read into tokens: list it again.
-            result.objects.removeLast()
-            indexKey(passedOver: object)
-            position = object.close + 1
-            state = .semicolon
-          }
-        }
-        continue
-      case .semicolon:
-        guard byte == .semicolon else { throw unexpected(at: position) }
-        position += 1
-        state = .keyOrClose
-        continue
-      case .commaOrClose:
-        if byte == .comma {
-          position += 1
-          state = .itemOrClose
-          continue
-        }
-        guard byte == .closeParen else { throw unexpected(at: position) }
-      case .keyOrClose:
-        if byte != .closeBrace && byte != .quote && classes[Int(byte)] != ByteClass.bare
-          && classes[Int(byte)] != ByteClass.slash
-        {
-          throw unexpected(at: position)
-        }
-        // Most objects of a large project, on one line each: checked and passed over at once,
-        // line after line while there are such lines.
-        if inObjects && deferring && byte != .closeBrace && byte != .quote {
-          var next = position
-          while let line = objectLine(at: next, classes: classes, checked: &checked) {
-            append(.bare, next, line.keyEnd)
-            indexKey(passedOver: line.object)
-            if let comment = line.comment,
-              bytes[comment.start &+ 3] == UInt8(ascii: "B")
-                || bytes[comment.start &+ 3] == UInt8(ascii: "E"),
-              let marker = sectionMarker(comment.start, comment.end)
-            {
-              result.sectionMarkers.append(marker)
-            }
-            next = line.end
-            while next < count && classes[Int(bytes[next])] == ByteClass.whitespace { next &+= 1 }
-            // A comment or the end of the objects: the loop reads them.
-            guard next < count, bytes[next] != .slash, bytes[next] != .closeBrace,
-              bytes[next] != .quote
-            else { break }
-          }
-          if next != position {
-            position = next
-            continue
-          }
-        }
-      case .value, .itemOrClose, .end:
-        break
-      }
+  /// Reads one deferred object's dictionary, from its `{` to its `}`: no section markers, and
+  /// nothing after it.
+  private func readObject(_ reader: inout Reader, classes: UnsafeBufferPointer<UInt8>)
+    throws(XcodeProjectError)
+  {
+    var markers: [SectionMarker] = []
+    while reader.state != .end {
+      try skipWhitespaceAndComments(
+        &reader, classes: classes, markers: &markers, keepsMarkers: false)
+      let byte = try nextByte(reader)
+      if reader.state == .itemOrClose && readListItems(&reader) { continue }
+      _ = try readNext(&reader, byte, classes: classes)
+    }
+  }
 
-      // Closing a container.
-      if (byte == .closeParen && state != .value) || (byte == .closeBrace && state == .keyOrClose) {
-        let open = stack.removeLast()
-        tokens[open].end = UInt32(truncatingIfNeeded: position)
-        tokens[open].next = UInt32(truncatingIfNeeded: indexBase + tokens.count)
+  /// Moves past whitespace and comments; with `keepsMarkers`, appends the section markers
+  /// among them to `markers`.
+  @inline(__always)
+  private func skipWhitespaceAndComments(
+    _ reader: inout Reader, classes: UnsafeBufferPointer<UInt8>,
+    markers: inout [SectionMarker], keepsMarkers: Bool
+  ) throws(XcodeProjectError) {
+    let count = bytes.count
+    var position = reader.position
+    defer { reader.position = position }
+    while position < count {
+      let byteClass = classes[Int(bytes[position])]
+      if byteClass == ByteClass.whitespace {
         position += 1
-        state = afterValue()
-        continue
-      }
-
-      // A key (in `keyOrClose`) or a value.
-      let isKey = state == .keyOrClose
-      switch byte {
-      case .openBrace where !isKey, .openParen where !isKey:
-        guard stack.count + depth < Self.depthLimit else {
-          throw error(.nestingTooDeep(limit: Self.depthLimit), at: position)
-        }
-        if stack.count == 1 && !single && byte == .openBrace && objects < 0
-          && isObjectsKey(tokens[tokens.count - 1])
-        {
-          objects = tokens.count
-        }
-        append(byte == .openBrace ? .dictionary : .array, position, position)
-        stack.append(tokens.count - 1)
-        position += 1
-        state = byte == .openBrace ? .keyOrClose : .itemOrClose
-        continue
-      case .lessThan where !isKey:
-        let start = position
-        position += 1
-        while position < count && bytes[position] != .greaterThan {
-          guard bytes[position].hexDigitValue != nil || bytes[position].isWhitespace else {
-            throw error(.invalidData, at: start)
-          }
+        while position < count && classes[Int(bytes[position])] == ByteClass.whitespace {
           position += 1
         }
-        guard position < count else { throw error(.invalidData, at: start) }
-        append(.data, start + 1, position)
-        position += 1
-      case .quote:
-        var kind = PlistToken.Kind.quoted
-        var end = position + 1
-        while end < count {
-          let character = bytes[end]
-          if character == .quote { break }
-          if character == .backslash {
-            kind = .escaped
-            end += 1
-          }
+        continue
+      }
+      guard byteClass == ByteClass.slash && position + 1 < count else { return }
+      let next = bytes[position + 1]
+      if next == .star {
+        guard let end = commentEnd(from: position + 2) else {
+          throw error(.unterminatedComment, at: position)
+        }
+        if keepsMarkers, let marker = sectionMarker(position, end) {
+          markers.append(marker)
+        }
+        position = end + 2
+      } else if next == .slash {
+        position = find(.newline, from: position + 2) ?? count
+      } else {
+        return
+      }
+    }
+  }
+
+  /// The byte at the position; an error at the end of the file, where more is expected.
+  @inline(__always)
+  private func nextByte(_ reader: Reader) throws(XcodeProjectError) -> UInt8 {
+    guard reader.position < bytes.count else {
+      throw error(.unexpectedEnd(expected: reader.state.expected(atRoot: reader.open.isEmpty)))
+    }
+    return bytes[reader.position]
+  }
+
+  /// Xcode's lists, an `ID /* name */,` a line, read a run at a time. True when it read any.
+  @inline(__always)
+  private func readListItems(_ reader: inout Reader) -> Bool {
+    let end = readListItems(
+      from: reader.position, tokens: &reader.tokens, indexBase: reader.indexBase)
+    guard end != reader.position else { return false }
+    reader.position = end
+    return true
+  }
+
+  /// Reads what comes next by the grammar of property lists: punctuation, a closing bracket,
+  /// an opening bracket, a key or a value. True when it read a key.
+  @inline(__always)
+  private func readNext(
+    _ reader: inout Reader, _ byte: UInt8, classes: UnsafeBufferPointer<UInt8>
+  ) throws(XcodeProjectError) -> Bool {
+    let count = bytes.count
+    switch reader.state {
+    case .equals:
+      guard byte == .equals else { throw unexpected(reader) }
+      reader.position += 1
+      reader.state = .value
+      return false
+    case .semicolon:
+      guard byte == .semicolon else { throw unexpected(reader) }
+      reader.position += 1
+      reader.state = .keyOrClose
+      return false
+    case .commaOrClose:
+      if byte == .comma {
+        reader.position += 1
+        reader.state = .itemOrClose
+        return false
+      }
+      guard byte == .closeParen else { throw unexpected(reader) }
+    case .keyOrClose:
+      if byte != .closeBrace && byte != .quote && classes[Int(byte)] != ByteClass.bare
+        && classes[Int(byte)] != ByteClass.slash
+      {
+        throw unexpected(reader)
+      }
+    case .value, .itemOrClose, .end:
+      break
+    }
+
+    // Closing a container.
+    if (byte == .closeParen && reader.state != .value)
+      || (byte == .closeBrace && reader.state == .keyOrClose)
+    {
+      let container = reader.open.removeLast()
+      reader.tokens[container].end = ByteOffset(reader.position)
+      reader.tokens[container].next = TokenIndex(reader.indexBase + reader.tokens.count)
+      reader.position += 1
+      reader.state = reader.stateAfterValue
+      return false
+    }
+
+    // A key (in `keyOrClose`) or a value.
+    let isKey = reader.state == .keyOrClose
+    let start = reader.position
+    switch byte {
+    case .openBrace where !isKey, .openParen where !isKey:
+      guard reader.open.count + reader.depth < Self.depthLimit else {
+        throw error(.nestingTooDeep(limit: Self.depthLimit), at: start)
+      }
+      reader.append(byte == .openBrace ? .dictionary : .array, start, start)
+      reader.open.append(reader.tokens.count - 1)
+      reader.position += 1
+      reader.state = byte == .openBrace ? .keyOrClose : .itemOrClose
+      return false
+    case .lessThan where !isKey:
+      var end = start + 1
+      while end < count && bytes[end] != .greaterThan {
+        guard bytes[end].hexDigitValue != nil || bytes[end].isWhitespace else {
+          throw error(.invalidData, at: start)
+        }
+        end += 1
+      }
+      guard end < count else { throw error(.invalidData, at: start) }
+      reader.append(.data, start + 1, end)
+      reader.position = end + 1
+    case .quote:
+      var kind = PlistToken.Kind.quoted
+      var end = start + 1
+      while end < count {
+        let character = bytes[end]
+        if character == .quote { break }
+        if character == .backslash {
+          kind = .escaped
           end += 1
         }
-        guard end < count else { throw error(.unterminatedString, at: position) }
-        append(kind, position + 1, end)
-        position = end + 1
-      default:
-        let end = bareEnd(from: position, classes: classes)
-        guard end > position else { throw unexpected(at: position) }
-        append(.bare, position, end)
-        position = end
+        end += 1
       }
-      if isKey && inObjects { indexKey() }
-      state = isKey ? .equals : afterValue()
+      guard end < count else { throw error(.unterminatedString, at: start) }
+      reader.append(kind, start + 1, end)
+      reader.position = end + 1
+    default:
+      let end = bareEnd(from: start, classes: classes)
+      guard end > start else { throw unexpected(reader) }
+      reader.append(.bare, start, end)
+      reader.position = end
     }
+    reader.state = isKey ? .equals : reader.stateAfterValue
+    return isKey
+  }
+
+  // MARK: - Objects passed over
+
+  /// Among the objects of a file, passes over those written on one line, each checked and
+  /// kept as one deferred token: after a key's `=`, its object; at a key, the entries on one
+  /// line from there, line after line. True when it read anything.
+  @inline(__always)
+  private func passOverLineObjects(
+    _ reader: inout Reader, _ byte: UInt8, into result: inout Result,
+    checked: inout CheckedEntries, classes: UnsafeBufferPointer<UInt8>
+  ) throws(XcodeProjectError) -> Bool {
+    let count = bytes.count
+    switch reader.state {
+    case .equals where byte == .equals:
+      reader.position += 1
+      reader.state = .value
+      var valueStart = reader.position
+      while valueStart < count && classes[Int(bytes[valueStart])] == ByteClass.whitespace {
+        valueStart += 1
+      }
+      if valueStart < count && bytes[valueStart] == .openBrace,
+        let object = lineObject(at: valueStart, classes: classes, checked: &checked)
+      {
+        // The key was recorded as that of an object read into tokens: record it again.
+        result.objects.removeLast()
+        recordObject(reader, passedOver: object, into: &result.objects)
+        reader.append(.deferred, object.open, object.close)
+        reader.position = object.close + 1
+        reader.state = .semicolon
+      }
+      return true
+    case .keyOrClose
+    where byte != .closeBrace && byte != .quote
+      && (classes[Int(byte)] == ByteClass.bare || classes[Int(byte)] == ByteClass.slash):
+      // Most objects of a large project, on one line each.
+      var next = reader.position
+      while let line = objectLine(at: next, classes: classes, checked: &checked) {
+        reader.append(.bare, next, line.keyEnd)
+        recordObject(reader, passedOver: line.object, into: &result.objects)
+        reader.append(.deferred, line.object.open, line.object.close)
+        if let comment = line.comment,
+          bytes[comment.start &+ 3] == UInt8(ascii: "B")
+            || bytes[comment.start &+ 3] == UInt8(ascii: "E"),
+          let marker = sectionMarker(comment.start, comment.end)
+        {
+          result.sectionMarkers.append(marker)
+        }
+        next = line.end
+        while next < count && classes[Int(bytes[next])] == ByteClass.whitespace { next &+= 1 }
+        // A comment or the end of the objects: `readFile` reads them.
+        guard next < count, bytes[next] != .slash, bytes[next] != .closeBrace,
+          bytes[next] != .quote
+        else { break }
+      }
+      guard next != reader.position else { return false }
+      reader.position = next
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Records the last token as the key of an object: one read into tokens, or with `object`,
+  /// one passed over (whose deferred token the caller appends next).
+  @inline(__always)
+  private func recordObject(
+    _ reader: Reader, passedOver object: LineObject? = nil, into objects: inout [ObjectRecord]
+  ) {
+    let key = reader.tokens[reader.tokens.count - 1]
+    objects.append(
+      ObjectRecord(
+        key: TokenIndex(reader.tokens.count - 1),
+        pathHash: object?.pathHash ?? 0, kind: object?.kind ?? .tokenized,
+        idHash: ObjectKey.isWords(key) ? ObjectKey.hash(wordsAt: Int(key.start), in: bytes) : 0))
   }
 
   // MARK: - Errors
+
+  /// An unexpected character at the position: what the reader expected instead.
+  private func unexpected(_ reader: Reader) -> XcodeProjectError {
+    error(
+      .unexpectedCharacter(
+        describeCharacter(at: reader.position),
+        expected: reader.state.expected(atRoot: reader.open.isEmpty)),
+      at: reader.position)
+  }
 
   func error(_ reason: XcodeProjectError.Reason, at offset: Int? = nil) -> XcodeProjectError {
     XcodeProjectError(

@@ -26,15 +26,15 @@ struct PlistToken: Sendable {
   private var startAndKind: UInt32
   /// Text and data: one past the content (the closing quote or `>`). Containers: the closing
   /// bracket.
-  var end: UInt32
-  /// The index of the token after this value and everything inside it.
-  var next: UInt32
+  var end: ByteOffset
+  /// The token after this value and everything inside it.
+  var next: TokenIndex
 
   /// Files are at most this large, so that offsets fit in 29 bits.
   static let maximumFileSize = 1 << 29
 
-  init(kind: Kind, start: UInt32, end: UInt32, next: UInt32) {
-    self.startAndKind = UInt32(kind.rawValue) << 29 | start
+  init(kind: Kind, start: ByteOffset, end: ByteOffset, next: TokenIndex) {
+    self.startAndKind = UInt32(kind.rawValue) << 29 | start.rawValue
     self.end = end
     self.next = next
   }
@@ -47,7 +47,7 @@ struct PlistToken: Sendable {
 
   /// Text and data: the first byte of the content (inside the quotes or angle brackets).
   /// Containers: the opening bracket.
-  var start: UInt32 { startAndKind & 0x1FFF_FFFF }
+  var start: ByteOffset { ByteOffset(rawValue: startAndKind & 0x1FFF_FFFF) }
 
   var isText: Bool { kind.rawValue <= Kind.data.rawValue }
 

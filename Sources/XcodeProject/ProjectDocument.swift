@@ -22,10 +22,10 @@ struct ProjectDocument: Sendable {
   let style: ProjectStyle
   /// Object ID → the token of its key in `objects` (its value is the next token).
   let index: ObjectIndex
-  /// Every object, in file order (an object's place in this order is its number in `index`).
+  /// Every object, in file order (its `ObjectNumber`).
   let objects: [ObjectRecord]
   /// Deferred objects read since: the deferred token → the token of the dictionary read.
-  private var readObjects: [Int32: Int32] = [:]
+  private var readObjects: [TokenIndex: TokenIndex] = [:]
 
   init(bytes: [UInt8], file: String, deferringObjects: Bool = false)
     throws(XcodeProjectError)
@@ -61,7 +61,8 @@ struct ProjectDocument: Sendable {
     // The parser lists the entries of the first `objects` dictionary, the one read here.
     self.objects = parsed.objects
     self.index = ObjectIndex(
-      places: parsed.objects.indices, of: parsed.objects, tokens: parsed.tokens, bytes: bytes,
+      numbers: parsed.objects.indices.lazy.map(ObjectNumber.init), of: parsed.objects,
+      tokens: parsed.tokens, bytes: bytes,
       compact: true)
 
     let rootID = PlistText.decode(tokens[rootValue], in: bytes)
@@ -190,7 +191,7 @@ struct ProjectDocument: Sendable {
   /// deferred token, or the dictionary it was read into.
   @inline(__always)
   func unreadObject(_ id: ObjectKey) -> Int? {
-    index.token(for: id, bytes: bytes).map { current($0 + 1) }
+    index.token(for: id, bytes: bytes).map { current(Int($0) + 1) }
   }
 
   @inline(__always)
@@ -204,7 +205,7 @@ struct ProjectDocument: Sendable {
   @inline(__always)
   func current(_ value: Int) -> Int {
     guard tokens[value].isDeferred else { return value }
-    return readObjects[Int32(truncatingIfNeeded: value)].map(Int.init) ?? value
+    return readObjects[TokenIndex(value)].map(Int.init) ?? value
   }
 
   /// Reads the deferred object at `value` (an object's value token) into tokens and returns its
@@ -215,7 +216,7 @@ struct ProjectDocument: Sendable {
     let deferred = tokens[value]
     let start = tokens.count
     var key = tokens[value - 1]
-    key.next = UInt32(truncatingIfNeeded: start + 1)
+    key.next = TokenIndex(start + 1)
     let added = tokens.added.count
     tokens.added.append(key)
     do {
@@ -231,7 +232,7 @@ struct ProjectDocument: Sendable {
       return nil
     }
     assert(tokens[start + 1].end == deferred.end)
-    readObjects[Int32(truncatingIfNeeded: value)] = Int32(truncatingIfNeeded: start + 1)
+    readObjects[TokenIndex(value)] = TokenIndex(start + 1)
     return start + 1
   }
 
@@ -293,20 +294,20 @@ struct TokenList: Sendable {
     index < base.count ? base[index] : added[index &- base.count]
   }
 
-  /// The items of the array at token `array` whose IDs `index` holds, with their places: a
-  /// group's thousands of items looked up in the file's bytes (`raw`) in place.
+  /// The items of the array at token `array` whose IDs `index` holds, with their objects'
+  /// numbers: a group's thousands of items looked up in the file's bytes (`raw`) as they are.
   func items(of array: Int, foundIn index: ObjectIndex, raw: UnsafeRawBufferPointer)
-    -> [(item: Int, place: Int)]
+    -> [(item: Int, object: ObjectNumber)]
   {
-    var found: [(item: Int, place: Int)] = []
+    var found: [(item: Int, object: ObjectNumber)] = []
     // An array's items are where the array is: in `base`, or all in `added`.
     func scan(_ tokens: UnsafeBufferPointer<PlistToken>, first: Int) {
       let end = Int(tokens[array &- first].next)
       var item = array &+ 1
       while item < end {
         let token = tokens[item &- first]
-        if token.isText, let place = index.place(ofIDIn: token, raw: raw) {
-          found.append((item, place))
+        if token.isText, let object = index.number(ofIDIn: token, raw: raw) {
+          found.append((item, object))
         }
         item = Int(token.next)
       }

@@ -78,8 +78,8 @@ struct ProjectTree {
       else { continue }
       // The items that may be groups or files looked for, all found before any is read
       // (reading changes the document).
-      for (item, place) in document.tokens.items(of: children, foundIn: candidates, raw: raw) {
-        guard let child = document.read(document.objects[place].value) else { continue }
+      for (item, object) in document.tokens.items(of: children, foundIn: candidates, raw: raw) {
+        guard let child = document.read(document.objects[object].value) else { continue }
         let kind: Kind
         switch document.classify(child) {
         case .ignored:
@@ -163,24 +163,26 @@ extension ProjectDocument {
   /// Few enough, in a large project, to look children up in the cache: most children are file
   /// references the tree passes over.
   func children(named filter: NameFilter?) -> ObjectIndex {
-    var places: [Int] = []
-    for (place, object) in objects.enumerated() {
+    var numbers: [ObjectNumber] = []
+    for (number, object) in objects.enumerated() {
       switch object.kind {
-      case .tokenized, .other: places.append(place)
+      case .tokenized, .other: numbers.append(ObjectNumber(number))
       case .buildFile: continue
       case .fileReference:
-        if filter?.mayHaveName(pathHash: object.pathHash) ?? true { places.append(place) }
+        if filter?.mayHaveName(pathHash: object.pathHash) ?? true {
+          numbers.append(ObjectNumber(number))
+        }
       }
     }
     if index.hasDuplicates {
       // An ID twice: only the object a reader finds (the last) counts.
-      places.removeAll { place in
-        let key = ObjectKey(token: tokens[Int(objects[place].key)], in: bytes)
-        return index.place(for: key, bytes: bytes) != place
+      numbers.removeAll { number in
+        let key = ObjectKey(token: tokens[Int(objects[number].key)], in: bytes)
+        return index.number(for: key, bytes: bytes) != number
       }
     }
     return ObjectIndex(
-      places: places, of: objects, tokens: tokens.base, bytes: bytes)
+      numbers: numbers, of: objects, tokens: tokens.base, bytes: bytes)
   }
 
   /// What the object (read) is to the tree: a file reference, a group to enter or list, or

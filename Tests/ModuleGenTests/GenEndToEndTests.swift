@@ -85,7 +85,7 @@ import Testing
     #expect(result.out == "Home (viper): skipped (1 conflict); nothing written.\n")
     #expect(
       result.err
-        == "\(Diagnostic.conflict("Home/HomeBuilder.swift"))\n"
+        == "\(Diagnostic(message: Console.conflictMessage("Home/HomeBuilder.swift")))\n"
         + "1 conflict: skipped Home (viper); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home viper --date 2026-02-03 --diff' to see the differences.\n"
     )
     #expect(try String(contentsOfFile: edited, encoding: .utf8) == "// my edit\n")

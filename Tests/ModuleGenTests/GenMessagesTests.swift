@@ -135,7 +135,7 @@ import Testing
         + "Home (t): skipped (1 conflict); nothing written.\n")
     #expect(
       result.err
-        == "\(Diagnostic.conflict("Home/Home.swift"))\n1 conflict: skipped Home (t); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home t --project App --date 2026-01-02 --diff' to see the differences.\n"
+        == "\(Diagnostic(message: Console.conflictMessage("Home/Home.swift")))\n1 conflict: skipped Home (t); nothing was written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check Home t --project App --date 2026-01-02 --diff' to see the differences.\n"
     )
     #expect(!FileManager.default.fileExists(atPath: dir + "/HomeTests"))
   }

@@ -61,7 +61,9 @@ import Testing
     let gen = runTool(["gen", "Home", "mvc", "--quiet"], in: dir)
     #expect(gen.code == 1)
     #expect(gen.out == "")
-    #expect(gen.err.hasPrefix("\(Diagnostic.conflict("Home/HomeBuilder.swift"))\n"))
+    #expect(
+      gen.err.hasPrefix(
+        "\(Diagnostic(message: Console.conflictMessage("Home/HomeBuilder.swift")))\n"))
     let check = runTool(["check", "Home", "mvc", "--quiet"], in: dir)
     #expect(check.out == "changed  Home/HomeBuilder.swift\n")
     #expect(check.err == "1 of 7 files are missing or out of date.\n")

@@ -176,7 +176,7 @@ import Testing
     #expect(refused.code == 1)
     #expect(
       refused.err
-        == "\(Diagnostic.conflict(".modulegen.yml"))\nnothing was written; use --force to overwrite\n"
+        == "\(Diagnostic(message: Console.conflictMessage(".modulegen.yml")))\nnothing was written; use --force to overwrite\n"
     )
     #expect(project.read(".modulegen.yml") == "project: Mine\n")
     #expect(project.run(["migrate", "--force"]).code == 0)

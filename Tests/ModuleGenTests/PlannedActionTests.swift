@@ -23,11 +23,12 @@ import Testing
     try FileManager.default.createDirectory(atPath: builder, withIntermediateDirectories: true)
     let gen = runTool(["gen", "Home", "viper"], in: dir)
     #expect(gen.code == 2)
-    #expect(gen.err == "\(Diagnostic.folderWhereAFileGoes(builder))\n")
+    #expect(gen.err == "\(Diagnostic(message: PlannedFile.folderWhereAFileGoesMessage(builder)))\n")
     let manifest = dir + "/Templates/viper/template.yml"
     try FileManager.default.createDirectory(atPath: manifest, withIntermediateDirectories: true)
     let eject = runTool(["templates", "eject", "viper"], in: dir)
     #expect(eject.code == 2)
-    #expect(eject.err == "\(Diagnostic.folderWhereAFileGoes(manifest))\n")
+    #expect(
+      eject.err == "\(Diagnostic(message: PlannedFile.folderWhereAFileGoesMessage(manifest)))\n")
   }
 }

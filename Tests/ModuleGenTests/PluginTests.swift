@@ -97,7 +97,9 @@ import Testing
       "--allow-writing-to-package-directory modulegen gen Home viper --date 2027-01-01",
       from: elsewhere)
     #expect(conflict.0 != 0)
-    #expect(conflict.1.contains(Diagnostic.conflict("Home/HomeEntity.swift").description))
+    #expect(
+      conflict.1.contains(
+        Diagnostic(message: Console.conflictMessage("Home/HomeEntity.swift")).description))
     let usage = try Self.swiftPackage(
       "--allow-writing-to-package-directory modulegen gen --no-such-option", from: elsewhere)
     #expect(usage.0 != 0)

@@ -146,7 +146,7 @@ import Testing
       gen.out == "Home (viper): skipped (1 conflict); nothing written.\nCart (mvc): 7 created.\n")
     #expect(
       gen.err
-        == "\(Diagnostic.conflict("Home/HomeContracts.swift"))\n"
+        == "\(Diagnostic(message: Console.conflictMessage("Home/HomeContracts.swift")))\n"
         + "1 conflict: skipped Home (viper); the other modules were written. Use --force to write what the templates produce (edits in those files are lost), or 'modulegen check --spec m.yml --diff' to see the differences.\n"
     )
     #expect(exists(dir + "/Cart/CartBuilder.swift"))

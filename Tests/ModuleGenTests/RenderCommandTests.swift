@@ -66,7 +66,8 @@ import Testing
   @Test func missingFilesAndBadArguments() throws {
     let dir = try makeTemporaryDirectory()
     #expect(
-      runTool(["render", "nope.liquid"], in: dir).err == "\(Diagnostic.noSuchFile("nope.liquid"))\n"
+      runTool(["render", "nope.liquid"], in: dir).err
+        == "\(Diagnostic(message: LocalFileSystem.noSuchFileMessage("nope.liquid")))\n"
     )
     let usage = runTool(["render", "x", "--dat", "y"], in: dir)
     #expect(usage.code == 64)
@@ -110,6 +111,8 @@ import Testing
     let failure = try runBinary(["render", "missing.liquid"], in: dir)
     #expect(failure.code == 2)
     #expect(failure.out.isEmpty)
-    #expect(failure.err == "\(Diagnostic.noSuchFile("missing.liquid"))\n")
+    #expect(
+      failure.err == "\(Diagnostic(message: LocalFileSystem.noSuchFileMessage("missing.liquid")))\n"
+    )
   }
 }

@@ -78,7 +78,7 @@ import Testing
     #expect(document.index.token(for: ObjectKey("OBJ_1"), bytes: document.bytes) != nil)
     #expect(
       document.index.token(for: ObjectKey("A1B2C3D4E5F6A7B8C9D0E1F2"), bytes: document.bytes)
-        == Int(document.objects[1].key))
+        == document.objects[1].key)
   }
 
   /// A malformed object on one line: the error is the one reading everything gives.

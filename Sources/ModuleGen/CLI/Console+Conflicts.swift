@@ -6,15 +6,13 @@ extension Console {
   @discardableResult
   func reportConflicts(_ plan: Plan) -> Bool {
     for file in plan.conflicts {
-      report(.conflict(displayPath(file.path)))
+      report(Diagnostic(message: Self.conflictMessage(displayPath(file.path))))
     }
     return !plan.conflicts.isEmpty
   }
-}
 
-extension Diagnostic {
   /// A file that exists with other content than the plan's, and is not written over.
-  static func conflict(_ shownPath: String) -> Diagnostic {
-    Diagnostic(message: "'\(shownPath)' exists with different content")
+  static func conflictMessage(_ shownPath: String) -> String {
+    "'\(shownPath)' exists with different content"
   }
 }

@@ -89,7 +89,7 @@ enum GenerambaMigration {
     let specFile = source.rambaspec ?? ""
     let shown = source.displayPath(specFile)
     guard let text = source.read(specFile) else {
-      throw Diagnostic.cannotRead(shown)
+      throw Diagnostic(message: LocalFileSystem.cannotReadMessage(shown))
     }
     guard let (plain, conditions) = conditionalLines(text) else {
       return (

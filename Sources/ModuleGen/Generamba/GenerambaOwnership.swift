@@ -44,11 +44,7 @@ enum GenerambaOwnership {
   }
 
   /// The note that a Generamba template used as it is makes `files` the developer's.
-  static func note(template: String, files: [String]) -> Diagnostic {
-    Diagnostic(
-      .note,
-      message:
-        "'\(template)' is a Generamba template: modulegen regenerates its files on every run except those a developer fills in, which are created once and then yours (\(files.joined(separator: ", "))); a template.yml beside the .rambaspec (modulegen migrate writes one) can say otherwise with 'regenerate'"
-    )
+  static func developerFilesMessage(template: String, files: [String]) -> String {
+    "'\(template)' is a Generamba template: modulegen regenerates its files on every run except those a developer fills in, which are created once and then yours (\(files.joined(separator: ", "))); a template.yml beside the .rambaspec (modulegen migrate writes one) can say otherwise with 'regenerate'"
   }
 }

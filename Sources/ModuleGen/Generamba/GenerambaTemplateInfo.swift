@@ -7,7 +7,9 @@ enum GenerambaTemplateInfo {
   static func read(_ source: TemplateSource) throws -> Rambaspec {
     let file = source.rambaspec ?? ""
     let shown = source.displayPath(file)
-    guard let text = source.read(file) else { throw Diagnostic.cannotRead(shown) }
+    guard let text = source.read(file) else {
+      throw Diagnostic(message: LocalFileSystem.cannotReadMessage(shown))
+    }
     let rendered: String
     do {
       rendered = try Template(

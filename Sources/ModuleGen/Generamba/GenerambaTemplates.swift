@@ -41,7 +41,9 @@ final class GenerambaTemplates {
         $0.path != nil && GenerambaOwnership.regenerate(forEntryNamed: $0.name) == .once
       }
       if !developerFiles.isEmpty {
-        addNotes([GenerambaOwnership.note(template: name, files: developerFiles.map(\.name))])
+        let message = GenerambaOwnership.developerFilesMessage(
+          template: name, files: developerFiles.map(\.name))
+        addNotes([Diagnostic(.note, message: message)])
       }
       if let config {
         addNotes(
@@ -68,7 +70,7 @@ final class GenerambaTemplates {
     let file = source.rambaspec ?? ""
     let shown = source.displayPath(file)
     guard let text = source.read(file) else {
-      throw Diagnostic.cannotRead(shown)
+      throw Diagnostic(message: LocalFileSystem.cannotReadMessage(shown))
     }
     let template: Template
     if let parsed = specTemplates[shown] {

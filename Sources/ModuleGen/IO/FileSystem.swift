@@ -53,7 +53,9 @@ package struct LocalFileSystem: FileSystem {
 
   package func readFile(atPath path: String) throws -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw fileExists(atPath: path) ? Diagnostic.cannotRead(path) : Diagnostic.noSuchFile(path)
+      throw Diagnostic(
+        message: fileExists(atPath: path)
+          ? Self.cannotReadMessage(path) : Self.noSuchFileMessage(path))
     }
     return [UInt8](data)
   }
@@ -85,7 +87,9 @@ package struct LocalFileSystem: FileSystem {
 
   package func writeFile(atPath path: String, pieces: FilePieces) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw Diagnostic.cannotWrite(path, reason()) }
+    guard descriptor >= 0 else {
+      throw Diagnostic(message: Self.cannotWriteMessage(path, reason()))
+    }
     defer { close(descriptor) }
     try pieces { piece in
       var offset = 0
@@ -93,7 +97,7 @@ package struct LocalFileSystem: FileSystem {
         let written = write(descriptor, piece.baseAddress! + offset, piece.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          throw Diagnostic.cannotWrite(path, reason())
+          throw Diagnostic(message: Self.cannotWriteMessage(path, reason()))
         }
         offset += written
       }
@@ -121,11 +125,11 @@ package struct LocalFileSystem: FileSystem {
   package func removeItem(atPath path: String) throws {
     var status = stat()
     guard lstat(path, &status) == 0 else {
-      throw Diagnostic.cannotRemove(path, reason())
+      throw Diagnostic(message: Self.cannotRemoveMessage(path, reason()))
     }
     let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
     guard (isFolder ? rmdir(path) : unlink(path)) == 0 else {
-      throw Diagnostic.cannotRemove(path, reason())
+      throw Diagnostic(message: Self.cannotRemoveMessage(path, reason()))
     }
   }
 
@@ -162,12 +166,14 @@ extension FileSystem {
   {
     let shown = displayPath ?? path
     if isDirectory(atPath: path) { throw Diagnostic(message: "'\(shown)' is a folder, not a file") }
-    guard fileExists(atPath: path) else { throw .noSuchFile(shown) }
+    guard fileExists(atPath: path) else {
+      throw Diagnostic(message: LocalFileSystem.noSuchFileMessage(shown))
+    }
     let bytes: [UInt8]
     do {
       bytes = try readFile(atPath: path)
     } catch {
-      throw .cannotRead(shown)
+      throw Diagnostic(message: LocalFileSystem.cannotReadMessage(shown))
     }
     return try UTF8Text.decode(bytes, file: shown)
   }
@@ -192,24 +198,20 @@ extension FileSystem {
   }
 }
 
-extension Diagnostic {
+extension LocalFileSystem {
   /// A file that is missing.
-  static func noSuchFile(_ path: String) -> Diagnostic {
-    Diagnostic(message: "no such file '\(path)'")
-  }
+  static func noSuchFileMessage(_ path: String) -> String { "no such file '\(path)'" }
 
   /// A file that is there but cannot be read.
-  static func cannotRead(_ path: String) -> Diagnostic {
-    Diagnostic(message: "cannot read '\(path)'")
-  }
+  static func cannotReadMessage(_ path: String) -> String { "cannot read '\(path)'" }
 
   /// A file that cannot be written; `reason` is ": " and the system's reason, or "".
-  static func cannotWrite(_ path: String, _ reason: String) -> Diagnostic {
-    Diagnostic(message: "cannot write '\(path)'\(reason)")
+  static func cannotWriteMessage(_ path: String, _ reason: String) -> String {
+    "cannot write '\(path)'\(reason)"
   }
 
-  /// A file or folder that cannot be removed; `reason` as for `cannotWrite`.
-  static func cannotRemove(_ path: String, _ reason: String) -> Diagnostic {
-    Diagnostic(message: "cannot remove '\(path)'\(reason)")
+  /// A file or folder that cannot be removed; `reason` as for `cannotWriteMessage`.
+  static func cannotRemoveMessage(_ path: String, _ reason: String) -> String {
+    "cannot remove '\(path)'\(reason)"
   }
 }

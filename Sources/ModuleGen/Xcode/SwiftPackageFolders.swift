@@ -8,10 +8,8 @@ import XcodeProject
 /// `Tests/NAME` below it.
 enum SwiftPackageFolders {
   /// The note for a folder (as messages show it) inside a package target.
-  static func note(_ folder: String, in target: SwiftPackageTarget) -> Diagnostic {
-    Diagnostic(
-      .note,
-      message: "\(folder) is in Swift package target \(target.name): no project change needed")
+  static func inPackageTargetMessage(_ folder: String, in target: SwiftPackageTarget) -> String {
+    "\(folder) is in Swift package target \(target.name): no project change needed"
   }
 
   /// The package target holding `folder` (absolute). The search for `Package.swift` stops at
@@ -49,7 +47,8 @@ enum SwiftPackageFolders {
         continue
       }
       notes.append(
-        note(console.displayPath(file.root), in: target))
+        Diagnostic(
+          .note, message: inPackageTargetMessage(console.displayPath(file.root), in: target)))
     }
     return notes
   }

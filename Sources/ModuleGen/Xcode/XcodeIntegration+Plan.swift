@@ -28,7 +28,10 @@ extension XcodeIntegration {
             holding: root, top: configFolder, fileExists: SwiftPackageTarget.fileExists)
           {
             if seen.insert(root).inserted {
-              notes.append(SwiftPackageFolders.note(folder, in: package))
+              notes.append(
+                Diagnostic(
+                  .note,
+                  message: SwiftPackageFolders.inPackageTargetMessage(folder, in: package)))
             }
             continue
           }

@@ -129,7 +129,9 @@ package struct PackageTargets: Sendable {
       if changes.contains(Change(kind: .target, module: module.name, target: module.name)),
         !module.appTargets.contains(where: { targets[$0] != nil })
       {
-        notes.append(unusedTargetNote(module.name, package: shown(folder)))
+        notes.append(
+          Diagnostic(
+            .note, message: unusedTargetMessage(module.name, package: shown(folder))))
       }
     }
     let bytes = changes.isEmpty ? original : try local.readFile(atPath: swiftPM.manifest)
@@ -142,12 +144,8 @@ package struct PackageTargets: Sendable {
 
   /// A new target that no target of the app in the package depends on: the app does not build
   /// it until something does.
-  static func unusedTargetNote(_ module: String, package: String) -> Diagnostic {
-    Diagnostic(
-      .note,
-      message:
-        "\(module) is a new target of \(package), and no target of the package that builds the app depends on it ('targets' in .modulegen.yml names none): add it to a product or a target your app uses"
-    )
+  static func unusedTargetMessage(_ module: String, package: String) -> String {
+    "\(module) is a new target of \(package), and no target of the package that builds the app depends on it ('targets' in .modulegen.yml names none): add it to a product or a target your app uses"
   }
 }
 

@@ -102,14 +102,16 @@ package struct PlannedFile: Sendable {
   /// The bytes of the file at `path`, nil when there is none.
   static func existingBytes(atPath path: String, fileSystem: any FileSystem) throws -> [UInt8]? {
     guard fileSystem.fileExists(atPath: path) else { return nil }
-    if fileSystem.isDirectory(atPath: path) { throw Diagnostic.folderWhereAFileGoes(path) }
+    if fileSystem.isDirectory(atPath: path) {
+      throw Diagnostic(message: folderWhereAFileGoesMessage(path))
+    }
     return try fileSystem.readFile(atPath: path)
   }
 }
 
-extension Diagnostic {
+extension PlannedFile {
   /// A planned file's path is a folder.
-  static func folderWhereAFileGoes(_ path: String) -> Diagnostic {
-    Diagnostic(message: "'\(path)' is a folder; a file is needed there")
+  static func folderWhereAFileGoesMessage(_ path: String) -> String {
+    "'\(path)' is a folder; a file is needed there"
   }
 }

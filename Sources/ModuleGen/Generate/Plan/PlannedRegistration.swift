@@ -36,29 +36,20 @@ package struct PlannedRegistration: Sendable, Equatable {
   }
 }
 
-extension Diagnostic {
+extension PlannedRegistration {
   /// A registration's file does not exist; `markers`: every marker the run needs in it.
-  static func registrationFileMissing(
-    _ registration: PlannedRegistration, markers: [String], shown: String
-  ) -> Diagnostic {
+  static func fileMissingMessage(module: String, markers: [String], shown: String) -> String {
     let lines =
       markers.count == 1
       ? "the line '\(markers[0])'"
       : "the lines " + markers.dropLast().map { "'\($0)'" }.joined(separator: ", ")
         + " and '\(markers[markers.count - 1])'"
-    return Diagnostic(
-      message:
-        "module '\(registration.module)' is registered in '\(shown)', which does not exist: create it with \(lines) where registrations go; nothing was written",
-      location: registration.fileLocation)
+    return
+      "module '\(module)' is registered in '\(shown)', which does not exist: create it with \(lines) where registrations go; nothing was written"
   }
 
   /// A registration's file has no marker line.
-  static func registrationMarkerMissing(_ registration: PlannedRegistration, shown: String)
-    -> Diagnostic
-  {
-    Diagnostic(
-      message:
-        "'\(shown)' has no line '\(registration.marker)', after which module '\(registration.module)' is registered: add that line where registrations go; nothing was written",
-      location: registration.markerLocation)
+  static func markerMissingMessage(module: String, marker: String, shown: String) -> String {
+    "'\(shown)' has no line '\(marker)', after which module '\(module)' is registered: add that line where registrations go; nothing was written"
   }
 }

@@ -27,14 +27,21 @@ package struct RegistrationEdit: Sendable {
       for insertion in insertions where !markers.contains(insertion.marker) {
         markers.append(insertion.marker)
       }
-      throw Diagnostic.registrationFileMissing(first, markers: markers, shown: shown)
+      throw Diagnostic(
+        message: PlannedRegistration.fileMissingMessage(
+          module: first.module, markers: markers, shown: shown),
+        location: first.fileLocation)
     }
     let block = MarkedBlock(String(decoding: bytes, as: UTF8.self))
     var problems: [Diagnostic] = []
     var seen: Set<String> = []
     for insertion in insertions
     where block.markerIndex(insertion.marker) == nil && seen.insert(insertion.marker).inserted {
-      problems.append(.registrationMarkerMissing(insertion, shown: shown))
+      problems.append(
+        Diagnostic(
+          message: PlannedRegistration.markerMissingMessage(
+            module: insertion.module, marker: insertion.marker, shown: shown),
+          location: insertion.markerLocation))
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
     return RegistrationEdit(
