@@ -21,17 +21,15 @@ struct SwiftDeclarations {
   let path: String
   /// The file's characters with comments blanked out.
   let characters: [Character]
-  /// Where each line starts, for locations.
-  private let lineStarts: [Int]
   private let original: [Character]
+  /// The file's bytes, for locations.
+  private let source: [UInt8]
 
   init(path: String, text: String) {
     self.path = path
     original = Array(text)
     characters = Self.blankingComments(original)
-    var starts = [0]
-    for (i, c) in original.enumerated() where c == "\n" { starts.append(i + 1) }
-    lineStarts = starts
+    source = Array(text.utf8)
   }
 
   /// The top-level declarations of the file.
@@ -44,14 +42,18 @@ struct SwiftDeclarations {
 
   /// The `// MARK:` comments of the file: where each starts and its text.
   var marks: [(offset: Int, text: String)] {
-    lineStarts.compactMap { start in
-      var i = start
+    var marks: [(offset: Int, text: String)] = []
+    var lineStart = 0
+    while lineStart < original.count {
+      var i = lineStart
       while i < original.count && (original[i] == " " || original[i] == "\t") { i += 1 }
       var end = i
       while end < original.count && original[end] != "\n" { end += 1 }
       let line = String(original[i..<end])
-      return line.hasPrefix("// MARK:") ? (i, line.trimmingCharacters()) : nil
+      if line.hasPrefix("// MARK:") { marks.append((i, line.trimmingCharacters())) }
+      lineStart = end + 1
     }
+    return marks
   }
 
   /// The `func` members of the top-level declarations (a class's, an extension's methods).
@@ -76,18 +78,8 @@ struct SwiftDeclarations {
 
   /// The location of a character offset.
   func location(of offset: Int) -> SourceLocation {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    let start = lineStarts[low]
-    var end = start
-    while end < original.count && original[end] != "\n" { end += 1 }
-    return SourceLocation(
-      file: path, line: low + 1, column: offset - start + 1,
-      lineText: String(original[start..<end]))
+    let bytes = Array(String(original[..<min(offset, original.count)]).utf8)
+    return SourceLocation(file: path, source: source, offset: bytes.count)
   }
 
   // MARK: - Splitting
