@@ -128,6 +128,44 @@ import Testing
     #expect(result.out == "name: Home\ntemplate: viper\nparams:\n  tests: swift-testing\n")
   }
 
+  /// The protocols are found by rendering the template, not from a list of names: a
+  /// project's own template that calls the view's protocol `HomeDisplay` is read as well.
+  @Test func aProjectTemplateIsReadByItsOwnNames() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["templates", "eject", "viper", "Templates"], in: dir).code == 0)
+    try FileManager.default.moveItem(
+      atPath: dir + "/Templates/viper", toPath: dir + "/Templates/house")
+    for (file, from, to) in [
+      ("template.yml", "name: viper", "name: house"),
+      ("Code/Contracts.swift.liquid", "ViewInput:view", "Display:view"),
+    ] {
+      let path = dir + "/Templates/house/" + file
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(text.contains(from))
+      try write(text.replacingOccurrences(of: from, with: to), to: path)
+    }
+    try write(
+      "name: Home\ntemplate: house\nview: |\n  func display(items: [String])\n",
+      to: dir + "/Home.yml")
+    #expect(runTool(["gen", "--spec", "Home.yml", "--templates", "Templates"], in: dir).code == 0)
+    let contracts = try String(contentsOfFile: dir + "/Home/HomeContracts.swift", encoding: .utf8)
+    #expect(
+      contracts.contains("protocol HomeDisplay: AnyObject {\n  func display(items: [String])"))
+    let result = runTool(["spec", "from", "Home", "--templates", "Templates"], in: dir)
+    #expect(result.err == "")
+    #expect(
+      result.out == """
+        name: Home
+        template: house
+        view: |
+          func display(items: [String])
+        presenter: []
+        interactor: []
+        router: []
+
+        """)
+  }
+
   /// A module written by hand before modulegen: comments, wrapped signatures, several members
   /// on a line, members a spec has no place for.
   @Test func readsAHandWrittenModule() throws {
