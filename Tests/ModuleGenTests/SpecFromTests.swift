@@ -240,7 +240,7 @@ import Testing
         Home/HomeContracts.swift:12:3: note: only methods are read from 'HomeViewInput': this 'var' is left out of the spec
           var isLoading: Bool { get set }
           ^
-        Home/HomeContracts.swift:26:7: note: 'class HomeAnalytics' is not a protocol or an entity of the template: it is left out of the spec
+        Home/HomeContracts.swift:26:7: note: 'class HomeAnalytics' is not a protocol or an entity of the template: it is left out of the spec; move it to a file of your own, as gen rewrites 'Home/HomeContracts.swift'
         final class HomeAnalytics {}
               ^
 

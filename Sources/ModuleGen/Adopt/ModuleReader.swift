@@ -4,7 +4,7 @@ import Diagnostics
 /// parameters) whose files the folder has, then reads the methods of the protocols the
 /// template makes for each role and the `struct` and `enum` declarations of its entities'
 /// file with the signature parser a spec is read with.
-struct ModuleReader {
+package struct ModuleReader {
   var library: TemplateLibrary
   var config: ProjectConfig?
   var fileSystem: any FileSystem
@@ -218,7 +218,10 @@ struct ModuleReader {
             .note,
             message: keyword == "extension"
               && shape.protocols.values.contains(where: { $0.name == name })
-              ? Self.skippedExtensionMessage(name) : Self.skippedDeclarationMessage(keyword, name),
+              ? Self.skippedExtensionMessage(name)
+              : Self.skippedDeclarationMessage(
+                keyword, name,
+                rewritten: shape.regeneratedFiles.contains(relative) ? file.path : nil),
             location: file.location(of: declaration.keywordStart)))
       }
     }
@@ -342,7 +345,11 @@ extension ModuleReader {
     "'extension \(name)' is left out of the spec: write the default values of its methods' arguments in the spec (= value) to get it again"
   }
 
-  static func skippedDeclarationMessage(_ keyword: String, _ name: String) -> String {
+  /// `rewritten`: the file, when gen rewrites it.
+  static func skippedDeclarationMessage(_ keyword: String, _ name: String, rewritten: String?)
+    -> String
+  {
     "'\(keyword) \(name)' is not a protocol or an entity of the template: it is left out of the spec"
+      + (rewritten.map { "; move it to a file of your own, as gen rewrites '\($0)'" } ?? "")
   }
 }

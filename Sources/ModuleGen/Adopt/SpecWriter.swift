@@ -1,7 +1,7 @@
 /// A module spec as a person writes one: its keys in the order of the spec's key table,
 /// methods and entities as blocks of Swift declarations (`view: |`, `entities: |`), so that
 /// nothing in them needs YAML's quoting.
-enum SpecWriter {
+package enum SpecWriter {
   static func yaml(_ module: ModuleSpec) -> String {
     var out = "name: \(scalar(module.name))\n"
     if let template = module.template { out += "template: \(scalar(template))\n" }

@@ -4,7 +4,7 @@ import Diagnostics
 /// `struct`, `enum`, `import`…) and the members of a protocol, each with its text and where it
 /// is. Comments are blanked out first (keeping every offset), so a brace or a keyword in a
 /// comment is not read; string literals are skipped.
-struct SwiftDeclarations {
+package struct SwiftDeclarations {
   /// One declaration: `[start, end)` in the file's characters, its keyword (`protocol`,
   /// `func`, …; nil when none was found) and the name after it, and its body between braces.
   struct Declaration {

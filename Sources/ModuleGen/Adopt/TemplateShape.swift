@@ -4,7 +4,7 @@ import Diagnostics
 /// its names: a probe module whose every role has one marker method and which has one marker
 /// entity is rendered, and the protocol each marker lands in is the role's protocol, the file
 /// the marker entity lands in is the entities' file. A custom template is read the same way.
-struct TemplateShape {
+package struct TemplateShape {
   /// One protocol of a role: the file (relative to the module's folder) and the protocol.
   struct RoleProtocol: Equatable {
     var file: String
@@ -33,6 +33,8 @@ struct TemplateShape {
   /// The names of the top-level declarations the template itself makes in each file (those a
   /// reader does not take for the module's own).
   var generated: [String: Set<String>]
+  /// The files gen rewrites (`regenerate: always`): what is left out of them is lost.
+  var regeneratedFiles: Set<String> = []
   /// The texts of the files, as the probe module renders them.
   var texts: [String: String] = [:]
   /// The modules each file imports without the spec's imports.
@@ -65,10 +67,11 @@ struct TemplateShape {
       template: template, params: params, files: [], protocols: [:], generated: [:],
       imports: [:])
     var sources: [SwiftDeclarations] = []
-    for (relative, text) in try renderedFiles(
+    for (relative, text, regenerated) in try renderedFiles(
       module, folder: folder, generator: &generator, currentDirectory: currentDirectory)
     {
       shape.files.append(relative)
+      if regenerated { shape.regeneratedFiles.insert(relative) }
       shape.texts[relative] = text
       let source = SwiftDeclarations(path: relative, text: text)
       var names: Set<String> = []
@@ -109,10 +112,11 @@ struct TemplateShape {
     return RoleSection(file: source.path, mark: mark.text, fixed: Set(fixed))
   }
 
-  /// The code files `module` renders to in `folder` (relative to it), with their texts.
+  /// The code files `module` renders to in `folder` (relative to it), with their texts and
+  /// whether gen rewrites them (`regenerate: always`).
   static func renderedFiles(
     _ module: ModuleSpec, folder: String, generator: inout Generator, currentDirectory: String
-  ) throws -> [(path: String, text: String)] {
+  ) throws -> [(path: String, text: String, regenerated: Bool)] {
     var options = GenerationOptions(
       settings: GenerationSettings(date: "2000-01-01"), currentDirectory: currentDirectory)
     options.output = folder
@@ -121,7 +125,10 @@ struct TemplateShape {
       module, date: "2000-01-01", recorded: nil, recordDirectory: currentDirectory,
       options: options)
     return rendering.files.filter { $0.role == .code }.map {
-      (String($0.path.dropFirst($0.root.count + 1)), String(decoding: $0.bytes, as: UTF8.self))
+      (
+        String($0.path.dropFirst($0.root.count + 1)), String(decoding: $0.bytes, as: UTF8.self),
+        $0.regenerate == .always
+      )
     }
   }
 
