@@ -37,6 +37,18 @@ import Testing
 
     """
 
+  /// What `spec from` reads from the module `spec` generates: the spec with the conformances
+  /// every entity gets written out; the templates other than VIPER have no interactor output.
+  static func read(_ spec: String, template: String) -> String {
+    var read = spec.replacingOccurrences(of: "Hashable {", with: "Hashable, Sendable {")
+      .replacingOccurrences(of: "CaseIterable {", with: "CaseIterable, Sendable {")
+    if template != "viper" {
+      read = read.replacingOccurrences(
+        of: "interactor_output: |\n  func didFetch(items: [HomeItem])\n", with: "")
+    }
+    return read
+  }
+
   /// Every file under `folder`, by path relative to it, with its bytes.
   static func files(in folder: String) throws -> [String: Data] {
     var result: [String: Data] = [:]
@@ -86,15 +98,7 @@ import Testing
       of: "name: Home\n", with: "name: Home\ntemplate: \(template)\n")
     let result = try Self.roundTrip(spec, in: dir)
     #expect(result.err == "")
-    // The spec as it was written, with the conformances every entity gets written out; the
-    // templates other than VIPER have no interactor output.
-    var expected = spec.replacingOccurrences(of: "Hashable {", with: "Hashable, Sendable {")
-      .replacingOccurrences(of: "CaseIterable {", with: "CaseIterable, Sendable {")
-    if template != "viper" {
-      expected = expected.replacingOccurrences(
-        of: "interactor_output: |\n  func didFetch(items: [HomeItem])\n", with: "")
-    }
-    #expect(result.spec == expected)
+    #expect(result.spec == Self.read(spec, template: template))
   }
 
   @Test(arguments: BuiltinTemplates.names)
@@ -105,19 +109,23 @@ import Testing
     #expect(result.err == "")
   }
 
-  @Test func parametersAreFoundFromTheFiles() throws {
+  /// Parameters that change which files there are (`ui`, `coordinator`) and those that change
+  /// only what the files say (`binding`, `io`), written in the manifest's order; for a rich
+  /// module and for the typical screen.
+  @Test(arguments: [
+    ("viper", "ui: swiftui", true), ("mvp", "ui: swiftui\n  coordinator: true", true),
+    ("mvvm", "binding: combine\n  io: true", true),
+    ("mvvm", "ui: swiftui\n  binding: closures", true),
+    ("mvvm", "io: true\n  coordinator: true", true),
+    ("mvvm", "ui: swiftui\n  coordinator: true", false),
+  ])
+  func parametersAreFoundFromTheFiles(_ template: String, _ params: String, rich: Bool) throws {
     let dir = try makeTemporaryDirectory()
-    let result = try Self.roundTrip(
-      "name: Home\ntemplate: mvvm\nparams: {ui: swiftui, coordinator: true}\n", in: dir)
-    #expect(
-      result.spec == """
-        name: Home
-        template: mvvm
-        params:
-          ui: swiftui
-          coordinator: true
-
-        """)
+    let head = "name: Home\ntemplate: \(template)\nparams:\n  \(params)\n"
+    let body = rich ? String(Self.richSpec.dropFirst("name: Home\n".count)) : ""
+    let result = try Self.roundTrip(head + body, in: dir)
+    #expect(result.spec == Self.read(head + body, template: template))
+    #expect(result.err == "")
   }
 
   @Test func setGivesWhatTheCodeDoesNotShow() throws {
