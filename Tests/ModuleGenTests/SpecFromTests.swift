@@ -284,7 +284,7 @@ import Testing
     #expect(notAModule.code == ExitCode.error)
     #expect(
       notAModule.err
-        == "error: 'Home' is not a module: it has none of the files any template makes for 'Home' (such as HomeContracts.swift); name the module's folder, or pass --template\n"
+        == "error: 'Home' is not a module: it has none of the files any template makes for 'Home' (such as HomeModel.swift, HomeService.swift); give the module's folder, named after the module\n"
     )
     let missing = runTool(["spec", "from", "Nowhere"], in: dir)
     #expect(missing.code == ExitCode.error)

@@ -49,7 +49,7 @@ package struct ModuleReader {
             missing, folder: displayFolder, template: shape.template)))
     }
     var sources: [String: SwiftDeclarations] = [:]
-    let found = try extract(shape, folder: displayFolder) { file in
+    let found = try extract(shape) { file in
       if let cached = sources[file] { return cached }
       let path = joinPath(folder, file)
       guard fileSystem.fileExists(atPath: path) else { return nil }
@@ -67,7 +67,7 @@ package struct ModuleReader {
     typicalSpec.params = shape.params.map { ModuleSpec.Param(name: $0.name, value: $0.value) }
     let typicalFiles = try TemplateShape.renderedFiles(
       typicalSpec, folder: folder, generator: &generator, currentDirectory: currentDirectory)
-    let typical = try extract(shape, folder: displayFolder) { file in
+    let typical = try extract(shape) { file in
       typicalFiles.first { $0.path == file }.map { SwiftDeclarations(path: $0.path, text: $0.text) }
     }
     if found.module.roles != typical.module.roles
@@ -104,8 +104,7 @@ package struct ModuleReader {
   /// The methods of the role protocols and the entities `source` gives for the files of
   /// `shape`, with notes on what is left out and the errors of what cannot be read.
   private func extract(
-    _ shape: TemplateShape, folder displayFolder: String,
-    source: (String) throws -> SwiftDeclarations?
+    _ shape: TemplateShape, source: (String) throws -> SwiftDeclarations?
   ) throws -> (module: ModuleSpec, notes: [Diagnostic], errors: [Diagnostic]) {
     var module = ModuleSpec(name: "")
     var problems: [Diagnostic] = []
@@ -228,17 +227,18 @@ package struct ModuleReader {
     return (module, notes, problems)
   }
 
-  /// The shape of the template whose files the folder has most of (then the one with most
-  /// of its role protocols there; then parameters at their defaults, then the first template).
+  /// The shape of the template that fits the folder best: the one with most of its files
+  /// there, then most of its role protocols and sections, then most of its lines; on a tie,
+  /// the first (parameters at their defaults first, then the templates in lookup order).
   private func bestShape(
     name: String, folder: String, displayFolder: String, template: String?,
     fixed: [(name: String, value: ModuleSpec.ParamValue)]
   ) throws -> TemplateShape {
     var generator = Generator(library: library, config: config, fileSystem: fileSystem)
     let candidates = template.map { [$0] } ?? library.list().map(\.name)
+    let contents = FolderContents(folder: folder, fileSystem: fileSystem)
     var best: (shape: TemplateShape, score: [Int])?
-    var folderLines: [String: Set<String>] = [:]
-    var folderProtocols: [String: Set<String>] = [:]
+    var example: [String] = []
     for candidate in candidates {
       let manifest: TemplateManifest
       do {
@@ -259,50 +259,19 @@ package struct ModuleReader {
           if template != nil { throw error }
           break
         }
+        if example.isEmpty { example = shape.files }
         for parameter in manifest.parameters {
           shape.defaults[parameter.name] = parameter.defaultValue
         }
-        let files = shape.files.filter { fileSystem.fileExists(atPath: joinPath(folder, $0)) }
-        guard !files.isEmpty else { continue }
-        /// The lines of `text` without their indentation.
-        func trimmedLines(_ text: String) -> Set<String> {
-          Set(text.split(separator: "\n").map { String($0).trimmingCharacters() })
-        }
-        func lines(_ file: String) -> Set<String> {
-          if let cached = folderLines[file] { return cached }
-          let bytes = (try? fileSystem.readFile(atPath: joinPath(folder, file))) ?? []
-          let lines = trimmedLines(String(decoding: bytes, as: UTF8.self))
-          folderLines[file] = lines
-          return lines
-        }
-        func protocolNames(_ file: String) -> Set<String> {
-          if let cached = folderProtocols[file] { return cached }
-          let bytes = (try? fileSystem.readFile(atPath: joinPath(folder, file))) ?? []
-          let names = Set(
-            SwiftDeclarations(path: file, text: String(decoding: bytes, as: UTF8.self)).topLevel
-              .filter { $0.keyword == "protocol" }.compactMap(\.name))
-          folderProtocols[file] = names
-          return names
-        }
-        // Each role's protocol or section there, less each not there.
-        let places =
-          shape.protocols.values.map { protocolNames($0.file).contains($0.name) ? 1 : -1 }
-          + shape.sections.values.map { lines($0.file).contains($0.mark) ? 1 : -1 }
-        // The parameters that change only the files' texts (MVVM's binding) are those whose
-        // rendering has the most lines of the folder's files.
-        let sameLines = files.reduce(0) { count, file in
-          count + lines(file).intersection(trimmedLines(shape.texts[file] ?? "")).count
-        }
-        let score = [files.count, places.reduce(0, +), sameLines]
-        if best.map({ score.lexicographicallyPrecedes($0.score) || score == $0.score }) ?? false {
-          continue
-        }
+        guard let score = contents.score(of: shape) else { continue }
+        if let best, !best.score.lexicographicallyPrecedes(score) { continue }
         best = (shape, score)
       }
     }
     guard let best else {
       throw Diagnostic(
-        message: Self.notAModuleMessage(displayFolder, module: name, template: template))
+        message: Self.notAModuleMessage(
+          displayFolder, module: name, template: template, example: example))
     }
     return best.shape
   }
@@ -311,10 +280,13 @@ package struct ModuleReader {
 extension ModuleReader {
   static func noSuchFolderMessage(_ folder: String) -> String { "no such folder '\(folder)'" }
 
-  static func notAModuleMessage(_ folder: String, module: String, template: String?) -> String {
+  static func notAModuleMessage(
+    _ folder: String, module: String, template: String?, example: [String]
+  ) -> String {
     "'\(folder)' is not a module: it has none of the files "
-      + (template.map { "template '\($0)'" } ?? "any template")
-      + " makes for '\(module)' (such as \(module)Contracts.swift); name the module's folder, or pass --template"
+      + (template.map { "template '\($0)'" } ?? "any template") + " makes for '\(module)'"
+      + (example.isEmpty ? "" : " (such as \(example.prefix(2).joined(separator: ", ")))")
+      + "; give the module's folder, named after the module"
   }
 
   static func missingFilesMessage(_ files: [String], folder: String, template: String) -> String {
