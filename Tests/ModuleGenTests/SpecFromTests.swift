@@ -136,6 +136,26 @@ import Testing
     #expect(result.out == "name: Home\ntemplate: viper\nparams:\n  tests: swift-testing\n")
   }
 
+  @Test(arguments: [
+    (
+      ["--template", "viper", "--set", "uii=swiftui"],
+      "error: template 'viper' has no parameter 'uii' (--set); it takes: ui, tests, routes; did you mean 'ui'?\n"
+    ),
+    (["--set", "uii=swiftui"], "error: no template takes the parameter 'uii' that --set gives\n"),
+    (
+      ["--template", "viper", "--set", "ui=swiftu"],
+      "error: 'swiftu' is not a value of 'ui' (module spec); template 'viper' allows: uikit, swiftui; did you mean 'swiftui'?\n"
+    ),
+  ])
+  func aParameterSetWrongIsAnError(_ options: [String], _ message: String) throws {
+    let dir = try makeTemporaryDirectory()
+    _ = runTool(["gen", "Home", "viper"], in: dir)
+    let result = runTool(["spec", "from", "Home"] + options, in: dir)
+    #expect(result.code == ExitCode.error)
+    #expect(result.out == "")
+    #expect(result.err == message)
+  }
+
   /// The protocols are found by rendering the template, not from a list of names: a
   /// project's own template that calls the view's protocol `HomeDisplay` is read as well.
   @Test func aProjectTemplateIsReadByItsOwnNames() throws {

@@ -1,4 +1,5 @@
 import Diagnostics
+import Liquid
 
 /// Reads the spec of an existing module from its folder: finds the template (and the
 /// parameters) whose files the folder has, then reads the methods of the protocols the
@@ -31,6 +32,11 @@ package struct ModuleReader {
     }
     let shape = try bestShape(
       name: name, folder: folder, displayFolder: displayFolder, template: template, fixed: fixed)
+    for param in fixed where !shape.parameterNames.contains(param.name) {
+      throw Diagnostic(
+        message: Self.unknownParameterMessage(
+          param.name, template: shape.template, known: shape.parameterNames))
+    }
     var module = ModuleSpec(name: name, template: shape.template)
     module.params = shape.params.compactMap { param in
       let manifestDefault = shape.defaults[param.name]
@@ -239,6 +245,8 @@ package struct ModuleReader {
     let contents = FolderContents(folder: folder, fileSystem: fileSystem)
     var best: (shape: TemplateShape, score: [Int])?
     var example: [String] = []
+    var fixedError: (any Error)?
+    var unknownParameter: String?
     for candidate in candidates {
       let manifest: TemplateManifest
       do {
@@ -249,6 +257,12 @@ package struct ModuleReader {
         continue
       }
       if manifest.variables == .generamba && template == nil { continue }
+      // Without --template, a template that lacks a parameter --set gives is not the module's.
+      let names = manifest.parameters.map(\.name)
+      if template == nil, let unknown = fixed.first(where: { !names.contains($0.name) }) {
+        unknownParameter = unknownParameter ?? unknown.name
+        continue
+      }
       for params in TemplateShape.combinations(of: manifest, fixed: fixed) {
         var shape: TemplateShape
         do {
@@ -257,18 +271,25 @@ package struct ModuleReader {
             generator: &generator, currentDirectory: currentDirectory)
         } catch {
           if template != nil { throw error }
+          // A value --set gives that the template refuses is said if no template fits.
+          if !fixed.isEmpty { fixedError = fixedError ?? error }
           break
         }
         if example.isEmpty { example = shape.files }
         for parameter in manifest.parameters {
           shape.defaults[parameter.name] = parameter.defaultValue
         }
+        shape.parameterNames = manifest.parameters.map(\.name)
         guard let score = contents.score(of: shape) else { continue }
         if let best, !best.score.lexicographicallyPrecedes(score) { continue }
         best = (shape, score)
       }
     }
     guard let best else {
+      if let fixedError { throw fixedError }
+      if let unknownParameter, example.isEmpty {
+        throw Diagnostic(message: Self.noTemplateTakesMessage(unknownParameter))
+      }
       throw Diagnostic(
         message: Self.notAModuleMessage(
           displayFolder, module: name, template: template, example: example))
@@ -287,6 +308,17 @@ extension ModuleReader {
       + (template.map { "template '\($0)'" } ?? "any template") + " makes for '\(module)'"
       + (example.isEmpty ? "" : " (such as \(example.prefix(2).joined(separator: ", ")))")
       + "; give the module's folder, named after the module"
+  }
+
+  static func unknownParameterMessage(_ name: String, template: String, known: [String])
+    -> String
+  {
+    "template '\(template)' has no parameter '\(name)' (--set); it takes: \(known.joined(separator: ", "))"
+      + didYouMean(name, in: known)
+  }
+
+  static func noTemplateTakesMessage(_ name: String) -> String {
+    "no template takes the parameter '\(name)' that --set gives"
   }
 
   static func missingFilesMessage(_ files: [String], folder: String, template: String) -> String {

@@ -23,7 +23,8 @@ package struct TemplateShape {
   var template: String
   /// The parameters the shape was rendered with.
   var params: [(name: String, value: ModuleSpec.ParamValue)]
-  /// The template's parameters' defaults.
+  /// The template's parameters, in its manifest's order, and their defaults.
+  var parameterNames: [String] = []
   var defaults: [String: ModuleSpec.ParamValue] = [:]
   /// The code files, relative to the module's folder.
   var files: [String]
