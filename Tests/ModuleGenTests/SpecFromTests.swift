@@ -275,6 +275,34 @@ import Testing
         """)
   }
 
+  /// A file with Windows line breaks reads as one with Unix ones.
+  @Test func windowsLineBreaks() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "protocol HomeViewInput: AnyObject {\r\n  // one\r\n  func display(items: [HomeItem])\r\n"
+        + "  func showError(\r\n    message: String\r\n  )\r\n}\r\n",
+      to: dir + "/Home/HomeContracts.swift")
+    try write(
+      "// MARK: - Entities\r\nstruct HomeItem {\r\n  let id: UUID\r\n  var title: String\r\n}\r\n",
+      to: dir + "/Home/HomeEntity.swift")
+    let result = runTool(["spec", "from", "Home", "--template", "viper"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.out == """
+        name: Home
+        template: viper
+        view: |
+          func display(items: [HomeItem])
+          func showError(message: String)
+        entities: |
+          struct HomeItem {
+            let id: UUID
+            var title: String
+          }
+
+        """)
+  }
+
   @Test func aMethodThatDoesNotReadIsAnErrorAtItsPlace() throws {
     let dir = try makeTemporaryDirectory()
     try write(

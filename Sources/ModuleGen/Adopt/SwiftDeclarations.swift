@@ -48,7 +48,7 @@ package struct SwiftDeclarations {
       var i = lineStart
       while i < original.count && (original[i] == " " || original[i] == "\t") { i += 1 }
       var end = i
-      while end < original.count && original[end] != "\n" { end += 1 }
+      while end < original.count && !original[end].isNewline { end += 1 }
       let line = String(original[i..<end])
       if line.hasPrefix("// MARK:") { marks.append((i, line.trimmingCharacters())) }
       lineStart = end + 1
@@ -122,7 +122,7 @@ package struct SwiftDeclarations {
           break scan
         case ";" where depth == 0:
           break scan
-        case "\n" where depth <= 0:
+        case _ where c.isNewline && depth <= 0:
           if !continues(from: start, to: i, limit: range.upperBound) { break scan }
         default:
           break
@@ -256,7 +256,7 @@ package struct SwiftDeclarations {
         if !triple { return i + 1 }
         if i + 2 < limit && characters[i + 1] == "\"" && characters[i + 2] == "\"" { return i + 3 }
       }
-      if characters[i] == "\n" && !triple { return i }
+      if characters[i].isNewline && !triple { return i }
       i += 1
     }
     return limit
@@ -274,7 +274,7 @@ package struct SwiftDeclarations {
           i += 2
           continue
         }
-        if c == "\"" || c == "\n" { inString = false }
+        if c == "\"" || c.isNewline { inString = false }
         i += 1
         continue
       }
@@ -284,7 +284,7 @@ package struct SwiftDeclarations {
         continue
       }
       if c == "/" && i + 1 < text.count && text[i + 1] == "/" {
-        while i < text.count && text[i] != "\n" {
+        while i < text.count && !text[i].isNewline {
           result[i] = " "
           i += 1
         }
@@ -308,7 +308,7 @@ package struct SwiftDeclarations {
             if depth == 0 { break }
             continue
           }
-          if text[i] != "\n" { result[i] = " " }
+          if !text[i].isNewline { result[i] = " " }
           i += 1
         }
         continue
