@@ -81,7 +81,9 @@ import Testing
     #expect(
       bash.contains("\"templates list --format\") COMPREPLY=($(compgen -W \"text json names\""))
     #expect(
-      bash.contains("\"init --template\") COMPREPLY=($(compgen -W \"$(modulegen templates list"))
+      bash.contains(
+        "\"init --template\"|\"spec from --template\") COMPREPLY=($(compgen -W \"$(modulegen templates list"
+      ))
     #expect(CompletionsCommand.fish().contains("-l 'spec' -r -F"))
     #expect(CompletionsCommand.zsh().contains("\"templates eject\") compadd -- ${(f)"))
   }

@@ -123,6 +123,10 @@ extension CommandSpec.Option {
     name: "template", valueName: "name", help: "The default template.",
     completion: .templateName)
   static let prefix = Self(name: "prefix", valueName: "prefix", help: "A prefix for type names.")
+  static let specFile = Self(
+    name: "output", short: "o", valueName: "file",
+    help: "Write the spec to this file (else stdout).",
+    completion: .file)
 }
 
 extension CommandSpec.Option {

@@ -19,20 +19,20 @@ _modulegen() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "gen check update validate templates init migrate completions render help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "gen check update validate templates init spec migrate completions render help --help --version" -- "$cur"))
     return
   fi
   cmd="${COMP_WORDS[1]}"
   if [[ $cmd == templates && $COMP_CWORD -gt 2 ]]; then cmd="templates ${COMP_WORDS[2]}"; first=3; fi
   # The value of an option.
   case "$cmd $prev" in
-    "gen --spec"|"check --spec"|"update --spec"|"templates lint --spec"|"render --data") COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix") COMPREPLY=(); return ;;
-    "gen --output"|"gen --tests-output"|"gen --package"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --package"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --package"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"render --partials") COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    "gen --spec"|"check --spec"|"update --spec"|"templates lint --spec"|"spec from --output"|"render --data") COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix"|"spec from --set") COMPREPLY=(); return ;;
+    "gen --output"|"gen --tests-output"|"gen --package"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --package"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --package"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"spec from --templates"|"render --partials") COMPREPLY=($(compgen -d -- "$cur")); return ;;
     "gen --format"|"check --format"|"update --format"|"validate --format") COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
     "gen --color"|"check --color"|"update --color"|"validate --color") COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     "templates list --format") COMPREPLY=($(compgen -W "text json names" -- "$cur")); return ;;
-    "init --template") COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;;
+    "init --template"|"spec from --template") COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;;
   esac
   # Options, for every command.
   case "$cmd" in
@@ -47,6 +47,7 @@ _modulegen() {
     "templates lint") words="--templates --typecheck --sdk --target --swiftc-flag --spec --package --force --help" ;;
     "templates install") words="--name --ref --force --help" ;;
     "init") words="--author --company --project --template --output --tests-output --prefix --force --help" ;;
+    "spec from") words="--template --set --templates --output --force --help" ;;
     "migrate") words="--dry-run --force --help" ;;
     "completions") words="--help" ;;
     "render") words="--data --partials --strict-variables --help" ;;
@@ -55,7 +56,8 @@ _modulegen() {
   if [[ $cur != -* ]]; then
     case "$cmd" in
       "templates") words="list show eject new lint install" ;;
-      help) words="gen check update validate templates init migrate completions render help" ;;
+      "spec") words="from" ;;
+      help) words="gen check update validate templates init spec migrate completions render help" ;;
       "gen") case $(_modulegen_position $first) in 1) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
       "check") case $(_modulegen_position $first) in 1) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
       "update") case $(_modulegen_position $first) in 1) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
@@ -65,6 +67,7 @@ _modulegen() {
       "templates new") case $(_modulegen_position $first) in *) words="" ;; esac ;;
       "templates lint") case $(_modulegen_position $first) in *) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; esac ;;
       "templates install") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
+      "spec from") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
       "completions") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;; *) words="" ;; esac ;;
       "render") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -f -- "$cur")); return ;; *) words="" ;; esac ;;
     esac
