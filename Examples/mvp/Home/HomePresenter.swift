@@ -16,7 +16,11 @@ final class HomePresenter {
   private let service: any HomeServicing
   private let router: any HomeRouting
   private var items: [HomeItem] = []
-  private var fetchTask: Task<Void, Never>?
+  /// The load in progress: the presenter starts it, lets a second request join it, and stops
+  /// it when the view leaves. Tests wait for it.
+  private(set) var loadTask: Task<Void, Never>?
+  /// Whether a pull to refresh waits for the load in progress to end, to end its spinner.
+  private var refreshIsPending = false
 
   init(service: any HomeServicing, router: any HomeRouting) {
     self.service = service
@@ -27,19 +31,53 @@ final class HomePresenter {
 // MARK: - HomePresenting
 
 extension HomePresenter: HomePresenting {
-  /// Loads the items. A load started while another is in progress replaces it, and cancelling
-  /// the caller (a view that disappears) cancels the load.
-  func load() async {
-    fetchTask?.cancel()
-    let task = Task { await fetchItems() }
-    fetchTask = task
-    await withTaskCancellationHandler {
-      await task.value
-    } onCancel: {
-      task.cancel()
-    }
+  func viewDidLoad() {
+    startLoading()
   }
 
+  func didPullToRefresh() {
+    refreshIsPending = true
+    startLoading()
+  }
+
+  func didTapRetry() {
+    startLoading()
+  }
+
+  func didSelectItem(id: UUID) {
+    guard let item = items.first(where: { $0.id == id }) else { return }
+    router.showDetail(for: item)
+  }
+
+  func viewDidLeave() {
+    stopLoading()
+  }
+}
+
+// MARK: - Loading
+
+extension HomePresenter {
+  /// Starts loading the items unless a load is in progress; returns the load in progress.
+  @discardableResult
+  private func startLoading() -> Task<Void, Never> {
+    if let loadTask { return loadTask }
+    let task = Task { [weak self] in
+      guard let self else { return }
+      await fetchItems()
+    }
+    loadTask = task
+    return task
+  }
+
+  /// Stops the load in progress: what it fetches is not shown, and the next load starts anew.
+  private func stopLoading() {
+    loadTask?.cancel()
+    loadTask = nil
+    refreshIsPending = false
+  }
+
+  /// Shows loading (unless there are items to keep), then the items, the empty state, or why
+  /// they did not load; a failed refresh keeps the items.
   private func fetchItems() async {
     if items.isEmpty {
       view?.display(.loading)
@@ -48,21 +86,25 @@ extension HomePresenter: HomePresenting {
       let items = try await service.fetchItems()
       try Task.checkCancellation()
       self.items = items
-      view?.display(items.isEmpty ? .empty : .loaded(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }))
-    } catch is CancellationError {
-      // A newer load replaced this one, or nobody waits for it any more.
+      view?.display(items.isEmpty ? .empty : .loaded(itemViewModels))
     } catch {
+      // Stopped: nobody waits for these items, nor for why they did not come.
+      guard !Task.isCancelled else { return }
       if items.isEmpty {
         view?.display(.failed(because: error))
       } else {
-        // A refresh failed: what was loaded stays on screen.
-        view?.display(.refreshFailed(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }, because: error))
+        view?.display(.refreshFailed(itemViewModels, because: error))
       }
+    }
+    loadTask = nil
+    if refreshIsPending {
+      refreshIsPending = false
+      view?.endRefreshing()
     }
   }
 
-  func didSelectItem(id: UUID) {
-    guard let item = items.first(where: { $0.id == id }) else { return }
-    router.showDetail(for: item)
+  /// The items as the view shows them.
+  private var itemViewModels: [HomeItemViewModel] {
+    items.map { HomeItemViewModel(id: $0.id, title: $0.title) }
   }
 }

@@ -11,8 +11,6 @@ import UIKit
 /// The passive view: it shows what the presenter tells it and reports what the user does.
 final class HomeViewController: UIViewController {
   private let presenter: any HomePresenting
-  /// The load started last, kept so that tests can wait for it.
-  private(set) var loadTask: Task<Void, Never>?
   private var items: [HomeItemViewModel] = []
   /// Why the last refresh failed, shown above the items it kept; nil when it did not.
   private var refreshFailure: String?
@@ -38,14 +36,14 @@ final class HomeViewController: UIViewController {
     view.accessibilityIdentifier = "home"
     configureTableView()
     configureActivityIndicator()
-    reload()
+    presenter.viewDidLoad()
   }
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
     // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
     if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-      loadTask?.cancel()
+      presenter.viewDidLeave()
     }
   }
 
@@ -84,7 +82,7 @@ final class HomeViewController: UIViewController {
       configuration.text = String(localized: "Nothing Here Yet", comment: "Shown when there are no items")
       configuration.button = .filled()
       configuration.button.title = String(localized: "Refresh", comment: "A button that loads the items again")
-      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.presenter.didTapRetry() }
       return configuration
     case .failed(let message):
       var configuration = UIContentUnavailableConfiguration.empty()
@@ -93,19 +91,8 @@ final class HomeViewController: UIViewController {
       configuration.secondaryText = message
       configuration.button = .filled()
       configuration.button.title = String(localized: "Try Again", comment: "A button that tries to load the items again")
-      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.presenter.didTapRetry() }
       return configuration
-    }
-  }
-
-  /// Loads: when the view loads, on pull to refresh, and when the user asks again. The load
-  /// does not keep the screen alive, and stops when the screen leaves for good; only a load
-  /// that a pull started ends the pull's spinner.
-  private func reload(pulled: Bool = false) {
-    let loader = presenter
-    loadTask = Task { [weak self] in
-      await loader.load()
-      if pulled { self?.refreshControl.endRefreshing() }
     }
   }
 
@@ -118,7 +105,7 @@ final class HomeViewController: UIViewController {
     tableView.delegate = self
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
     refreshControl.addAction(
-      UIAction { [weak self] _ in self?.reload(pulled: true) }, for: .valueChanged)
+      UIAction { [weak self] _ in self?.presenter.didPullToRefresh() }, for: .valueChanged)
     tableView.refreshControl = refreshControl
     view.addSubview(tableView)
     NSLayoutConstraint.activate([
@@ -177,5 +164,9 @@ extension HomeViewController: UITableViewDelegate {
 extension HomeViewController: HomeViewing {
   func display(_ state: HomeLoadState) {
     render(state)
+  }
+
+  func endRefreshing() {
+    refreshControl.endRefreshing()
   }
 }

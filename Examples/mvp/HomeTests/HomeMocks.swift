@@ -10,7 +10,7 @@ import Foundation
 
 @testable import App
 
-/// A spy for `HomeViewing`: it records every call and returns what it is told to.
+/// A spy for `HomeViewing`: it records every call.
 @MainActor
 final class HomeViewingMock: HomeViewing {
   // MARK: - display(_:)
@@ -27,26 +27,58 @@ final class HomeViewingMock: HomeViewing {
     if let closure = displayClosure { closure(state) }
   }
 
+  // MARK: - endRefreshing()
+
+  private(set) var endRefreshingCallCount = 0
+  var endRefreshingClosure: (@MainActor () -> Void)?
+
+  func endRefreshing() {
+    endRefreshingCallCount += 1
+    if let closure = endRefreshingClosure { closure() }
+  }
+
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
     displayCallCount = 0
     displayReceivedArguments = nil
     displayReceivedInvocations = []
     displayClosure = nil
+    endRefreshingCallCount = 0
+    endRefreshingClosure = nil
   }
 }
 
-/// A spy for `HomePresenting`: it records every call and returns what it is told to.
+/// A spy for `HomePresenting`: it records every call.
 @MainActor
 final class HomePresentingMock: HomePresenting {
-  // MARK: - load()
+  // MARK: - viewDidLoad()
 
-  private(set) var loadCallCount = 0
-  var loadClosure: (@MainActor () async -> Void)?
+  private(set) var viewDidLoadCallCount = 0
+  var viewDidLoadClosure: (@MainActor () -> Void)?
 
-  func load() async {
-    loadCallCount += 1
-    if let closure = loadClosure { await closure() }
+  func viewDidLoad() {
+    viewDidLoadCallCount += 1
+    if let closure = viewDidLoadClosure { closure() }
+  }
+
+  // MARK: - didPullToRefresh()
+
+  private(set) var didPullToRefreshCallCount = 0
+  var didPullToRefreshClosure: (@MainActor () -> Void)?
+
+  func didPullToRefresh() {
+    didPullToRefreshCallCount += 1
+    if let closure = didPullToRefreshClosure { closure() }
+  }
+
+  // MARK: - didTapRetry()
+
+  private(set) var didTapRetryCallCount = 0
+  var didTapRetryClosure: (@MainActor () -> Void)?
+
+  func didTapRetry() {
+    didTapRetryCallCount += 1
+    if let closure = didTapRetryClosure { closure() }
   }
 
   // MARK: - didSelectItem(id:)
@@ -63,14 +95,30 @@ final class HomePresentingMock: HomePresenting {
     if let closure = didSelectItemIdClosure { closure(id) }
   }
 
+  // MARK: - viewDidLeave()
+
+  private(set) var viewDidLeaveCallCount = 0
+  var viewDidLeaveClosure: (@MainActor () -> Void)?
+
+  func viewDidLeave() {
+    viewDidLeaveCallCount += 1
+    if let closure = viewDidLeaveClosure { closure() }
+  }
+
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
-    loadCallCount = 0
-    loadClosure = nil
+    viewDidLoadCallCount = 0
+    viewDidLoadClosure = nil
+    didPullToRefreshCallCount = 0
+    didPullToRefreshClosure = nil
+    didTapRetryCallCount = 0
+    didTapRetryClosure = nil
     didSelectItemIdCallCount = 0
     didSelectItemIdReceivedArguments = nil
     didSelectItemIdReceivedInvocations = []
     didSelectItemIdClosure = nil
+    viewDidLeaveCallCount = 0
+    viewDidLeaveClosure = nil
   }
 }
 

@@ -45,80 +45,114 @@ final class HomeTests: XCTestCase {
 
   // MARK: - Presenter
 
-  func testLoadShowsLoadingThenTheItems() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsReturnValue = items
-    await presenter.load()
+  func testOpeningShowsLoadingThenTheItems() async throws {
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
     XCTAssertEqual(view.displayReceivedInvocations, [.loading, .loaded(itemViewModels)])
+    XCTAssertTrue(presenter.loadTask == nil)
   }
 
-  func testLoadWithoutItemsShowsTheEmptyState() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsReturnValue = []
-    await presenter.load()
+  func testOpeningWithoutItemsShowsTheEmptyState() async throws {
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = []
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
     XCTAssertEqual(view.displayReceivedInvocations, [.loading, .empty])
   }
 
-  func testFailedLoadShowsItsMessageEveryTime() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsError = LoadError()
-    await presenter.load()
-    await presenter.load()
+  func testFailedLoadShowsWhyAndTryingAgainLoads() async throws {
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsError = LoadError()
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
+    service.fetchItemsError = nil
+    service.fetchItemsReturnValue = items
+    presenter.didTapRetry()
+    await presenter.loadTask?.value
     let failed = HomeLoadState.failed("The network is down.")
-    XCTAssertEqual(view.displayReceivedInvocations, [.loading, failed, .loading, failed])
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading, failed, .loading, .loaded(itemViewModels)])
   }
 
   func testAnErrorWithNothingForUsersGetsAGeneralMessage() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsError = OpaqueError()
-    await presenter.load()
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsError = OpaqueError()
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
     XCTAssertEqual(view.displayReceivedArguments, .failed("Something went wrong. Please try again."))
   }
 
-  func testReloadKeepsTheItemsOnScreen() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsReturnValue = items
-    await presenter.load()
-    await presenter.load()
+  func testPullToRefreshKeepsTheItemsOnScreen() async throws {
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
+    presenter.didPullToRefresh()
+    await presenter.loadTask?.value
     XCTAssertEqual(view.displayReceivedInvocations, [.loading, .loaded(itemViewModels), .loaded(itemViewModels)])
+    XCTAssertEqual(view.endRefreshingCallCount, 1)
   }
 
   func testFailedRefreshKeepsTheItemsAndSaysWhy() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsReturnValue = items
-    await presenter.load()
-    source.fetchItemsError = LoadError()
-    await presenter.load()
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
+    service.fetchItemsError = LoadError()
+    presenter.didPullToRefresh()
+    await presenter.loadTask?.value
     XCTAssertEqual(view.displayReceivedArguments, .refreshFailed(itemViewModels, "The network is down."))
   }
 
-  func testANewLoadReplacesTheOneInProgress() async throws {
-    let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsClosure = {
+  func testRequestsWhileLoadingJoinTheLoadInProgress() async throws {
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    presenter.viewDidLoad()
+    presenter.didTapRetry()
+    presenter.didPullToRefresh()
+    await presenter.loadTask?.value
+    XCTAssertEqual(service.fetchItemsCallCount, 1)
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading, .loaded(itemViewModels)])
+    XCTAssertEqual(view.endRefreshingCallCount, 1)
+  }
+
+  func testLeavingStopsTheLoad() async throws {
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsClosure = {
       try await Task.sleep(for: .seconds(60))
       return []
     }
-    let first = Task { await presenter.load() }
+    presenter.viewDidLoad()
+    let load = try XCTUnwrap(presenter.loadTask)
     let deadline = ContinuousClock.now + .seconds(1)
-    while source.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
-    source.fetchItemsClosure = nil
-    source.fetchItemsReturnValue = items
-    await presenter.load()
-    await first.value
-    XCTAssertEqual(view.displayReceivedArguments, .loaded(itemViewModels))
-    XCTAssertTrue(!view.displayReceivedInvocations.contains(.empty))
+    while service.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+    presenter.viewDidLeave()
+    await load.value
+    XCTAssertTrue(load.isCancelled)
+    XCTAssertTrue(presenter.loadTask == nil)
+    XCTAssertEqual(view.displayReceivedInvocations, [.loading])
   }
 
   func testSelectingAnItemShowsItsDetailEveryTime() async throws {
-    let (presenter, _, source, navigation) = makePresenter()
-    source.fetchItemsReturnValue = items
-    await presenter.load()
+    let (presenter, _, service, navigation) = makePresenter()
+    service.fetchItemsReturnValue = items
+    presenter.viewDidLoad()
+    await presenter.loadTask?.value
     presenter.didSelectItem(id: items[1].id)
     presenter.didSelectItem(id: items[1].id)
     XCTAssertEqual(navigation.showDetailForReceivedInvocations, [items[1], items[1]])
   }
 
-  // MARK: - Screen
+  // MARK: - View
+
+  /// A screen that reports to a presenter spy, loaded.
+  private func makeScreen() -> (HomeViewController, HomePresentingMock) {
+    let presenter = HomePresentingMock()
+    let screen = HomeViewController(presenter: presenter)
+    screen.loadViewIfNeeded()
+    return (screen, presenter)
+  }
 
   /// The view with an accessibility identifier, as UI tests find it.
   private func view<T: UIView>(_ identifier: String, in root: UIView) -> T? {
@@ -137,64 +171,58 @@ final class HomeTests: XCTestCase {
     }
   }
 
-  func testScreenShowsTheItemsItLoaded() async throws {
-    let service = HomeServicingMock()
-    service.fetchItemsReturnValue = items
-    let screen = try XCTUnwrap(HomeBuilder.build(service: service) as? HomeViewController)
-    let navigation = UINavigationController(rootViewController: screen)
-    screen.loadViewIfNeeded()
-    await screen.loadTask?.value
+  func testScreenReportsThatItLoadedAndNothingElse() async throws {
+    let (_, presenter) = makeScreen()
+    XCTAssertEqual(presenter.viewDidLoadCallCount, 1)
+    XCTAssertEqual(presenter.didTapRetryCallCount + presenter.didPullToRefreshCallCount, 0)
+  }
+
+  func testScreenShowsLoadingThenTheRowsItIsTold() async throws {
+    let (screen, _) = makeScreen()
     let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
     let indicator: UIActivityIndicatorView = try XCTUnwrap(view("home.loading", in: screen.view))
+    screen.display(.loading)
+    XCTAssertTrue(indicator.isAnimating)
+    screen.display(.loaded(itemViewModels))
     XCTAssertEqual(rowTitles(table), ["First", "Second"])
     XCTAssertTrue(!indicator.isAnimating)
     XCTAssertTrue(screen.contentUnavailableConfiguration == nil)
-    XCTAssertEqual(navigation.viewControllers.count, 1)
   }
 
-  func testScreenShowsWhyLoadingFailed() async throws {
-    let service = HomeServicingMock()
-    service.fetchItemsError = LoadError()
-    let screen = try XCTUnwrap(HomeBuilder.build(service: service) as? HomeViewController)
-    let navigation = UINavigationController(rootViewController: screen)
-    screen.loadViewIfNeeded()
-    await screen.loadTask?.value
+  func testScreenShowsWhyLoadingFailedWithAWayToTryAgain() async throws {
+    let (screen, _) = makeScreen()
+    screen.display(.failed("The network is down."))
     let configuration = try XCTUnwrap(screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration)
     XCTAssertEqual(configuration.secondaryText, "The network is down.")
     XCTAssertTrue(configuration.buttonProperties.primaryAction != nil)
-    XCTAssertEqual(navigation.viewControllers.count, 1)
   }
 
-  func testScreenKeepsItsItemsWhenARefreshFails() async throws {
-    let service = HomeServicingMock()
-    service.fetchItemsReturnValue = items
-    let screen = try XCTUnwrap(HomeBuilder.build(service: service) as? HomeViewController)
-    let navigation = UINavigationController(rootViewController: screen)
-    screen.loadViewIfNeeded()
-    await screen.loadTask?.value
-    service.fetchItemsError = LoadError()
+  func testScreenKeepsTheRowsItIsToldWhenARefreshFails() async throws {
+    let (screen, _) = makeScreen()
     let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
-    table.refreshControl?.sendActions(for: .valueChanged)
-    await screen.loadTask?.value
-    XCTAssertEqual(service.fetchItemsCallCount, 2)
+    screen.display(.refreshFailed(itemViewModels, "The network is down."))
     XCTAssertEqual(rowTitles(table), ["First", "Second"])
     XCTAssertEqual(screen.tableView(table, titleForHeaderInSection: 0), "Couldn't refresh. The network is down.")
     XCTAssertTrue(screen.contentUnavailableConfiguration == nil)
-    XCTAssertEqual(navigation.viewControllers.count, 1)
   }
 
-  func testSelectingARowShowsItsDetailEveryTime() async throws {
-    let service = HomeServicingMock()
-    service.fetchItemsReturnValue = items
-    let screen = try XCTUnwrap(HomeBuilder.build(service: service) as? HomeViewController)
-    let navigation = UINavigationController(rootViewController: screen)
-    screen.loadViewIfNeeded()
-    await screen.loadTask?.value
+  func testScreenReportsAPullAndEndsItsSpinnerWhenTold() async throws {
+    let (screen, presenter) = makeScreen()
     let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
-    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
-    XCTAssertEqual(navigation.topViewController?.title, "First")
-    navigation.popViewController(animated: false)
-    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 0, section: 0))
-    XCTAssertEqual(navigation.viewControllers.count, 2)
+    let refreshControl = try XCTUnwrap(table.refreshControl)
+    refreshControl.beginRefreshing()
+    refreshControl.sendActions(for: .valueChanged)
+    XCTAssertEqual(presenter.didPullToRefreshCallCount, 1)
+    XCTAssertTrue(refreshControl.isRefreshing)
+    screen.endRefreshing()
+    XCTAssertTrue(!refreshControl.isRefreshing)
+  }
+
+  func testSelectingARowReportsItsItem() async throws {
+    let (screen, presenter) = makeScreen()
+    let table: UITableView = try XCTUnwrap(view("home.list", in: screen.view))
+    screen.display(.loaded(itemViewModels))
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 1, section: 0))
+    XCTAssertEqual(presenter.didSelectItemIdReceivedInvocations, [items[1].id])
   }
 }

@@ -663,7 +663,8 @@ struct {{ module }}MissingStub: LocalizedError {
   A passive SwiftUI view: an observable view state that implements the view protocol, the view
   that shows it and reports to the presenter, and a preview (VIPER, MVP). Expects
   `view_protocol` and `output_protocol` (the protocols' names after the module's),
-  `output_name` (the view's name for the presenter), `has_coordinator` and `view_summary`.
+  `output_name` (the view's name for the presenter), `has_coordinator`, `reports_events` (see
+  `swiftui_screen`) and `view_summary`.
 {%- endcomment %}
 /// What the presenter tells the view to show, as state SwiftUI observes.
 @MainActor
@@ -732,8 +733,9 @@ struct {{ module }}View: View {
 {%- comment %}
   A passive UIKit view: the view controller of the screen, which implements the view protocol
   and reports to the presenter (VIPER, MVP). Expects `view_protocol` and `output_protocol` (the
-  protocols' names after the module's), `output_name` (the view's name for the presenter) and
-  `view_summary`.
+  protocols' names after the module's), `output_name` (the view's name for the presenter),
+  `reports_events` (whether the view only reports what the user does and the presenter loads,
+  and ends the pull's spinner with `endRefreshing()`; see `uikit_screen`) and `view_summary`.
 {%- endcomment %}
 {%- capture setup %}{% include 'lifecycle_call', receiver: output_name, indent: "    " %}{% endcapture %}
 {%- assign setup = setup | strip_newlines %}
@@ -755,6 +757,12 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
   func display(_ state: {{ module }}LoadState) {
     render(state)
   }
+{%- if reports_events %}
+
+  func endRefreshing() {
+    refreshControl.endRefreshing()
+  }
+{%- endif %}
 {%- else %}
 {%- include 'stubs', methods: view, blank_before_first: false %}
 {%- endif %}
@@ -1361,10 +1369,20 @@ final class {{ mock_name }}: {{ protocol_name }} {
   again; loading once in `.task`, which SwiftUI cancels when the view disappears. Expects
   `state_expression` (the load state to show), `load_call` (awaited to load), `select_call`
   (what selecting `item` does), `destination` (the binding of the item to push, or empty),
-  `task_setup` (statements before the load in `.task`, or empty) and `modifiers` (more
-  modifiers, or empty).
+  `task_setup` (statements before the load in `.task`, or empty), `modifiers` (more
+  modifiers, or empty) and `reports_events` (true for a passive view: it loads nothing itself but
+  reports to `output_name` that it appeared or disappeared, that the user pulled to refresh, or
+  tapped to try again, and the presenter decides when to load; `load_call` and `task_setup` are
+  then unused).
 {%- endcomment %}
 {%- assign identifier = module | camel_case %}
+{%- if reports_events %}
+{%- assign refresh = "refresh" %}
+{%- capture retry_call %}{{ output_name }}.didTapRetry(){% endcapture %}
+{%- else %}
+{%- assign refresh = "load" %}
+{%- assign retry_call = "Task { await load() }" %}
+{%- endif %}
   var body: some View {
     content
       .navigationTitle(Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen"))
@@ -1376,12 +1394,21 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- if modifiers != "" %}
 {{ modifiers }}
 {%- endif %}
+{%- if reports_events %}
+      .onAppear {
+        {{ output_name }}.viewDidAppear()
+      }
+      .onDisappear {
+        {{ output_name }}.viewDidDisappear()
+      }
+{%- else %}
       .task {
 {%- if task_setup != "" %}
 {{ task_setup }}
 {%- endif %}
         await loadOnce()
       }
+{%- endif %}
   }
 
   @ViewBuilder
@@ -1406,7 +1433,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
       }
       .accessibilityIdentifier("{{ identifier }}.list")
       .refreshable {
-        await load()
+        await {{ refresh }}()
       }
     case .empty:
       ContentUnavailableView {
@@ -1417,7 +1444,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
         }
       } actions: {
         Button {
-          Task { await load() }
+          {{ retry_call }}
         } label: {
           Text("Refresh", comment: "A button that loads the items again")
         }
@@ -1433,7 +1460,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
         Text(message)
       } actions: {
         Button {
-          Task { await load() }
+          {{ retry_call }}
         } label: {
           Text("Try Again", comment: "A button that tries to load the items again")
         }
@@ -1445,6 +1472,13 @@ final class {{ mock_name }}: {{ protocol_name }} {
   private var refreshFailure: String? {
     if case .refreshFailed(_, let message) = {{ state_expression }} { message } else { nil }
   }
+{%- if reports_events %}
+
+  /// Reports the pull, and returns when the refresh it asked for ends, which ends the spinner.
+  private func refresh() async {
+    await {{ output_name }}.didPullToRefresh()
+  }
+{%- else %}
 
   /// Loads the items; a load that SwiftUI started is cancelled when the view disappears.
   private func load() async {
@@ -1459,6 +1493,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
     case .loaded, .refreshFailed, .empty, .failed: break
     }
   }
+{%- endif %}
 """#,
     "common/snippets/swiftui_spec_body.liquid": #"""
 {%- comment %}
@@ -1491,9 +1526,16 @@ final class {{ mock_name }}: {{ protocol_name }} {
   `assemble`: with a coordinator, that selecting an item shows its detail through the
   coordinator; else that the state follows the load and the router holds the selection until
   the user goes back. Expects `inputs` (the module's receiver of `load()` and
-  `didSelectItem(id:)`), `state_read` (where the view reads the state, or empty) and
-  `has_coordinator`.
+  `didSelectItem(id:)`), `state_read` (where the view reads the state, or empty),
+  `has_coordinator` and `reports_events` (true for MVP's passive view: the module loads when
+  its view reports that it appeared, and `inputs` keeps the load in `loadTask`).
 {%- endcomment %}
+{%- if reports_events %}
+{%- capture load %}module.{{ inputs }}.viewDidAppear()
+    await module.{{ inputs }}.loadTask?.value{% endcapture %}
+{%- else %}
+{%- capture load %}await module.{{ inputs }}.load(){% endcapture %}
+{%- endif %}
 {%- if has_coordinator %}
 
   // MARK: - The screen in its flow
@@ -1505,7 +1547,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
     let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
     coordinator.start()
     let module = {{ module }}Builder.assemble(service: service, coordinator: coordinator)
-    await module.{{ inputs }}.load()
+    {{ load }}
     module.{{ inputs }}.didSelectItem(id: items[0].id)
     {% include 'expect_equal', actual: "navigation.topViewController?.title", expected: '"First"' %}
   }
@@ -1517,7 +1559,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
     let service = {{ module }}ServicingMock()
     service.fetchItemsReturnValue = items
     let module = {{ module }}Builder.assemble(service: service)
-    await module.{{ inputs }}.load()
+    {{ load }}
 {%- if state_read != "" %}
     {% include 'expect_equal', actual: state_read, expected: ".loaded(itemViewModels)" %}
 {%- endif %}
@@ -1617,16 +1659,29 @@ final class {{ module }}Tests: XCTestCase {
   empty and failed states with a way to try again; `render(_:)` shows a load state. Expects
   `screen_summary`, `dependencies` and `init_assignments` (lines), `init_parameters`,
   `loader` (the object whose `load()` is awaited to load, an expression on `self`), `select_call` (what selecting `items[indexPath.row]` does),
+  `reports_events` (true for a passive view: it loads nothing itself but reports to `output_name`
+  that it loaded, that the user pulled to refresh or tapped to try again, and that it left, and
+  the presenter starts, stops and ends the loads; `loader` is then unused),
   `row_type` and `row_title`, `has_coordinator` (whether a coordinator waits for `onLeave`), `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
 {%- assign identifier = module | camel_case %}
+{%- if uses_defaults == false %}
+{%- elsif reports_events %}
+{%- capture retry_call %}{{ output_name }}.didTapRetry(){% endcapture %}
+{%- capture pull_call %}{{ output_name }}.didPullToRefresh(){% endcapture %}
+{%- else %}
+{%- assign retry_call = "reload()" %}
+{%- assign pull_call = "reload(pulled: true)" %}
+{%- endif %}
 /// {{ screen_summary }}
 final class {{ module }}ViewController: UIViewController {
 {{ dependencies }}
 {%- if uses_defaults %}
+{%- if reports_events == false %}
   /// The load started last, kept so that tests can wait for it.
   private(set) var loadTask: Task<Void, Never>?
+{%- endif %}
   private var items: [{{ row_type }}] = []
   /// Why the last refresh failed, shown above the items it kept; nil when it did not.
   private var refreshFailure: String?
@@ -1664,26 +1719,30 @@ final class {{ module }}ViewController: UIViewController {
 {{ setup }}
 {%- endif %}
 {%- if uses_defaults %}
+{%- if reports_events %}
+    {{ output_name }}.viewDidLoad()
+{%- else %}
     reload()
+{%- endif %}
 {%- endif %}
   }
 {%- if uses_defaults or has_coordinator %}
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-{%- if has_coordinator %}
 {%- if uses_defaults %}
     // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
     if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
+{%- if reports_events %}
+      {{ output_name }}.viewDidLeave()
+{%- else %}
       loadTask?.cancel()
+{%- endif %}
     }
 {%- endif %}
+{%- if has_coordinator %}
 {% include 'screen_leave' %}
 {%- else %}
-    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-      loadTask?.cancel()
-    }
   }
 {%- endif %}
 {%- endif %}
@@ -1724,7 +1783,7 @@ final class {{ module }}ViewController: UIViewController {
       configuration.text = String(localized: "Nothing Here Yet", comment: "Shown when there are no items")
       configuration.button = .filled()
       configuration.button.title = String(localized: "Refresh", comment: "A button that loads the items again")
-      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.{{ retry_call }} }
       return configuration
     case .failed(let message):
       var configuration = UIContentUnavailableConfiguration.empty()
@@ -1733,10 +1792,11 @@ final class {{ module }}ViewController: UIViewController {
       configuration.secondaryText = message
       configuration.button = .filled()
       configuration.button.title = String(localized: "Try Again", comment: "A button that tries to load the items again")
-      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.reload() }
+      configuration.buttonProperties.primaryAction = UIAction { [weak self] _ in self?.{{ retry_call }} }
       return configuration
     }
   }
+{%- if reports_events == false %}
 
   /// Loads: when the view loads, on pull to refresh, and when the user asks again. The load
   /// does not keep the screen alive, and stops when the screen leaves for good; only a load
@@ -1748,6 +1808,7 @@ final class {{ module }}ViewController: UIViewController {
       if pulled { self?.refreshControl.endRefreshing() }
     }
   }
+{%- endif %}
 
   // MARK: - Layout
 
@@ -1758,7 +1819,7 @@ final class {{ module }}ViewController: UIViewController {
     tableView.delegate = self
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
     refreshControl.addAction(
-      UIAction { [weak self] _ in self?.reload(pulled: true) }, for: .valueChanged)
+      UIAction { [weak self] _ in self?.{{ pull_call }} }, for: .valueChanged)
     tableView.refreshControl = refreshControl
     view.addSubview(tableView)
     NSLayoutConstraint.activate([
@@ -1832,23 +1893,7 @@ extension {{ module }}ViewController: UITableViewDelegate {
 {%- capture find_list %}view("{{ identifier }}.list", in: screen.view){% endcapture %}
 {%- capture find_indicator %}view("{{ identifier }}.loading", in: screen.view){% endcapture %}
   // MARK: - Screen
-
-  /// The view with an accessibility identifier, as UI tests find it.
-  private func view<T: UIView>(_ identifier: String, in root: UIView) -> T? {
-    if root.accessibilityIdentifier == identifier, let view = root as? T { return view }
-    for subview in root.subviews {
-      if let view: T = view(identifier, in: subview) { return view }
-    }
-    return nil
-  }
-
-  /// The titles of the rows a table shows.
-  private func rowTitles(_ table: UITableView) -> [String?] {
-    (0..<table.numberOfRows(inSection: 0)).map { row in
-      let cell = table.dataSource?.tableView(table, cellForRowAt: IndexPath(row: row, section: 0))
-      return (cell?.contentConfiguration as? UIListContentConfiguration)?.text
-    }
-  }
+{% include 'uikit_test_helpers' %}
 
 {% include 'test', name: "screenShowsTheItemsItLoaded" %}
     let service = {{ module }}ServicingMock()
@@ -1917,6 +1962,28 @@ extension {{ module }}ViewController: UITableViewDelegate {
 {%- if has_coordinator %}
     withExtendedLifetime(coordinator) {}
 {%- endif %}
+  }
+"""#,
+    "common/snippets/uikit_test_helpers.liquid": #"""
+{%- comment %}
+  For the UIKit screen tests: finding a view by its accessibility identifier, as UI tests do,
+  and the titles of a table's rows.
+{%- endcomment %}
+  /// The view with an accessibility identifier, as UI tests find it.
+  private func view<T: UIView>(_ identifier: String, in root: UIView) -> T? {
+    if root.accessibilityIdentifier == identifier, let view = root as? T { return view }
+    for subview in root.subviews {
+      if let view: T = view(identifier, in: subview) { return view }
+    }
+    return nil
+  }
+
+  /// The titles of the rows a table shows.
+  private func rowTitles(_ table: UITableView) -> [String?] {
+    (0..<table.numberOfRows(inSection: 0)).map { row in
+      let cell = table.dataSource?.tableView(table, cellForRowAt: IndexPath(row: row, section: 0))
+      return (cell?.contentConfiguration as? UIListContentConfiguration)?.text
+    }
   }
 """#,
     "common/snippets/wait_while.liquid": #"""
@@ -2089,6 +2156,7 @@ extension {{ module }}Item {
 {%- capture init_parameters %}loader: {{ module }}Loader{% endcapture %}
 {%- assign init_assignments = "    self.loader = loader" %}
 {%- assign loader = "self.loader" %}
+{%- assign reports_events = false %}
 {%- assign setup = "    loader.onChange = { [weak self] state in self?.render(state) }" %}
 {%- else %}
 {%- assign screen_summary = "A skinny controller: it asks the service, shows what it gets, and navigates." %}
@@ -2309,6 +2377,49 @@ register:
 {%- endif %}
 {%- assign navigation = navigation | split: ":" %}
 {%- assign isolation = "main" %}
+{%- if uses_defaults %}
+
+/// The passive view: it shows what the presenter tells it.
+@MainActor
+protocol {{ module }}Viewing: AnyObject {
+  /// Shows `state`: loading, the items (with why a refresh failed), or why there are none.
+  func display(_ state: {{ module }}LoadState)
+{%- if params.ui == "uikit" %}
+  /// Stops the spinner of the pull to refresh: the refresh it asked for has ended.
+  func endRefreshing()
+{%- endif %}
+}
+
+/// What the user does, as the view reports it: the presenter decides what to load and when,
+/// and what the view shows.
+@MainActor
+protocol {{ module }}Presenting: AnyObject {
+{%- if params.ui == "uikit" %}
+  /// The view loaded: the items load.
+  func viewDidLoad()
+  /// The user pulled to refresh: the items load (or the load in progress goes on), and then
+  /// the view ends the pull's spinner.
+  func didPullToRefresh()
+{%- else %}
+  /// The view appeared: the items load the first time, and again only if the view disappeared
+  /// before they arrived.
+  func viewDidAppear()
+  /// The view disappeared (the user went on, or back): a load in progress stops.
+  func viewDidDisappear()
+  /// The user pulled to refresh: the items load (or the load in progress goes on); returns when
+  /// the refresh has ended.
+  func didPullToRefresh() async
+{%- endif %}
+  /// The user asked to load again, from the empty or the failed state.
+  func didTapRetry()
+  /// The user selected the item with `id`.
+  func didSelectItem(id: UUID)
+{%- if params.ui == "uikit" %}
+  /// The view left for good (popped or dismissed): a load in progress stops.
+  func viewDidLeave()
+{%- endif %}
+}
+{%- else %}
 {%- assign protocol_name = module | append: "Viewing" %}
 {%- assign methods = view %}
 {%- assign summary = "The passive view: it shows what the presenter tells it." %}
@@ -2319,6 +2430,7 @@ register:
 {%- assign summary = "What the view reports to the presenter." %}
 
 {% include 'protocol' %}
+{%- endif %}
 {%- assign protocol_name = module | append: navigation[0] %}
 {%- assign methods = router %}
 {%- assign summary = navigation[1] %}
@@ -2372,7 +2484,16 @@ final class {{ module }}Presenter {
 {%- endif %}
 {%- if uses_defaults %}
   private var items: [{{ module }}Item] = []
-  private var fetchTask: Task<Void, Never>?
+  /// The load in progress: the presenter starts it, lets a second request join it, and stops
+  /// it when the view leaves. Tests wait for it.
+  private(set) var loadTask: Task<Void, Never>?
+{%- if params.ui == "uikit" %}
+  /// Whether a pull to refresh waits for the load in progress to end, to end its spinner.
+  private var refreshIsPending = false
+{%- else %}
+  /// Whether a load has ended with something to show: the view appearing again keeps it.
+  private var hasLoaded = false
+{%- endif %}
 {%- endif %}
 
 {%- if params.coordinator %}
@@ -2391,16 +2512,104 @@ final class {{ module }}Presenter {
 
 extension {{ module }}Presenter: {{ module }}Presenting {
 {%- if uses_defaults %}
-{%- capture loaded_items %}items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }{% endcapture %}
-{%- assign fetch_call = "service.fetchItems()" %}
-{%- assign show = "view?.display(STATE)" %}
-{%- assign keeps_items = true %}
-{%- assign after_loaded = "" %}
-{%- include 'load' %}
+{%- if params.ui == "uikit" %}
+  func viewDidLoad() {
+    startLoading()
+  }
+
+  func didPullToRefresh() {
+    refreshIsPending = true
+    startLoading()
+  }
+{%- else %}
+  func viewDidAppear() {
+    guard !hasLoaded else { return }
+    startLoading()
+  }
+
+  func viewDidDisappear() {
+    stopLoading()
+  }
+
+  func didPullToRefresh() async {
+    await startLoading().value
+  }
+{%- endif %}
+
+  func didTapRetry() {
+    startLoading()
+  }
 
   func didSelectItem(id: UUID) {
     guard let item = items.first(where: { $0.id == id }) else { return }
     {{ navigation }}{% if params.coordinator %}?{% endif %}.showDetail(for: item)
+  }
+{%- if params.ui == "uikit" %}
+
+  func viewDidLeave() {
+    stopLoading()
+  }
+{%- endif %}
+}
+
+// MARK: - Loading
+
+extension {{ module }}Presenter {
+  /// Starts loading the items unless a load is in progress; returns the load in progress.
+  @discardableResult
+  private func startLoading() -> Task<Void, Never> {
+    if let loadTask { return loadTask }
+    let task = Task { [weak self] in
+      guard let self else { return }
+      await fetchItems()
+    }
+    loadTask = task
+    return task
+  }
+
+  /// Stops the load in progress: what it fetches is not shown, and the next load starts anew.
+  private func stopLoading() {
+    loadTask?.cancel()
+    loadTask = nil
+{%- if params.ui == "uikit" %}
+    refreshIsPending = false
+{%- endif %}
+  }
+
+  /// Shows loading (unless there are items to keep), then the items, the empty state, or why
+  /// they did not load; a failed refresh keeps the items.
+  private func fetchItems() async {
+    if items.isEmpty {
+      view?.display(.loading)
+    }
+    do {
+      let items = try await service.fetchItems()
+      try Task.checkCancellation()
+      self.items = items
+      view?.display(items.isEmpty ? .empty : .loaded(itemViewModels))
+    } catch {
+      // Stopped: nobody waits for these items, nor for why they did not come.
+      guard !Task.isCancelled else { return }
+      if items.isEmpty {
+        view?.display(.failed(because: error))
+      } else {
+        view?.display(.refreshFailed(itemViewModels, because: error))
+      }
+    }
+    loadTask = nil
+{%- if params.ui == "uikit" %}
+    if refreshIsPending {
+      refreshIsPending = false
+      view?.endRefreshing()
+    }
+{%- else %}
+    hasLoaded = true
+{%- endif %}
+  }
+
+  /// The items as the view shows them.
+  private var itemViewModels: [{{ module }}ItemViewModel] {
+    items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }
   }
 {%- else %}
 {%- include 'stubs', methods: presenter, blank_before_first: false %}
@@ -2427,6 +2636,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
+{%- assign reports_events = true %}
 {%- assign make_view_has_input = false %}
 {%- assign has_coordinator = params.coordinator %}
 {%- assign view_summary = "The passive view: it shows the state the presenter keeps up to date, and reports what the user does." %}
@@ -2440,6 +2650,7 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- assign view_protocol = "Viewing" %}
 {%- assign output_protocol = "Presenting" %}
 {%- assign output_name = "presenter" %}
+{%- assign reports_events = true %}
 {%- assign view_summary = "The passive view: it shows what the presenter tells it and reports what the user does." %}
 {%- include 'passive_view_uikit' %}
 
@@ -2454,7 +2665,25 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- else %}
 {%- assign navigation = "Routing" %}
 {%- endif %}
+{%- if uses_defaults %}
+{%- comment %} The passive view's protocols are the contracts' own, not a spec's roles. {% endcomment %}
+{%- capture display_spy %}sync;display;display;_;state;{{ module }}LoadState{% endcapture %}
+{%- if params.ui == "uikit" %}
+{%- assign view_spy = "|sync;endRefreshing;endRefreshing" | prepend: display_spy | split: "|" %}
+{%- assign events = "sync;viewDidLoad;viewDidLoad|sync;didPullToRefresh;didPullToRefresh|sync;didTapRetry;didTapRetry|sync;didSelectItemId;didSelectItem;id;id;UUID|sync;viewDidLeave;viewDidLeave" %}
+{%- else %}
+{%- assign view_spy = display_spy | split: "|" %}
+{%- assign events = "sync;viewDidAppear;viewDidAppear|sync;viewDidDisappear;viewDidDisappear|async;didPullToRefresh;didPullToRefresh|sync;didTapRetry;didTapRetry|sync;didSelectItemId;didSelectItem;id;id;UUID" %}
+{%- endif %}
+{%- assign protocol_name = module | append: "Viewing" %}
+{% include 'event_spy', spy_methods: view_spy %}
+{%- assign protocol_name = module | append: "Presenting" %}
+{%- assign events = events | split: "|" %}
+{% include 'event_spy', spy_methods: events %}
+{%- assign mocks = navigation | append: ":router:main|Servicing:interactor:sendable" | split: "|" %}
+{%- else %}
 {%- assign mocks = "Viewing:view:main|Presenting:presenter:main|" | append: navigation | append: ":router:main|Servicing:interactor:sendable" | split: "|" %}
+{%- endif %}
 {%- for entry in mocks %}
 {%- assign parts = entry | split: ":" %}
 {%- assign methods = roles[parts[1]].methods %}
@@ -2499,14 +2728,13 @@ extension {{ module }}Presenter: {{ module }}Presenting {
     presenter.view = view
     return (presenter, view, service, navigation)
   }
-{% include 'presenter_tests' %}
+{% include 'presenter_event_tests' %}
 {%- if params.ui == "uikit" %}
-{%- capture build_call %}{{ module }}Builder.build(service: service){% endcapture %}
-{%- assign build_is_screen = false %}
-{% include 'uikit_screen_tests' %}
+{% include 'view_event_tests' %}
 {%- else %}
 {%- assign inputs = "presenter" %}
 {%- assign state_read = "module.state.loadState" %}
+{%- assign reports_events = true %}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
@@ -2517,6 +2745,285 @@ extension {{ module }}Presenter: {{ module }}Presenting {
 {%- endif %}
 }
 
+"""#,
+    "mvp/snippets/event_spy.liquid": #"""
+{%- comment %}
+  A spy of the typical screen's passive view or of what it reports (the protocols are written
+  out in the contracts, not taken from a spec): per method a call count, the last argument and
+  every call's argument, and a closure that runs instead. Expects `protocol_name` and
+  `spy_methods`, each "effects;identifier;name" for a method without arguments, or
+  "effects;identifier;name;label;parameter;type" for one with an argument (`effects` "async" or
+  "sync").
+{%- endcomment %}
+{%- capture newline %}
+{% endcapture %}
+/// A spy for `{{ protocol_name }}`: it records every call.
+@MainActor
+final class {{ protocol_name }}Mock: {{ protocol_name }} {
+{%- for entry in spy_methods %}
+{%- assign f = entry | split: ";" %}
+{%- if forloop.first == false %}{{ newline }}{% endif %}
+{%- if f.size == 3 %}
+  // MARK: - {{ f[2] }}()
+
+  private(set) var {{ f[1] }}CallCount = 0
+  var {{ f[1] }}Closure: (@MainActor () {% if f[0] == "async" %}async {% endif %}-> Void)?
+
+  func {{ f[2] }}(){% if f[0] == "async" %} async{% endif %} {
+    {{ f[1] }}CallCount += 1
+    if let closure = {{ f[1] }}Closure { {% if f[0] == "async" %}await {% endif %}closure() }
+  }
+{%- else %}
+  // MARK: - {{ f[2] }}({{ f[3] }}:)
+
+  private(set) var {{ f[1] }}CallCount = 0
+  private(set) var {{ f[1] }}ReceivedArguments: {{ f[5] }}?
+  private(set) var {{ f[1] }}ReceivedInvocations: [{{ f[5] }}] = []
+  var {{ f[1] }}Closure: (@MainActor ({{ f[5] }}) -> Void)?
+
+  func {{ f[2] }}({% if f[3] == f[4] %}{{ f[4] }}{% else %}{{ f[3] }} {{ f[4] }}{% endif %}: {{ f[5] }}) {
+    {{ f[1] }}CallCount += 1
+    {{ f[1] }}ReceivedArguments = {{ f[4] }}
+    {{ f[1] }}ReceivedInvocations.append({{ f[4] }})
+    if let closure = {{ f[1] }}Closure { closure({{ f[4] }}) }
+  }
+{%- endif %}
+{%- endfor %}
+
+  /// Forgets every recorded call and every stub, as if the mock were new.
+  func reset() {
+{%- for entry in spy_methods %}
+{%- assign f = entry | split: ";" %}
+    {{ f[1] }}CallCount = 0
+{%- if f.size > 3 %}
+    {{ f[1] }}ReceivedArguments = nil
+    {{ f[1] }}ReceivedInvocations = []
+{%- endif %}
+    {{ f[1] }}Closure = nil
+{%- endfor %}
+  }
+}
+"""#,
+    "mvp/snippets/presenter_event_tests.liquid": #"""
+{%- comment %}
+  Tests of the presenter that drives the typical screen's passive view: it is told what the user
+  does, as the view reports it, and a view spy records what it shows. Expects `makePresenter()`
+  in the suite (the presenter, the view spy, the service mock, the router or coordinator mock).
+{%- endcomment %}
+{%- if params.ui == "uikit" %}
+{%- assign open_event = "viewDidLoad" %}
+{%- assign leave_event = "viewDidLeave" %}
+{%- capture pull %}presenter.didPullToRefresh()
+    await presenter.loadTask?.value{% endcapture %}
+{%- else %}
+{%- assign open_event = "viewDidAppear" %}
+{%- assign leave_event = "viewDidDisappear" %}
+{%- assign pull = "await presenter.didPullToRefresh()" %}
+{%- endif %}
+{%- capture open %}presenter.{{ open_event }}()
+    await presenter.loadTask?.value{% endcapture %}
+{%- capture failed %}{{ module }}LoadState.failed("The network is down."){% endcapture %}
+  // MARK: - Presenter
+
+{% include 'test', name: "openingShowsLoadingThenTheItems" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    {{ open }}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loaded(itemViewModels)]" %}
+    {% include 'expect', that: "presenter.loadTask == nil" %}
+  }
+
+{% include 'test', name: "openingWithoutItemsShowsTheEmptyState" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = []
+    {{ open }}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .empty]" %}
+  }
+
+{% include 'test', name: "failedLoadShowsWhyAndTryingAgainLoads" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsError = LoadError()
+    {{ open }}
+    service.fetchItemsError = nil
+    service.fetchItemsReturnValue = items
+    presenter.didTapRetry()
+    await presenter.loadTask?.value
+    let failed = {{ failed }}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, failed, .loading, .loaded(itemViewModels)]" %}
+  }
+
+{% include 'test', name: "anErrorWithNothingForUsersGetsAGeneralMessage" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsError = OpaqueError()
+    {{ open }}
+    {% include 'expect_equal', actual: "view.displayReceivedArguments", expected: '.failed("Something went wrong. Please try again.")' %}
+  }
+
+{% include 'test', name: "pullToRefreshKeepsTheItemsOnScreen" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    {{ open }}
+    {{ pull }}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loaded(itemViewModels), .loaded(itemViewModels)]" %}
+{%- if params.ui == "uikit" %}
+    {% include 'expect_equal', actual: "view.endRefreshingCallCount", expected: "1" %}
+{%- endif %}
+  }
+
+{% include 'test', name: "failedRefreshKeepsTheItemsAndSaysWhy" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    {{ open }}
+    service.fetchItemsError = LoadError()
+    {{ pull }}
+    {% include 'expect_equal', actual: "view.displayReceivedArguments", expected: '.refreshFailed(itemViewModels, "The network is down.")' %}
+  }
+
+{% include 'test', name: "requestsWhileLoadingJoinTheLoadInProgress" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    presenter.{{ open_event }}()
+    presenter.didTapRetry()
+{%- if params.ui == "uikit" %}
+    presenter.didPullToRefresh()
+{%- else %}
+    await presenter.didPullToRefresh()
+{%- endif %}
+    await presenter.loadTask?.value
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "1" %}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loaded(itemViewModels)]" %}
+{%- if params.ui == "uikit" %}
+    {% include 'expect_equal', actual: "view.endRefreshingCallCount", expected: "1" %}
+{%- endif %}
+  }
+
+{% include 'test', name: "leavingStopsTheLoad" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    presenter.{{ open_event }}()
+    let load = {% include 'require', value: "presenter.loadTask" %}
+    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
+    presenter.{{ leave_event }}()
+    await load.value
+    {% include 'expect', that: "load.isCancelled" %}
+    {% include 'expect', that: "presenter.loadTask == nil" %}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading]" %}
+  }
+{%- if params.ui == "swiftui" %}
+
+{% include 'test', name: "appearingAgainKeepsWhatIsShown" %}
+    let (presenter, _, service, _) = makePresenter()
+    service.fetchItemsReturnValue = items
+    {{ open }}
+    presenter.viewDidDisappear()
+    presenter.viewDidAppear()
+    {% include 'expect', that: "presenter.loadTask == nil" %}
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "1" %}
+  }
+
+{% include 'test', name: "appearingAgainAfterLeavingWhileLoadingLoads" %}
+    let (presenter, view, service, _) = makePresenter()
+    service.fetchItemsClosure = {
+      try await Task.sleep(for: .seconds(60))
+      return []
+    }
+    presenter.viewDidAppear()
+    {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
+    presenter.viewDidDisappear()
+    service.fetchItemsClosure = nil
+    service.fetchItemsReturnValue = items
+    {{ open }}
+    {% include 'expect_equal', actual: "service.fetchItemsCallCount", expected: "2" %}
+    {% include 'expect_equal', actual: "view.displayReceivedInvocations", expected: "[.loading, .loading, .loaded(itemViewModels)]" %}
+  }
+{%- endif %}
+
+{% include 'test', name: "selectingAnItemShowsItsDetailEveryTime" %}
+    let (presenter, _, service, navigation) = makePresenter()
+    service.fetchItemsReturnValue = items
+    {{ open }}
+    presenter.didSelectItem(id: items[1].id)
+    presenter.didSelectItem(id: items[1].id)
+    {% include 'expect_equal', actual: "navigation.showDetailForReceivedInvocations", expected: "[items[1], items[1]]" %}
+  }
+"""#,
+    "mvp/snippets/view_event_tests.liquid": #"""
+{%- comment %}
+  Tests of the typical screen's passive UIKit view: the view controller with a presenter spy,
+  as the user sees it: it reports what the user does, and shows what it is told.
+{%- endcomment %}
+{%- assign identifier = module | camel_case %}
+{%- capture find_list %}view("{{ identifier }}.list", in: screen.view){% endcapture %}
+{%- capture find_indicator %}view("{{ identifier }}.loading", in: screen.view){% endcapture %}
+{%- capture refresh_failure %}"Couldn't refresh. The network is down."{% endcapture %}
+  // MARK: - View
+
+  /// A screen that reports to a presenter spy, loaded.
+  private func makeScreen() -> ({{ module }}ViewController, {{ module }}PresentingMock) {
+    let presenter = {{ module }}PresentingMock()
+    let screen = {{ module }}ViewController(presenter: presenter)
+    screen.loadViewIfNeeded()
+    return (screen, presenter)
+  }
+{% include 'uikit_test_helpers' %}
+
+{% include 'test', name: "screenReportsThatItLoadedAndNothingElse" %}
+    let (_, presenter) = makeScreen()
+    {% include 'expect_equal', actual: "presenter.viewDidLoadCallCount", expected: "1" %}
+    {% include 'expect_equal', actual: "presenter.didTapRetryCallCount + presenter.didPullToRefreshCallCount", expected: "0" %}
+  }
+
+{% include 'test', name: "screenShowsLoadingThenTheRowsItIsTold" %}
+    let (screen, _) = makeScreen()
+    let table: UITableView = {% include 'require', value: find_list %}
+    let indicator: UIActivityIndicatorView = {% include 'require', value: find_indicator %}
+    screen.display(.loading)
+    {% include 'expect', that: "indicator.isAnimating" %}
+    screen.display(.loaded(itemViewModels))
+    {% include 'expect_equal', actual: "rowTitles(table)", expected: '["First", "Second"]' %}
+    {% include 'expect', that: "!indicator.isAnimating" %}
+    {% include 'expect', that: "screen.contentUnavailableConfiguration == nil" %}
+  }
+
+{% include 'test', name: "screenShowsWhyLoadingFailedWithAWayToTryAgain" %}
+    let (screen, _) = makeScreen()
+    screen.display(.failed("The network is down."))
+    let configuration = {% include 'require', value: "screen.contentUnavailableConfiguration as? UIContentUnavailableConfiguration" %}
+    {% include 'expect_equal', actual: "configuration.secondaryText", expected: '"The network is down."' %}
+    {% include 'expect', that: "configuration.buttonProperties.primaryAction != nil" %}
+  }
+
+{% include 'test', name: "screenKeepsTheRowsItIsToldWhenARefreshFails" %}
+    let (screen, _) = makeScreen()
+    let table: UITableView = {% include 'require', value: find_list %}
+    screen.display(.refreshFailed(itemViewModels, "The network is down."))
+    {% include 'expect_equal', actual: "rowTitles(table)", expected: '["First", "Second"]' %}
+    {% include 'expect_equal', actual: "screen.tableView(table, titleForHeaderInSection: 0)", expected: refresh_failure %}
+    {% include 'expect', that: "screen.contentUnavailableConfiguration == nil" %}
+  }
+
+{% include 'test', name: "screenReportsAPullAndEndsItsSpinnerWhenTold" %}
+    let (screen, presenter) = makeScreen()
+    let table: UITableView = {% include 'require', value: find_list %}
+    let refreshControl = {% include 'require', value: "table.refreshControl" %}
+    refreshControl.beginRefreshing()
+    refreshControl.sendActions(for: .valueChanged)
+    {% include 'expect_equal', actual: "presenter.didPullToRefreshCallCount", expected: "1" %}
+    {% include 'expect', that: "refreshControl.isRefreshing" %}
+    screen.endRefreshing()
+    {% include 'expect', that: "!refreshControl.isRefreshing" %}
+  }
+
+{% include 'test', name: "selectingARowReportsItsItem" %}
+    let (screen, presenter) = makeScreen()
+    let table: UITableView = {% include 'require', value: find_list %}
+    screen.display(.loaded(itemViewModels))
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 1, section: 0))
+    {% include 'expect_equal', actual: "presenter.didSelectItemIdReceivedInvocations", expected: "[items[1].id]" %}
+  }
 """#,
     "mvp/template.yml": #"""
 name: mvp
@@ -2818,6 +3325,7 @@ struct {{ module }}View: View {
 {%- else %}
 {%- assign modifiers = "" %}
 {%- endif %}
+{%- assign reports_events = false %}
 {% include 'swiftui_screen' %}
 {%- else %}
 {%- include 'swiftui_spec_body', receiver: inputs %}
@@ -2852,6 +3360,7 @@ struct {{ module }}View: View {
 {%- capture init_parameters %}viewModel: {{ view_model_type }}{% endcapture %}
 {%- assign init_assignments = "    self.viewModel = viewModel" %}
 {%- assign loader = inputs %}
+{%- assign reports_events = false %}
 {%- capture select_call %}{{ inputs }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
 {%- assign row_type = module | append: "ItemViewModel" %}
 {%- assign row_title = "title" %}
@@ -3201,6 +3710,7 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- else %}
 {%- capture state_read %}module.{{ outputs }}.state{% endcapture %}
 {%- endif %}
+{%- assign reports_events = false %}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
@@ -3659,6 +4169,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
+{%- assign reports_events = false %}
 {%- assign make_view_has_input = true %}
 {%- assign has_coordinator = false %}
 {%- assign view_summary = "The module's view: it shows the state the presenter keeps up to date, and reports what the user does." %}
@@ -3672,6 +4183,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- assign view_protocol = "ViewInput" %}
 {%- assign output_protocol = "ViewOutput" %}
 {%- assign output_name = "output" %}
+{%- assign reports_events = false %}
 {%- assign view_summary = "The module's view: it shows what the presenter tells it and reports what the user does." %}
 {%- include 'passive_view_uikit' %}
 
@@ -3757,6 +4269,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- else %}
 {%- assign inputs = "presenter" %}
 {%- assign state_read = "module.state.loadState" %}
+{%- assign reports_events = false %}
 {%- include 'swiftui_view_tests' %}
 {%- endif %}
 {%- else %}
