@@ -18,9 +18,10 @@ struct GeneratedPackage {
     ("SwiftUI", ["UIKit", "Combine", "PreviewsMacros"]),
   ]
 
-  /// A module that uses every signature form templates must handle, and entities of every kind
+  /// A module that uses every signature form templates must handle, entities of every kind
   /// (a struct with declared conformances and a default value, enums with raw and associated
-  /// values).
+  /// values), and view-output methods that call interactor and router methods (`EventLink`):
+  /// async from async, async from sync, with a result and an error, and with a default value.
   static let richSpec = """
     name: Rich
     view: |
@@ -35,8 +36,13 @@ struct GeneratedPackage {
       - didTapRetry()
       - "search(query: String) async"
       - "apply(_ filter: RichFilter, event: RichEvent?)"
+      - didTapClose()
+      - "didTapOpen(url: URL)"
+      - "didShowDetail(for item: RichItem)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
+      - "search(query: String) async throws -> [RichItem]"
+      - retry() async
       - "find(id: Int) async throws -> RichItem"
       - "load(name: String) -> RichItem?"
       - "save(_ values: [String: Int], completion: @escaping @Sendable (Result<Int, any Error>) -> Void)"
@@ -67,6 +73,18 @@ struct GeneratedPackage {
         case selected(RichItem)
         case failed(message: String, code: Int = 0)
       }
+    """
+
+  /// A spec's module whose interactor has no methods: it has no service (`has_service`).
+  static let leanSpec = """
+    name: Lean
+    view: |
+      func showTitle(_ title: String)
+    presenter:
+      - viewDidLoad()
+      - didTapClose()
+    router:
+      - close()
     """
 
   /// One generated module with one test framework. Variants that differ only in the test
@@ -122,7 +140,8 @@ struct GeneratedPackage {
     }
   }
 
-  /// Every template × every combination of its choice and bool parameters × {default, rich}.
+  /// Every template × every combination of its choice and bool parameters × {default, rich,
+  /// lean}.
   /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text`, and
   /// `text,other` those that contain either (for working on templates; CI runs them all).
   static func variants() throws -> [Variant] {
@@ -135,6 +154,7 @@ struct GeneratedPackage {
         let tests = combination.first { $0.0 == "tests" }.map { CaseConversion.pascalCase($0.1) }
         for (kind, module) in [
           ("Default", ModuleSpec(name: "Home")), ("Rich", try richModule(for: name)),
+          ("Lean", try SpecDecoder.decode(leanSpec, file: "lean.yml").modules[0]),
         ] {
           let target = CaseConversion.pascalCase(name) + suffix + kind
           variants.append(

@@ -260,7 +260,7 @@ import Testing
   @Test func theTestsOfAUIKitScreenCheckThatItReportsThatItLoadedOnce() throws {
     let tests = try #require(try Self.generate("viper")["GalleryTests.swift"])
     #expect(
-      Self.excerpt(tests, from: "final class GalleryTests", to: "}") == """
+      Self.excerpt(tests, from: "final class GalleryTests", to: "  }") == """
         final class GalleryTests: XCTestCase {
 
           func testScreenReportsThatItLoadedOnce() async throws {
@@ -270,7 +270,6 @@ import Testing
             screen.loadViewIfNeeded()
             XCTAssertEqual(output.viewDidLoadCallCount, 1)
           }
-        }
         """)
   }
 
@@ -279,38 +278,41 @@ import Testing
       try Self.generate("mvp", [("ui", "swiftui"), ("tests", "swift-testing")])[
         "GalleryTests.swift"])
     #expect(
-      Self.excerpt(tests, from: "@Suite struct GalleryTests", to: "}") == """
-        @Suite struct GalleryTests {
+      Self.excerpt(
+        tests, from: "@Suite struct GalleryTests",
+        to: "  @Test func viewDidLoadCallsNothingYet() async throws {") == """
+          @Suite struct GalleryTests {
 
-          @Test func showLoadingUpdatesTheState() async throws {
-            let state = GalleryViewState()
-            let isLoading = true
-            state.showLoading(isLoading)
-            #expect(state.isLoading == isLoading)
-          }
+            @Test func showLoadingUpdatesTheState() async throws {
+              let state = GalleryViewState()
+              let isLoading = true
+              state.showLoading(isLoading)
+              #expect(state.isLoading == isLoading)
+            }
 
-          @Test func showPhotosUpdatesTheState() async throws {
-            let state = GalleryViewState()
-            let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
-            state.showPhotos(photos)
-            #expect(state.photos == photos)
-          }
+            @Test func showPhotosUpdatesTheState() async throws {
+              let state = GalleryViewState()
+              let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
+              state.showPhotos(photos)
+              #expect(state.photos == photos)
+            }
 
-          @Test func setThumbnailAtUpdatesTheState() async throws {
-            let state = GalleryViewState()
-            let image = UIImage()
-            let index = 2
-            state.setThumbnail(image, at: index)
-            #expect(state.thumbnails[index] == image)
-          }
+            @Test func setThumbnailAtUpdatesTheState() async throws {
+              let state = GalleryViewState()
+              let image = UIImage()
+              let index = 2
+              state.setThumbnail(image, at: index)
+              #expect(state.thumbnails[index] == image)
+            }
 
-          @Test func showErrorUpdatesTheState() async throws {
-            let state = GalleryViewState()
-            let message = "Text"
-            state.showError(message)
-            #expect(state.errorMessage == message)
-          }
-        }
-        """)
+            @Test func showErrorUpdatesTheState() async throws {
+              let state = GalleryViewState()
+              let message = "Text"
+              state.showError(message)
+              #expect(state.errorMessage == message)
+            }
+
+            @Test func viewDidLoadCallsNothingYet() async throws {
+          """)
   }
 }
