@@ -117,16 +117,10 @@ import Testing
     ("viper", "output"), ("mvp", "presenter"), ("mvvm", ""), ("mvc", ""),
   ])
   func aSpecModuleGetsATestPerViewOutputMethod(template: String, screenSpy: String) throws {
-    var module = try GeneratedPackage.richModule(for: template)
-    module.template = template
-    var generator = Generator(
-      library: TemplateLibrary(folders: []), config: nil, fileSystem: LocalFileSystem())
-    let options = GenerationOptions(
-      settings: GenerationSettings(author: "modulegen", project: "App", date: "2026-01-01"),
-      currentDirectory: try makeTemporaryDirectory())
-    let plan = try generator.plan([module], options: options)
-    let file = try #require(plan.files.first { $0.path.hasSuffix("/RichTests.swift") })
-    let names = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n").compactMap {
+    let tests = try #require(
+      try SpecModuleTests.generate(template, spec: GeneratedPackage.richSpec(for: template))[
+        "RichTests.swift"])
+    let names = tests.split(separator: "\n").compactMap {
       line -> String? in
       guard line.hasPrefix("  func test"), let end = line.firstIndex(of: "(") else { return nil }
       return String(line[line.index(line.startIndex, offsetBy: 11)..<end])

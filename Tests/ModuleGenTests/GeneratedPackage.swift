@@ -107,11 +107,14 @@ struct GeneratedPackage {
   /// The rich spec's module as `template` takes it: an MVVM view model never imports UIKit, so
   /// its view shows an image it can hold.
   static func richModule(for template: String) throws -> ModuleSpec {
-    let text =
-      template == "mvvm"
+    try SpecDecoder.decode(richSpec(for: template), file: "rich.yml").modules[0]
+  }
+
+  /// The text of `richModule(for:)`.
+  static func richSpec(for template: String) -> String {
+    template == "mvvm"
       ? richSpec.replacingOccurrences(of: "show(image: UIImage)", with: "show(imageURL: URL)")
       : richSpec
-    return try SpecDecoder.decode(text, file: "rich.yml").modules[0]
   }
 
   /// The mock that `MockTests.swift.liquid` checks: the generated class whose spy records the

@@ -277,42 +277,42 @@ import Testing
     let tests = try #require(
       try Self.generate("mvp", [("ui", "swiftui"), ("tests", "swift-testing")])[
         "GalleryTests.swift"])
+    // The view-output methods' tests (EventLinkTests) follow.
+    let next = "  @Test func viewDidLoadCallsNothingYet() async throws {"
     #expect(
-      Self.excerpt(
-        tests, from: "@Suite struct GalleryTests",
-        to: "  @Test func viewDidLoadCallsNothingYet() async throws {") == """
-          @Suite struct GalleryTests {
+      Self.excerpt(tests, from: "@Suite struct GalleryTests", to: next) == """
+        @Suite struct GalleryTests {
 
-            @Test func showLoadingUpdatesTheState() async throws {
-              let state = GalleryViewState()
-              let isLoading = true
-              state.showLoading(isLoading)
-              #expect(state.isLoading == isLoading)
-            }
+          @Test func showLoadingUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let isLoading = true
+            state.showLoading(isLoading)
+            #expect(state.isLoading == isLoading)
+          }
 
-            @Test func showPhotosUpdatesTheState() async throws {
-              let state = GalleryViewState()
-              let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
-              state.showPhotos(photos)
-              #expect(state.photos == photos)
-            }
+          @Test func showPhotosUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
+            state.showPhotos(photos)
+            #expect(state.photos == photos)
+          }
 
-            @Test func setThumbnailAtUpdatesTheState() async throws {
-              let state = GalleryViewState()
-              let image = UIImage()
-              let index = 2
-              state.setThumbnail(image, at: index)
-              #expect(state.thumbnails[index] == image)
-            }
+          @Test func setThumbnailAtUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let image = UIImage()
+            let index = 2
+            state.setThumbnail(image, at: index)
+            #expect(state.thumbnails[index] == image)
+          }
 
-            @Test func showErrorUpdatesTheState() async throws {
-              let state = GalleryViewState()
-              let message = "Text"
-              state.showError(message)
-              #expect(state.errorMessage == message)
-            }
+          @Test func showErrorUpdatesTheState() async throws {
+            let state = GalleryViewState()
+            let message = "Text"
+            state.showError(message)
+            #expect(state.errorMessage == message)
+          }
 
-            @Test func viewDidLoadCallsNothingYet() async throws {
-          """)
+          @Test func viewDidLoadCallsNothingYet() async throws {
+        """)
   }
 }

@@ -377,6 +377,20 @@ extension {{ module }}LoadState {
     }
 {%- endif %}
 """#,
+    "common/snippets/event_role.liquid": #"""
+{%- comment %}
+  `picked`: `for_interactor` or `for_router`, as the view-output method `method` calls an
+  interactor or a router method (`method.calls.role`), or empty when it calls nothing.
+{%- endcomment %}
+{%- assign picked = "" %}
+{%- if method.calls %}
+{%- if method.calls.role == "interactor" %}
+{%- assign picked = for_interactor %}
+{%- else %}
+{%- assign picked = for_router %}
+{%- endif %}
+{%- endif %}
+"""#,
     "common/snippets/event_tests.liquid": #"""
 {%- comment %}
   A test per view-output method of `events` (the `presenter` role's) that returns nothing and whose arguments a test
@@ -400,14 +414,8 @@ extension {{ module }}LoadState {
 {%- endfor %}
 {%- for m in events %}
 {%- if m.sample_arguments and m.has_return == false %}
-{%- assign spy = "" %}
-{%- if m.calls %}
-{%- if m.calls.role == "interactor" %}
-{%- assign spy = interactor_spy %}
-{%- else %}
-{%- assign spy = router_spy %}
-{%- endif %}
-{%- endif %}
+{%- include 'event_role', method: m, for_interactor: interactor_spy, for_router: router_spy %}
+{%- assign spy = picked %}
 {%- if spy == "" and counted.size == 0 %}{% continue %}{% endif %}
 {%- if spy != "" %}
 {%- assign target = m.calls.method %}
@@ -470,14 +478,8 @@ extension {{ module }}LoadState {
 {% endcapture %}
 {%- for method in methods %}
 {%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
-{%- assign receiver = "" %}
-{%- if method.calls %}
-{%- if method.calls.role == "interactor" %}
-{%- assign receiver = interactor_receiver %}
-{%- else %}
-{%- assign receiver = router_receiver %}
-{%- endif %}
-{%- endif %}
+{%- include 'event_role', for_interactor: interactor_receiver, for_router: router_receiver %}
+{%- assign receiver = picked %}
   func {{ method.signature }} {
 {%- if receiver != "" %}
 {%- include 'event_call' %}
