@@ -323,3 +323,18 @@ import Testing
     }
   }
 }
+
+extension DocumentedExamplesTests {
+  /// The spec of Templates/README.md's "Events" and the Swift block after it: the presenter
+  /// that spec generates contains the block as documented.
+  @Test func theEventsExampleShowsTheGeneratedPresenter() throws {
+    let index = try #require(
+      Self.blocks.firstIndex {
+        $0.file == "Templates/README.md" && $0.text.hasPrefix("name: Feed\n")
+      })
+    let code = try #require(Self.blocks[(index + 1)...].first { $0.language == "swift" })
+    let files = try SpecModuleTests.generate("viper", spec: Self.blocks[index].text)
+    let presenter = try #require(files["FeedPresenter.swift"])
+    #expect(presenter.contains(code.text), "FeedPresenter.swift:\n\(presenter)")
+  }
+}

@@ -18,9 +18,10 @@ struct GeneratedPackage {
     ("SwiftUI", ["UIKit", "Combine", "PreviewsMacros"]),
   ]
 
-  /// A module that uses every signature form templates must handle, and entities of every kind
+  /// A module that uses every signature form templates must handle, entities of every kind
   /// (a struct with declared conformances and a default value, enums with raw and associated
-  /// values).
+  /// values), and view-output methods that call interactor and router methods (`EventLink`):
+  /// async from async, async from sync, with a result and an error, and with a default value.
   static let richSpec = """
     name: Rich
     view: |
@@ -35,8 +36,13 @@ struct GeneratedPackage {
       - didTapRetry()
       - "search(query: String) async"
       - "apply(_ filter: RichFilter, event: RichEvent?)"
+      - didTapClose()
+      - "didTapOpen(url: URL)"
+      - "didShowDetail(for item: RichItem)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
+      - "search(query: String) async throws -> [RichItem]"
+      - retry() async
       - "find(id: Int) async throws -> RichItem"
       - "load(name: String) -> RichItem?"
       - "save(_ values: [String: Int], completion: @escaping @Sendable (Result<Int, any Error>) -> Void)"
@@ -69,6 +75,18 @@ struct GeneratedPackage {
       }
     """
 
+  /// A spec's module whose interactor has no methods: it has no service (`has_service`).
+  static let leanSpec = """
+    name: Lean
+    view: |
+      func showTitle(_ title: String)
+    presenter:
+      - viewDidLoad()
+      - didTapClose()
+    router:
+      - close()
+    """
+
   /// One generated module with one test framework. Variants that differ only in the test
   /// framework share their module target (the code is the same), and each has its own test
   /// target.
@@ -96,11 +114,14 @@ struct GeneratedPackage {
   /// The rich spec's module as `template` takes it: an MVVM view model never imports UIKit, so
   /// its view shows an image it can hold.
   static func richModule(for template: String) throws -> ModuleSpec {
-    let text =
-      template == "mvvm"
+    try SpecDecoder.decode(richSpec(for: template), file: "rich.yml").modules[0]
+  }
+
+  /// The text of `richModule(for:)`.
+  static func richSpec(for template: String) -> String {
+    template == "mvvm"
       ? richSpec.replacingOccurrences(of: "show(image: UIImage)", with: "show(imageURL: URL)")
       : richSpec
-    return try SpecDecoder.decode(text, file: "rich.yml").modules[0]
   }
 
   /// The mock that `MockTests.swift.liquid` checks: the generated class whose spy records the
@@ -129,7 +150,8 @@ struct GeneratedPackage {
     }
   }
 
-  /// Every template × every combination of its choice and bool parameters × {default, rich}.
+  /// Every template × every combination of its choice and bool parameters × {default, rich,
+  /// lean}.
   /// `MODULEGEN_VARIANTS=text` keeps the variants whose test target name contains `text`, and
   /// `text,other` those that contain either (for working on templates; CI runs them all).
   static func variants() throws -> [Variant] {
@@ -142,6 +164,7 @@ struct GeneratedPackage {
         let tests = combination.first { $0.0 == "tests" }.map { CaseConversion.pascalCase($0.1) }
         for (kind, module) in [
           ("Default", ModuleSpec(name: "Home")), ("Rich", try richModule(for: name)),
+          ("Lean", try SpecDecoder.decode(leanSpec, file: "lean.yml").modules[0]),
         ] {
           let target = CaseConversion.pascalCase(name) + suffix + kind
           variants.append(

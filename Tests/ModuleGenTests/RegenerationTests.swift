@@ -121,11 +121,17 @@ import Testing
     try write("name: Home\ntemplate: viper\nview:\n  - showLoading()\n", to: dir + "/home.yml")
     let gen = runTool(["gen", "--spec", "home.yml"], in: dir, environment: Self.tomorrow)
     #expect(gen.code == 0, "\(gen.err)")
+    // The spec's interactor has no methods: the module no longer has a service (its mock goes
+    // with the other mocks, and its file is left for `gen --prune`).
     #expect(
       gen.out
-        == "Home (viper): 3 updated, 1 unchanged, 6 kept (yours).\n"
-        + "6 of your files differ from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
+        == "Home (viper): 4 updated, 5 kept (yours).\n"
+        + "5 of your files differ from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
     )
+    #expect(
+      gen.err.contains(
+        "warning: 'Home/HomeService.swift' was generated for Home, which no longer has it; 'gen --prune' removes it\n"
+      ), "\(gen.err)")
     #expect(try read(dir + "/Home/HomeContracts.swift").contains("func showLoading()"))
     #expect(try read(dir + "/Home/HomeContracts.swift").contains("Created on 2026-01-01."))
   }

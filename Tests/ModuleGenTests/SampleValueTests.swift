@@ -13,18 +13,32 @@ import Testing
       ]),
     .init(name: "Node", fields: [.init(name: "next", type: "Node?", isMutable: false)]),
     .init(name: "Pin", fields: [.init(name: "place", type: "CLLocation", isMutable: false)]),
+    .init(name: "Filter", kind: .enum, conformances: ["String"], cases: [.init(name: "all")]),
+    .init(
+      name: "Event", kind: .enum,
+      cases: [
+        .init(name: "moved", associatedValues: [.init(type: "CLLocation")]),
+        .init(name: "selected", associatedValues: [.init(type: "Photo")]),
+        .init(name: "failed", associatedValues: [.init(label: "message", type: "String")]),
+      ]),
+    .init(
+      name: "Place", kind: .enum, cases: [.init(name: "at", associatedValues: [.init(type: "Pin")])]
+    ),
   ]
 
   @Test(arguments: [
     ("Bool", "true"), ("String?", "\"Text\""), ("[Int]", "[2]"),
     ("[String: [URL]]", "[\"Text\": [URL(fileURLWithPath: \"/sample\")]]"),
     ("UIImage", "UIImage()"), ("[Photo]", "[Photo(id: UUID(), tags: [\"Text\"])]"),
+    ("Filter", "Filter.all"), ("Event?", "Event.selected(Photo(id: UUID(), tags: [\"Text\"]))"),
   ])
   func aTypeATestCanMake(type: String, value: String) {
     #expect(SampleValue.of(type, entities: Self.entities) == value)
   }
 
-  @Test(arguments: ["any Loader", "(Int) -> Void", "Pin", "Node", "CLLocation", "(x: Int, y: Int)"])
+  @Test(arguments: [
+    "any Loader", "(Int) -> Void", "Pin", "Node", "CLLocation", "(x: Int, y: Int)", "Place",
+  ])
   func aTypeATestCannotMake(type: String) {
     #expect(SampleValue.of(type, entities: Self.entities) == nil)
   }

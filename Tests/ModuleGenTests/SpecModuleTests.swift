@@ -260,7 +260,7 @@ import Testing
   @Test func theTestsOfAUIKitScreenCheckThatItReportsThatItLoadedOnce() throws {
     let tests = try #require(try Self.generate("viper")["GalleryTests.swift"])
     #expect(
-      Self.excerpt(tests, from: "final class GalleryTests", to: "}") == """
+      Self.excerpt(tests, from: "final class GalleryTests", to: "  }") == """
         final class GalleryTests: XCTestCase {
 
           func testScreenReportsThatItLoadedOnce() async throws {
@@ -270,7 +270,6 @@ import Testing
             screen.loadViewIfNeeded()
             XCTAssertEqual(output.viewDidLoadCallCount, 1)
           }
-        }
         """)
   }
 
@@ -278,8 +277,10 @@ import Testing
     let tests = try #require(
       try Self.generate("mvp", [("ui", "swiftui"), ("tests", "swift-testing")])[
         "GalleryTests.swift"])
+    // The view-output methods' tests (EventLinkTests) follow.
+    let next = "  @Test func viewDidLoadCallsNothingYet() async throws {"
     #expect(
-      Self.excerpt(tests, from: "@Suite struct GalleryTests", to: "}") == """
+      Self.excerpt(tests, from: "@Suite struct GalleryTests", to: next) == """
         @Suite struct GalleryTests {
 
           @Test func showLoadingUpdatesTheState() async throws {
@@ -310,7 +311,8 @@ import Testing
             state.showError(message)
             #expect(state.errorMessage == message)
           }
-        }
+
+          @Test func viewDidLoadCallsNothingYet() async throws {
         """)
   }
 }

@@ -6,8 +6,10 @@ import Testing
 /// `modulegen update`: a three-way merge of what was generated before, what the developer has
 /// now and what would be generated now, into the files the developer owns.
 @Suite struct UpdateCommandTests {
+  /// A module with a service (its interactor has a method), so ten files.
   static let spec =
     "name: Home\ntemplate: viper\npresenter:\n  - viewDidLoad()\nview:\n  - showLoading()\n"
+    + "interactor:\n  - fetch() async throws -> Int\n"
   static let presenter = "/Home/HomePresenter.swift"
   static let todo = "    // TODO: implement viewDidLoad().\n"
 
@@ -36,11 +38,12 @@ import Testing
       to: dir + "/home.yml")
     #expect(
       runTool(["gen", "--spec", "home.yml"], in: dir).out.contains(
-        "1 of your files differs from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
+        "2 of your files differ from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
       ))
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 0, "\(update.err)")
-    #expect(update.out == "Home (viper): 9 unchanged, 1 merged.\n")
+    // The presenter, and the tests, which get a test of the new view-output method.
+    #expect(update.out == "Home (viper): 8 unchanged, 2 merged.\n")
     let text = try read(dir + Self.presenter)
     #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
     #expect(text.contains("  func didTapRetry() {\n    // TODO: implement didTapRetry().\n  }\n"))

@@ -46,14 +46,6 @@ package struct ModuleReader {
         ? ModuleSpec.Param(name: param.name, value: param.value) : nil
     }
     var notes: [Diagnostic] = []
-    let missing = shape.files.filter { !fileSystem.fileExists(atPath: joinPath(folder, $0)) }
-    if !missing.isEmpty {
-      notes.append(
-        Diagnostic(
-          .note,
-          message: Self.missingFilesMessage(
-            missing, folder: displayFolder, template: shape.template)))
-    }
     var sources: [String: SwiftDeclarations] = [:]
     let found = try extract(shape) { file in
       if let cached = sources[file] { return cached }
@@ -103,6 +95,23 @@ package struct ModuleReader {
               unmapped.map(\.rawValue), template: shape.template)))
       }
       notes += found.notes
+    }
+    // The files gen makes from the spec read (a module without a service's methods has no
+    // service file; when the spec cannot be read, the template's files) that the folder does
+    // not have.
+    let files =
+      found.errors.isEmpty
+      ? try TemplateShape.renderedFiles(
+        module, folder: folder, generator: &generator, currentDirectory: currentDirectory
+      ).map(\.path) : shape.files
+    let missing = files.filter { !fileSystem.fileExists(atPath: joinPath(folder, $0)) }
+    if !missing.isEmpty {
+      notes.insert(
+        Diagnostic(
+          .note,
+          message: Self.missingFilesMessage(
+            missing, folder: displayFolder, template: shape.template)),
+        at: 0)
     }
     return Result(module: module, shape: shape, notes: notes, errors: found.errors)
   }

@@ -38,11 +38,33 @@ enum SampleValue {
       }
     }
     guard let entity = entities.first(where: { $0.name == type }) else { return nil }
+    if entity.kind == .enum { return of(entity, entities: entities, depth: depth) }
     var arguments: [String] = []
     for field in entity.fields {
       guard let value = of(field.type, entities: entities, depth: depth + 1) else { return nil }
       arguments.append("\(SwiftName.label(field.name)): \(value)")
     }
     return "\(entity.name)(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// A case of the enum `entity`: its first case without associated values (`Filter.all`),
+  /// else its first case whose values a test can make (`Event.failed(message: "Text")`).
+  static func of(_ entity: ModuleSpec.Entity, entities: [ModuleSpec.Entity], depth: Int) -> String?
+  {
+    if let plain = entity.cases.first(where: { $0.associatedValues.isEmpty }) {
+      return entity.name + "." + SwiftName.escaped(plain.name)
+    }
+    for enumCase in entity.cases {
+      var arguments: [String] = []
+      for value in enumCase.associatedValues {
+        guard let sample = of(value.type, entities: entities, depth: depth + 1) else { break }
+        arguments.append(value.label.map { "\(SwiftName.label($0)): \(sample)" } ?? sample)
+      }
+      if arguments.count == enumCase.associatedValues.count {
+        return entity.name + "." + SwiftName.escaped(enumCase.name) + "("
+          + arguments.joined(separator: ", ") + ")"
+      }
+    }
+    return nil
   }
 }

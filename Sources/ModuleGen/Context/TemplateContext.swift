@@ -36,12 +36,17 @@ package enum TemplateContext {
       if role == .view {
         values = withViewState(
           values, methods: methods, entities: module.entities, context: &context)
+      } else if role == .presenter && declared != nil {
+        values = withEventLinks(
+          values, methods: methods, module: module, entities: module.entities)
       }
       roles[role.rawValue] = .object(
         LiquidObject([("methods", values), ("declared", .bool(declared != nil))]))
       context[role.rawValue] = values
     }
     context["roles"] = .object(roles)
+    // A spec's module whose interactor has no methods has no service: nothing would use it.
+    context["has_service"] = .bool(usesDefaults || !(module.roles[.interactor] ?? []).isEmpty)
     context["module_input"] = .array(
       usesDefaults ? RoleDefaults.moduleInput(module: module.name).map(method) : [])
     context["module_output"] = .array(
@@ -94,24 +99,63 @@ package enum TemplateContext {
             .object(
               LiquidObject([("actual", .string($0.actual)), ("expected", .string($0.expected))]))
           })
-        let samples = methods[i].parameters.map { p in
-          p.isInout || p.isVariadic || p.isClosure
-            ? nil : SampleValue.of(p.storageType, entities: entities)
-        }
-        object["sample_arguments"] =
-          zip(methods[i].parameters, samples).contains { p, value in
-            !SampleValue.fitsOnALine(name: SwiftName.escaped(p.name), value: value)
-          }
-          ? .nil
-          : .array(
-            zip(methods[i].parameters, samples).map { p, value in
-              .object(
-                LiquidObject([
-                  ("name", .string(SwiftName.escaped(p.name))), ("value", .string(value ?? "")),
-                ]))
-            })
+        object["sample_arguments"] = sampleArguments(for: methods[i], entities: entities)
         return .object(object)
       })
+  }
+
+  /// The view-output methods with their `sample_arguments` and what each `calls` (`EventLink`):
+  /// `role`, `method` (the method it calls), `call`, `passed` (the names of the parameters the
+  /// event passes on) and `return_value` (a result a test can stub, or nil), or nil.
+  static func withEventLinks(
+    _ values: LiquidValue, methods: [MethodSignature], module: ModuleSpec,
+    entities: [ModuleSpec.Entity]
+  ) -> LiquidValue {
+    guard case .array(let objects) = values else { return values }
+    return .array(
+      objects.indices.map { i in
+        guard case .object(var object) = objects[i] else { return objects[i] }
+        object["sample_arguments"] = sampleArguments(for: methods[i], entities: entities)
+        let link = EventLink.link(
+          for: methods[i], interactor: module.roles[.interactor] ?? [],
+          router: module.roles[.router] ?? [],
+          canStub: { SampleValue.of($0, entities: entities) != nil })
+        object["calls"] =
+          link.map { link in
+            .object(
+              LiquidObject([
+                ("role", .string(link.role.rawValue)), ("method", method(link.target)),
+                ("call", .string(link.call)), ("passed", .array(link.passed.map { .string($0) })),
+                (
+                  "return_value",
+                  link.target.returnType.flatMap { SampleValue.of($0, entities: entities) }
+                    .map { .string($0) } ?? .nil
+                ),
+              ]))
+          } ?? .nil
+        return .object(object)
+      })
+  }
+
+  /// A value for each of `m`'s parameters that a test can pass (`name`, `value`), or nil when a
+  /// parameter's type is not one a test can make or its line would be too long.
+  static func sampleArguments(for m: MethodSignature, entities: [ModuleSpec.Entity]) -> LiquidValue
+  {
+    let samples = m.parameters.map { p in
+      p.isInout || p.isVariadic || p.isClosure
+        ? nil : SampleValue.of(p.storageType, entities: entities)
+    }
+    return zip(m.parameters, samples).contains { p, value in
+      !SampleValue.fitsOnALine(name: SwiftName.escaped(p.name), value: value)
+    }
+      ? .nil
+      : .array(
+        zip(m.parameters, samples).map { p, value in
+          .object(
+            LiquidObject([
+              ("name", .string(SwiftName.escaped(p.name))), ("value", .string(value ?? "")),
+            ]))
+        })
   }
 
   static func liquid(_ value: ModuleSpec.ParamValue) -> LiquidValue {

@@ -13,10 +13,15 @@ extension BuiltinTemplates {
   that make the module from `service` (and `coordinator`) and return its view controller
   (UIKit), or (SwiftUI) the view with the objects it owns, as `parts_type` names them.
 {% endcomment %}
+{%- include 'service_injection' %}
 {%- if params.coordinator %}
-{%- capture build_parameters %}service: any {{ module }}Servicing, coordinator: any {{ module }}Coordinating{% endcapture %}
-{%- capture view_parameters %}service: any {{ module }}Servicing, coordinator: (any {{ module }}Coordinating)?{% endcapture %}
-{%- capture view_arguments %}service: service, coordinator: coordinator{% endcapture %}
+{%- capture build_parameters %}{{ service_parameter }}coordinator: any {{ module }}Coordinating{% endcapture %}
+{%- capture view_parameters %}{{ service_parameter }}coordinator: (any {{ module }}Coordinating)?{% endcapture %}
+{%- capture view_arguments %}{{ service_argument }}coordinator: coordinator{% endcapture %}
+{%- elsif has_service == false %}
+{%- assign build_parameters = "" %}
+{%- assign view_parameters = "" %}
+{%- assign view_arguments = "" %}
 {%- else %}
 {%- capture build_parameters %}service: any {{ module }}Servicing = {{ module }}Service(){% endcapture %}
 {%- assign view_parameters = build_parameters %}
@@ -59,9 +64,13 @@ enum {{ module }}Builder {
 
   /// The view and the objects it owns, wired together: what `makeView` returns, and what tests
   /// check (the view keeps them in its state, which only a view on screen can read).
+{%- if view_parameters == "" %}
+  static func assemble() -> {{ parts_type }} {
+{%- else %}
   static func assemble(
     {{ view_parameters }}
   ) -> {{ parts_type }} {
+{%- endif %}
 {{ assemble }}
   }
 {%- else %}
@@ -100,6 +109,7 @@ final class {{ module }}Coordinator: Coordinator, {{ module }}Coordinating {
   let navigationController: UINavigationController
   var onFinish: (@MainActor () -> Void)?
   var childCoordinators: [any Coordinator] = []
+{%- if has_service %}
   private let service: any {{ module }}Servicing
 
   init(
@@ -109,12 +119,18 @@ final class {{ module }}Coordinator: Coordinator, {{ module }}Coordinating {
     self.navigationController = navigationController
     self.service = service
   }
+{%- else %}
+
+  init(navigationController: UINavigationController) {
+    self.navigationController = navigationController
+  }
+{%- endif %}
 
   /// Shows the module's screen: as the navigation controller's root when it has none, pushed
   /// otherwise. The flow ends when the screen leaves: taken off the navigation controller (the
   /// user goes back past it, however many screens at once) or dismissed.
   func start() {
-    let screen = {{ module }}Builder.build(service: service, coordinator: self)
+    let screen = {{ module }}Builder.build({% if has_service %}service: service, {% endif %}coordinator: self)
     screen.onLeave = { [weak self] in self?.finish() }
     if navigationController.viewControllers.isEmpty {
       navigationController.setViewControllers([screen], animated: false)
@@ -202,7 +218,7 @@ extension Coordinator {
 
 {% include 'test', name: "coordinatorStartsTheFlowOnItsNavigationController" %}
     let navigation = UINavigationController()
-    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock())
+    let coordinator = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: {{ module }}ServicingMock(){% endif %})
     coordinator.start()
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "1" %}
     {% include 'expect', that: started %}
@@ -217,9 +233,9 @@ extension Coordinator {
       }
     }
     let navigation = CountingPushes()
-    {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock()).start()
+    {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: {{ module }}ServicingMock(){% endif %}).start()
     {% include 'expect_equal', actual: "navigation.pushes", expected: "0" %}
-    {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock()).start()
+    {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: {{ module }}ServicingMock(){% endif %}).start()
     {% include 'expect_equal', actual: "navigation.pushes", expected: "1" %}
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
   }
@@ -229,15 +245,17 @@ extension Coordinator {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     window.rootViewController = navigation
     window.makeKeyAndVisible()
+{%- if has_service %}
     let service = {{ module }}ServicingMock()
+{%- endif %}
 {%- if uses_defaults %}
     service.fetchItemsReturnValue = items
 {%- endif %}
-    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: service)
+    let coordinator = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: service{% endif %})
     coordinator.start()
     weak var released: {{ module }}Coordinator?
     do {
-      let child = {{ module }}Coordinator(navigationController: navigation, service: service)
+      let child = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: service{% endif %})
       coordinator.startChild(child)
       released = child
     }
@@ -255,18 +273,20 @@ extension Coordinator {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     window.rootViewController = navigation
     window.makeKeyAndVisible()
+{%- if has_service %}
     let service = {{ module }}ServicingMock()
+{%- endif %}
 {%- if uses_defaults %}
     service.fetchItemsReturnValue = items
 {%- endif %}
-    let root = {{ module }}Coordinator(navigationController: navigation, service: service)
+    let root = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: service{% endif %})
     root.start()
     weak var child: {{ module }}Coordinator?
     weak var grandchild: {{ module }}Coordinator?
     do {
-      let started = {{ module }}Coordinator(navigationController: navigation, service: service)
+      let started = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: service{% endif %})
       root.startChild(started)
-      let next = {{ module }}Coordinator(navigationController: navigation, service: service)
+      let next = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: service{% endif %})
       started.startChild(next)
       (child, grandchild) = (started, next)
     }
@@ -314,7 +334,7 @@ extension Coordinator {
 
 {% include 'test', name: "coordinatorShowsTheDetailOfAnItem" %}
     let navigation = UINavigationController()
-    let coordinator = {{ module }}Coordinator(navigationController: navigation, service: {{ module }}ServicingMock())
+    let coordinator = {{ module }}Coordinator(navigationController: navigation{% if has_service %}, service: {{ module }}ServicingMock(){% endif %})
     coordinator.start()
     coordinator.showDetail(for: items[0])
     {% include 'expect_equal', actual: "navigation.viewControllers.count", expected: "2" %}
@@ -397,6 +417,155 @@ extension {{ module }}LoadState {
 }
 {%- endfor %}
 {%- endif %}
+"""#,
+    "common/snippets/event_call.liquid": #"""
+{%- comment %}
+  The body of the view-output method `method`, which calls `method.calls` on `receiver` (a
+  coordinator, held weakly, through `?.`): awaited in the method when it is async, else in a
+  task that holds only the receiver; an error it throws, and a value it returns, are left to
+  the developer to show.
+{%- endcomment %}
+{%- assign target = method.calls.method %}
+{%- assign indent = "" %}
+{%- assign wrapped = false %}
+{%- if target.is_async and method.is_async == false %}
+{%- assign wrapped = true %}
+{%- assign indent = "  " %}
+{%- endif %}
+{%- capture call %}{% if target.has_return %}_ = {% endif %}{{ target.call_prefix }}{{ receiver }}{% if receiver == "coordinator" %}?{% endif %}.{{ method.calls.call }}{% endcapture %}
+{%- if wrapped %}
+    Task { [{{ receiver }}] in
+{%- endif %}
+{%- if target.is_throwing %}
+    {{ indent }}do {
+{%- if target.has_return %}
+    {{ indent }}  // TODO: show what {{ target.selector }} returns.
+{%- endif %}
+    {{ indent }}  {{ call }}
+    {{ indent }}} catch {
+    {{ indent }}  // TODO: show the error.
+    {{ indent }}}
+{%- else %}
+{%- if target.has_return %}
+    {{ indent }}// TODO: show what {{ target.selector }} returns.
+{%- endif %}
+    {{ indent }}{{ call }}
+{%- endif %}
+{%- if wrapped %}
+    }
+{%- endif %}
+"""#,
+    "common/snippets/event_role.liquid": #"""
+{%- comment %}
+  `picked`: `for_interactor` or `for_router`, as the view-output method `method` calls an
+  interactor or a router method (`method.calls.role`), or empty when it calls nothing.
+{%- endcomment %}
+{%- assign picked = "" %}
+{%- if method.calls %}
+{%- if method.calls.role == "interactor" %}
+{%- assign picked = for_interactor %}
+{%- else %}
+{%- assign picked = for_router %}
+{%- endif %}
+{%- endif %}
+"""#,
+    "common/snippets/event_tests.liquid": #"""
+{%- comment %}
+  A test per view-output method of `events` (the `presenter` role's) that returns nothing and whose arguments a test
+  can make: a method that `calls` an interactor or router method the template wires calls it
+  once, with the event's arguments; any other calls nothing yet (no spy of `spies` records a
+  call), until the developer writes it and its test. Expects `event_setup` (statements that make
+  `subject`, what implements the methods, and its spies), `subject`, `interactor_spy` and
+  `router_spy` (the spies' names, empty for one the template does not wire), and `spies`
+  (`name:MockType:role`, separated by commas: the spies whose calls an unwired method must not
+  make).
+{%- endcomment %}
+{%- assign unwired = false %}
+{%- assign counted = "" | split: "" %}
+{%- assign spy_entries = spies | split: "," %}
+{%- for s in spy_entries %}
+{%- assign parts = s | split: ":" %}
+{%- if roles[parts[2]].methods.size > 0 %}
+{%- assign one = s | split: "," %}
+{%- assign counted = counted | concat: one %}
+{%- endif %}
+{%- endfor %}
+{%- for m in events %}
+{%- if m.sample_arguments and m.has_return == false %}
+{%- include 'event_role', method: m, for_interactor: interactor_spy, for_router: router_spy %}
+{%- assign spy = picked %}
+{%- if spy == "" and counted.size == 0 %}{% continue %}{% endif %}
+{%- if spy != "" %}
+{%- assign target = m.calls.method %}
+{%- capture name %}{{ m.identifier }}Calls{{ spy | upper_first }}{{ target.identifier | upper_first }}{% endcapture %}
+{%- else %}
+{%- assign unwired = true %}
+{%- capture name %}{{ m.identifier }}CallsNothingYet{% endcapture %}
+{%- endif %}
+
+{% include 'test', name: name %}
+{{ event_setup }}
+{%- if spy != "" and target.has_return and target.returns_optional == false and target.is_throwing == false %}
+    {{ spy }}.{{ target.identifier }}ReturnValue = {{ m.calls.return_value }}
+{%- endif %}
+{%- for argument in m.sample_arguments %}
+    let {{ argument.name }} = {{ argument.value }}
+{%- endfor %}
+    {{ m.call_prefix }}{{ subject }}.{{ m.call }}
+{%- if spy != "" %}
+{%- if target.is_async and m.is_async == false %}
+    {% capture pending %}{{ spy }}.{{ target.identifier }}CallCount == 0{% endcapture %}{% include 'wait_while', pending: pending %}
+{%- endif %}
+    {% capture count %}{{ spy }}.{{ target.identifier }}CallCount{% endcapture %}{% include 'expect_equal', actual: count, expected: "1" %}
+{%- assign stored = target.parameters | where: "is_closure", false %}
+{%- assign escaping = target.parameters | where: "is_escaping", true %}
+{%- assign stored = stored | concat: escaping %}
+{%- for passed in m.calls.passed %}
+    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if stored.size > 1 %}?.{{ passed }}{% endif %}{% endcapture %}{% capture expected %}{{ passed | swift_identifier }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: expected %}
+{%- endfor %}
+{%- else %}
+    // Until you write it, it calls none of these: replace this test with what it does.
+    {% capture count %}{% for s in counted %}{% assign parts = s | split: ":" %}callCount({{ parts[0] }}){% unless forloop.last %} + {% endunless %}{% endfor %}{% endcapture %}{% include 'expect_equal', actual: count, expected: "0" %}
+{%- endif %}
+  }
+{%- endif %}
+{%- endfor %}
+{%- if unwired %}
+{%- for s in counted %}
+{%- assign parts = s | split: ":" %}
+
+  /// The calls `{{ parts[0] }}` recorded, of all its methods.
+  private func callCount(_ {{ parts[0] }}: {{ parts[1] }}) -> Int {
+    var count = 0
+{%- for m in roles[parts[2]].methods %}
+    count += {{ parts[0] }}.{{ m.identifier }}CallCount
+{%- endfor %}
+    return count
+  }
+{%- endfor %}
+{%- endif %}
+"""#,
+    "common/snippets/events.liquid": #"""
+{%- comment %}
+  The view-output methods `methods`, as `stubs` writes methods, separated by blank lines and
+  preceded by one when `blank_before_first` is true; a method that `calls` an interactor
+  method calls it on `interactor_receiver`, one that calls a router method on
+  `router_receiver` (see `event_call`), when that is not empty.
+{% endcomment %}
+{%- capture newline %}
+{% endcapture %}
+{%- for method in methods %}
+{%- if blank_before_first or forloop.first == false %}{{ newline }}{% endif %}
+{%- include 'event_role', for_interactor: interactor_receiver, for_router: router_receiver %}
+{%- assign receiver = picked %}
+  func {{ method.signature }} {
+{%- if receiver != "" %}
+{%- include 'event_call' %}
+{%- else %}
+{% include 'stub_body' %}
+{%- endif %}
+  }
+{%- endfor %}
 """#,
     "common/snippets/expect.liquid": #"""
 {% comment %}An expectation that `that` holds.{% endcomment %}{% if params.tests == "swift-testing" %}#expect({{ that }}){% else %}XCTAssertTrue({{ that }}){% endif %}
@@ -857,10 +1026,14 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
 {%- endcomment %}
 {%- if uses_defaults %}
 {%- capture preview_arguments %}service: {{ module }}PreviewService(){% endcapture %}
-{%- else %}
+{%- elsif has_service %}
 {%- capture preview_arguments %}service: {{ module }}Service(){% endcapture %}
+{%- else %}
+{%- assign preview_arguments = "" %}
 {%- endif %}
-{%- if has_coordinator %}
+{%- if has_coordinator and preview_arguments == "" %}
+{%- assign preview_arguments = "coordinator: nil" %}
+{%- elsif has_coordinator %}
 {%- assign preview_arguments = preview_arguments | append: ", coordinator: nil" %}
 {%- endif %}
 
@@ -1051,6 +1224,23 @@ struct {{ module }}Service: {{ module }}Servicing {}
 struct {{ module }}Service: {{ module }}Servicing {
 {%- include 'stubs', methods: service_methods, blank_before_first: false %}
 }
+{%- endif %}
+"""#,
+    "common/snippets/service_injection.liquid": #"""
+{%- comment %}
+  How the parts of an MVP or MVVM module pass the service on, each with its comma after it, or
+  empty when the module has no service (`has_service`): `service_parameter` (`service: any
+  HomeServicing, `), `service_argument` (`service: service, `), `service_mock_argument`
+  (`service: HomeServicingMock(), `).
+{%- endcomment %}
+{%- if has_service %}
+{%- capture service_parameter %}service: any {{ module }}Servicing, {% endcapture %}
+{%- assign service_argument = "service: service, " %}
+{%- capture service_mock_argument %}service: {{ module }}ServicingMock(), {% endcapture %}
+{%- else %}
+{%- assign service_parameter = "" %}
+{%- assign service_argument = "" %}
+{%- assign service_mock_argument = "" %}
 {%- endif %}
 """#,
     "common/snippets/spec_tests.liquid": #"""
@@ -1676,7 +1866,9 @@ final class {{ module }}Tests: XCTestCase {
 {%- endif %}
 /// {{ screen_summary }}
 final class {{ module }}ViewController: UIViewController {
+{%- if dependencies != "" %}
 {{ dependencies }}
+{%- endif %}
 {%- if uses_defaults %}
 {%- if reports_events == false %}
   /// The load started last, kept so that tests can wait for it.
@@ -1697,7 +1889,9 @@ final class {{ module }}ViewController: UIViewController {
 {%- endif %}
 
   init({{ init_parameters }}) {
+{%- if init_assignments != "" %}
 {{ init_assignments }}
+{%- endif %}
     super.init(nibName: nil, bundle: nil)
   }
 
@@ -2075,15 +2269,25 @@ extension {{ module }}ViewController: UITableViewDelegate {
     "mvc/Code/Builder.swift.liquid": #"""
 {% include 'header' %}
 {% include 'imports', modules: "UIKit", uses: "" %}
+{%- if has_service %}
 
 /// Creates the module: the controller with {% if uses_defaults %}its loader and {% endif %}its service.
 @MainActor
 enum {{ module }}Builder {
   static func build(service: any {{ module }}Servicing = {{ module }}Service()) -> {{ module }}ViewController {
+{%- else %}
+
+/// Creates the module: its controller.
+@MainActor
+enum {{ module }}Builder {
+  static func build() -> {{ module }}ViewController {
+{%- endif %}
 {%- if uses_defaults %}
     {{ module }}ViewController(loader: {{ module }}Loader(service: service))
-{%- else %}
+{%- elsif has_service %}
     {{ module }}ViewController(service: service)
+{%- else %}
+    {{ module }}ViewController()
 {%- endif %}
   }
 }
@@ -2158,11 +2362,17 @@ extension {{ module }}Item {
 {%- assign loader = "self.loader" %}
 {%- assign reports_events = false %}
 {%- assign setup = "    loader.onChange = { [weak self] state in self?.render(state) }" %}
-{%- else %}
+{%- elsif has_service %}
 {%- assign screen_summary = "A skinny controller: it asks the service, shows what it gets, and navigates." %}
 {%- capture dependencies %}  private let service: any {{ module }}Servicing{% endcapture %}
 {%- capture init_parameters %}service: any {{ module }}Servicing{% endcapture %}
 {%- assign init_assignments = "    self.service = service" %}
+{%- assign setup = "" %}
+{%- else %}
+{%- assign screen_summary = "A skinny controller: it shows what it is told, and navigates." %}
+{%- assign dependencies = "" %}
+{%- assign init_parameters = "" %}
+{%- assign init_assignments = "" %}
 {%- assign setup = "" %}
 {%- endif %}
 {%- assign select_call = "showDetail(for: items[indexPath.row])" %}
@@ -2189,7 +2399,11 @@ extension {{ module }}Item {
 {%- if methods.size > 0 %}
 
   // MARK: - {{ parts[1] }}
+{%- if parts[0] == "presenter" %}
+{%- include 'events', methods: methods, blank_before_first: true, interactor_receiver: "service", router_receiver: "" %}
+{%- else %}
 {%- include 'stubs', methods: methods, blank_before_first: true %}
+{%- endif %}
 {%- endif %}
 {%- endfor %}
 {%- endif %}
@@ -2262,11 +2476,22 @@ extension {{ module }}Item {
 {%- else %}
 
 {% include 'test', name: "builderMakesTheController" %}
-    let controller = {{ module }}Builder.build(service: {{ module }}ServicingMock())
+    let controller = {{ module }}Builder.build({% if has_service %}service: {{ module }}ServicingMock(){% endif %})
     controller.loadViewIfNeeded()
 {%- capture title %}String(localized: "{{ module | title_case }}"){% endcapture %}
     {% include 'expect_equal', actual: "controller.title", expected: title %}
   }
+{%- comment %} viewDidLoad() is the controller's own lifecycle method, not an action. {% endcomment %}
+{%- assign actions = presenter | reject: "selector", "viewDidLoad()" %}
+{%- if has_service %}
+{%- capture event_setup %}    let service = {{ module }}ServicingMock()
+    let controller = {{ module }}ViewController(service: service){% endcapture %}
+{%- capture spies %}service:{{ module }}ServicingMock:interactor{% endcapture %}
+{%- else %}
+{%- capture event_setup %}    let controller = {{ module }}ViewController(){% endcapture %}
+{%- assign spies = "" %}
+{%- endif %}
+{%- include 'event_tests', events: actions, subject: "controller", interactor_spy: "service", router_spy: "" %}
 {%- endif %}
 }
 
@@ -2293,6 +2518,7 @@ files:
     regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    when: "has_service"
     regenerate: once
   - template: Code/Loader.swift.liquid
     output: "{{ module }}Loader.swift"
@@ -2306,6 +2532,7 @@ files:
     regenerate: always
   - template: Tests/Mocks.swift.liquid
     output: "{{ module }}Mocks.swift"
+    when: "has_service"
     role: test
     regenerate: always
   - template: Tests/Tests.swift.liquid
@@ -2338,12 +2565,13 @@ register:
 {%- endif %}
 {%- assign summary = "Creates the module: the view owns the presenter, whose reference back to the view is weak." %}
 {%- capture parts_type %}(view: {{ module }}View, state: {{ module }}ViewState, presenter: {{ module }}Presenter{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
+{%- include 'service_injection' %}
 {%- capture assemble %}
 {%- if params.coordinator %}
-    let presenter = {{ module }}Presenter(service: service, coordinator: coordinator)
+    let presenter = {{ module }}Presenter({{ service_argument }}coordinator: coordinator)
 {%- else %}
     let router = {{ module }}Router()
-    let presenter = {{ module }}Presenter(service: service, router: router)
+    let presenter = {{ module }}Presenter({{ service_argument }}router: router)
 {%- endif %}
 {%- if params.ui == "swiftui" %}
     let state = {{ module }}ViewState()
@@ -2475,7 +2703,9 @@ protocol {{ module }}Presenting: AnyObject {
 @MainActor
 final class {{ module }}Presenter {
   weak var view: (any {{ module }}Viewing)?
+{%- if has_service %}
   private let service: any {{ module }}Servicing
+{%- endif %}
 {%- if params.coordinator %}
   /// The coordinator owns the flow, and with it this module: the reference back is weak.
   private weak var coordinator: ({{ navigation_type }})?
@@ -2496,14 +2726,17 @@ final class {{ module }}Presenter {
 {%- endif %}
 {%- endif %}
 
+{%- include 'service_injection' %}
 {%- if params.coordinator %}
 
-  init(service: any {{ module }}Servicing, coordinator: ({{ navigation_type }})?) {
+  init({{ service_parameter }}coordinator: ({{ navigation_type }})?) {
 {%- else %}
 
-  init(service: any {{ module }}Servicing, router: {{ navigation_type }}) {
+  init({{ service_parameter }}router: {{ navigation_type }}) {
 {%- endif %}
+{%- if has_service %}
     self.service = service
+{%- endif %}
     self.{{ navigation }} = {{ navigation }}
   }
 }
@@ -2612,7 +2845,7 @@ extension {{ module }}Presenter {
     items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }
   }
 {%- else %}
-{%- include 'stubs', methods: presenter, blank_before_first: false %}
+{%- include 'events', methods: presenter, blank_before_first: false, interactor_receiver: "service", router_receiver: navigation %}
 {%- endif %}
 }
 
@@ -2682,7 +2915,11 @@ extension {{ module }}Presenter {
 {% include 'event_spy', spy_methods: events %}
 {%- assign mocks = navigation | append: ":router:main|Servicing:interactor:sendable" | split: "|" %}
 {%- else %}
-{%- assign mocks = "Viewing:view:main|Presenting:presenter:main|" | append: navigation | append: ":router:main|Servicing:interactor:sendable" | split: "|" %}
+{%- assign mocks = "Viewing:view:main|Presenting:presenter:main|" | append: navigation | append: ":router:main" %}
+{%- if has_service %}
+{%- assign mocks = mocks | append: "|Servicing:interactor:sendable" %}
+{%- endif %}
+{%- assign mocks = mocks | split: "|" %}
 {%- endif %}
 {%- for entry in mocks %}
 {%- assign parts = entry | split: ":" %}
@@ -2739,6 +2976,17 @@ extension {{ module }}Presenter {
 {%- endif %}
 {%- else %}
 {%- include 'passive_spec_tests', output_name: "presenter", output_protocol: "Presenting" %}
+{%- if params.coordinator %}{% assign navigation = "coordinator" %}{% else %}{% assign navigation = "router" %}{% endif %}
+{%- include 'service_injection' %}
+{%- capture event_setup %}    let view = {{ module }}ViewingMock()
+{%- if has_service %}
+    let service = {{ module }}ServicingMock()
+{%- endif %}
+    let {{ navigation }} = {{ navigation_mock }}()
+    let presenter = {{ module }}Presenter({{ service_argument }}{{ navigation }}: {{ navigation }})
+    presenter.view = view{% endcapture %}
+{%- capture spies %}view:{{ module }}ViewingMock:view,{% if has_service %}service:{{ module }}ServicingMock:interactor,{% endif %}{{ navigation }}:{{ navigation_mock }}:router{% endcapture %}
+{%- include 'event_tests', events: presenter, subject: "presenter", interactor_spy: "service", router_spy: navigation %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -3060,6 +3308,7 @@ files:
     regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    when: "has_service"
     regenerate: once
   - template: Code/Presenter.swift.liquid
     output: "{{ module }}Presenter.swift"
@@ -3122,14 +3371,19 @@ register:
 {%- else %}
 {% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
+{%- if has_service %}
 {%- assign summary = "Creates the module: the view owns the view model, the view model owns its service." %}
+{%- else %}
+{%- assign summary = "Creates the module: the view owns the view model." %}
+{%- endif %}
 {%- capture parts_type %}(view: {{ module }}View, viewModel: {{ module }}ViewModel{% if uses_defaults and params.coordinator == false %}, router: {{ module }}Router{% endif %}){% endcapture %}
+{%- include 'service_injection' %}
 {%- capture assemble %}
 {%- if params.coordinator %}
-    let viewModel = {{ module }}ViewModel(service: service, coordinator: coordinator)
+    let viewModel = {{ module }}ViewModel({{ service_argument }}coordinator: coordinator)
 {%- else %}
     let router = {{ module }}Router()
-    let viewModel = {{ module }}ViewModel(service: service, router: router)
+    let viewModel = {{ module }}ViewModel({{ service_argument }}router: router)
 {%- endif %}
 {%- if params.ui == "swiftui" %}
 {%- if uses_defaults and params.coordinator == false %}
@@ -3488,7 +3742,9 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
   var onChange: (() -> Void)?
 {%- endif %}
 {%- endif %}
+{%- if has_service %}
   private let service: any {{ module }}Servicing
+{%- endif %}
 {%- if params.coordinator %}
   /// The coordinator owns the flow, and with it this module: the reference back is weak.
   {{ ignored }}private weak var coordinator: ({{ navigation_type }})?
@@ -3500,14 +3756,17 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
   {{ ignored }}private var fetchTask: Task<Void, Never>?
 {%- endif %}
 
+{%- include 'service_injection' %}
 {%- if params.coordinator %}
 
-  init(service: any {{ module }}Servicing, coordinator: ({{ navigation_type }})?) {
+  init({{ service_parameter }}coordinator: ({{ navigation_type }})?) {
 {%- else %}
 
-  init(service: any {{ module }}Servicing, router: {{ navigation_type }}) {
+  init({{ service_parameter }}router: {{ navigation_type }}) {
 {%- endif %}
+{%- if has_service %}
     self.service = service
+{%- endif %}
     self.{{ navigation }} = {{ navigation }}
   }
 }
@@ -3528,7 +3787,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
     {{ navigation }}{% if params.coordinator %}?{% endif %}.showDetail(for: item)
   }
 {%- else %}
-{%- include 'stubs', methods: presenter, blank_before_first: false %}
+{%- include 'events', methods: presenter, blank_before_first: false, interactor_receiver: "service", router_receiver: navigation %}
 {%- endif %}
 }
 {%- if uses_defaults == false and view.size > 0 %}
@@ -3582,7 +3841,11 @@ extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewMode
 {%- else %}
 {%- assign navigation = "Routing" %}
 {%- endif %}
+{%- if has_service %}
 {%- assign mocks = "Servicing:interactor:sendable|" | append: navigation | append: ":router:main" %}
+{%- else %}
+{%- assign mocks = navigation | append: ":router:main" %}
+{%- endif %}
 {%- if params.io %}
 {%- assign mocks = mocks | append: "|ViewModelInputs:presenter:main" %}
 {%- endif %}
@@ -3721,12 +3984,19 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- else %}
 {%- assign screen_setup = "" %}
 {%- endif %}
+{%- include 'service_injection' %}
 {%- if params.coordinator %}
-{%- capture state_setup %}    let state = {{ module }}ViewModel(service: {{ module }}ServicingMock(), coordinator: nil){% endcapture %}
+{%- capture state_setup %}    let state = {{ module }}ViewModel({{ service_mock_argument }}coordinator: nil){% endcapture %}
 {%- else %}
-{%- capture state_setup %}    let state = {{ module }}ViewModel(service: {{ module }}ServicingMock(), router: {{ navigation_mock }}()){% endcapture %}
+{%- capture state_setup %}    let state = {{ module }}ViewModel({{ service_mock_argument }}router: {{ navigation_mock }}()){% endcapture %}
 {%- endif %}
 {%- include 'spec_tests' %}
+{%- if params.coordinator %}{% assign navigation = "coordinator" %}{% else %}{% assign navigation = "router" %}{% endif %}
+{%- capture event_setup %}{% if has_service %}    let service = {{ module }}ServicingMock()
+{% endif %}    let {{ navigation }} = {{ navigation_mock }}()
+    let viewModel = {{ module }}ViewModel({{ service_argument }}{{ navigation }}: {{ navigation }}){% endcapture %}
+{%- capture spies %}{% if has_service %}service:{{ module }}ServicingMock:interactor,{% endif %}{{ navigation }}:{{ navigation_mock }}:router{% endcapture %}
+{%- include 'event_tests', events: presenter, subject: "viewModel", interactor_spy: "service", router_spy: navigation %}
 {%- endif %}
 {%- if params.coordinator %}
 {% include 'coordinator_tests' %}
@@ -3855,6 +4125,7 @@ files:
     regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    when: "has_service"
     regenerate: once
   - template: Code/ViewModel.swift.liquid
     output: "{{ module }}ViewModel.swift"
@@ -3918,14 +4189,30 @@ register:
 {%- else %}
 {% include 'imports', modules: "UIKit", uses: "" %}
 {%- endif %}
+{%- comment %} A spec's module whose interactor has no methods has no service to pass. {% endcomment %}
+{%- if has_service %}
+{%- capture build_parameters %}
+    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
+  {% endcapture %}
+{%- capture assemble_parameters %}
+    service: any {{ module }}Servicing, output: (any {{ module }}ModuleOutput)? = nil
+  {% endcapture %}
+{%- assign assemble_arguments = "service: service, output: output" %}
+{%- assign interactor_arguments = "service: service" %}
+{%- else %}
+{%- capture build_parameters %}output: (any {{ module }}ModuleOutput)? = nil{% endcapture %}
+{%- assign assemble_parameters = build_parameters %}
+{%- assign assemble_arguments = "output: output" %}
+{%- assign interactor_arguments = "" %}
+{%- endif %}
 {%- capture make_presenter %}
     let router = {{ module }}Router()
 {%- if interactor_output.size > 0 %}
-    let interactor = {{ module }}Interactor(service: service)
+    let interactor = {{ module }}Interactor({{ interactor_arguments }})
     let presenter = {{ module }}Presenter(interactor: interactor, router: router)
     interactor.output = presenter
 {%- else %}
-    let presenter = {{ module }}Presenter(interactor: {{ module }}Interactor(service: service), router: router)
+    let presenter = {{ module }}Presenter(interactor: {{ module }}Interactor({{ interactor_arguments }}), router: router)
 {%- endif %}
     presenter.moduleOutput = output
 {%- endcapture %}
@@ -3943,10 +4230,8 @@ enum {{ module }}Builder {
 {%- if params.ui == "swiftui" %}
   /// The module's screen, for a UIKit host to push onto its navigation controller{% if uses_defaults %}: the module
   /// shows its destinations on that navigation controller too{% endif %}.
-  static func build(
-    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
-  ) -> {{ module }}Module {
-    let module = assemble(service: service, output: output)
+  static func build({{ build_parameters }}) -> {{ module }}Module {
+    let module = assemble({{ assemble_arguments }})
     let screen = UIHostingController(rootView: module.view)
 {%- if uses_defaults %}
     module.router.viewController = screen
@@ -3956,10 +4241,8 @@ enum {{ module }}Builder {
 
   /// The module as the root of a window or of a presentation: the screen in its own
   /// navigation stack.
-  static func buildRoot(
-    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
-  ) -> {{ module }}Module {
-    let module = assemble(service: service, output: output)
+  static func buildRoot({{ build_parameters }}) -> {{ module }}Module {
+    let module = assemble({{ assemble_arguments }})
     return {{ module }}Module(
       viewController: UIHostingController(rootView: NavigationStack { module.view }),
       input: module.presenter)
@@ -3967,18 +4250,14 @@ enum {{ module }}Builder {
 
   /// The module's view, for a SwiftUI host to show in its navigation stack, and what the host
   /// can ask of the module.
-  static func makeView(
-    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
-  ) -> (view: {{ module }}View, input: any {{ module }}ModuleInput) {
-    let module = assemble(service: service, output: output)
+  static func makeView({{ build_parameters }}) -> (view: {{ module }}View, input: any {{ module }}ModuleInput) {
+    let module = assemble({{ assemble_arguments }})
     return (module.view, module.presenter)
   }
 
   /// The view and the objects it owns, wired together: what `makeView` returns, and what tests
   /// check (the view keeps them in its state, which only a view on screen can read).
-  static func assemble(
-    service: any {{ module }}Servicing, output: (any {{ module }}ModuleOutput)? = nil
-  ) -> (
+  static func assemble({{ assemble_parameters }}) -> (
     view: {{ module }}View, state: {{ module }}ViewState, presenter: {{ module }}Presenter{% if uses_defaults %},
     router: {{ module }}Router{% endif %}
   ) {
@@ -3992,9 +4271,7 @@ enum {{ module }}Builder {
 {%- endif %}
   }
 {%- else %}
-  static func build(
-    service: any {{ module }}Servicing = {{ module }}Service(), output: (any {{ module }}ModuleOutput)? = nil
-  ) -> {{ module }}Module {
+  static func build({{ build_parameters }}) -> {{ module }}Module {
 {{- make_presenter }}
     let viewController = {{ module }}ViewController(output: presenter)
     presenter.view = viewController
@@ -4057,13 +4334,20 @@ enum {{ module }}Builder {
 @MainActor
 final class {{ module }}Interactor: {{ module }}InteractorInput {
   weak var output: (any {{ module }}InteractorOutput)?
+{%- if has_service %}
   private let service: any {{ module }}Servicing
 
   init(service: any {{ module }}Servicing) {
     self.service = service
   }
 {%- include 'forwarding_stubs', methods: interactor, receiver: "service", blank_before_first: true %}
+{%- endif %}
 }
+{%- elsif has_service == false %}
+
+/// The module's use cases: it returns their results to the presenter, and knows nothing about
+/// views.
+struct {{ module }}Interactor: {{ module }}InteractorInput {}
 {%- else %}
 
 /// The module's use cases: it returns their results to the presenter, and knows nothing about
@@ -4122,7 +4406,7 @@ extension {{ module }}Presenter: {{ module }}ViewOutput {
     router.showDetail(for: item)
   }
 {%- else %}
-{%- include 'stubs', methods: presenter, blank_before_first: false %}
+{%- include 'events', methods: presenter, blank_before_first: false, interactor_receiver: "interactor", router_receiver: "router" %}
 {%- endif %}
 }
 {%- if interactor_output.size > 0 %}
@@ -4208,7 +4492,9 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- when "service" %}{% assign methods = service_methods %}
 {%- else %}{% assign methods = roles[parts[1]].methods %}
 {%- endcase %}
-{%- if parts[0] != "InteractorOutput" or methods.size > 0 %}
+{%- if parts[0] == "InteractorOutput" and methods.size == 0 %}
+{%- elsif parts[0] == "Servicing" and has_service == false %}
+{%- else %}
 {%- assign protocol_name = module | append: parts[0] %}
 {%- assign mock_name = protocol_name | append: "Mock" %}
 {%- assign isolation = parts[2] %}
@@ -4274,6 +4560,13 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- endif %}
 {%- else %}
 {%- include 'passive_spec_tests', output_name: "output", output_protocol: "ViewOutput" %}
+{%- capture event_setup %}    let view = {{ module }}ViewInputMock()
+    let interactor = {{ module }}InteractorInputMock()
+    let router = {{ module }}RouterInputMock()
+    let presenter = {{ module }}Presenter(interactor: interactor, router: router)
+    presenter.view = view{% endcapture %}
+{%- capture spies %}view:{{ module }}ViewInputMock:view,interactor:{{ module }}InteractorInputMock:interactor,router:{{ module }}RouterInputMock:router{% endcapture %}
+{%- include 'event_tests', events: presenter, subject: "presenter", interactor_spy: "interactor", router_spy: "router" %}
 {%- endif %}
 }
 
@@ -4308,6 +4601,7 @@ files:
     regenerate: always
   - template: Code/Service.swift.liquid
     output: "{{ module }}Service.swift"
+    when: "has_service"
     regenerate: once
   - template: Code/Interactor.swift.liquid
     output: "{{ module }}Interactor.swift"

@@ -1,0 +1,72 @@
+/// The interactor or router method that a view-output method (the `presenter` role) calls, by
+/// the rule Templates/README.md documents: a method with the event's name, or its name without
+/// `did` or `didTap` (`didTapRetry()` calls `retry()`), looked for in the interactor first and
+/// then in the router, whose every parameter the event has (same name and type) or has a default
+/// value. An event that returns a value calls nothing, and so does one whose only candidates
+/// return a value that a test cannot make and cannot throw instead.
+package struct EventLink: Sendable, Equatable {
+  /// `.interactor` or `.router`.
+  package var role: Role
+  package var target: MethodSignature
+  /// The call with the event's arguments (a default value where the event has none):
+  /// `load(id: id)`, `showDetail(for: item, animated: true)`.
+  package var call: String
+  /// The names of the target's parameters that the event passes on.
+  package var passed: [String]
+
+  /// The names an event's target may have, in the order they are tried.
+  package static func candidateNames(for event: String) -> [String] {
+    var names = [event]
+    for prefix in ["did", "didTap"] where event.hasPrefix(prefix) {
+      let rest = event.dropFirst(prefix.count)
+      guard let first = rest.first, first.isUppercase else { continue }
+      names.append(first.lowercased() + rest.dropFirst())
+    }
+    return names
+  }
+
+  /// The method `event` calls, if any. `canStub` tells whether a test can make a value of a
+  /// type, for a result that a mock must be given.
+  package static func link(
+    for event: MethodSignature, interactor: [MethodSignature], router: [MethodSignature],
+    canStub: (String) -> Bool
+  ) -> EventLink? {
+    guard event.returnType == nil else { return nil }
+    for name in candidateNames(for: event.name) {
+      for (role, methods) in [(Role.interactor, interactor), (.router, router)] {
+        for target in methods where target.name == name {
+          if let returnType = target.returnType, !target.isThrowing, !returnType.hasSuffix("?"),
+            !canStub(returnType)
+          {
+            continue
+          }
+          if let link = link(role: role, target: target, from: event) { return link }
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The link to `target` with the arguments `event` passes on, or nil when a parameter has
+  /// neither an argument in `event` nor a default value, or cannot be passed on (`inout`,
+  /// variadic).
+  static func link(role: Role, target: MethodSignature, from event: MethodSignature) -> EventLink? {
+    var arguments: [String] = []
+    var passed: [String] = []
+    for p in target.parameters {
+      guard !p.isInout, !p.isVariadic else { return nil }
+      let value: String
+      if event.parameters.contains(where: { $0.name == p.name && $0.type == p.type }) {
+        value = SwiftName.escaped(p.name)
+        passed.append(p.name)
+      } else if let defaultValue = p.defaultValue {
+        value = defaultValue
+      } else {
+        return nil
+      }
+      arguments.append(p.label.map { "\(SwiftName.label($0)): \(value)" } ?? value)
+    }
+    let call = SwiftName.escaped(target.name) + "(" + arguments.joined(separator: ", ") + ")"
+    return EventLink(role: role, target: target, call: call, passed: passed)
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Liquid
+import Testing
+
+@testable import ModuleGen
+
+/// What a spec's view-output method calls (`EventLink`, Templates/README.md "Events"), what
+/// templates see of it, and the test each view-output method gets.
+@Suite struct EventLinkTests {
+  static func methods(_ texts: [String]) throws -> [MethodSignature] {
+    try texts.map { try SignatureParser.parseMethod($0) }
+  }
+
+  /// The call `event` makes by the rule (`role.call`), or nil.
+  static func link(
+    _ event: String, interactor: [String] = [], router: [String] = [],
+    canStub: @escaping (String) -> Bool = { _ in true }
+  ) throws -> String? {
+    try EventLink.link(
+      for: SignatureParser.parseMethod(event), interactor: methods(interactor),
+      router: methods(router), canStub: canStub
+    ).map { "\($0.role.rawValue).\($0.call) passes \($0.passed)" }
+  }
+
+  @Test(arguments: [
+    ("viewDidLoad", ["viewDidLoad"]), ("didTapRetry", ["didTapRetry", "tapRetry", "retry"]),
+    ("didShowDetail", ["didShowDetail", "showDetail"]), ("did", ["did"]),
+    ("didtap", ["didtap"]), ("search", ["search"]), ("didTap", ["didTap", "tap"]),
+  ])
+  func candidateNames(event: String, names: [String]) {
+    #expect(EventLink.candidateNames(for: event) == names)
+  }
+
+  @Test func anEventCallsTheMethodItNamesInTheInteractorFirst() throws {
+    #expect(
+      try Self.link(
+        "search(query: String) async", interactor: ["search(query: String) async throws -> [Int]"])
+        == "interactor.search(query: query) passes [\"query\"]")
+    #expect(
+      try Self.link("didTapRetry()", interactor: ["retry() async"], router: ["retry()"])
+        == "interactor.retry() passes []")
+    #expect(try Self.link("didTapClose()", router: ["close()"]) == "router.close() passes []")
+    // The event's own name comes before the name without `did`.
+    #expect(
+      try Self.link(
+        "didSelect(at index: Int)", interactor: ["select(at index: Int)"],
+        router: ["didSelect(at index: Int)"])
+        == "router.didSelect(at: index) passes [\"index\"]")
+  }
+
+  @Test func parametersArePassedByNameAndTypeOrTheirDefault() throws {
+    #expect(
+      try Self.link(
+        "didShowDetail(for item: Item)",
+        router: ["showDetail(for item: Item, animated: Bool = true)"])
+        == "router.showDetail(for: item, animated: true) passes [\"item\"]")
+    #expect(
+      try Self.link("open(_ url: URL, extra: Int)", router: ["`open`(url: URL)"])
+        == "router.`open`(url: url) passes [\"url\"]")
+    // A parameter of another type, or one the event lacks without a default: the next candidate.
+    #expect(try Self.link("load(id: Int)", interactor: ["load(id: String)"]) == nil)
+    #expect(
+      try Self.link("load(id: Int)", interactor: ["load(id: Int, page: Int)", "load(id: Int)"])
+        == "interactor.load(id: id) passes [\"id\"]")
+    #expect(
+      try Self.link("adjust(_ value: Int)", interactor: ["adjust(_ value: inout Int)"]) == nil)
+    #expect(try Self.link("sum(_ values: Int)", interactor: ["sum(_ values: Int...)"]) == nil)
+  }
+
+  @Test func anEventThatReturnsOrATargetATestCannotStubCallsNothing() throws {
+    #expect(try Self.link("count() -> Int", interactor: ["count() -> Int"]) == nil)
+    let cannot: (String) -> Bool = { _ in false }
+    #expect(
+      try Self.link("point()", interactor: ["point() -> (x: Int, y: Int)"], canStub: cannot) == nil)
+    // A result it can throw instead of, or an optional one, needs no stub.
+    #expect(
+      try Self.link("point()", interactor: ["point() throws -> (x: Int, y: Int)"], canStub: cannot)
+        == "interactor.point() passes []")
+    #expect(
+      try Self.link("find()", interactor: ["find() -> Int?"], canStub: cannot)
+        == "interactor.find() passes []")
+  }
+
+  @Test func templatesSeeWhatAViewOutputMethodCalls() throws {
+    let spec = try SpecDecoder.decode(
+      """
+      name: Feed
+      presenter:
+        - "didShowPost(id: UUID)"
+        - didTapShare()
+      interactor:
+        - count() -> Int
+      router:
+        - "showPost(id: UUID, animated: Bool = true)"
+      """, file: "f.yml"
+    ).modules[0]
+    let context = TemplateContext.make(
+      module: spec, template: "viper", params: [], settings: GenerationSettings(date: "2026-01-01"))
+    let template = try Template(
+      parsing: """
+        {% for m in presenter %}{{ m.selector }}: {% if m.calls %}{{ m.calls.role }} {{ m.calls.method.selector }} \
+        {{ m.calls.call }} {{ m.calls.passed | join: "," }} {{ m.calls.return_value | default: "-" }}\
+        {% else %}nothing{% endif %} [{% for a in m.sample_arguments %}{{ a.name }}={{ a.value }}{% endfor %}]
+        {% endfor %}
+        """, environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true))
+    #expect(
+      try template.render(context) == """
+        didShowPost(id:): router showPost(id:animated:) showPost(id: id, animated: true) id - [id=UUID()]
+        didTapShare(): nothing []
+
+        """)
+  }
+
+  /// The tests of the rich spec's module (GeneratedPackage.richSpec), by name: one per
+  /// view-output method; GeneratedCodeTests builds and runs them.
+  @Test(arguments: [
+    ("viper", "output"), ("mvp", "presenter"), ("mvvm", ""), ("mvc", ""),
+  ])
+  func aSpecModuleGetsATestPerViewOutputMethod(template: String, screenSpy: String) throws {
+    let tests = try #require(
+      try SpecModuleTests.generate(template, spec: GeneratedPackage.richSpec(for: template))[
+        "RichTests.swift"])
+    let names = tests.split(separator: "\n").compactMap {
+      line -> String? in
+      guard line.hasPrefix("  func test"), let end = line.firstIndex(of: "(") else { return nil }
+      return String(line[line.index(line.startIndex, offsetBy: 11)..<end])
+    }.filter { !$0.hasSuffix("UpdatesTheState") }
+    let interactor = template == "viper" ? "Interactor" : "Service"
+    let router = template == "mvc" ? nil : "Router"
+    var expected = screenSpy.isEmpty ? [] : ["ScreenReportsThatItLoadedOnce"]
+    if template == "mvc" { expected.append("BuilderMakesTheController") }
+    if template != "mvc" { expected.append("ViewDidLoadCallsNothingYet") }
+    expected += [
+      "DidSelectAtCallsNothingYet", "DidTapRetryCalls\(interactor)Retry",
+      "SearchQueryCalls\(interactor)SearchQuery", "ApplyEventCallsNothingYet",
+      router.map { "DidTapCloseCalls\($0)Close" } ?? "DidTapCloseCallsNothingYet",
+      router.map { "DidTapOpenUrlCalls\($0)OpenUrl" } ?? "DidTapOpenUrlCallsNothingYet",
+      router.map { "DidShowDetailForCalls\($0)ShowDetailForAnimated" }
+        ?? "DidShowDetailForCallsNothingYet",
+    ]
+    #expect(names == expected)
+  }
+}
