@@ -3,7 +3,7 @@ import HexDigits
 
 /// Reads an OpenStep-style property list (the format of `project.pbxproj`) into a flat list of
 /// tokens in one pass, checking all of its syntax. Comments are skipped, except the
-/// `/* Begin … section */` and `/* End … section */` markers among the objects, whose places
+/// `/* Begin … section */` and `/* End … section */` markers among the objects, whose positions
 /// are kept so that new objects can go into the right section.
 ///
 /// A loop with an explicit stack and a state, rather than a function per construct: a project
@@ -467,7 +467,7 @@ enum ByteClass {
 }
 
 extension PlistParser.Result {
-  /// An empty result with room for what `count` bytes hold: Xcode's files hold about one token
+  /// An empty result with the capacity for what `count` bytes hold: Xcode's files hold about one token
   /// per 25 bytes (one per 60 when one-line objects are passed over), and one object per 150.
   /// Memory reserved and not used costs nothing.
   init(reservingFor count: Int, deferringObjects: Bool) {

@@ -127,8 +127,8 @@ extension ProjectEditor {
   ) {
     for object in objects.sorted(by: { $0.id < $1.id }) {
       let id = Array(object.id.utf8)
-      // Xcode keeps objects sorted by ID, so the place is found by halving; in a file that is
-      // not sorted, this still finds a place between two objects.
+      // Xcode keeps objects sorted by ID, so the position is found by binary search; in a file
+      // that is not sorted, this still finds a position between two objects.
       var entry = entries.startIndex
       var high = entries.endIndex
       while entry < high {

@@ -35,7 +35,7 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     self.location = location
   }
 
-  /// The message without the place.
+  /// The message without the location.
   package var message: String {
     switch reason {
     case .unexpectedCharacter(let character, let expected):
@@ -74,13 +74,13 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     }
   }
 
-  /// `file:line:col: error: message`, or `file: error: message` when there is no place.
+  /// `file:line:col: error: message`, or `file: error: message` when there is no location.
   package var description: String {
-    let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
-    return "\(place): error: \(message)"
+    let origin = location.map { "\(file):\($0.line):\($0.column)" } ?? file
+    return "\(origin): error: \(message)"
   }
 
-  /// The error at its line and column, with the line; without a place, a message that names
+  /// The error at its line and column, with the line; without a location, a message that names
   /// the project (the `.xcodeproj` holding the file): "App.xcodeproj has no target named 'Ap'".
   package var diagnostic: Diagnostic {
     if let location { return Diagnostic(message: message, location: location) }

@@ -38,7 +38,7 @@ struct XcodeIntegration {
       command: command)?.finish()
   }
 
-  /// `make` in two halves: this one finds the project file (its errors thrown here) and starts
+  /// `make` in two steps: this one finds the project file (its errors thrown here) and starts
   /// reading it on another thread; `Pending.finish()` waits for the project and checks the
   /// targets, with the errors `make` throws.
   static func start(
