@@ -194,6 +194,22 @@ struct GeneratedPackage {
     return variants
   }
 
+  /// The variants ThreadSanitizer runs (all of them would double the run): for each
+  /// template, the module whose scenario drives its screens (with the second module's flow
+  /// where there are coordinators) and the rich module whose mock's tests call it from many
+  /// tasks.
+  static func sanitized(_ variants: [Variant]) -> [Variant] {
+    var targets: Set<String> = []
+    for template in Set(variants.map(\.template)) {
+      let ofTemplate = variants.filter { $0.template == template }
+      if let screen = ofTemplate.first(where: \.companion) ?? ofTemplate.first(where: \.scenario) {
+        targets.insert(screen.target)
+      }
+      if let mocks = ofTemplate.first(where: \.mockTests) { targets.insert(mocks.target) }
+    }
+    return variants.filter { targets.contains($0.target) }
+  }
+
   let path: String
   let variants: [Variant]
 
