@@ -94,27 +94,26 @@ package struct Generator {
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems) }
     var byPath: [String: PlannedFile] = [:]
-    var shared: [Int] = []
-    for (index, file) in files.enumerated() {
+    var written: [PlannedFile] = []
+    written.reserveCapacity(files.count)
+    for file in files {
       if let other = byPath[file.path] {
         // A file the modules share is written once, as the first module renders it.
-        if other.isShared && file.isShared {
-          shared.append(index)
-          continue
-        }
+        if other.isShared && file.isShared { continue }
         throw Diagnostic(
           message: "modules '\(other.module)' and '\(file.module)' would both write '\(file.path)'")
       }
       byPath[file.path] = file
+      written.append(file)
     }
-    for index in shared.reversed() { files.remove(at: index) }
+    files = written
     if let record { stale += staleModules(record, planned: planned, options: options) }
     // A shared file stays while a module of the plan or of the record still has it.
+    let holders = stale.isEmpty ? [:] : record.map(Self.modulesByRecordedPath) ?? [:]
     stale.removeAll { file in
       if byPath[file.path] != nil { return true }
       guard let record else { return false }
-      let path = record.recordedPath(file.path)
-      return record.modules.contains { $0.key != file.module && $0.value.allFiles[path] != nil }
+      return holders[record.recordedPath(file.path), default: []].contains { $0 != file.module }
     }
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
     let prunedRegistrations = options.prune ? leftOver : []
@@ -409,6 +408,17 @@ package struct Generator {
   static func sharedRoot(_ root: String, module: String) -> String {
     let name = lastPathComponent(root)
     return name == module || name == module + "Tests" ? parentPath(root) : root
+  }
+
+  /// The modules that record each path (the record's folder-relative paths): several for a
+  /// file the modules share.
+  static func modulesByRecordedPath(_ record: GenerationRecord) -> [String: [String]] {
+    var modules: [String: [String]] = [:]
+    for (name, module) in record.modules {
+      for path in module.files.keys { modules[path, default: []].append(name) }
+      for path in module.testFiles.keys { modules[path, default: []].append(name) }
+    }
+    return modules
   }
 
   /// What messages about the output folders call them.
