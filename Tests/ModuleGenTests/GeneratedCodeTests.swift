@@ -32,8 +32,8 @@ struct GeneratedCodeTests {
   }
 
   /// Whether ThreadSanitizer, as the generated tests run under it, reports a test that has a
-  /// data race (tasks incrementing a class's property, long enough to run at the same time:
-  /// it reports the races a run happens to meet).
+  /// data race: two threads that meet first, then increment a class's property together (it
+  /// reports the races a run meets, so they must run at the same time, on any number of cores).
   static func sanitizerReportsARace() throws -> Bool {
     let path = GeneratedPackage.root.appendingPathComponent(".build/sanitizer-probe").path
     try FileManager.default.createDirectory(
@@ -46,16 +46,29 @@ struct GeneratedCodeTests {
 
     """.write(toFile: path + "/Package.swift", atomically: true, encoding: .utf8)
     try """
+    import Foundation
     import XCTest
 
-    final class Counter: @unchecked Sendable { var value = 0 }
+    final class Counter: @unchecked Sendable {
+      let lock = NSLock()
+      var started = 0
+      var value = 0
+    }
 
     final class RaceTests: XCTestCase {
-      func testTwoTasksIncrementOneCounter() async {
+      func testTwoThreadsIncrementOneCounter() {
         let counter = Counter()
-        await withTaskGroup(of: Void.self) { group in
-          for _ in 0..<4 { group.addTask { for _ in 0..<100_000 { counter.value += 1 } } }
+        let done = DispatchGroup()
+        for _ in 0..<2 {
+          done.enter()
+          Thread {
+            counter.lock.withLock { counter.started += 1 }
+            while counter.lock.withLock({ counter.started }) < 2 {}
+            for _ in 0..<10_000 { counter.value += 1 }
+            done.leave()
+          }.start()
         }
+        done.wait()
         XCTAssertGreaterThan(counter.value, 0)
       }
     }
