@@ -7,24 +7,33 @@ import Testing
 
 /// A file system that fails one chosen change, or "dies" there (that change and every later
 /// one fail, and locks are dropped without removing their files, as when a process is killed).
+/// Changes are counted in the order they start; the applier makes a step's changes on several
+/// threads at once, so within a step that order varies, while every step's changes come after
+/// the step before.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
   let base = LocalFileSystem()
   /// The change (1-based: writes, folders, moves, links, removals, locks) that fails.
   var failAt: Int?
   var dies = false
-  private(set) var changes = 0
-  private(set) var dead = false
+  // `changes` and `isDead` are read and written with `counting` held.
+  private let counting = NSLock()
+  private var count = 0
+  private var isDead = false
+  var changes: Int { counting.withLock { count } }
+  var dead: Bool { counting.withLock { isDead } }
 
   struct InjectedFault: Error, CustomStringConvertible {
     var description: String { "injected fault: disk full" }
   }
 
   func change<T>(_ body: () throws -> T) throws -> T {
-    changes += 1
-    if dead || changes == failAt {
-      if dies { dead = true }
-      throw InjectedFault()
+    let fails = counting.withLock {
+      count += 1
+      guard isDead || count == failAt else { return false }
+      if dies { isDead = true }
+      return true
     }
+    if fails { throw InjectedFault() }
     return try body()
   }
 
@@ -312,9 +321,11 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     let journal = WriteJournal(
       transaction: "test", roots: [dir + "/out"], folders: [],
       operations: [.init(kind: .remove, number: 0, path: "Gone.swift")])
-    try session.replay(journal, root: dir + "/out", folder: folder, forward: true, strict: true)
+    try session.runFolders.replay(
+      journal, root: dir + "/out", folder: folder, forward: true, strict: true)
     #expect(!fileSystem.fileExists(atPath: dir + "/out/Gone.swift"))
-    try session.replay(journal, root: dir + "/out", folder: folder, forward: false, strict: false)
+    try session.runFolders.replay(
+      journal, root: dir + "/out", folder: folder, forward: false, strict: false)
     #expect(snapshot(dir).files["out/Gone.swift"] == "old\n")
   }
 

@@ -86,4 +86,8 @@ struct PathKey: Hashable, Comparable, Sendable {
   let bytes: [UInt8]
   init(_ path: String) { bytes = Array(path.utf8) }
   static func < (a: PathKey, b: PathKey) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+  // The bytes as one block: an array hashes its elements one at a time.
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
 }

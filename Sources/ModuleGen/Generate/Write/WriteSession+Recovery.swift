@@ -46,7 +46,7 @@ extension WriteSession {
     {
       roots = homeRecord.roots
     }
-    let here = readJournal(in: WriteJournal.runFolder(in: root, transaction: id))
+    let here = runFolders.readJournal(in: WriteJournal.runFolder(in: root, transaction: id))
     roots += here?.roots ?? []
     roots.append(root)
     var seen: Set<PathKey> = []
@@ -55,7 +55,7 @@ extension WriteSession {
     let primary =
       here?.primary
       ?? roots.lazy.compactMap {
-        self.readJournal(in: WriteJournal.runFolder(in: $0, transaction: id))?.primary
+        self.runFolders.readJournal(in: WriteJournal.runFolder(in: $0, transaction: id))?.primary
       }.first
     let committed =
       primary.map {
@@ -131,133 +131,19 @@ extension WriteSession {
 
   /// Replays one root's journal in the given direction, then removes its run folder.
   private func finish(_ folder: String, root: String, forward: Bool, removing: Bool) throws {
-    guard let journal = readJournal(in: folder) else {
-      if removing { try removeRunFolder(folder) }
+    guard let journal = runFolders.readJournal(in: folder) else {
+      if removing { try runFolders.remove(folder) }
       return
     }
     do {
-      try replay(journal, root: root, folder: folder, forward: forward, strict: false)
-      if removing { try removeRunFolder(folder) }
+      try runFolders.replay(journal, root: root, folder: folder, forward: forward, strict: false)
+      if removing { try runFolders.remove(folder) }
     } catch {
       throw Diagnostic(
         message:
           "could not \(forward ? "complete" : "roll back") an interrupted modulegen run in '\(root)': \(describe(error))"
       )
     }
-  }
-
-  /// Moves files as `journal` says. Forward: staged files into place (existing files were
-  /// backed up when staged). Backward: every file that was replaced gets its backup back and
-  /// every file that was created goes. `strict` (a run in progress) refuses to create a file
-  /// that appeared meanwhile; recovery leaves such a file alone.
-  /// `containment`: one that resolved the root's folders under this session's lock (apply's),
-  /// else a new one.
-  func replay(
-    _ journal: WriteJournal, root: String, folder: String, forward: Bool, strict: Bool,
-    containment: PathContainment? = nil
-  ) throws {
-    let containment = containment ?? PathContainment(fileSystem: fileSystem)
-    func target(_ operation: WriteJournal.Operation) throws -> String {
-      let path = joinPath(root, operation.path)
-      if let escape = containment.escape(ofFile: path, inside: root) {
-        throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
-      }
-      return path
-    }
-    func staged(_ operation: WriteJournal.Operation) -> String {
-      joinPath(folder, String(operation.number))
-    }
-    func backup(_ operation: WriteJournal.Operation) -> String { staged(operation) + ".old" }
-
-    if forward {
-      for relative in journal.folders {
-        let path = joinPath(root, relative)
-        if !fileSystem.isDirectory(atPath: path) {
-          if let escape = containment.escape(ofFile: path, inside: root) {
-            throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
-          }
-          try fileSystem.createDirectory(atPath: path)
-        }
-      }
-      for operation in journal.operations {
-        switch operation.kind {
-        case .create:
-          // This run's own staged files (strict) were written a moment ago; a killed run's
-          // may have been moved already.
-          guard strict || fileSystem.fileExists(atPath: staged(operation)) else { continue }
-          let path = joinPath(root, operation.path)
-          guard fileSystem.itemExists(atPath: path) else {
-            if let escape = containment.escape(ofNewFile: path, inside: root) {
-              throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
-            }
-            try fileSystem.moveItem(atPath: staged(operation), toPath: path)
-            continue
-          }
-          _ = try target(operation)
-          if strict {
-            throw Diagnostic(message: "'\(path)' appeared while modulegen was writing")
-          }
-          try fileSystem.removeItem(atPath: staged(operation))
-        case .replace:
-          guard fileSystem.fileExists(atPath: staged(operation)) else { continue }
-          try fileSystem.moveItem(atPath: staged(operation), toPath: try target(operation))
-        case .remove:
-          let path = try target(operation)
-          if fileSystem.fileExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
-          {
-            try fileSystem.removeItem(atPath: path)
-          }
-        }
-      }
-    } else {
-      for operation in journal.operations.reversed() {
-        let moved = !fileSystem.fileExists(atPath: staged(operation))
-        switch operation.kind {
-        case .create:
-          let path = try target(operation)
-          if moved && fileSystem.itemExists(atPath: path) {
-            try fileSystem.removeItem(atPath: path)
-          }
-        case .replace:
-          if moved && fileSystem.fileExists(atPath: backup(operation)) {
-            try fileSystem.moveItem(atPath: backup(operation), toPath: try target(operation))
-          }
-        case .remove:
-          let path = try target(operation)
-          if fileSystem.fileExists(atPath: backup(operation))
-            && !fileSystem.itemExists(atPath: path)
-          {
-            try fileSystem.moveItem(atPath: backup(operation), toPath: path)
-          }
-        }
-      }
-      // Folders this run created, if nothing else went into them.
-      for relative in journal.folders.reversed() {
-        try? fileSystem.removeItem(atPath: joinPath(root, relative))
-      }
-    }
-  }
-
-  func readJournal(in folder: String) -> WriteJournal? {
-    guard let bytes = try? fileSystem.readFile(atPath: joinPath(folder, WriteJournal.fileName)),
-      let text = String(validUTF8: bytes)
-    else { return nil }
-    return WriteJournal(text: text)
-  }
-
-  /// Removes a run folder: staged files and backups first, then the journal, then the commit
-  /// (a kill in between leaves a folder that replays to the same result).
-  func removeRunFolder(_ folder: String) throws {
-    guard fileSystem.isDirectory(atPath: folder) else { return }
-    let last = [WriteJournal.fileName, WriteJournal.commitFileName]
-    let names = try fileSystem.contentsOfDirectory(atPath: folder)
-    for name in names where !last.contains(name) {
-      try fileSystem.removeItem(atPath: joinPath(folder, name))
-    }
-    for name in last where names.contains(name) {
-      try fileSystem.removeItem(atPath: joinPath(folder, name))
-    }
-    try fileSystem.removeItem(atPath: folder)
   }
 
   func describe(_ error: any Error) -> String {

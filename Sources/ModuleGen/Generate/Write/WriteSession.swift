@@ -57,6 +57,9 @@ package final class WriteSession {
 
   func holds(_ root: String) -> Bool { locks[PathKey(root)] != nil }
 
+  /// What the session does in run folders: stage, replay, remove.
+  var runFolders: RunFolders { RunFolders(fileSystem: fileSystem) }
+
   // MARK: - Locking
 
   /// Locks every root, in byte order so that runs never wait for each other in a circle;
@@ -152,7 +155,7 @@ package final class WriteSession {
   /// Removes a run folder; if that fails, the root keeps its lock file for the next run.
   func discard(_ folder: String, root: String) {
     do {
-      try removeRunFolder(folder)
+      try runFolders.remove(folder)
     } catch {
       unfinished.insert(PathKey(root))
     }

@@ -1,0 +1,220 @@
+import Diagnostics
+
+/// The changes of one root (an output folder) in a transaction.
+struct RootChanges: Sendable {
+  var root: String
+  var files: [PlannedFile] = []
+  /// Absolute paths of files to remove.
+  var removals: [String] = []
+}
+
+/// What a run does in the run folders of its roots (`.modulegen-run-ID`, see `WriteJournal`):
+/// stages a root's files with its journal, replays a journal, removes a run folder. It holds
+/// nothing but the file system, so the roots of one transaction are staged, moved into place
+/// and cleaned up on every core at once; each root's steps stay in their order.
+struct RunFolders: Sendable {
+  let fileSystem: any FileSystem
+
+  /// Why a path of `changes` may not be written now that the folders are locked (it leads out
+  /// of its root), or nil.
+  func escape(in changes: RootChanges) -> Diagnostic? {
+    let containment = PathContainment(fileSystem: fileSystem)
+    for path in changes.files.map(\.path) + changes.removals {
+      if let escape = containment.escape(ofFile: path, inside: changes.root) {
+        return Diagnostic(
+          message:
+            "\(PathContainment.describe(escape, path: path, root: changes.root)); nothing was written"
+        )
+      }
+    }
+    return nil
+  }
+
+  /// Writes the files of `changes` into `folder` (a new run folder in their root), backs up
+  /// the files they replace or remove, and then the journal: the journal's `roots` are every
+  /// root of the run for the primary (the first), else the primary alone (listing every root
+  /// in every journal would be quadratic).
+  func stage(
+    _ changes: RootChanges, in folder: String, transaction: String, roots: [String]
+  ) throws -> WriteJournal {
+    try fileSystem.createDirectory(atPath: folder)
+    var journal = WriteJournal(transaction: transaction, roots: roots, folders: [], operations: [])
+    var knownFolders: Set<PathKey> = []
+    for (number, file) in changes.files.enumerated() {
+      let relative = try relativePath(file.path, in: changes.root)
+      for missing in missingFolders(for: relative, in: changes.root)
+      where knownFolders.insert(PathKey(missing)).inserted {
+        journal.folders.append(missing)
+      }
+      let stagedFile = joinPath(folder, String(number))
+      if let pieces = file.pieces {
+        try fileSystem.writeFile(atPath: stagedFile, pieces: pieces)
+      } else {
+        try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
+      }
+      var kind = WriteJournal.Kind.create
+      if file.action != .create && fileSystem.fileExists(atPath: file.path) {
+        try backUp(file.path, to: stagedFile + ".old")
+        kind = .replace
+      }
+      journal.operations.append(.init(kind: kind, number: number, path: relative))
+    }
+    // Removals: the backup keeps the old content until the run is done.
+    for (offset, path) in changes.removals.enumerated() {
+      let number = changes.files.count + offset
+      try backUp(path, to: joinPath(folder, String(number)) + ".old")
+      journal.operations.append(
+        .init(kind: .remove, number: number, path: try relativePath(path, in: changes.root)))
+    }
+    try writeJournal(journal, in: folder)
+    return journal
+  }
+
+  /// Moves files as `journal` says. Forward: staged files into place (existing files were
+  /// backed up when staged). Backward: every file that was replaced gets its backup back and
+  /// every file that was created goes. `strict` (a run in progress) refuses to create a file
+  /// that appeared meanwhile; recovery leaves such a file alone.
+  func replay(
+    _ journal: WriteJournal, root: String, folder: String, forward: Bool, strict: Bool
+  ) throws {
+    let containment = PathContainment(fileSystem: fileSystem)
+    func target(_ operation: WriteJournal.Operation) throws -> String {
+      let path = joinPath(root, operation.path)
+      if let escape = containment.escape(ofFile: path, inside: root) {
+        throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
+      }
+      return path
+    }
+    func staged(_ operation: WriteJournal.Operation) -> String {
+      joinPath(folder, String(operation.number))
+    }
+    func backup(_ operation: WriteJournal.Operation) -> String { staged(operation) + ".old" }
+
+    if forward {
+      for relative in journal.folders {
+        let path = joinPath(root, relative)
+        if !fileSystem.isDirectory(atPath: path) {
+          if let escape = containment.escape(ofFile: path, inside: root) {
+            throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
+          }
+          try fileSystem.createDirectory(atPath: path)
+        }
+      }
+      for operation in journal.operations {
+        switch operation.kind {
+        case .create:
+          // This run's own staged files (strict) were written a moment ago; a killed run's
+          // may have been moved already.
+          guard strict || fileSystem.fileExists(atPath: staged(operation)) else { continue }
+          let path = joinPath(root, operation.path)
+          guard fileSystem.itemExists(atPath: path) else {
+            if let escape = containment.escape(ofNewFile: path, inside: root) {
+              throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
+            }
+            try fileSystem.moveItem(atPath: staged(operation), toPath: path)
+            continue
+          }
+          _ = try target(operation)
+          if strict {
+            throw Diagnostic(message: "'\(path)' appeared while modulegen was writing")
+          }
+          try fileSystem.removeItem(atPath: staged(operation))
+        case .replace:
+          guard fileSystem.fileExists(atPath: staged(operation)) else { continue }
+          try fileSystem.moveItem(atPath: staged(operation), toPath: try target(operation))
+        case .remove:
+          let path = try target(operation)
+          if fileSystem.fileExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
+          {
+            try fileSystem.removeItem(atPath: path)
+          }
+        }
+      }
+    } else {
+      for operation in journal.operations.reversed() {
+        let moved = !fileSystem.fileExists(atPath: staged(operation))
+        switch operation.kind {
+        case .create:
+          let path = try target(operation)
+          if moved && fileSystem.itemExists(atPath: path) {
+            try fileSystem.removeItem(atPath: path)
+          }
+        case .replace:
+          if moved && fileSystem.fileExists(atPath: backup(operation)) {
+            try fileSystem.moveItem(atPath: backup(operation), toPath: try target(operation))
+          }
+        case .remove:
+          let path = try target(operation)
+          if fileSystem.fileExists(atPath: backup(operation))
+            && !fileSystem.itemExists(atPath: path)
+          {
+            try fileSystem.moveItem(atPath: backup(operation), toPath: path)
+          }
+        }
+      }
+      // Folders this run created, if nothing else went into them.
+      for relative in journal.folders.reversed() {
+        try? fileSystem.removeItem(atPath: joinPath(root, relative))
+      }
+    }
+  }
+
+  func readJournal(in folder: String) -> WriteJournal? {
+    guard let bytes = try? fileSystem.readFile(atPath: joinPath(folder, WriteJournal.fileName)),
+      let text = String(validUTF8: bytes)
+    else { return nil }
+    return WriteJournal(text: text)
+  }
+
+  /// Removes a run folder: staged files and backups first, then the journal, then the commit
+  /// (a kill in between leaves a folder that replays to the same result).
+  func remove(_ folder: String) throws {
+    guard fileSystem.isDirectory(atPath: folder) else { return }
+    let last = [WriteJournal.fileName, WriteJournal.commitFileName]
+    let names = try fileSystem.contentsOfDirectory(atPath: folder)
+    for name in names where !last.contains(name) {
+      try fileSystem.removeItem(atPath: joinPath(folder, name))
+    }
+    for name in last where names.contains(name) {
+      try fileSystem.removeItem(atPath: joinPath(folder, name))
+    }
+    try fileSystem.removeItem(atPath: folder)
+  }
+
+  /// `path` relative to `root`, compared as bytes.
+  private func relativePath(_ path: String, in root: String) throws -> String {
+    let rootBytes = Array(root.utf8)
+    let pathBytes = Array(path.utf8)
+    guard pathBytes.count > rootBytes.count + 1, pathBytes.starts(with: rootBytes),
+      pathBytes[rootBytes.count] == PathSafety.slash
+    else { throw Diagnostic(message: "'\(path)' is not inside '\(root)'") }
+    return String(decoding: pathBytes[(rootBytes.count + 1)...], as: UTF8.self)
+  }
+
+  /// The folders (relative to `root`, outermost first) that must be created for `relative`.
+  private func missingFolders(for relative: String, in root: String) -> [String] {
+    var missing: [String] = []
+    var folder = parentPath(relative)
+    while folder != "." && !fileSystem.isDirectory(atPath: joinPath(root, folder)) {
+      missing.insert(folder, at: 0)
+      folder = parentPath(folder)
+    }
+    return missing
+  }
+
+  /// A second name for the old content (a hard link), or a copy where links are not possible.
+  private func backUp(_ path: String, to backup: String) throws {
+    do {
+      try fileSystem.linkItem(atPath: path, toPath: backup)
+    } catch {
+      try fileSystem.writeFile(atPath: backup, bytes: try fileSystem.readFile(atPath: path))
+    }
+  }
+
+  /// Writes the journal under a temporary name, then renames it: it is complete or absent.
+  private func writeJournal(_ journal: WriteJournal, in folder: String) throws {
+    let temporary = joinPath(folder, WriteJournal.fileName + ".tmp")
+    try fileSystem.writeFile(atPath: temporary, bytes: Array(journal.text.utf8))
+    try fileSystem.moveItem(atPath: temporary, toPath: joinPath(folder, WriteJournal.fileName))
+  }
+}
