@@ -118,6 +118,19 @@ import Testing
     #expect(parentPath("/a/b/\u{301}x") == "/a/b")
     #expect(lastPathComponent("/a/b/\u{301}x") == "\u{301}x")
   }
+
+  @Test func joiningKeepsEveryByteAndOneSlash() {
+    #expect(joinPath("/a", "b/c") == "/a/b/c")
+    #expect(joinPath("/a/", "b") == "/a/b")
+    #expect(joinPath("/", "b") == "/b")
+    #expect(joinPath("/a", "") == "/a")
+    #expect(joinPath("", "b") == "b")
+    #expect(joinPath("/a", "/b") == "/b", "an absolute component replaces the base")
+    // A combining mark after the slash stays a byte of its own (not merged into the slash).
+    let joined = joinPath("/caf\u{65}", "\u{301}x")
+    #expect(Array(joined.utf8) == Array("/cafe/".utf8) + Array("\u{301}x".utf8))
+    #expect(lastPathComponent(joined) == "\u{301}x")
+  }
 }
 
 /// The hostile inputs from issue 9, through the whole command.

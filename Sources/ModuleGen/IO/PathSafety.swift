@@ -187,7 +187,17 @@ enum PathSafety {
 package func joinPath(_ base: String, _ component: String) -> String {
   if component.isEmpty { return base }
   if component.utf8.first == PathSafety.slash || base.isEmpty { return component }
-  return base.utf8.last == PathSafety.slash ? base + component : base + "/" + component
+  let slash = base.utf8.last == PathSafety.slash ? 0 : 1
+  // One copy of each part into a string of the right size (`+` grows the string per part).
+  return String(unsafeUninitializedCapacity: base.utf8.count + slash + component.utf8.count) {
+    buffer in
+    var end = buffer.initialize(fromContentsOf: base.utf8)
+    if slash == 1 {
+      buffer[end] = PathSafety.slash
+      end += 1
+    }
+    return buffer[end...].initialize(fromContentsOf: component.utf8)
+  }
 }
 
 /// The parent folder of a path ("/" for a top-level entry, "." for a bare name).

@@ -128,9 +128,9 @@ extension Generator {
   }
 
   /// Renders the files of the modules not rendered yet all at once, on every core, so that
-  /// planning them finds them rendered: their contexts on every core, their paths one after
-  /// the other (checking them reads the disk), their files on every core. A module that fails
-  /// is left out: planning it renders it again and reports its problem in its turn.
+  /// planning them finds them rendered: first each module's context and paths, then every
+  /// file. A module that fails is left out: planning it renders it again and reports its
+  /// problem in its turn.
   mutating func renderAhead(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord?
   ) {
@@ -147,18 +147,14 @@ extension Generator {
       else { continue }
       inputs.append((key, moduleInputs))
     }
-    let config = config
-    let contexts = inputs.map { ($0.key.module, $0.inputs) }.concurrentMap {
-      Self.context($0, inputs: $1, config: config)
+    let (config, folders, directory) = (config, outputFolders, recordDirectory(options))
+    let prepared = inputs.map { ($0.key.module, $0.inputs) }.concurrentMap { module, inputs in
+      try? Self.prepare(
+        module, inputs: inputs, context: Self.context(module, inputs: inputs, config: config),
+        recordDirectory: directory, config: config, folders: folders)
     }
-    var pending: [(key: RenderingCache.Key, pending: PendingRendering)] = []
-    for ((key, moduleInputs), context) in zip(inputs, contexts) {
-      guard
-        let prepared = try? prepare(
-          key.module, inputs: moduleInputs, context: context,
-          recordDirectory: recordDirectory(options))
-      else { continue }
-      pending.append((key, prepared))
+    let pending = zip(inputs, prepared).compactMap { input, prepared in
+      prepared.map { (key: input.key, pending: $0) }
     }
     let texts = pending.flatMap(\.pending.contents).concurrentMap { content in
       Result { try content.render() }

@@ -8,17 +8,11 @@ package struct Generator {
   package var config: ProjectConfig?
   package var fileSystem: any FileSystem
   var compiled: [String: CompiledTemplate] = [:]
-  /// Where existing folders really lead, for the paths of one plan.
-  private var containment: PathContainment
-
-  /// Output path patterns, parsed once for a whole batch.
-  private let parsedPatterns = PatternCache()
+  /// Output folders and file paths: rendered, checked, and where existing folders really lead
+  /// (found again for each plan).
+  var outputFolders: OutputFolders
   /// The Generamba templates of the run (`.rambaspec`), compiled per module.
   let generambaTemplates = GenerambaTemplates()
-
-  final class PatternCache {
-    var templates: [String: Template] = [:]
-  }
 
   /// Hashes of templates without a version, computed once per run.
   let templateHashes = HashCache()
@@ -62,13 +56,13 @@ package struct Generator {
     self.library = library
     self.config = config
     self.fileSystem = fileSystem
-    self.containment = PathContainment(fileSystem: fileSystem)
+    self.outputFolders = OutputFolders(containment: PathContainment(fileSystem: fileSystem))
   }
 
   package mutating func plan(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord? = nil
   ) throws -> Plan {
-    containment = PathContainment(fileSystem: fileSystem)
+    outputFolders.containment = PathContainment(fileSystem: fileSystem)
     var files: [PlannedFile] = []
     var planned: [PlannedModule] = []
     var stale: [StaleFile] = []
@@ -245,9 +239,9 @@ package struct Generator {
   ) throws -> PendingRendering {
     let inputs = try self.inputs(
       module, date: date, recorded: recorded, recordDirectory: recordDirectory, options: options)
-    return try prepare(
+    return try Self.prepare(
       module, inputs: inputs, context: Self.context(module, inputs: inputs, config: config),
-      recordDirectory: recordDirectory)
+      recordDirectory: recordDirectory, config: config, folders: outputFolders)
   }
 
   /// What a module renders with, but its variables: its template, its parameters and the
@@ -310,8 +304,10 @@ package struct Generator {
 
   /// The module's files planned from its inputs and context: their paths, checked, and the
   /// context each renders with.
-  mutating func prepare(
-    _ module: ModuleSpec, inputs: ModuleInputs, context: LiquidObject, recordDirectory: String
+  /// Reads nothing but its arguments and the disk: a batch prepares its modules on every core.
+  static func prepare(
+    _ module: ModuleSpec, inputs: ModuleInputs, context: LiquidObject, recordDirectory: String,
+    config: ProjectConfig?, folders: OutputFolders
   ) throws -> PendingRendering {
     let (templateName, template, params, options, recorded, package) = (
       inputs.templateName, inputs.template, inputs.params, inputs.options, inputs.recorded,
@@ -333,7 +329,7 @@ package struct Generator {
       options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
     // In a package, the module's folders are its targets' unless something says otherwise.
     let packageFolders = package.map { PackageTargets.folders(in: $0) }
-    let codeRoot = try root(
+    let codeRoot = try folders.root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
         ?? packageFolders.map { ($0.code, "/", nil) }
@@ -341,7 +337,7 @@ package struct Generator {
         ?? (Self.defaultOutput, options.currentDirectory, nil),
       recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
       context: patternContext, what: Self.outputFolder)
-    let testsRoot = try root(
+    let testsRoot = try folders.root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
         ?? packageFolders.map { ($0.tests, "/", nil) }
@@ -362,7 +358,7 @@ package struct Generator {
       let root =
         file.entry.isShared && package == nil
         ? Self.sharedRoot(moduleRoot, module: module.name) : moduleRoot
-      let path = try safePath(relative, in: root, entry: file.entry, template: template)
+      let path = try folders.safePath(relative, in: root, entry: file.entry, template: template)
       let fileName = lastPathComponent(path)
       FileContent.setFileName(fileName, in: &pathContext, topLevel: !generamba)
       let forbidden =
@@ -429,62 +425,6 @@ package struct Generator {
   static let defaultOutput = "{{ module }}"
   static let defaultTestsOutput = "{{ module }}Tests"
 
-  /// An output folder: its pattern rendered, checked and joined onto its base folder. The
-  /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
-  /// `recorded`: the folder the generation record keeps for the module, used instead of the
-  /// pattern; it is checked as a rendered path is.
-  private func root(
-    _ pattern: (text: String, base: String, location: SourceLocation?),
-    recorded: String? = nil, context: LiquidObject, what: String
-  ) throws -> String {
-    if let recorded { return try checkedRoot(recorded, pattern: (recorded, "/", nil), what: what) }
-    let rendered: String
-    do {
-      let template: Template
-      if let parsed = parsedPatterns.templates[pattern.text] {
-        template = parsed
-      } else {
-        template = try Template(
-          parsing: pattern.text, name: what,
-          environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true))
-        parsedPatterns.templates[pattern.text] = template
-      }
-      rendered = try template.render(context).trimmingCharacters()
-    } catch {
-      throw Diagnostic(
-        message: "the \(what) pattern '\(pattern.text)': \(error.message)",
-        location: Self.location(in: pattern.location, of: error.location))
-    }
-    return try checkedRoot(rendered, pattern: pattern, what: what)
-  }
-
-  /// A rendered output folder, resolved against its base and refused if it may not be written.
-  func checkedRoot(
-    _ rendered: String, pattern: (text: String, base: String, location: SourceLocation?),
-    what: String
-  ) throws -> String {
-    let path: String
-    do {
-      path = try PathSafety.resolve(
-        rendered, against: pattern.base,
-        rules: PathSafety.rules(forPattern: pattern.text, allowsTrailingSlash: true))
-    } catch {
-      throw Diagnostic(
-        message:
-          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
-        location: pattern.location)
-    }
-    if case .blocked(let at) = containment.folder(path) {
-      let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
-      throw Diagnostic(
-        message: PathKey(at) == PathKey(path)
-          ? "the \(what) '\(shown(path))' is a file; nothing was written"
-          : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file; nothing was written"
-      )
-    }
-    return path
-  }
-
   /// Renders the config's output patterns for a module without a template, as `validate`
   /// checks a config whose default template is missing; patterns that use parameters are left
   /// to the specs that name their template.
@@ -500,7 +440,8 @@ package struct Generator {
     ] {
       guard let pattern, !pattern.contains("params") else { continue }
       _ = try collectingProblems(into: &problems) {
-        try root((pattern, base, config.locations.values[key]), context: context, what: what)
+        try outputFolders.root(
+          (pattern, base, config.locations.values[key]), context: context, what: what)
       }
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
@@ -511,43 +452,6 @@ package struct Generator {
     guard var location = start else { return nil }
     if let inner, inner.line == 1 { location.column += inner.column - 1 }
     return location
-  }
-
-  /// The absolute path of a rendered output path, refused if it could leave its root.
-  private func safePath(
-    _ relative: String, in root: String, entry: TemplateManifest.FileEntry,
-    template: CompiledTemplate
-  ) throws
-    -> String
-  {
-    func refuse(_ problem: PathSafety.Problem) -> Diagnostic {
-      refuse(problem.phrase(inside: "the output folder"))
-    }
-    func refuse(_ why: String) -> Diagnostic {
-      Diagnostic(
-        message:
-          "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
-        location: entry.outputLocation)
-    }
-    let components: [String]
-    do {
-      components = try PathSafety.components(of: relative)
-    } catch {
-      throw refuse(error)
-    }
-    let path = joinPath(root, components.joined(separator: "/"))
-    if path.utf8.count > PathSafety.maximumPathBytes {
-      throw refuse(PathSafety.Problem.tooLong)
-    }
-    // Follow symbolic links of what exists already: the real location must stay inside.
-    switch containment.escape(ofFile: path, inside: root) {
-    case .outside(let real)?:
-      throw refuse("leads through a symbolic link to '\(real)', outside '\(root)'")
-    case .blocked(let at)?:
-      throw refuse("needs a folder where '\(at)' is a file")
-    case nil:
-      return path
-    }
   }
 
   // MARK: - Parameters

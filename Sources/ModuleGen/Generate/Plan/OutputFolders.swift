@@ -1,0 +1,118 @@
+import Diagnostics
+import Foundation
+import Liquid
+
+/// Where a module's files go: its output folders' patterns rendered and checked, and each
+/// file's path checked against what exists. One value serves every module of a plan, prepared
+/// on every core at once: what it remembers (the parsed patterns, where folders really lead)
+/// is kept under locks.
+struct OutputFolders: Sendable {
+  /// Where existing folders really lead, for the paths of one plan.
+  var containment: PathContainment
+  /// Output path patterns, parsed once for a whole batch.
+  let patterns = PatternCache()
+
+  final class PatternCache: @unchecked Sendable {
+    // Read and written with `lock` held.
+    private var templates: [String: Template] = [:]
+    private let lock = NSLock()
+
+    func template(_ pattern: String) -> Template? { lock.withLock { templates[pattern] } }
+    func keep(_ template: Template, for pattern: String) {
+      lock.withLock { templates[pattern] = template }
+    }
+  }
+
+  /// An output folder: its pattern rendered, checked and joined onto its base folder. The
+  /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
+  /// `recorded`: the folder the generation record keeps for the module, used instead of the
+  /// pattern; it is checked as a rendered path is.
+  func root(
+    _ pattern: (text: String, base: String, location: SourceLocation?),
+    recorded: String? = nil, context: LiquidObject, what: String
+  ) throws -> String {
+    if let recorded { return try checkedRoot(recorded, pattern: (recorded, "/", nil), what: what) }
+    let rendered: String
+    do {
+      let template: Template
+      if let parsed = patterns.template(pattern.text) {
+        template = parsed
+      } else {
+        template = try Template(
+          parsing: pattern.text, name: what,
+          environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true))
+        patterns.keep(template, for: pattern.text)
+      }
+      rendered = try template.render(context).trimmingCharacters()
+    } catch {
+      throw Diagnostic(
+        message: "the \(what) pattern '\(pattern.text)': \(error.message)",
+        location: Generator.location(in: pattern.location, of: error.location))
+    }
+    return try checkedRoot(rendered, pattern: pattern, what: what)
+  }
+
+  /// A rendered output folder, resolved against its base and refused if it may not be written.
+  func checkedRoot(
+    _ rendered: String, pattern: (text: String, base: String, location: SourceLocation?),
+    what: String
+  ) throws -> String {
+    let path: String
+    do {
+      path = try PathSafety.resolve(
+        rendered, against: pattern.base,
+        rules: PathSafety.rules(forPattern: pattern.text, allowsTrailingSlash: true))
+    } catch {
+      throw Diagnostic(
+        message:
+          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
+        location: pattern.location)
+    }
+    if case .blocked(let at) = containment.folder(path) {
+      let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
+      throw Diagnostic(
+        message: PathKey(at) == PathKey(path)
+          ? "the \(what) '\(shown(path))' is a file; nothing was written"
+          : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file; nothing was written"
+      )
+    }
+    return path
+  }
+
+  /// The absolute path of a rendered output path, refused if it could leave its root.
+  func safePath(
+    _ relative: String, in root: String, entry: TemplateManifest.FileEntry,
+    template: CompiledTemplate
+  ) throws
+    -> String
+  {
+    func refuse(_ problem: PathSafety.Problem) -> Diagnostic {
+      refuse(problem.phrase(inside: "the output folder"))
+    }
+    func refuse(_ why: String) -> Diagnostic {
+      Diagnostic(
+        message:
+          "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
+        location: entry.outputLocation)
+    }
+    let components: [String]
+    do {
+      components = try PathSafety.components(of: relative)
+    } catch {
+      throw refuse(error)
+    }
+    let path = joinPath(root, components.joined(separator: "/"))
+    if path.utf8.count > PathSafety.maximumPathBytes {
+      throw refuse(PathSafety.Problem.tooLong)
+    }
+    // Follow symbolic links of what exists already: the real location must stay inside.
+    switch containment.escape(ofFile: path, inside: root) {
+    case .outside(let real)?:
+      throw refuse("leads through a symbolic link to '\(real)', outside '\(root)'")
+    case .blocked(let at)?:
+      throw refuse("needs a folder where '\(at)' is a file")
+    case nil:
+      return path
+    }
+  }
+}
