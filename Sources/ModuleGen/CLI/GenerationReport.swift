@@ -100,20 +100,21 @@ struct GenerationReport {
       }
     }
     guard detail != .quiet else { return }
-    let byModule = plan.filesByModule
+    // How many files of each module have each action.
+    var counts: [String: [PlannedFile.Action: Int]] = [:]
+    for file in plan.files { counts[file.module, default: [:]][file.action, default: 0] += 1 }
     for module in plan.modules {
-      let files = byModule[module.name] ?? []
+      let actions = counts[module.name] ?? [:]
       var line = "\(module.name) (\(module.template)): "
       if blocked.contains(module.name) {
-        let conflicts = files.filter { $0.action == .conflict }.count
         line +=
-          paint("skipped", .red) + " (" + countWord(.conflict, conflicts) + "); nothing written"
+          paint("skipped", .red) + " (" + countWord(.conflict, actions[.conflict] ?? 0)
+          + "); nothing written"
       } else {
-        let counts = PlannedFile.Action.allCases.compactMap { action -> String? in
-          let n = files.filter { $0.action == action }.count
-          return n == 0 ? nil : paint(countWord(action, n), Self.color(action))
+        let words = PlannedFile.Action.allCases.compactMap { action -> String? in
+          actions[action].map { paint(countWord(action, $0), Self.color(action)) }
         }
-        line += counts.isEmpty ? "no files" : counts.joined(separator: ", ")
+        line += words.isEmpty ? "no files" : words.joined(separator: ", ")
       }
       console.writeOut(line + ".\n")
     }

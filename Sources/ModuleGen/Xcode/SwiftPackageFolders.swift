@@ -42,10 +42,23 @@ enum SwiftPackageFolders {
       manifests[path] = found
       return found
     }
+    // Whether a folder or one above it has a manifest, up to `top` (when the folder is inside
+    // it) or the root, as `target(holding:)` searches: where none has, no folder inside is a
+    // target, and a batch's sibling folders ask once.
+    var manifestAbove: [String: Bool] = [:]
+    func hasManifest(from folder: String) -> Bool {
+      if let known = manifestAbove[folder] { return known }
+      let parent = parentPath(folder)
+      let isLast = folder == top || parent == folder || parent == "."
+      let found =
+        isFile(joinPath(folder, "Package.swift")) || (!isLast && hasManifest(from: parent))
+      manifestAbove[folder] = found
+      return found
+    }
     for file in plan.files where !file.root.isEmpty && seen.insert(file.root).inserted {
-      guard let target = target(holding: file.root, top: top, fileExists: isFile) else {
-        continue
-      }
+      guard hasManifest(from: parentPath(file.root)),
+        let target = target(holding: file.root, top: top, fileExists: isFile)
+      else { continue }
       notes.append(
         Diagnostic(
           .note, message: inPackageTargetMessage(console.displayPath(file.root), in: target)))

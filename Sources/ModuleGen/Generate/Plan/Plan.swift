@@ -69,7 +69,9 @@ package struct Plan: Sendable {
   }
 
   /// The names of modules that have a conflict: a run writes nothing of them.
-  package var blockedModules: Set<String> { Set(conflicts.map(\.module)) }
+  package var blockedModules: Set<String> {
+    Set(files.lazy.filter { $0.action == .conflict }.map(\.module))
+  }
 
   /// The plan without the modules that have a conflict, ready to apply: nothing of theirs is
   /// written, their record entries included.
@@ -95,8 +97,15 @@ package struct Plan: Sendable {
   /// Every output folder, once, in byte order: what a run locks.
   package var roots: [String] {
     var seen: Set<PathKey> = []
-    return (files.map(\.root) + removals.map(\.root)).filter { seen.insert(PathKey($0)).inserted }
-      .sorted { PathKey($0) < PathKey($1) }
+    var previous = ""
+    var roots: [String] = []
+    for root in files.lazy.map(\.root) + removals.map(\.root) {
+      // A module's files follow each other: most share the root of the file before.
+      if root.utf8.elementsEqual(previous.utf8) { continue }
+      previous = root
+      if seen.insert(PathKey(root)).inserted { roots.append(root) }
+    }
+    return roots.sorted { PathKey($0) < PathKey($1) }
   }
 
   /// The plan with every action read again from the disk (once the output folders are
