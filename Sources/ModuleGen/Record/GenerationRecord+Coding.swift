@@ -1,3 +1,4 @@
+import BackgroundWork
 import DataFormats
 import Diagnostics
 import Liquid
@@ -26,51 +27,57 @@ extension GenerationRecord {
     var out = Self.header + "version: \(Self.formatVersion)\n"
     guard !modules.isEmpty else { return out + "modules: {}\n" }
     out += "modules:\n"
-    for name in modules.keys.sorted() {
-      let module = modules[name]!
-      out += "  \(Self.yamlKey(name)):\n"
-      out += "    template: \(Self.yamlValue(module.template))\n"
-      let versionKey =
-        module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
-      out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
-      out += "    created: \(Self.yamlValue(module.created))\n"
-      for (key, value) in [
-        ("spec", module.spec), ("output", module.output), ("tests_output", module.testsOutput),
-        ("package", module.package),
-      ] {
-        if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
+    // Each module's entry on every core: a batch's record has thousands.
+    let entries = modules.sorted { $0.key < $1.key }.concurrentMap(Self.encodedEntry)
+    for entry in entries { out += entry }
+    return out
+  }
+
+  /// One module's entry in `encoded`.
+  private static func encodedEntry(name: String, module: Module) -> String {
+    var out = ""
+    out += "  \(Self.yamlKey(name)):\n"
+    out += "    template: \(Self.yamlValue(module.template))\n"
+    let versionKey =
+      module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
+    out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
+    out += "    created: \(Self.yamlValue(module.created))\n"
+    for (key, value) in [
+      ("spec", module.spec), ("output", module.output), ("tests_output", module.testsOutput),
+      ("package", module.package),
+    ] {
+      if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
+    }
+    if module.params.isEmpty {
+      out += "    params: {}\n"
+    } else {
+      out += "    params:\n"
+      for param in module.params.sorted(by: { $0.name < $1.name }) {
+        let value: String
+        switch param.value {
+        case .bool(let b): value = b ? "true" : "false"
+        case .int(let i): value = String(i)
+        case .string(let s): value = Self.yamlValue(s)
+        }
+        out += "      \(Self.yamlKey(param.name)): \(value)\n"
       }
-      if module.params.isEmpty {
-        out += "    params: {}\n"
-      } else {
-        out += "    params:\n"
-        for param in module.params.sorted(by: { $0.name < $1.name }) {
-          let value: String
-          switch param.value {
-          case .bool(let b): value = b ? "true" : "false"
-          case .int(let i): value = String(i)
-          case .string(let s): value = Self.yamlValue(s)
-          }
-          out += "      \(Self.yamlKey(param.name)): \(value)\n"
-        }
+    }
+    for (key, files) in [("files", module.files), ("test_files", module.testFiles)] {
+      if files.isEmpty {
+        if key == "files" { out += "    files: {}\n" }
+        continue
       }
-      for (key, files) in [("files", module.files), ("test_files", module.testFiles)] {
-        if files.isEmpty {
-          if key == "files" { out += "    files: {}\n" }
-          continue
-        }
-        out += "    \(key):\n"
-        for path in files.keys.sorted() {
-          out += "      \(Self.yamlKey(path)): \(Self.yamlValue(files[path]!))\n"
-        }
+      out += "    \(key):\n"
+      for path in files.keys.sorted() {
+        out += "      \(Self.yamlKey(path)): \(Self.yamlValue(files[path]!))\n"
       }
-      if !module.registrations.isEmpty {
-        out += "    registrations:\n"
-        for registration in module.registrations {
-          out += "      - file: \(Self.yamlValue(registration.file))\n"
-          out += "        marker: \(Self.yamlValue(registration.marker))\n"
-          out += "        text: \(Self.yamlValue(registration.text))\n"
-        }
+    }
+    if !module.registrations.isEmpty {
+      out += "    registrations:\n"
+      for registration in module.registrations {
+        out += "      - file: \(Self.yamlValue(registration.file))\n"
+        out += "        marker: \(Self.yamlValue(registration.marker))\n"
+        out += "        text: \(Self.yamlValue(registration.text))\n"
       }
     }
     return out

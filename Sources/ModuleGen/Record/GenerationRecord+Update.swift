@@ -1,3 +1,4 @@
+import BackgroundWork
 import Diagnostics
 
 extension GenerationRecord {
@@ -74,33 +75,26 @@ extension GenerationRecord {
     var obsolete: [String] = []
     var stored: Set<String> = []
     let byModule = plan.filesByModule
-    for module in plan.modules {
-      guard let entry = modules[module.name] else { continue }
-      let recorded = entry.allFiles
-      var copies: [String: BaseCopies.Copy] = [:]
-      for file in byModule[module.name] ?? [] where file.regenerate == .once {
-        let path = recordedPath(file.path)
-        guard let hash = recorded[path] else { continue }
-        let generated = file.generatedBytes ?? file.bytes
-        let bytes =
-          file.generatedHash == hash
-          ? generated
-          : previous.baseCopy(ofHash: hash, module: module.name, fileSystem: fileSystem)
-        if let bytes { copies[path] = BaseCopies.Copy(path: path, hash: hash, bytes: bytes) }
+    // Each module's base file on every core: it reads and encodes that module's copies only.
+    let record = self
+    let bases = plan.modules.map(\.name).concurrentMap {
+      name -> (path: String, encoded: [UInt8]?, hashes: [String])? in
+      guard let entry = record.modules[name] else { return nil }
+      let base = record.baseCopies(
+        of: entry, files: byModule[name] ?? [], module: name, previous: previous,
+        fileSystem: fileSystem)
+      return (
+        record.baseFilePath(module: name), base.copies.isEmpty ? nil : base.encoded,
+        base.copies.map(\.hash)
+      )
+    }
+    for case let base? in bases {
+      if let encoded = base.encoded {
+        writes.append((base.path, encoded))
+      } else if fileSystem.fileExists(atPath: base.path) {
+        obsolete.append(base.path)
       }
-      // Stale files keep their copies while they are recorded.
-      for copy in previous.baseCopies(module: module.name, fileSystem: fileSystem).copies
-      where copies[copy.path] == nil && recorded[copy.path] == copy.hash {
-        copies[copy.path] = copy
-      }
-      let base = BaseCopies(Array(copies.values))
-      let path = baseFilePath(module: module.name)
-      if !base.copies.isEmpty {
-        writes.append((path, base.encoded))
-      } else if fileSystem.fileExists(atPath: path) {
-        obsolete.append(path)
-      }
-      stored.formUnion(base.copies.map(\.hash))
+      stored.formUnion(base.hashes)
     }
     // Base files of modules no longer recorded; copies in the earlier layout that no module
     // refers to, or whose modules keep them in their base files now.
@@ -126,6 +120,32 @@ extension GenerationRecord {
       }
     }
     return (writes, obsolete)
+  }
+
+  /// A module's base copies as this record keeps them (see `baseFiles`): its `files` (those the
+  /// plan writes) that are `regenerate: once`, and its stale files' copies from `previous`.
+  private func baseCopies(
+    of entry: Module, files: [PlannedFile], module: String, previous: GenerationRecord,
+    fileSystem: any FileSystem
+  ) -> BaseCopies {
+    let recorded = entry.allFiles
+    var copies: [String: BaseCopies.Copy] = [:]
+    for file in files where file.regenerate == .once {
+      let path = recordedPath(file.path)
+      guard let hash = recorded[path] else { continue }
+      let generated = file.generatedBytes ?? file.bytes
+      let bytes =
+        file.generatedHash == hash
+        ? generated
+        : previous.baseCopy(ofHash: hash, module: module, fileSystem: fileSystem)
+      if let bytes { copies[path] = BaseCopies.Copy(path: path, hash: hash, bytes: bytes) }
+    }
+    // Stale files keep their copies while they are recorded.
+    for copy in previous.baseCopies(module: module, fileSystem: fileSystem).copies
+    where copies[copy.path] == nil && recorded[copy.path] == copy.hash {
+      copies[copy.path] = copy
+    }
+    return BaseCopies(Array(copies.values))
   }
 
   /// Every hash a module's files are recorded with.

@@ -14,8 +14,9 @@ struct RecordedChanges {
   var xcode: XcodeChanges? = nil
 
   /// `plan` holds only what is written (no blocked module). Without `recordFiles`, the record's
-  /// file and the base copies are left out of `writes` (a preview that only needs to know which
-  /// folders the run writes into, the record's among them).
+  /// file and the base copies are left out of `writes`, and `record` is the record as it was (a
+  /// preview that only needs to know which folders the run writes into, the record's among
+  /// them).
   static func make(
     applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
     fileSystem: any FileSystem
@@ -27,7 +28,7 @@ struct RecordedChanges {
       prune
       ? plan.stale.filter { $0.state == .edited }
         + candidates.filter { file in !pruned.contains(file) } : []
-    let updated = record.updated(by: plan, pruned: Set(pruned.map(\.path)))
+    let updated = recordFiles ? record.updated(by: plan, pruned: Set(pruned.map(\.path))) : record
     var writes = plan
     func add(_ path: String, _ bytes: [UInt8]) throws {
       var action = PlannedFile.Action.create
