@@ -119,6 +119,31 @@ import Testing
     #expect(lastPathComponent("/a/b/\u{301}x") == "\u{301}x")
   }
 
+  @Test func containmentFollowsEveryLinkAboveAPath() throws {
+    let dir = try makeTemporaryDirectory()
+    let manager = FileManager.default
+    try manager.createDirectory(
+      atPath: dir + "/outside/real/deeper", withIntermediateDirectories: true)
+    try manager.createDirectory(
+      atPath: dir + "/root/plain/inner", withIntermediateDirectories: true)
+    try manager.createSymbolicLink(atPath: dir + "/root/link", withDestinationPath: "../outside")
+    // Reached through another name: the same folder.
+    try manager.createSymbolicLink(atPath: dir + "/alias", withDestinationPath: "root")
+    let containment = PathContainment(fileSystem: LocalFileSystem())
+    let root = dir + "/root"
+    let real = LocalFileSystem().resolvedPath(dir)!
+    // Real folders below the root, however deep, and a file not there yet.
+    #expect(containment.escape(ofFile: root + "/plain/inner/A.swift", inside: root) == nil)
+    #expect(containment.escape(ofNewFile: root + "/plain/new/B.swift", inside: root) == nil)
+    // A real folder below a link leads where the link does.
+    #expect(
+      containment.escape(ofFile: root + "/link/real/deeper/C.swift", inside: root)
+        == .outside(real + "/outside/real/deeper/C.swift"))
+    #expect(
+      containment.folder(root + "/link/real") == .real(real + "/outside/real"))
+    #expect(containment.folder(dir + "/alias/plain") == .real(real + "/root/plain"))
+  }
+
   @Test func joiningKeepsEveryByteAndOneSlash() {
     #expect(joinPath("/a", "b/c") == "/a/b/c")
     #expect(joinPath("/a/", "b") == "/a/b")

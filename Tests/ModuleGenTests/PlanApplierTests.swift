@@ -41,6 +41,7 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
   func fileExists(atPath path: String) -> Bool { base.fileExists(atPath: path) }
   func itemExists(atPath path: String) -> Bool { base.itemExists(atPath: path) }
   func isDirectory(atPath path: String) -> Bool { base.isDirectory(atPath: path) }
+  func isFolderItself(atPath path: String) -> Bool { base.isFolderItself(atPath: path) }
   func contentsOfDirectory(atPath path: String) throws -> [String] {
     try base.contentsOfDirectory(atPath: path)
   }

@@ -31,11 +31,14 @@ final class LocalFileLock: FileLock, @unchecked Sendable {
   let path: String
   let previousContent: [UInt8]
   private var released = false
+  /// The file's length as this lock last left it (as found, or as `record` wrote it).
+  private var length: Int
 
   private init(descriptor: Int32, path: String, previousContent: [UInt8]) {
     self.descriptor = descriptor
     self.path = path
     self.previousContent = previousContent
+    self.length = previousContent.count
   }
 
   deinit { if !released { close(descriptor) } }
@@ -75,7 +78,9 @@ final class LocalFileLock: FileLock, @unchecked Sendable {
     func failure() -> Diagnostic {
       Diagnostic(message: "cannot write the lock file '\(path)'\(errnoReason())")
     }
-    guard ftruncate(descriptor, 0) == 0 else { throw failure() }
+    // A new lock file is empty: nothing to cut first.
+    guard length == 0 || ftruncate(descriptor, 0) == 0 else { throw failure() }
+    length = bytes.count
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes {

@@ -21,6 +21,8 @@ package protocol FileSystem: Sendable {
   /// Whether anything is at the path itself, a dangling symbolic link included.
   func itemExists(atPath path: String) -> Bool
   func isDirectory(atPath path: String) -> Bool
+  /// Whether the path itself is a folder: not a symbolic link, even to one.
+  func isFolderItself(atPath path: String) -> Bool
   func contentsOfDirectory(atPath path: String) throws -> [String]
   /// Creates a new file; fails if anything (even a dangling symbolic link) is at the path.
   func writeFile(atPath path: String, bytes: [UInt8]) throws
@@ -73,6 +75,11 @@ package struct LocalFileSystem: FileSystem {
   package func isDirectory(atPath path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  package func isFolderItself(atPath path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   package func contentsOfDirectory(atPath path: String) throws -> [String] {

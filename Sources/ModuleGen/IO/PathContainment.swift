@@ -34,17 +34,24 @@ final class PathContainment: @unchecked Sendable {
     let key = PathKey(path)
     if let known = lock.withLock({ folders[key] }) { return known }
     let result: Resolution
-    if fileSystem.isDirectory(atPath: path) {
+    let parent = parentPath(path)
+    let name = lastPathComponent(path)
+    if parent != path && parent != "." && !["", ".", ".."].contains(name),
+      fileSystem.isFolderItself(atPath: path), case .real(let realParent) = folder(parent)
+    {
+      // Not a link: where its parent really is, under its own name (no need to resolve every
+      // folder above it again).
+      result = .real(joinPath(realParent, name))
+    } else if fileSystem.isDirectory(atPath: path) {
       result = .real(fileSystem.resolvedPath(path) ?? path)
     } else if fileSystem.itemExists(atPath: path) {
       result = .blocked(at: path)
     } else {
-      let parent = parentPath(path)
       if parent == path || parent == "." {
         result = .real(path)
       } else {
         switch folder(parent) {
-        case .real(let real): result = .real(joinPath(real, lastPathComponent(path)))
+        case .real(let real): result = .real(joinPath(real, name))
         case .blocked(let at): result = .blocked(at: at)
         }
       }

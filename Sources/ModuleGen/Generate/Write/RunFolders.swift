@@ -17,8 +17,7 @@ struct RunFolders: Sendable {
 
   /// Why a path of `changes` may not be written now that the folders are locked (it leads out
   /// of its root), or nil.
-  func escape(in changes: RootChanges) -> Diagnostic? {
-    let containment = PathContainment(fileSystem: fileSystem)
+  func escape(in changes: RootChanges, containment: PathContainment) -> Diagnostic? {
     for path in changes.files.map(\.path) + changes.removals {
       if let escape = containment.escape(ofFile: path, inside: changes.root) {
         return Diagnostic(
@@ -74,10 +73,13 @@ struct RunFolders: Sendable {
   /// backed up when staged). Backward: every file that was replaced gets its backup back and
   /// every file that was created goes. `strict` (a run in progress) refuses to create a file
   /// that appeared meanwhile; recovery leaves such a file alone.
+  /// `containment`: one that resolved the root's folders under this session's lock (apply's),
+  /// else a new one.
   func replay(
-    _ journal: WriteJournal, root: String, folder: String, forward: Bool, strict: Bool
+    _ journal: WriteJournal, root: String, folder: String, forward: Bool, strict: Bool,
+    containment: PathContainment? = nil
   ) throws {
-    let containment = PathContainment(fileSystem: fileSystem)
+    let containment = containment ?? PathContainment(fileSystem: fileSystem)
     func target(_ operation: WriteJournal.Operation) throws -> String {
       let path = joinPath(root, operation.path)
       if let escape = containment.escape(ofFile: path, inside: root) {
@@ -179,6 +181,23 @@ struct RunFolders: Sendable {
       try fileSystem.removeItem(atPath: joinPath(folder, name))
     }
     try fileSystem.removeItem(atPath: folder)
+  }
+
+  /// Removes the run folder of a journal this run has just replayed forward, in the order
+  /// `remove` does, without listing it: what is left there is known (the backups of the files
+  /// it replaced or removed, the journal, and in the primary's folder the commit). Anything
+  /// else found there is left to `remove`.
+  func removeReplayed(_ folder: String, journal: WriteJournal, primary: Bool) throws {
+    for operation in journal.operations where operation.kind != .create {
+      try fileSystem.removeItem(atPath: joinPath(folder, String(operation.number)) + ".old")
+    }
+    try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.fileName))
+    if primary { try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.commitFileName)) }
+    do {
+      try fileSystem.removeItem(atPath: folder)
+    } catch {
+      try remove(folder)
+    }
   }
 
   /// `path` relative to `root`, compared as bytes.

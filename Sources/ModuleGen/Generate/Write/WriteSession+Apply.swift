@@ -28,9 +28,9 @@ extension WriteSession {
     }
     let folders = runFolders
     // The folders are locked now: check once more that nothing leads out of them.
-    if let escape = ordered.concurrentMap(folders.escape).lazy.compactMap({ $0 }).first {
-      throw escape
-    }
+    let containment = PathContainment(fileSystem: fileSystem)
+    let escapes = ordered.concurrentMap { folders.escape(in: $0, containment: containment) }
+    if let escape = escapes.lazy.compactMap({ $0 }).first { throw escape }
 
     let roots = ordered.map(\.root)
     let transaction = transaction
@@ -66,7 +66,8 @@ extension WriteSession {
     let moved = Array(journals.enumerated()).concurrentMap { index, journal in
       Result {
         try folders.replay(
-          journal, root: roots[index], folder: runFolders[index], forward: true, strict: true)
+          journal, root: roots[index], folder: runFolders[index], forward: true, strict: true,
+          containment: containment)
       }
     }
     if let failure = moved.lazy.compactMap(\.failure).first {
@@ -96,17 +97,18 @@ extension WriteSession {
 
     for root in roots { written.insert(PathKey(root)) }
     // The commit goes last: while any root still has its journal, it must read "committed".
-    let removed = Array(runFolders.dropFirst()).concurrentMap { folder in
-      (try? folders.remove(folder)) != nil
+    let removed = Array(journals.enumerated().dropFirst()).concurrentMap { index, journal in
+      (try? folders.removeReplayed(runFolders[index], journal: journal, primary: false)) != nil
     }
     for (root, done) in zip(roots.dropFirst(), removed) where !done {
       unfinished.insert(PathKey(root))
     }
-    if unfinished.isEmpty {
-      discard(runFolders[0], root: roots[0])
-    } else {
-      unfinished.insert(PathKey(roots[0]))
+    if unfinished.isEmpty,
+      (try? folders.removeReplayed(runFolders[0], journal: journals[0], primary: true)) != nil
+    {
+      return
     }
+    unfinished.insert(PathKey(roots[0]))
   }
 }
 

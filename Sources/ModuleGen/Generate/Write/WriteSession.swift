@@ -125,6 +125,9 @@ package final class WriteSession {
 
   /// Creates `folder` and its missing parents; returns those created, outermost first.
   private func createFolders(_ folder: String) throws -> [String] {
+    if fileSystem.isDirectory(atPath: folder) { return [] }
+    // Most often (a batch's new module folders) only the folder itself is missing.
+    if (try? fileSystem.createDirectory(atPath: folder)) != nil { return [folder] }
     var missing: [String] = []
     var current = folder
     while !fileSystem.isDirectory(atPath: current) {
