@@ -22,20 +22,89 @@ extension Generator {
     let recorded = record?.modules[module.name]
     var date = Self.firstDate(of: recorded, options: options)
     var rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
-    var existing = try rendering.files.map {
-      try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
-    }
-    if recorded == nil,
-      let found = HeaderDate.moduleDate(
-        zip(rendering.files, existing).map { ($0.bytes, $1) }, date: date),
-      found != date
+    var existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
+    if let found = Self.headerDate(
+      of: rendering, existing: existing, date: date, recorded: recorded)
     {
       date = found
       rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
-      existing = try rendering.files.map {
-        try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
+      existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
+    }
+    return Self.modulePlan(
+      module, rendering: rendering, existing: existing, date: date, options: options,
+      record: record, templateHash: templateHash(of: rendering), fileSystem: fileSystem)
+  }
+
+  /// The plans of the modules rendered ahead (`renderAhead`), made on every core: what is left
+  /// reads the disk and the record. Nil for a module that was not rendered ahead, or whose
+  /// existing files' headers date it otherwise: `planModule` renders it (again).
+  mutating func plansOfModulesRenderedAhead(
+    _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord?
+  ) -> [Result<ModulePlan, any Error>?] {
+    let ready = modules.map { module -> (ModuleSpec, Rendering, String?)? in
+      let recorded = record?.modules[module.name]
+      let key = RenderingCache.Key(
+        module, date: Self.firstDate(of: recorded, options: options), recorded: recorded)
+      guard let cached = renderings.values[module.name], cached.key == key else { return nil }
+      return (module, cached.rendering, templateHash(of: cached.rendering))
+    }
+    let fileSystem = fileSystem
+    return ready.concurrentMap { ready in
+      guard let (module, rendering, templateHash) = ready else { return nil }
+      let recorded = record?.modules[module.name]
+      let date = Self.firstDate(of: recorded, options: options)
+      do {
+        let existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
+        if Self.headerDate(of: rendering, existing: existing, date: date, recorded: recorded)
+          != nil
+        {
+          return nil
+        }
+        return .success(
+          Self.modulePlan(
+            module, rendering: rendering, existing: existing, date: date, options: options,
+            record: record, templateHash: templateHash, fileSystem: fileSystem))
+      } catch {
+        return .failure(error)
       }
     }
+  }
+
+  /// What is on disk where each file of `rendering` goes (nil: nothing).
+  private static func existingFiles(of rendering: Rendering, fileSystem: any FileSystem) throws
+    -> [[UInt8]?]
+  {
+    try rendering.files.map {
+      try PlannedFile.existingBytes(atPath: $0.path, fileSystem: fileSystem)
+    }
+  }
+
+  /// Another date for a module the record does not know, when the headers of its existing
+  /// files carry one.
+  private static func headerDate(
+    of rendering: Rendering, existing: [[UInt8]?], date: String,
+    recorded: GenerationRecord.Module?
+  ) -> String? {
+    guard recorded == nil,
+      let found = HeaderDate.moduleDate(
+        zip(rendering.files, existing).map { ($0.bytes, $1) }, date: date),
+      found != date
+    else { return nil }
+    return found
+  }
+
+  /// The hash the record keeps for a template without a version.
+  private func templateHash(of rendering: Rendering) -> String? {
+    rendering.template.manifest.version == nil ? templateHash(rendering.template) : nil
+  }
+
+  /// A module's plan from its rendering and what is on disk where its files go.
+  private static func modulePlan(
+    _ module: ModuleSpec, rendering: Rendering, existing: [[UInt8]?], date: String,
+    options: GenerationOptions, record: GenerationRecord?, templateHash: String?,
+    fileSystem: any FileSystem
+  ) -> ModulePlan {
+    let recorded = record?.modules[module.name]
     var files = rendering.files
     for i in files.indices {
       let recordedHash = record?.hash(ofFile: files[i].path, module: module.name)
@@ -47,7 +116,7 @@ extension Generator {
     let version = rendering.template.manifest.version
     let planned = PlannedModule(
       name: module.name, template: rendering.template.manifest.name, templateVersion: version,
-      templateHash: version == nil ? templateHash(rendering.template) : nil, created: date,
+      templateHash: templateHash, created: date,
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
       includesTests: options.includeTests,
@@ -62,7 +131,10 @@ extension Generator {
       let planned = Set(files.map { record.recordedPath($0.path) })
       let candidates = options.includeTests ? recorded.allFiles : recorded.files
       for path in candidates.keys.sorted() where !planned.contains(path) {
-        stale.append(staleFile(path, hash: candidates[path]!, module: module.name, record: record))
+        stale.append(
+          staleFile(
+            path, hash: candidates[path]!, module: module.name, record: record,
+            fileSystem: fileSystem))
       }
     }
     let testsImportTheApp =
@@ -169,7 +241,7 @@ extension Generator {
   }
 
   /// What happens to a planned file, given what is on disk and what the record says.
-  func action(
+  static func action(
     for file: PlannedFile, existing: [UInt8]?, recordedHash: String?, force: Bool
   ) -> PlannedFile.Action {
     let action = file.action(over: existing, force: false)
@@ -192,7 +264,9 @@ extension Generator {
       guard let module = record.modules[name] else { continue }
       let files = module.allFiles
       for path in files.keys.sorted() {
-        stale.append(staleFile(path, hash: files[path]!, module: name, record: record))
+        stale.append(
+          Self.staleFile(
+            path, hash: files[path]!, module: name, record: record, fileSystem: fileSystem))
       }
     }
     return stale
@@ -211,9 +285,10 @@ extension Generator {
     }
   }
 
-  private func staleFile(_ path: String, hash: String, module: String, record: GenerationRecord)
-    -> StaleFile
-  {
+  private static func staleFile(
+    _ path: String, hash: String, module: String, record: GenerationRecord,
+    fileSystem: any FileSystem
+  ) -> StaleFile {
     let absolute = record.absolutePath(path)
     let state: StaleFile.State
     if !fileSystem.fileExists(atPath: absolute) || fileSystem.isDirectory(atPath: absolute) {

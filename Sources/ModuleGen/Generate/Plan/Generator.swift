@@ -71,11 +71,12 @@ package struct Generator {
     var notes: [Diagnostic] = []
     let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
     renderAhead(modules, options: options, record: record)
-    for module in modules {
+    let ready = plansOfModulesRenderedAhead(modules, options: options, record: record)
+    for (module, ready) in zip(modules, ready) {
       guard
         let result = try collectingProblems(
           into: &problems, templateErrors: { header?.relocate($0) ?? $0 },
-          { try planModule(module, options: options, record: record) })
+          { try ready?.get() ?? planModule(module, options: options, record: record) })
       else { continue }
       planned.append(result.module)
       files += result.files
