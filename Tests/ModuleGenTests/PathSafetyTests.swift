@@ -190,6 +190,21 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: parent + "/\u{301}Home.swift"))
   }
 
+  @Test func twoModulesWritingOnePathAreRefused() throws {
+    let dir = try project(output: "Same.swift")
+    try write(
+      "modules:\n  - name: Home\n    template: t\n  - name: Settings\n    template: t\n",
+      to: dir + "/modules.yml")
+    let result = runTool(
+      ["gen", "--spec", "modules.yml", "--no-tests", "--output", "Screens"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "error: modules 'Home' and 'Settings' would both write '\(dir)/Screens/Same.swift'\n",
+      "\(result.err)")
+    #expect(!entries(dir).contains { $0.hasPrefix("Screens") || $0.hasPrefix(".modulegen") })
+  }
+
   @Test func aSpecDescriptionInTheOutputPath() throws {
     let dir = try project(output: "{{ description }}.swift")
     try write(

@@ -24,8 +24,8 @@ extension Generator {
     _ planned: [PlannedModule], files: [PlannedFile], specs: [ModuleSpec],
     options: GenerationOptions, record: GenerationRecord?
   ) throws -> [PackageTargets] {
-    let blocked = Set(files.filter { $0.action == .conflict }.map(\.module))
-    let withTests = Set(files.filter { $0.role == .test }.map(\.module))
+    let blocked = Set(files.lazy.filter { $0.action == .conflict }.map(\.module))
+    let withTests = Set(files.lazy.filter { $0.role == .test }.map(\.module))
     let top = recordDirectory(options)
     let specsByName = Dictionary(specs.map { ($0.name, $0) }) { a, _ in a }
     var folders: [String] = []

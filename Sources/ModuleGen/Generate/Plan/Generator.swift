@@ -88,20 +88,28 @@ package struct Generator {
     var seen: Set<String> = []
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems) }
-    var byPath: [String: PlannedFile] = [:]
-    var written: [PlannedFile] = []
-    written.reserveCapacity(files.count)
-    for file in files {
-      if let other = byPath[file.path] {
-        // A file the modules share is written once, as the first module renders it.
-        if other.isShared && file.isShared { continue }
-        throw Diagnostic(
-          message: "modules '\(other.module)' and '\(file.module)' would both write '\(file.path)'")
+    // Where each path is first planned (a position in `files`).
+    var byPath: [String: Int] = [:]
+    byPath.reserveCapacity(files.count)
+    var repeated: Set<Int> = []
+    for index in files.indices {
+      guard let first = byPath[files[index].path] else {
+        byPath[files[index].path] = index
+        continue
       }
-      byPath[file.path] = file
-      written.append(file)
+      // A file the modules share is written once, as the first module renders it.
+      if files[first].isShared && files[index].isShared {
+        repeated.insert(index)
+        continue
+      }
+      throw Diagnostic(
+        message:
+          "modules '\(files[first].module)' and '\(files[index].module)' would both write '\(files[index].path)'"
+      )
     }
-    files = written
+    if !repeated.isEmpty {
+      files = files.indices.filter { !repeated.contains($0) }.map { files[$0] }
+    }
     if let record { stale += staleModules(record, planned: planned, options: options) }
     // A shared file stays while a module of the plan or of the record still has it.
     let holders = stale.isEmpty ? [:] : record.map(Self.modulesByRecordedPath) ?? [:]
