@@ -86,17 +86,20 @@ struct GenerationReport {
     console.displayPath(path)
   }
 
-  /// One line per file (verbose only), then one line per module (not quiet).
+  /// One line per file (verbose only), then one line per module (not quiet), written at once
+  /// (a batch's thousand lines are one write, not a thousand).
   func printModules(_ plan: Plan) {
     let blocked = plan.blockedModules
+    var text = ""
+    defer { if !text.isEmpty { console.writeOut(text) } }
     if detail == .verbose {
       // A skipped module's files were not written: they say what would have happened.
       let words = plan.files.map { word($0.action, written: !blocked.contains($0.module)) }
       let width = words.map(\.count).max() ?? 0
       for (file, label) in zip(plan.files, words) {
-        console.writeOut(
+        text +=
           "  " + paint(label, Self.color(file.action))
-            + String(repeating: " ", count: width - label.count + 1) + shown(file.path) + "\n")
+          + String(repeating: " ", count: width - label.count + 1) + shown(file.path) + "\n"
       }
     }
     guard detail != .quiet else { return }
@@ -116,16 +119,16 @@ struct GenerationReport {
         }
         line += words.isEmpty ? "no files" : words.joined(separator: ", ")
       }
-      console.writeOut(line + ".\n")
+      text += line + ".\n"
     }
     for package in plan.packageTargets where !package.changes.isEmpty {
-      console.writeOut(
+      text +=
         shown(package.file.path) + ": " + (dryRun ? "would add " : "added ")
-          + package.changes.map(\.description).joined(separator: ", ") + ".\n")
+        + package.changes.map(\.description).joined(separator: ", ") + ".\n"
     }
     // A skipped module is not registered either.
     for edit in plan.registrationEdits {
-      if let line = registrationLine(edit.excluding(blocked)) { console.writeOut(line + "\n") }
+      if let line = registrationLine(edit.excluding(blocked)) { text += line + "\n" }
     }
   }
 
