@@ -1,3 +1,4 @@
+import BackgroundWork
 import Diagnostics
 
 #if canImport(Glibc)
@@ -174,14 +175,23 @@ package final class WriteSession {
     var leftovers = strayFolders
     strayFolders = []
     let homeKey = home.map(PathKey.init)
-    let ordered = locks.filter { $0.key != homeKey } + locks.filter { $0.key == homeKey }
-    for (key, lock) in ordered {
-      if let id = leftFor[key] {
-        try? lock.record(LockRecord(pid: nil, transaction: id, createdFolders: []).bytes)
-      }
-      lock.release(removingFile: !unfinished.contains(key))
-      if !written.contains(key) { leftovers += createdFolders[key] ?? [] }
+    // Each lock with its record to leave (a killed run's, for the next run) and whether its
+    // file goes; the others' all at once, on every core, then the home's.
+    let releases = locks.map { key, lock in
+      (
+        lock: lock, home: key == homeKey, removingFile: !unfinished.contains(key),
+        record: leftFor[key].map { LockRecord(pid: nil, transaction: $0, createdFolders: []).bytes }
+      )
     }
+    for key in locks.keys where !written.contains(key) { leftovers += createdFolders[key] ?? [] }
+    @Sendable func release(
+      _ entry: (lock: any FileLock, home: Bool, removingFile: Bool, record: [UInt8]?)
+    ) {
+      if let record = entry.record { try? entry.lock.record(record) }
+      entry.lock.release(removingFile: entry.removingFile)
+    }
+    _ = releases.filter { !$0.home }.concurrentMap(release)
+    for entry in releases where entry.home { release(entry) }
     locks = [:]
     createdFolders = [:]
     // Deepest first, so that nested roots go before the folders holding them.
