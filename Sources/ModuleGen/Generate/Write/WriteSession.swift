@@ -65,11 +65,6 @@ package final class WriteSession {
 
   /// Locks every root, in byte order so that runs never wait for each other in a circle;
   /// waits at most `timeout` seconds for a root another run holds.
-  ///
-  /// The roots are created in order (one may be inside another), then every root's lock is
-  /// tried at once, on every core, without waiting. Those before the first root another run
-  /// holds are kept; the ones after it are given back and, like it, locked in order, waiting: a
-  /// run waits only while it holds roots before the one it waits for.
   func lock(_ roots: [String], timeout: Double) throws {
     var unique: [String] = []
     var seen: Set<PathKey> = []
@@ -77,87 +72,25 @@ package final class WriteSession {
       unique.append(root)
     }
     unique.sort { PathKey($0) < PathKey($1) }
-    guard let first = unique.first else { return }
-    let homeRoot = home ?? first
-    let (pid, transaction, fileSystem) = (Int(getpid()), transaction, fileSystem)
-    // The home's record lists every root; the others name the home.
-    let records = unique.map { root in
-      var record = LockRecord(pid: pid, transaction: transaction, createdFolders: [])
-      if home == nil && root == first { record.roots = unique } else { record.home = homeRoot }
-      return record
-    }
-    // The folders made for each root.
-    var made: [[String]] = []
-    do {
-      for root in unique { made.append(try Self.createFolders(root, fileSystem: fileSystem)) }
-    } catch {
-      for folders in made.reversed() { removeEmptyFolders(folders) }
-      throw error
-    }
-    let tries = Array(zip(unique, zip(records, made))).concurrentMap { root, recording in
-      Result {
-        try Self.tryLock(
-          root, recording: recording.0, created: recording.1, fileSystem: fileSystem)
-      }
-    }
-    let kept = tries.firstIndex { (try? $0.get()) == nil } ?? tries.count
-    // Given back deepest first, with the folders made for them (`acquire` makes them again).
-    for index in (kept..<unique.count).reversed() {
-      if case .success(let taken?) = tries[index] {
-        taken.lock.release(removingFile: taken.recorded)
-      }
-      removeEmptyFolders(made[index])
-    }
-    // Held before anything of a killed run is finished, so that finishing it sees them held.
-    for (root, outcome) in zip(unique, tries[..<kept]) {
-      guard case .success(let taken?) = outcome else { continue }
-      locks[PathKey(root)] = taken.lock
-    }
-    for (index, root) in unique.enumerated() {
+    for root in unique {
+      let (lock, created) = try acquire(root, timeout: timeout)
       let key = PathKey(root)
-      let lock: any FileLock
-      let created: [String]
-      var recorded = false
-      if index < kept, case .success(let taken?) = tries[index] {
-        (lock, created, recorded) = (taken.lock, taken.created, taken.recorded)
-      } else {
-        (lock, created) = try acquire(root, timeout: timeout)
-        locks[key] = lock
-      }
-      if home == nil { home = root }
+      locks[key] = lock
       let previous = LockRecord(bytes: lock.previousContent)
       createdFolders[key] = created + (previous?.createdFolders ?? [])
-      if !recorded {
-        var record = records[index]
-        record.createdFolders = createdFolders[key] ?? []
-        try lock.record(record.bytes)
+      var record = LockRecord(
+        pid: Int(getpid()), transaction: transaction, createdFolders: createdFolders[key] ?? [])
+      if let home {
+        record.home = home
+      } else {
+        home = root
+        record.roots = unique
       }
+      try lock.record(record.bytes)
       if !lock.previousContent.isEmpty {
         try recoverStaleLock(previous, at: root)
       }
     }
-  }
-
-  /// One try at a root's lock, without waiting (nil: another run holds it). A lock file found
-  /// empty gets `record` (with the folders `created` for the root) at once; one left by a
-  /// killed run keeps that run's record until `lock` has finished it.
-  private static func tryLock(
-    _ root: String, recording record: LockRecord, created: [String], fileSystem: any FileSystem
-  ) throws -> (lock: any FileLock, created: [String], recorded: Bool)? {
-    guard
-      case .acquired(let lock) = try fileSystem.tryLock(
-        atPath: joinPath(root, WriteJournal.lockFileName))
-    else { return nil }
-    guard lock.previousContent.isEmpty else { return (lock, created, false) }
-    var record = record
-    record.createdFolders = created
-    do {
-      try lock.record(record.bytes)
-    } catch {
-      lock.release(removingFile: true)
-      throw error
-    }
-    return (lock, created, true)
   }
 
   /// Takes the lock of one root, creating the root if needed, waiting up to `timeout`.
@@ -165,7 +98,7 @@ package final class WriteSession {
     let deadline = monotonicSeconds() + timeout
     var pause = 0.005
     while true {
-      let created = try Self.createFolders(root, fileSystem: fileSystem)
+      let created = try createFolders(root)
       let attempt: FileLockAttempt
       do {
         attempt = try fileSystem.tryLock(atPath: joinPath(root, WriteJournal.lockFileName))
@@ -192,9 +125,7 @@ package final class WriteSession {
   }
 
   /// Creates `folder` and its missing parents; returns those created, outermost first.
-  private static func createFolders(_ folder: String, fileSystem: any FileSystem) throws
-    -> [String]
-  {
+  private func createFolders(_ folder: String) throws -> [String] {
     if fileSystem.isDirectory(atPath: folder) { return [] }
     // Most often (a batch's new module folders) only the folder itself is missing.
     if (try? fileSystem.createDirectory(atPath: folder)) != nil { return [folder] }
@@ -217,7 +148,7 @@ package final class WriteSession {
       } catch {
         // Another run may have created it a moment ago.
         if !fileSystem.isDirectory(atPath: path) {
-          removeEmptyFolders(created, fileSystem: fileSystem)
+          removeEmptyFolders(created)
           throw error
         }
       }
@@ -235,10 +166,6 @@ package final class WriteSession {
   }
 
   func removeEmptyFolders(_ folders: [String]) {
-    Self.removeEmptyFolders(folders, fileSystem: fileSystem)
-  }
-
-  private static func removeEmptyFolders(_ folders: [String], fileSystem: any FileSystem) {
     for folder in folders.reversed() { try? fileSystem.removeItem(atPath: folder) }
   }
 
