@@ -1,3 +1,4 @@
+import BackgroundWork
 import Diagnostics
 import Foundation
 import Liquid
@@ -281,6 +282,47 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     first.end()
     try PlanApplier(fileSystem: LocalFileSystem(), lockTimeout: 0).apply(plan)
     #expect(snapshot(dir).files == expectedAfter(dir))
+  }
+
+  @Test func aRunWaitingForARootHoldsNoRootAfterIt() throws {
+    // Runs take their roots in byte order: one that waits holds only roots before the one it
+    // waits for, so two runs never wait for each other in a circle.
+    let dir = try makeTemporaryDirectory()
+    let roots = ["a", "b", "c"].map { dir + "/" + $0 }
+    let lockFile = { (root: String) in root + "/" + WriteJournal.lockFileName }
+    let other = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [roots[1]])
+    let waiting = BackgroundWork { () -> Bool in
+      guard
+        let session = try? PlanApplier(fileSystem: LocalFileSystem(), lockTimeout: 30).begin(
+          roots: roots)
+      else { return false }
+      let holdsAll = roots.allSatisfy(session.holds)
+      session.end()
+      return holdsAll
+    }
+    // Until the run holds the first root (and so waits for the second).
+    var holdsTheFirst = false
+    for _ in 0..<3000 where !holdsTheFirst {
+      switch try? LocalFileSystem().tryLock(atPath: lockFile(roots[0])) {
+      case .busy?: holdsTheFirst = true
+      case .acquired(let notYet)?: notYet.release(removingFile: false)
+      case nil: break
+      }
+      if !holdsTheFirst { Thread.sleep(forTimeInterval: 0.01) }
+    }
+    #expect(holdsTheFirst)
+    if FileManager.default.fileExists(atPath: roots[2]) {
+      guard case .acquired(let free) = try LocalFileSystem().tryLock(atPath: lockFile(roots[2]))
+      else {
+        Issue.record("the run holds a root after the one it waits for")
+        other.end()
+        _ = waiting.wait()
+        return
+      }
+      free.release(removingFile: true)
+    }
+    other.end()
+    #expect(waiting.wait(), "the run takes every root once the other run is done")
   }
 
   @Test func aStaleLockFromAKilledRunIsTakenOver() throws {
