@@ -92,6 +92,24 @@ import Testing
         """)
   }
 
+  /// A config written with Windows line ends: the header's lines are still found (a block
+  /// value's lines are read as bytes; "\r\n" is one Character, which "\n" never matched).
+  @Test func aBadHeaderInAConfigWithCRLFLineEndsIsReportedAtItsLine() throws {
+    let dir = try project()
+    try write(
+      "author: Ann\r\nheader: |\r\n  // (c) Acme\r\n  // {{ file_name }\r\n",
+      to: dir + "/.modulegen.yml")
+    let result = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        .modulegen.yml:4:6: error: in the 'header' setting: output '{{' was never closed with '}}'
+          // {{ file_name }
+             ^
+
+        """)
+  }
+
   @Test func anOutputFolderThatIsAFileIsFoundBeforeAnythingIsWritten() throws {
     let dir = try project()
     try write(
