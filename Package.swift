@@ -23,9 +23,10 @@ let package = Package(
   ],
   targets: [
     // The template engine: Liquid as Shopify's Ruby implementation defines it. Imports nothing
-    // from ModuleGen and nothing beyond the standard library, Diagnostics, EditDistance and
-    // HexDigits.
-    .target(name: "Liquid", dependencies: ["Diagnostics", "EditDistance", "HexDigits"]),
+    // from ModuleGen and nothing beyond the standard library, Diagnostics, EditDistance,
+    // HexDigits and BackgroundWork (the lock of the partials its renders parse on first use).
+    .target(
+      name: "Liquid", dependencies: ["Diagnostics", "EditDistance", "HexDigits", "BackgroundWork"]),
     // Messages for a person (`path:line:col: error: message`, the line and a caret) and the
     // places in a file they point at: what the engine, the Xcode project library and modulegen
     // report their errors with.
@@ -36,8 +37,9 @@ let package = Package(
     // The value of a hexadecimal digit, for the escapes the engine, the YAML and JSON readers
     // and the Xcode project library decode.
     .target(name: "HexDigits"),
-    // Work on other threads (POSIX threads: no Dispatch), for modulegen: one piece of work beside
-    // the caller's, or a map over many elements on every core.
+    // Work on other threads (POSIX threads: no Dispatch), for modulegen and the engine: a value
+    // shared under a lock, one piece of work beside the caller's, or a map over many elements on
+    // every core.
     .target(name: "BackgroundWork"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
@@ -85,7 +87,8 @@ let package = Package(
     // the differential tests of XcodeProjectTests and ModuleGenTests.
     .target(name: "PbxprojReader", path: "Tests/PbxprojReader"),
     .testTarget(
-      name: "LiquidTests", dependencies: ["Liquid", "Diagnostics", "EditDistance", "DataFormats"],
+      name: "LiquidTests",
+      dependencies: ["Liquid", "Diagnostics", "EditDistance", "DataFormats", "BackgroundWork"],
       exclude: ["golden-liquid-skips.txt", "Fixtures"]),
     .testTarget(
       name: "ModuleGenTests",

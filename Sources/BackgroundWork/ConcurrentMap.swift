@@ -15,10 +15,15 @@ extension Array where Element: Sendable {
     let threads = Swift.max(1, Swift.min(count, maxThreads, processorCount()))
     guard threads > 1 else { return map(transform) }
     let items = self
-    let next = Counter()
+    // The next element no thread has taken.
+    let next = Locked(0)
     let work = { @Sendable () -> [(Int, Result)] in
       var done: [(Int, Result)] = []
-      while let index = next.take(below: items.count) {
+      while let index = next.withLock({ (taken: inout Int) -> Int? in
+        guard taken < items.count else { return nil }
+        taken += 1
+        return taken - 1
+      }) {
         done.append((index, transform(items[index])))
       }
       return done
@@ -32,26 +37,3 @@ extension Array where Element: Sendable {
 
 /// The cores that are online now.
 func processorCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
-
-/// The next index to work on, shared by the threads of one `concurrentMap`.
-private final class Counter: @unchecked Sendable {
-  // Read and written only with `mutex` held.
-  private var value = 0
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-  init() { pthread_mutex_init(mutex, nil) }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  /// The next index, nil once all `count` are taken.
-  func take(below count: Int) -> Int? {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    guard value < count else { return nil }
-    value += 1
-    return value - 1
-  }
-}

@@ -4,8 +4,10 @@ final class RenderContext {
 
   let environment: LiquidEnvironment
   let globals: LiquidObject
-  /// Partials parsed with the template; partials named at render time are added as found.
-  var partials: [String: ParsedPartial]
+  /// The partials this render has used, found in `shared` or parsed as it reached them.
+  var partials: [String: ParsedPartial] = [:]
+  /// The partials of the template's group, parsed up front or by earlier renders.
+  let shared: PartialCache
   /// A variable's value, and the scope that set it: 0 for the template's own scope (`assign`),
   /// n for the n-th loop or partial scope inside it.
   private struct Binding {
@@ -40,12 +42,12 @@ final class RenderContext {
 
   init(
     environment: LiquidEnvironment, globals: LiquidObject, source: SourceText,
-    partials: [String: ParsedPartial]
+    partials: PartialCache
   ) {
     self.environment = environment
     self.globals = globals
     self.source = source
-    self.partials = partials
+    self.shared = partials
     self.isIsolated = false
     self.budget = Budget()
   }
@@ -55,6 +57,7 @@ final class RenderContext {
     globals = parent.globals
     source = parent.source
     partials = parent.partials
+    shared = parent.shared
     partialStack = parent.partialStack
     isIsolated = true
     budget = parent.budget
@@ -325,6 +328,10 @@ final class RenderContext {
 
   func partial(named name: String, at offset: Int) throws(LiquidError) -> ParsedPartial {
     if let partial = partials[name] { return partial }
+    if let partial = shared[name] {
+      partials[name] = partial
+      return partial
+    }
     guard let loader = environment.partialLoader else {
       throw error(LiquidError.partialNotFoundMessage(name, loader: nil), at: offset)
     }
@@ -335,6 +342,7 @@ final class RenderContext {
         throw error(LiquidError.partialNotFoundMessage(name, loader: loader), at: offset)
       }
       partials[name] = partial
+      shared.keep(partial, named: name)
       return partial
     } catch var error {
       if error.kind == .syntax { error.includedFrom.append(source.location(at: offset)) }

@@ -1,13 +1,14 @@
 import Diagnostics
 
-/// A parsed Liquid template. Parsing checks the whole template, and every partial it names
-/// with a literal, before anything renders; a parsed template renders any number of times.
+/// A parsed Liquid template. Parsing checks the whole template, and (unless the partials are
+/// parsed on first use) every partial it names with a literal, before anything renders; a
+/// parsed template renders any number of times, on any thread.
 public struct Template: Sendable {
   public let name: String
   let source: SourceText
   let body: Block
   let environment: LiquidEnvironment
-  let partials: [String: ParsedPartial]
+  let partials: PartialCache
 
   public init(
     parsing text: String, name: String = "template", environment: LiquidEnvironment = .init()
@@ -19,7 +20,7 @@ public struct Template: Sendable {
 
   private init(
     name: String, source: SourceText, body: Block, environment: LiquidEnvironment,
-    partials: [String: ParsedPartial]
+    partials: PartialCache
   ) {
     self.name = name
     self.source = source
@@ -29,9 +30,10 @@ public struct Template: Sendable {
   }
 
   /// Parses several templates that share partials (the files of one template package): each
-  /// partial is read and parsed once for all of them.
+  /// partial is read and parsed once for all of them, up front or on first use.
   public static func parseGroup(
-    _ sources: [(name: String, text: String)], environment: LiquidEnvironment = .init()
+    _ sources: [(name: String, text: String)], environment: LiquidEnvironment = .init(),
+    partials parsing: PartialParsing = .upFront
   ) throws(LiquidError) -> [Template] {
     var parsed: [(String, SourceText, Block)] = []
     var references: [(name: String, offset: Int, source: SourceText)] = []
@@ -42,7 +44,8 @@ public struct Template: Sendable {
       references += parser.partialReferences.map { ($0.name, $0.offset, source) }
       parsed.append((name, source, body))
     }
-    let partials = try loadPartials(references, environment: environment)
+    let partials = PartialCache(
+      upFront: parsing == .upFront ? try loadPartials(references, environment: environment) : [:])
     return parsed.map {
       Template(name: $0.0, source: $0.1, body: $0.2, environment: environment, partials: partials)
     }

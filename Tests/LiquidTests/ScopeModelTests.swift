@@ -35,7 +35,7 @@ import Testing
     var random = Random(state: UInt64(seed))
     let context = RenderContext(
       environment: LiquidEnvironment(), globals: LiquidObject([("g", .int(-1))]),
-      source: SourceText(name: "t", text: ""), partials: [:])
+      source: SourceText(name: "t", text: ""), partials: PartialCache(upFront: [:]))
     var model = Model()
     let names = ["a", "b", "c", "g"]
     for step in 0..<300 {

@@ -92,6 +92,84 @@ import Testing
         """)
   }
 
+  /// `gen` parses the snippets its renders reach, when they reach them: a broken snippet that
+  /// no render reaches does not stop it, and `templates lint` and `validate` still report it.
+  @Test func aBrokenSnippetNoRenderReachesIsFoundByLintAndValidate() throws {
+    let dir = try project()
+    try write("{% if %}\n", to: dir + "/Templates/t/snippets/broken.liquid")
+    let code = dir + "/Templates/t/Code/Module.swift.liquid"
+    try write(
+      try String(contentsOfFile: code, encoding: .utf8)
+        + "{% if false %}{% include 'broken' %}{% endif %}\n", to: code)
+    let problem = """
+      Templates/t/snippets/broken.liquid:1:7: error: expected a value, found end of markup
+      {% if %}
+            ^
+      note: included from Templates/t/Code/Module.swift.liquid:11:26
+
+      """
+    let gen = runTool(["gen", "Home", "t"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(written(dir).contains("Home/Home.swift"), "\(written(dir))")
+    let lint = runTool(["templates", "lint", "Templates/t"], in: dir)
+    #expect(lint.code == 2)
+    #expect(lint.err == problem)
+    try write("modules:\n  - name: Other\n    template: t\n", to: dir + "/other.yml")
+    let validate = runTool(["validate", "other.yml"], in: dir)
+    #expect(validate.code == 1)
+    #expect(validate.err == problem + "1 error in other.yml\n")
+  }
+
+  /// A broken snippet that a render reaches is reported as compiling every snippet up front
+  /// reports it: in every file that includes it, reached or not, as `templates lint` does.
+  @Test func aBrokenSnippetARenderReachesIsReportedForEveryFileThatIncludesIt() throws {
+    let dir = try project()
+    try write("{% if %}\n", to: dir + "/Templates/t/snippets/broken.liquid")
+    for (file, include) in [
+      ("Code/Module.swift.liquid", "{% if false %}{% include 'broken' %}{% endif %}\n"),
+      ("Tests/ModuleTests.swift.liquid", "{% include 'broken' %}\n"),
+    ] {
+      let path = dir + "/Templates/t/" + file
+      try write(try String(contentsOfFile: path, encoding: .utf8) + include, to: path)
+    }
+    let expected = """
+      Templates/t/snippets/broken.liquid:1:7: error: expected a value, found end of markup
+      {% if %}
+            ^
+      note: included from Templates/t/Code/Module.swift.liquid:11:26
+      Templates/t/snippets/broken.liquid:1:7: error: expected a value, found end of markup
+      {% if %}
+            ^
+      note: included from Templates/t/Tests/ModuleTests.swift.liquid:21:12
+
+      """
+    let gen = runTool(["gen", "Home", "t"], in: dir)
+    #expect(gen.code == 2)
+    #expect(gen.err == expected + "2 errors\n")
+    #expect(written(dir).isEmpty)
+    #expect(
+      runTool(["templates", "lint", "Templates/t"], in: dir).err == expected
+        + "2 errors in Templates/t\n")
+  }
+
+  /// A config written with Windows line ends: the header's lines are still found (a block
+  /// value's lines are read as bytes; "\r\n" is one Character, which "\n" never matched).
+  @Test func aBadHeaderInAConfigWithCRLFLineEndsIsReportedAtItsLine() throws {
+    let dir = try project()
+    try write(
+      "author: Ann\r\nheader: |\r\n  // (c) Acme\r\n  // {{ file_name }\r\n",
+      to: dir + "/.modulegen.yml")
+    let result = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        .modulegen.yml:4:6: error: in the 'header' setting: output '{{' was never closed with '}}'
+          // {{ file_name }
+             ^
+
+        """)
+  }
+
   @Test func anOutputFolderThatIsAFileIsFoundBeforeAnythingIsWritten() throws {
     let dir = try project()
     try write(

@@ -41,6 +41,20 @@ import Testing
     #expect(try SignatureParser.parseMethod(text).declaration == declaration)
   }
 
+  /// The ASCII characters are classified without Unicode's tables, as Unicode's tables do.
+  @Test func asciiCharactersAreClassifiedAsUnicodeClassifiesThem() {
+    let parser = SignatureParser("")
+    for c in (0..<128).map({ Character(Unicode.Scalar(UInt8($0))) }) + ["\r\n"] {
+      #expect(SignatureParser.isSpace(c) == c.isWhitespace, "\(c.unicodeScalars)")
+      #expect(
+        parser.isIdentifierCharacter(c) == (c == "_" || c.isLetter || c.isNumber),
+        "\(c.unicodeScalars)")
+      #expect(
+        parser.isIdentifierHead(c) == (c == "_" || (c.isLetter && c.isASCII)),
+        "\(c.unicodeScalars)")
+    }
+  }
+
   @Test func methodModel() throws {
     let method = try SignatureParser.parseMethod(
       "fetch(at index: Int, _ completion: @escaping (Int) -> Void, ids: Int...) async throws -> [Item]"

@@ -39,8 +39,10 @@ enum GenerationSetup {
   ) throws -> Setup {
     let fileSystem = LocalFileSystem()
     var notes: [Diagnostic] = []
-    let (library, config) = try projectLibrary(
+    var (library, config) = try projectLibrary(
       templates: arguments.all(.templates), console: console, fileSystem: fileSystem)
+    // Rendering parses only the snippets it uses; a failed render reports the problems of all.
+    library.partialParsing = .onFirstUse
     let record = try Self.record(config: config, console: console, fileSystem: fileSystem)
     var (modules, completeSpecFiles) = try selectedModules(
       arguments, library: library, config: config, record: record, console: console,

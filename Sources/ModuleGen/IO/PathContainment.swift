@@ -1,11 +1,11 @@
-import Foundation
+import BackgroundWork
 
 /// Where paths inside a folder really lead: follows the symbolic links of what exists, so that
 /// nothing is read or written through a link that leaves the folder. Remembers every folder it
 /// resolved, so that checking thousands of files in a few folders stays cheap; make a new one
 /// whenever the disk may have changed. The modules of a batch check their paths on every core
 /// with one of them: what it remembers is read and written under a lock.
-final class PathContainment: @unchecked Sendable {
+final class PathContainment: Sendable {
   /// A path with every symbolic link of its existing part resolved.
   enum Resolution: Equatable {
     /// The real path (its missing tail appended as named).
@@ -23,16 +23,14 @@ final class PathContainment: @unchecked Sendable {
   }
 
   let fileSystem: any FileSystem
-  // Read and written with `lock` held.
-  private var folders: [PathKey: Resolution] = [:]
-  private let lock = NSLock()
+  private let folders = Locked<[PathKey: Resolution]>([:])
 
   init(fileSystem: any FileSystem) { self.fileSystem = fileSystem }
 
   /// The real location of the folder at `path`, existing or to be created.
   func folder(_ path: String) -> Resolution {
     let key = PathKey(path)
-    if let known = lock.withLock({ folders[key] }) { return known }
+    if let known = folders.withLock({ $0[key] }) { return known }
     let result: Resolution
     let parent = parentPath(path)
     let name = lastPathComponent(path)
@@ -57,7 +55,7 @@ final class PathContainment: @unchecked Sendable {
       }
     }
     // Two threads may resolve the same folder at once: they find the same.
-    lock.withLock { folders[key] = result }
+    folders.withLock { $0[key] = result }
     return result
   }
 

@@ -36,7 +36,15 @@ package struct SignatureParser {
 
   var atEnd: Bool { position >= characters.count }
   var current: Character { atEnd ? "\0" : characters[position] }
-  var rest: String { String(characters[position...].prefix(20)) }
+  var rest: String { text(position..<min(position + 20, characters.count)) }
+
+  /// The characters of `range` as a string, appended one by one: `String(characters[range])`
+  /// goes through the generic initializer from a sequence, about 17,000 instructions a call.
+  func text(_ range: Range<Int>) -> String {
+    var text = ""
+    for character in characters[range] { text.append(character) }
+    return text
+  }
 
   func failure(_ message: String, at offset: Int? = nil) -> Failure {
     Failure(message: message, offset: offset ?? position)
@@ -46,13 +54,15 @@ package struct SignatureParser {
   /// as space: the mark would be lost without a word.
   func refuseMarksOnSpaces() throws(Failure) {
     for (offset, c) in characters.enumerated()
-    where c.isWhitespace && !c.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+    where c.asciiValue == nil && c.isWhitespace
+      && !c.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    {
       throw failure("a combining mark cannot follow a space", at: offset)
     }
   }
 
   mutating func skipSpace() {
-    while !atEnd && current.isWhitespace { position += 1 }
+    while !atEnd && Self.isSpace(current) { position += 1 }
   }
 
   mutating func accept(_ text: String) -> Bool {
@@ -88,14 +98,30 @@ package struct SignatureParser {
   /// Where a type should start and none does.
   static let expectedTypeMessage = "expected a type"
 
+  // The ASCII characters are told apart without Unicode's tables, which cost hundreds of
+  // instructions a character (the signatures of every module's defaults are parsed at start).
+
+  /// `Character.isWhitespace`.
+  static func isSpace(_ c: Character) -> Bool {
+    guard let ascii = c.asciiValue else { return c.isWhitespace }
+    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
+  }
+
+  /// A letter, a digit or `_`.
   func isIdentifierCharacter(_ c: Character) -> Bool {
-    c == "_" || c.isLetter || c.isNumber
+    guard let ascii = c.asciiValue else { return c.isLetter || c.isNumber }
+    return ascii == UInt8(ascii: "_") || Self.isASCIILetter(ascii)
+      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii)
+  }
+
+  static func isASCIILetter(_ ascii: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii | 0x20)
   }
 
   /// A letter (not a combining mark, which `isLetter` also admits: it would join the space
   /// printed before the name) or `_`.
   func isIdentifierHead(_ c: Character) -> Bool {
-    guard c != "_" else { return true }
+    if let ascii = c.asciiValue { return ascii == UInt8(ascii: "_") || Self.isASCIILetter(ascii) }
     switch c.unicodeScalars.first?.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
       return true
@@ -121,12 +147,12 @@ package struct SignatureParser {
         return nil
       }
       position += 1
-      return String(characters[nameStart..<(position - 1)])
+      return text(nameStart..<(position - 1))
     }
     guard !atEnd, isIdentifierHead(current) else { return nil }
     let start = position
     while !atEnd && isIdentifierCharacter(current) { position += 1 }
-    return String(characters[start..<position])
+    return text(start..<position)
   }
 
   // MARK: - Methods
@@ -279,7 +305,7 @@ package struct SignatureParser {
       }
       position += 1
     }
-    return String(characters[start..<position]).trimmingCharacters()
+    return text(start..<position).trimmingCharacters()
   }
 
   // MARK: - Types

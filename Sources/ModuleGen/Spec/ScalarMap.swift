@@ -26,19 +26,25 @@ struct ScalarMap: Sendable, Equatable {
     blockLines = []
     verbatim = false
     guard case .string(let text) = node.value else { return }
+    // Compared and split as bytes: as Characters, every grapheme of the file is read (a third
+    // of decoding a template.yml), and "\n" never splits a "\r\n", which is one Character.
+    let newline = UInt8(ascii: "\n")
     switch node.style {
     case .plain, .quoted:
       let skip = origin.column - 1 + (node.style == .quoted ? 1 : 0)
       let rest = origin.lineText.dropFirst(skip)
-      verbatim = !text.contains("\n") && rest.hasPrefix(text)
+      verbatim = !text.utf8.contains(newline) && rest.utf8.starts(with: text.utf8)
     case .literal, .folded:
-      let count = text.split(separator: "\n", omittingEmptySubsequences: false).count
+      let count = text.utf8.count { $0 == newline } + 1
       var number = 0
-      for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      // The lines up to the value's last; the rest of the file stays in one piece.
+      let lines = source.utf8.split(
+        separator: newline, maxSplits: origin.line + count, omittingEmptySubsequences: false)
+      for line in lines {
         number += 1
         guard number > origin.line else { continue }
         guard number <= origin.line + count else { break }
-        var lineText = String(line)
+        var lineText = String(Substring(line))
         if lineText.hasSuffix("\r") { lineText.removeLast() }
         blockLines.append((number, lineText))
       }

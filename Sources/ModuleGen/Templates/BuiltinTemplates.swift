@@ -3,9 +3,13 @@
 /// (`BuiltinTemplates+Generated.swift`) is generated from it by `swift run embed-templates`
 /// (Sources/TemplateEmbedding), and EmbeddedTemplatesTests fails when the two differ.
 package enum BuiltinTemplates {
-  /// Template names: the folders with a `template.yml`.
-  package static var names: [String] {
-    files.keys.filter { $0.hasSuffix("/template.yml") && $0.split(separator: "/").count == 2 }
-      .map { String($0.split(separator: "/")[0]) }.sorted()
-  }
+  /// Template names: the folders with a `template.yml`. Found once: a run asks several times
+  /// (the help of `gen`, each template looked up by name).
+  package static let names: [String] = files.keys.compactMap { path in
+    guard path.hasSuffix(manifestSuffix) else { return nil }
+    let folder = path.dropLast(manifestSuffix.count)
+    return folder.isEmpty || folder.contains("/") ? nil : String(folder)
+  }.sorted()
+
+  private static let manifestSuffix = "/template.yml"
 }

@@ -8,6 +8,9 @@ package struct CompiledTemplate: Sendable {
   var files: [CompiledFile]
   /// The manifest's `register:` entries, parsed.
   var registrations: [CompiledRegistration] = []
+  /// When its partials are parsed on first use: the same template compiled with every partial
+  /// parsed up front, for the problems that compiling it so reports.
+  var compiledUpFront: (@Sendable () throws -> CompiledTemplate)?
 
   struct CompiledFile: Sendable {
     var entry: TemplateManifest.FileEntry
@@ -51,29 +54,32 @@ package struct CompiledTemplate: Sendable {
 
   /// Reads and parses everything; every problem in the manifest or a template is an error with
   /// its location. `header` replaces the `header` partial (the project config's header, which
-  /// `headerMap` locates in the config for errors).
-  package static func compile(_ source: TemplateSource, header: String? = nil) throws
-    -> CompiledTemplate
-  {
-    try compile(source, header: header, headerMap: nil)
+  /// `headerMap` locates in the config for errors). With `partials: .onFirstUse`, the snippets
+  /// are parsed as renders reach them: `checkEveryPartial()` finds the problems of the others.
+  package static func compile(
+    _ source: TemplateSource, header: String? = nil, partials: PartialParsing = .upFront
+  ) throws -> CompiledTemplate {
+    try compile(source, header: header, headerMap: nil, partials: partials)
   }
 
-  static func compile(_ source: TemplateSource, header: String?, headerMap: ScalarMap?) throws
-    -> CompiledTemplate
-  {
+  static func compile(
+    _ source: TemplateSource, header: String?, headerMap: ScalarMap?,
+    partials: PartialParsing = .upFront
+  ) throws -> CompiledTemplate {
     let manifestPath = source.displayPath("template.yml")
     guard let manifestText = try source.load("template.yml") else {
       throw Diagnostic(message: noManifestMessage(in: source.displayRoot))
     }
     let manifest = try TemplateManifest.decode(manifestText, file: manifestPath)
     return try compile(
-      manifest, from: source, manifestPath: manifestPath, header: header, headerMap: headerMap)
+      manifest, from: source, manifestPath: manifestPath, header: header, headerMap: headerMap,
+      partials: partials)
   }
 
   /// Parses the files of a manifest already read (a template.yml, or a translated .rambaspec).
   static func compile(
     _ manifest: TemplateManifest, from source: TemplateSource, manifestPath: String,
-    header: String?, headerMap: ScalarMap? = nil
+    header: String?, headerMap: ScalarMap? = nil, partials: PartialParsing = .upFront
   ) throws -> CompiledTemplate {
     let generamba = manifest.variables == .generamba
     var loaders: [any PartialLoader] = []
@@ -115,7 +121,7 @@ package struct CompiledTemplate: Sendable {
     var contents: [Template] = []
     do {
       contents = try Template.parseGroup(
-        sources.map { ($0.name, $0.text) }, environment: environment)
+        sources.map { ($0.name, $0.text) }, environment: environment, partials: partials)
     } catch {
       // Report the problem of every file, not only the first.
       for file in sources {
@@ -168,8 +174,23 @@ package struct CompiledTemplate: Sendable {
     var seen: Set<String> = []
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems, file: source.displayRoot) }
-    return CompiledTemplate(
+    var compiled = CompiledTemplate(
       manifest: manifest, source: source, files: files, registrations: registrations)
+    if partials == .onFirstUse {
+      compiled.compiledUpFront = {
+        try compile(
+          manifest, from: source, manifestPath: manifestPath, header: header,
+          headerMap: headerMap)
+      }
+    }
+    return compiled
+  }
+
+  /// Reports the problems of every partial as compiling with them parsed up front does (every
+  /// file's, whether a render reaches it or not), when they were left to be parsed on first use:
+  /// what a failed render calls, so that a broken snippet reads the same either way.
+  func checkEveryPartial() throws {
+    _ = try compiledUpFront?()
   }
 }
 

@@ -18,6 +18,9 @@ package struct TemplateLibrary: Sendable {
   package var fileSystem: any FileSystem
   /// Paths in messages are shown relative to this folder.
   package var displayBase: String?
+  /// When the templates it compiles parse their snippets: up front for the commands that check
+  /// templates, on first use for those that render modules.
+  package var partialParsing = PartialParsing.upFront
 
   package init(
     folders: [Folder], fileSystem: any FileSystem = LocalFileSystem(), displayBase: String? = nil
@@ -120,7 +123,8 @@ package struct TemplateLibrary: Sendable {
       message += " (available: \(names.joined(separator: ", ")))"
       throw Diagnostic(message: message)
     }
-    return try CompiledTemplate.compile(source, header: header, headerMap: headerMap)
+    return try CompiledTemplate.compile(
+      source, header: header, headerMap: headerMap, partials: partialParsing)
   }
 
   /// Every template that can be used, the first of each name in lookup order.

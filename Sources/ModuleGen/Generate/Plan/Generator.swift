@@ -237,7 +237,13 @@ package struct Generator {
   ) throws -> Rendering {
     let pending = try prepare(
       module, date: date, recorded: recorded, recordDirectory: recordDirectory, options: options)
-    return pending.filled(with: try pending.contents.map { try $0.render() })
+    do {
+      return pending.filled(with: try pending.contents.map { try $0.render() })
+    } catch {
+      // Snippets parsed on first use: a broken one is reported as compiling up front does.
+      try pending.rendering.template.checkEveryPartial()
+      throw error
+    }
   }
 
   /// Everything of a module's rendering but its files' texts: the template, the parameters,

@@ -1,5 +1,5 @@
+import BackgroundWork
 import Diagnostics
-import Foundation
 import Liquid
 
 /// Where a module's files go: its output folders' patterns rendered and checked, and each
@@ -12,14 +12,12 @@ struct OutputFolders: Sendable {
   /// Output path patterns, parsed once for a whole batch.
   let patterns = PatternCache()
 
-  final class PatternCache: @unchecked Sendable {
-    // Read and written with `lock` held.
-    private var templates: [String: Template] = [:]
-    private let lock = NSLock()
+  final class PatternCache: Sendable {
+    private let templates = Locked<[String: Template]>([:])
 
-    func template(_ pattern: String) -> Template? { lock.withLock { templates[pattern] } }
+    func template(_ pattern: String) -> Template? { templates.withLock { $0[pattern] } }
     func keep(_ template: Template, for pattern: String) {
-      lock.withLock { templates[pattern] = template }
+      templates.withLock { $0[pattern] = template }
     }
   }
 

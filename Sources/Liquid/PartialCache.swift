@@ -1,0 +1,32 @@
+import BackgroundWork
+
+/// When the partials that templates name are parsed.
+public enum PartialParsing: Sendable {
+  /// With the templates: every partial named by a literal, and every partial those name, so
+  /// that a missing or broken partial is an error of parsing, whether a render reaches it or not.
+  case upFront
+  /// The first time a render reaches each, once for all the renders of the templates parsed
+  /// together, on any thread: a missing or broken partial is an error of the render that reaches
+  /// it. Parsing costs only what rendering uses.
+  case onFirstUse
+}
+
+/// The partials of templates parsed together, shared by all their renders, on every thread.
+final class PartialCache: Sendable {
+  /// Parsed with the templates; read without the lock.
+  private let upFront: [String: ParsedPartial]
+  /// Parsed as renders reached them.
+  private let found = Locked<[String: ParsedPartial]>([:])
+
+  init(upFront: [String: ParsedPartial]) { self.upFront = upFront }
+
+  subscript(name: String) -> ParsedPartial? {
+    upFront[name] ?? found.withLock { $0[name] }
+  }
+
+  /// Keeps `partial` for the renders to come. Two threads may parse the same partial at once:
+  /// they parse the same, and either is kept.
+  func keep(_ partial: ParsedPartial, named name: String) {
+    found.withLock { $0[name] = partial }
+  }
+}
