@@ -6,13 +6,15 @@
 
 extension Array where Element: Sendable {
   /// `transform` applied to every element, on as many threads as the machine has cores (at
-  /// most `maxThreads`), the results in the elements' order. The caller's thread works too;
-  /// with one core, or one element, everything runs on it. Each thread takes the next element
-  /// not taken yet, so that long and short ones even out.
+  /// most `maxThreads`, and one per `perThread` elements: starting a thread costs about as much
+  /// as a few small steps), the results in the elements' order. The caller's thread works too;
+  /// with one core, or too few elements, everything runs on it. Each thread takes the next
+  /// element not taken yet, so that long and short ones even out.
   package func concurrentMap<Result: Sendable>(
-    maxThreads: Int = 8, _ transform: @escaping @Sendable (Element) -> Result
+    maxThreads: Int = 8, perThread: Int = 1, _ transform: @escaping @Sendable (Element) -> Result
   ) -> [Result] {
-    let threads = Swift.max(1, Swift.min(count, maxThreads, processorCount()))
+    let threads = Swift.max(
+      1, Swift.min(count / Swift.max(1, perThread), maxThreads, processorCount()))
     guard threads > 1 else { return map(transform) }
     let items = self
     // The next element no thread has taken.

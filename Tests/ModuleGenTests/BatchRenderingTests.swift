@@ -96,4 +96,20 @@ import Testing
     #expect(Set(threads).count > 1 || cores == 1)
     #expect(Set(threads).count <= min(cores, 8))
   }
+
+  @Test func aConcurrentMapKeepsSmallInputsOnTheCallersThread() {
+    let caller = BackgroundWorkTests.currentThread()
+    // Fewer than `perThread` elements for a second thread.
+    let threads = Array(0..<15).concurrentMap(perThread: 8) { _ -> UInt in
+      usleep(2_000)
+      return BackgroundWorkTests.currentThread()
+    }
+    #expect(Set(threads) == [caller])
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let more = Array(0..<64).concurrentMap(perThread: 8) { _ -> UInt in
+      usleep(2_000)
+      return BackgroundWorkTests.currentThread()
+    }
+    #expect(Set(more).count > 1 || cores == 1)
+  }
 }

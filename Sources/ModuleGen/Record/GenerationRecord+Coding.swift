@@ -28,7 +28,7 @@ extension GenerationRecord {
     guard !modules.isEmpty else { return out + "modules: {}\n" }
     out += "modules:\n"
     // Each module's entry on every core: a batch's record has thousands.
-    let entries = modules.sorted { $0.key < $1.key }.concurrentMap(Self.encodedEntry)
+    let entries = modules.sorted { $0.key < $1.key }.concurrentMap(perThread: 32, Self.encodedEntry)
     for entry in entries { out += entry }
     return out
   }

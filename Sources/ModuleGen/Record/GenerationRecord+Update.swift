@@ -77,7 +77,7 @@ extension GenerationRecord {
     let byModule = plan.filesByModule
     // Each module's base file on every core: it reads and encodes that module's copies only.
     let record = self
-    let bases = plan.modules.map(\.name).concurrentMap {
+    let bases = plan.modules.map(\.name).concurrentMap(perThread: 8) {
       name -> (path: String, encoded: [UInt8]?, hashes: [String])? in
       guard let entry = record.modules[name] else { return nil }
       let base = record.baseCopies(

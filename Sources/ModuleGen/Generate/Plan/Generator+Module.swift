@@ -49,7 +49,7 @@ extension Generator {
       return (module, cached.rendering, templateHash(of: cached.rendering))
     }
     let fileSystem = fileSystem
-    return ready.concurrentMap { ready in
+    return ready.concurrentMap(perThread: 8) { ready in
       guard let (module, rendering, templateHash) = ready else { return nil }
       let recorded = record?.modules[module.name]
       let date = Self.firstDate(of: recorded, options: options)

@@ -29,7 +29,9 @@ extension WriteSession {
     let folders = runFolders
     // The folders are locked now: check once more that nothing leads out of them.
     let containment = PathContainment(fileSystem: fileSystem)
-    let escapes = ordered.concurrentMap { folders.escape(in: $0, containment: containment) }
+    let escapes = ordered.concurrentMap(perThread: 8) {
+      folders.escape(in: $0, containment: containment)
+    }
     if let escape = escapes.lazy.compactMap({ $0 }).first { throw escape }
 
     let roots = ordered.map(\.root)
@@ -38,7 +40,7 @@ extension WriteSession {
     func removeStaging() {
       for (root, folder) in zip(roots, runFolders) { discard(folder, root: root) }
     }
-    let staging = Array(ordered.enumerated()).concurrentMap { index, changes in
+    let staging = Array(ordered.enumerated()).concurrentMap(perThread: 8) { index, changes in
       Result {
         try folders.stage(
           changes, in: runFolders[index], transaction: transaction,
@@ -63,7 +65,7 @@ extension WriteSession {
         message: "could not start writing: \(describe(error)); nothing was written")
     }
 
-    let moved = Array(journals.enumerated()).concurrentMap { index, journal in
+    let moved = Array(journals.enumerated()).concurrentMap(perThread: 8) { index, journal in
       Result {
         try folders.replay(
           journal, root: roots[index], folder: runFolders[index], forward: true, strict: true,
@@ -97,7 +99,8 @@ extension WriteSession {
 
     for root in roots { written.insert(PathKey(root)) }
     // The commit goes last: while any root still has its journal, it must read "committed".
-    let removed = Array(journals.enumerated().dropFirst()).concurrentMap { index, journal in
+    let removed = Array(journals.enumerated().dropFirst()).concurrentMap(perThread: 8) {
+      index, journal in
       (try? folders.removeReplayed(runFolders[index], journal: journal, primary: false)) != nil
     }
     for (root, done) in zip(roots.dropFirst(), removed) where !done {

@@ -190,7 +190,7 @@ package final class WriteSession {
       if let record = entry.record { try? entry.lock.record(record) }
       entry.lock.release(removingFile: entry.removingFile)
     }
-    _ = releases.filter { !$0.home }.concurrentMap(release)
+    _ = releases.filter { !$0.home }.concurrentMap(perThread: 32, release)
     for entry in releases where entry.home { release(entry) }
     locks = [:]
     createdFolders = [:]
