@@ -1319,24 +1319,29 @@ struct {{ module }}Service: {{ module }}Servicing {
 /// and read what it recorded after, the code under test runs.
 @dynamicMemberLookup
 final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
+{%- comment %} Each method's parts once: what it records, its stubs, the method. {% endcomment %}
+{%- assign all_calls = "" %}
+{%- assign all_stubs = "" %}
+{%- assign all_implementations = "" %}
+{%- for m in methods %}
+{%- include 'spy_members' %}
+{%- capture all_calls %}{{ all_calls }}{% if forloop.first == false %}{{ newline }}{% endif %}
+    // {{ m.selector }}{{ calls_text | indent: 2 }}{% endcapture %}
+{%- capture all_stubs %}{{ all_stubs }}{% if forloop.first == false %}{{ newline }}{% endif %}
+    // {{ m.selector }}{{ stubs_text | indent: 2 }}{% endcapture %}
+{%- capture all_implementations %}{{ all_implementations }}
+
+  // MARK: - {{ m.selector }}
+{{ implementation }}{% endcapture %}
+{%- endfor %}
   /// What the mock records, read as its properties (`mock.{{ methods[0].identifier }}CallCount`).
   struct Calls {
-{%- for m in methods %}
-{%- if forloop.first == false %}{{ newline }}{% endif %}
-    // {{ m.selector }}
-{%- include 'spy_members' %}
-{{- calls_text | indent: 2 }}
-{%- endfor %}
+{{- all_calls }}
   }
 
   /// What the mock answers, set as its properties (`mock.{{ methods[0].identifier }}Closure = …`).
   struct Stubs {
-{%- for m in methods %}
-{%- if forloop.first == false %}{{ newline }}{% endif %}
-    // {{ m.selector }}
-{%- include 'spy_members' %}
-{{- stubs_text | indent: 2 }}
-{%- endfor %}
+{{- all_stubs }}
   }
 
   // NSLock: the module's code runs on iOS 17, and Synchronization's Mutex needs iOS 18.
@@ -1352,12 +1357,7 @@ final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
     get { lock.withLock { stubs[keyPath: keyPath] } }
     set { lock.withLock { stubs[keyPath: keyPath] = newValue } }
   }
-{%- for m in methods %}
-
-  // MARK: - {{ m.selector }}
-{%- include 'spy_members' %}
-{{ implementation }}
-{%- endfor %}
+{{- all_implementations }}
 
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
