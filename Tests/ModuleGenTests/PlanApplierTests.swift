@@ -110,8 +110,10 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
 }
 
 @Suite struct PlanApplierTests {
-  /// Three roots: one exists with a file to replace, one is created, one is nested in it.
-  func makePlan(_ dir: String) throws -> Plan {
+  /// Three roots: one exists with a file to replace, one is created, one is nested in it; and
+  /// `moreRoots` others, each with a new file (enough of them, and the write's steps run on
+  /// several threads).
+  func makePlan(_ dir: String, moreRoots: Int = 0) throws -> Plan {
     try write("original\n", to: dir + "/out/Existing.swift")
     try write("kept\n", to: dir + "/out/Kept.swift")
     func file(_ root: String, _ relative: String, _ action: PlannedFile.Action) -> PlannedFile {
@@ -124,16 +126,18 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
         file("out", "Existing.swift", .overwrite), file("out", "New/A.swift", .create),
         file("out", "New/Deeper/B.swift", .create), file("tests/M", "MTests.swift", .create),
         file("tests/M/Nested", "C.swift", .create),
-      ],
+      ] + (0..<moreRoots).map { file("more/R\($0)", "D.swift", .create) },
       modules: [], notes: [], force: true)
   }
 
-  func expectedAfter(_ dir: String) -> [String: String] {
-    [
+  func expectedAfter(_ dir: String, moreRoots: Int = 0) -> [String: String] {
+    var files = [
       "out/Existing.swift": "new Existing.swift\n", "out/Kept.swift": "kept\n",
       "out/New/A.swift": "new New/A.swift\n", "out/New/Deeper/B.swift": "new New/Deeper/B.swift\n",
       "tests/M/MTests.swift": "new MTests.swift\n", "tests/M/Nested/C.swift": "new C.swift\n",
     ]
+    for index in 0..<moreRoots { files["more/R\(index)/D.swift"] = "new D.swift\n" }
+    return files
   }
 
   func tree(_ dir: String) -> [String] {
@@ -141,10 +145,10 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
   }
 
   /// How many changes a successful run makes, so that every one of them can fail.
-  func changesOfASuccessfulRun() throws -> Int {
+  func changesOfASuccessfulRun(moreRoots: Int = 0) throws -> Int {
     let dir = try makeTemporaryDirectory()
     let fileSystem = FaultyFileSystem()
-    try PlanApplier(fileSystem: fileSystem).apply(try makePlan(dir))
+    try PlanApplier(fileSystem: fileSystem).apply(try makePlan(dir, moreRoots: moreRoots))
     return fileSystem.changes
   }
 
@@ -184,14 +188,18 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     }
   }
 
-  @Test func aRunKilledAtAnyChangeIsCompletedOrRolledBackAsAWhole() throws {
-    let total = try changesOfASuccessfulRun()
+  /// With 3 roots the write's steps run on the caller's thread; with 23, on several threads
+  /// at once (`concurrentMap(perThread:)`), so that a kill stops them wherever each one is.
+  @Test(arguments: [0, 20])
+  func aRunKilledAtAnyChangeIsCompletedOrRolledBackAsAWhole(moreRoots: Int) throws {
+    let total = try changesOfASuccessfulRun(moreRoots: moreRoots)
     // A kill while the output folders are created and locked may leave them empty; after
     // that, even the folders are as before (or as after).
     let counter = FaultyFileSystem()
     let lockPhase = try {
       let dir = try makeTemporaryDirectory()
-      let session = try PlanApplier(fileSystem: counter).begin(roots: try makePlan(dir).roots)
+      let session = try PlanApplier(fileSystem: counter).begin(
+        roots: try makePlan(dir, moreRoots: moreRoots).roots)
       defer { session.end() }
       return counter.changes
     }()
@@ -199,10 +207,10 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     var rolledBack = 0
     for dying in 1...total {
       let dir = try makeTemporaryDirectory()
-      let plan = try makePlan(dir)
+      let plan = try makePlan(dir, moreRoots: moreRoots)
       let before = snapshot(dir).files
       let beforeTree = tree(dir)
-      let after = expectedAfter(dir)
+      let after = expectedAfter(dir, moreRoots: moreRoots)
       let fileSystem = FaultyFileSystem()
       fileSystem.failAt = dying
       fileSystem.dies = true
