@@ -45,7 +45,7 @@ struct RunFolders: Sendable {
       where knownFolders.insert(PathKey(missing)).inserted {
         journal.folders.append(missing)
       }
-      let stagedFile = joinPath(folder, String(number))
+      let stagedFile = Self.stagedFile(number, in: folder)
       if let pieces = file.pieces {
         try fileSystem.writeFile(atPath: stagedFile, pieces: pieces)
       } else {
@@ -53,7 +53,7 @@ struct RunFolders: Sendable {
       }
       var kind = WriteJournal.Kind.create
       if file.action != .create && fileSystem.fileExists(atPath: file.path) {
-        try backUp(file.path, to: stagedFile + ".old")
+        try backUp(file.path, to: Self.backup(number, in: folder))
         kind = .replace
       }
       journal.operations.append(.init(kind: kind, number: number, path: relative))
@@ -61,7 +61,7 @@ struct RunFolders: Sendable {
     // Removals: the backup keeps the old content until the run is done.
     for (offset, path) in changes.removals.enumerated() {
       let number = changes.files.count + offset
-      try backUp(path, to: joinPath(folder, String(number)) + ".old")
+      try backUp(path, to: Self.backup(number, in: folder))
       journal.operations.append(
         .init(kind: .remove, number: number, path: try relativePath(path, in: changes.root)))
     }
@@ -88,9 +88,11 @@ struct RunFolders: Sendable {
       return path
     }
     func staged(_ operation: WriteJournal.Operation) -> String {
-      joinPath(folder, String(operation.number))
+      Self.stagedFile(operation.number, in: folder)
     }
-    func backup(_ operation: WriteJournal.Operation) -> String { staged(operation) + ".old" }
+    func backup(_ operation: WriteJournal.Operation) -> String {
+      Self.backup(operation.number, in: folder)
+    }
 
     if forward {
       for relative in journal.folders {
@@ -189,7 +191,7 @@ struct RunFolders: Sendable {
   /// else found there is left to `remove`.
   func removeReplayed(_ folder: String, journal: WriteJournal, primary: Bool) throws {
     for operation in journal.operations where operation.kind != .create {
-      try fileSystem.removeItem(atPath: joinPath(folder, String(operation.number)) + ".old")
+      try fileSystem.removeItem(atPath: Self.backup(operation.number, in: folder))
     }
     try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.fileName))
     if primary { try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.commitFileName)) }
@@ -198,6 +200,16 @@ struct RunFolders: Sendable {
     } catch {
       try remove(folder)
     }
+  }
+
+  /// Where a run folder keeps the file its journal's operation `number` moves into place.
+  private static func stagedFile(_ number: Int, in folder: String) -> String {
+    joinPath(folder, String(number))
+  }
+
+  /// Where a run folder keeps what operation `number` replaces or removes, until the run is done.
+  private static func backup(_ number: Int, in folder: String) -> String {
+    stagedFile(number, in: folder) + ".old"
   }
 
   /// `path` relative to `root`, compared as bytes.
