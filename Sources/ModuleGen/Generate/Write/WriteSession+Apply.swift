@@ -106,12 +106,10 @@ extension WriteSession {
     for (root, done) in zip(roots.dropFirst(), removed) where !done {
       unfinished.insert(PathKey(root))
     }
-    if unfinished.isEmpty,
-      (try? folders.removeReplayed(runFolders[0], journal: journals[0], primary: true)) != nil
-    {
-      return
-    }
-    unfinished.insert(PathKey(roots[0]))
+    let primaryRemoved =
+      unfinished.isEmpty
+      && (try? folders.removeReplayed(runFolders[0], journal: journals[0], primary: true)) != nil
+    if !primaryRemoved { unfinished.insert(PathKey(roots[0])) }
   }
 }
 
