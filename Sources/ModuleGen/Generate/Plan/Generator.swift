@@ -462,13 +462,6 @@ package struct Generator {
     if !problems.isEmpty { throw DiagnosticList(problems) }
   }
 
-  /// Where an error inside a one-line pattern is in the file the pattern was written in.
-  static func location(in start: SourceLocation?, of inner: SourceLocation?) -> SourceLocation? {
-    guard var location = start else { return nil }
-    if let inner, inner.line == 1 { location.column += inner.column - 1 }
-    return location
-  }
-
   // MARK: - Parameters
 
   /// The template's defaults, then the config's values for parameters the template declares,

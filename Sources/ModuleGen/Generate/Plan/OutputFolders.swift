@@ -45,9 +45,16 @@ struct OutputFolders: Sendable {
     } catch {
       throw Diagnostic(
         message: "the \(what) pattern '\(pattern.text)': \(error.message)",
-        location: Generator.location(in: pattern.location, of: error.location))
+        location: Self.location(in: pattern.location, of: error.location))
     }
     return try checkedRoot(rendered, pattern: pattern, what: what)
+  }
+
+  /// Where an error inside a one-line pattern is in the file the pattern was written in.
+  static func location(in start: SourceLocation?, of inner: SourceLocation?) -> SourceLocation? {
+    guard var location = start else { return nil }
+    if let inner, inner.line == 1 { location.column += inner.column - 1 }
+    return location
   }
 
   /// A rendered output folder, resolved against its base and refused if it may not be written.
