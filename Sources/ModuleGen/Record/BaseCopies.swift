@@ -90,9 +90,16 @@ extension GenerationRecord {
   /// The base copy of what was generated with `hash` for a module: from its base file, else
   /// from a copy in the earlier layout. Nil when missing or damaged.
   func baseCopy(ofHash hash: String, module: String, fileSystem: any FileSystem) -> [UInt8]? {
-    if let bytes = baseCopies(module: module, fileSystem: fileSystem).bytes(ofHash: hash) {
-      return bytes
-    }
+    baseCopy(
+      ofHash: hash, in: baseCopies(module: module, fileSystem: fileSystem),
+      fileSystem: fileSystem)
+  }
+
+  /// `baseCopy(ofHash:module:fileSystem:)` with the module's base file read already.
+  func baseCopy(ofHash hash: String, in copies: BaseCopies, fileSystem: any FileSystem)
+    -> [UInt8]?
+  {
+    if let bytes = copies.bytes(ofHash: hash) { return bytes }
     let legacy = legacyBasePath(forHash: hash)
     guard fileSystem.fileExists(atPath: legacy),
       let bytes = try? fileSystem.readFile(atPath: legacy),

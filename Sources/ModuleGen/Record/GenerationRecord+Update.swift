@@ -129,6 +129,8 @@ extension GenerationRecord {
     fileSystem: any FileSystem
   ) -> BaseCopies {
     let recorded = entry.allFiles
+    // The module's base file as `previous` left it, read once.
+    let stored = previous.baseCopies(module: module, fileSystem: fileSystem)
     var copies: [String: BaseCopies.Copy] = [:]
     for file in files where file.regenerate == .once {
       let path = recordedPath(file.path)
@@ -137,12 +139,11 @@ extension GenerationRecord {
       let bytes =
         file.generatedHash == hash
         ? generated
-        : previous.baseCopy(ofHash: hash, module: module, fileSystem: fileSystem)
+        : previous.baseCopy(ofHash: hash, in: stored, fileSystem: fileSystem)
       if let bytes { copies[path] = BaseCopies.Copy(path: path, hash: hash, bytes: bytes) }
     }
     // Stale files keep their copies while they are recorded.
-    for copy in previous.baseCopies(module: module, fileSystem: fileSystem).copies
-    where copies[copy.path] == nil && recorded[copy.path] == copy.hash {
+    for copy in stored.copies where copies[copy.path] == nil && recorded[copy.path] == copy.hash {
       copies[copy.path] = copy
     }
     return BaseCopies(Array(copies.values))
