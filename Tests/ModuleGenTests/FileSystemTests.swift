@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -15,5 +16,54 @@ import Testing
     try LocalFileSystem().removeTree(atPath: dir + "/tree")
     #expect(!FileManager.default.fileExists(atPath: dir + "/tree"))
     #expect(try String(contentsOfFile: dir + "/outside/kept.txt", encoding: .utf8) == "keep\n")
+  }
+
+  /// A file is read whole, whatever its size says: empty, larger than any first guess, or a
+  /// file that reports no size at all (as those of /proc do).
+  @Test func readsWholeFiles() throws {
+    let dir = try makeTemporaryDirectory()
+    let large = (0..<300_000).map { (i: Int) in UInt8(truncatingIfNeeded: i &* 7) }
+    try Data(large).write(to: URL(fileURLWithPath: dir + "/large"))
+    try Data().write(to: URL(fileURLWithPath: dir + "/empty"))
+    let fs = LocalFileSystem()
+    #expect(try fs.readFile(atPath: dir + "/large") == large)
+    #expect(try fs.readFile(atPath: dir + "/empty") == [])
+    if FileManager.default.fileExists(atPath: "/proc/self/status") {
+      let status = try fs.readFile(atPath: "/proc/self/status")
+      #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+    }
+  }
+
+  /// A file that is missing, or a folder, is an error that says which.
+  @Test func readingWhatIsNoFileSaysWhy() throws {
+    let dir = try makeTemporaryDirectory()
+    let fs = LocalFileSystem()
+    #expect(throws: Diagnostic(message: "no such file '\(dir)/missing'")) {
+      try fs.readFile(atPath: dir + "/missing")
+    }
+    #expect(throws: Diagnostic(message: "cannot read '\(dir)'")) {
+      try fs.readFile(atPath: dir)
+    }
+  }
+
+  /// A folder's names, sorted, without `.` and `..`: links and hidden files included.
+  @Test func listsAFolderSorted() throws {
+    let dir = try makeTemporaryDirectory()
+    for name in ["b.txt", ".hidden", "a", "Zeta", "é.swift"] {
+      try write("x\n", to: dir + "/" + name)
+    }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/folder", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/link", withDestinationPath: "nowhere")
+    #expect(
+      try LocalFileSystem().contentsOfDirectory(atPath: dir)
+        == [".hidden", "Zeta", "a", "b.txt", "folder", "link", "é.swift"])
+    #expect(
+      throws: Diagnostic(
+        message: "cannot list the folder '\(dir)/missing': no such file or directory")
+    ) {
+      try LocalFileSystem().contentsOfDirectory(atPath: dir + "/missing")
+    }
   }
 }

@@ -80,6 +80,33 @@ import Testing
         "unchanged swifty_viper"))
   }
 
+  /// A symbolic link in the template's folder, to a file or a folder, dangling or not, is left
+  /// out with a note: it could lead anywhere, and the copy must hold only the template's files.
+  @Test func leavesOutSymbolicLinksWithANote() throws {
+    let project = try Self.project()
+    let source = try makeTemporaryDirectory() + "/swifty_viper"
+    try FileManager.default.copyItem(atPath: Self.catalog + "/swifty_viper", toPath: source)
+    for (name, destination) in [
+      ("Code/linked.liquid", source + "/Code/View/view_input.swift.liquid"),
+      ("linked-folder", source + "/Code"), ("dangling", source + "/nowhere"),
+    ] {
+      try FileManager.default.createSymbolicLink(
+        atPath: source + "/" + name, withDestinationPath: destination)
+    }
+    let result = project.run(["templates", "install", source])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err
+        == """
+        note: '\(source)/Code/linked.liquid' is a symbolic link: not installed
+        note: '\(source)/dangling' is a symbolic link: not installed
+        note: '\(source)/linked-folder' is a symbolic link: not installed
+
+        """)
+    #expect(
+      files(project.dir + "/Templates/swifty_viper") == files(Self.catalog + "/swifty_viper"))
+  }
+
   @Test func anEditedCopyIsNotReplacedWithoutForceAndOnlyItsFolderWithIt() throws {
     let project = try Self.project()
     #expect(project.run(["templates", "install", Self.catalog + "/swifty_viper"]).code == 0)

@@ -1,16 +1,11 @@
 import Diagnostics
 import Liquid
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
+  import Darwin.crt_externs
 #endif
 
 /// The process's streams and surroundings, passed in so that commands can be tested.
@@ -64,12 +59,41 @@ package struct Console: Sendable {
       writeOut: { status.write(1, "standard output", $0) },
       writeError: { status.write(2, "standard error", $0) }, readInput: readAllInput,
       inputIsTerminal: isatty(0) == 1, errorIsTerminal: isatty(2) == 1,
-      environment: ProcessInfo.processInfo.environment,
-      currentDirectory: FileManager.default.currentDirectoryPath)
+      environment: processEnvironment(), currentDirectory: workingDirectory())
     console.outputFailure = { status.failure }
     console.outputIsTerminal = isatty(1) == 1
     console.keepUntilExit = { value in _ = Unmanaged.passRetained(KeptUntilExit(value)) }
     return console
+  }
+
+  /// The process's environment variables. Read from the C library: Foundation's `ProcessInfo`
+  /// would load Foundation, whose start-up every command would pay.
+  static func processEnvironment() -> [String: String] {
+    #if canImport(Darwin)
+      let entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+    #else
+      let entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    #endif
+    var environment: [String: String] = [:]
+    var next = entries
+    while let entry = next?.pointee {
+      let text = String(cString: entry)
+      // As `getenv` reads it: the first of two entries with one name is the one that counts.
+      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")),
+        environment[String(text[..<equals])] == nil
+      {
+        environment[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
+      }
+      next = next.map { $0 + 1 }
+    }
+    return environment
+  }
+
+  /// The working directory, or "" when it cannot be found (it was removed).
+  static func workingDirectory() -> String {
+    guard let path = getcwd(nil, 0) else { return "" }
+    defer { free(path) }
+    return String(cString: path)
   }
 
   /// A closed standard descriptor is given /dev/null opened for reading, so that no file the

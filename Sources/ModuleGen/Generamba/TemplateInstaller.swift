@@ -1,10 +1,5 @@
 import Diagnostics
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -108,7 +103,7 @@ struct TemplateInstaller {
       for name in try fileSystem.contentsOfDirectory(atPath: full) where name != ".git" {
         let child = joinPath(relative, name)
         let path = joinPath(folder, child)
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+        if fileSystem.isSymbolicLink(path) {
           notes.append(
             Diagnostic(.note, message: "'\(origin)/\(child)' is a symbolic link: not installed"))
         } else if fileSystem.isDirectory(atPath: path) {

@@ -1,11 +1,6 @@
 import DataFormats
 import Diagnostics
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -54,12 +49,37 @@ package struct LocalFileSystem: FileSystem {
   package init() {}
 
   package func readFile(atPath path: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Diagnostic(
+    func failure() -> Diagnostic {
+      Diagnostic(
         message: fileExists(atPath: path)
           ? Self.cannotReadMessage(path) : Self.noSuchFileMessage(path))
     }
-    return [UInt8](data)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure() }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
+      throw failure()
+    }
+    // Room for the whole file and one byte more, so that the read that finds its end needs
+    // no more room; a file that grows meanwhile, or reports no size, is read to its end all
+    // the same.
+    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+    var count = 0
+    while true {
+      if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if got == 0 { break }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw failure()
+      }
+      count += got
+    }
+    bytes.removeLast(bytes.count - count)
+    return bytes
   }
 
   package func fileExists(atPath path: String) -> Bool {
@@ -83,7 +103,18 @@ package struct LocalFileSystem: FileSystem {
   }
 
   package func contentsOfDirectory(atPath path: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    guard let folder = opendir(path) else {
+      throw Diagnostic(message: "cannot list the folder '\(path)'\(reason())")
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
   }
 
   /// A plain create-and-write: callers stage files and rename them, so no temporary copy is
@@ -197,7 +228,7 @@ extension FileSystem {
   }
 
   /// Whether `path` is a symbolic link (or cannot be resolved, which is treated the same).
-  private func isSymbolicLink(_ path: String) -> Bool {
+  func isSymbolicLink(_ path: String) -> Bool {
     guard let real = resolvedPath(path), let parent = resolvedPath(parentPath(path)) else {
       return true
     }
