@@ -103,19 +103,25 @@ struct GenerationReport {
       }
     }
     guard detail != .quiet else { return }
-    // How many files of each module have each action.
-    var counts: [String: [PlannedFile.Action: Int]] = [:]
-    for file in plan.files { counts[file.module, default: [:]][file.action, default: 0] += 1 }
+    // How many files of each module have each action, in the order of `allCases`. (Counts in
+    // an array: a dictionary keyed by the action costs the first run more, in the runtime's
+    // look-up of its `Hashable` conformance, than all the counting.)
+    let allActions = PlannedFile.Action.allCases
+    let none = [Int](repeating: 0, count: allActions.count)
+    var counts: [String: [Int]] = [:]
+    for file in plan.files {
+      counts[file.module, default: none][allActions.firstIndex(of: file.action) ?? 0] += 1
+    }
     for module in plan.modules {
-      let actions = counts[module.name] ?? [:]
+      let actions = zip(allActions, counts[module.name] ?? none)
       var line = "\(module.name) (\(module.template)): "
       if blocked.contains(module.name) {
+        let conflicts = actions.first { $0.0 == .conflict }?.1 ?? 0
         line +=
-          paint("skipped", .red) + " (" + countWord(.conflict, actions[.conflict] ?? 0)
-          + "); nothing written"
+          paint("skipped", .red) + " (" + countWord(.conflict, conflicts) + "); nothing written"
       } else {
-        let words = PlannedFile.Action.allCases.compactMap { action -> String? in
-          actions[action].map { paint(countWord(action, $0), Self.color(action)) }
+        let words = actions.compactMap { action, count -> String? in
+          count == 0 ? nil : paint(countWord(action, count), Self.color(action))
         }
         line += words.isEmpty ? "no files" : words.joined(separator: ", ")
       }

@@ -58,10 +58,11 @@ package enum RoleDefaults {
 
 extension MethodSignature {
   fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
-    let camelCased = CaseConversion.camelCase(module)
     func fix(_ text: String) -> String {
-      text.replacingAll("ModulePlaceholder", with: module).replacingAll(
-        "modulePlaceholder", with: camelCased)
+      let fixed = text.replacingAll("ModulePlaceholder", with: module)
+      // Only a name that starts with the module's name has it in camel case.
+      guard fixed.contains("modulePlaceholder") else { return fixed }
+      return fixed.replacingAll("modulePlaceholder", with: CaseConversion.camelCase(module))
     }
     var copy = self
     copy.name = fix(name)

@@ -40,10 +40,10 @@ extension WriteSession {
     func removeStaging() {
       for (root, folder) in zip(roots, runFolders) { discard(folder, root: root) }
     }
-    let staging = Array(ordered.enumerated()).concurrentMap(perThread: 8) { index, changes in
+    let staging = Array(ordered.indices).concurrentMap(perThread: 8) { index in
       Result {
         try folders.stage(
-          changes, in: runFolders[index], transaction: transaction,
+          ordered[index], in: runFolders[index], transaction: transaction,
           roots: index == 0 ? roots : [roots[0]])
       }
     }
@@ -65,10 +65,11 @@ extension WriteSession {
         message: "could not start writing: \(describe(error)); nothing was written")
     }
 
-    let moved = Array(journals.enumerated()).concurrentMap(perThread: 8) { index, journal in
+    let moved = Array(journals.indices).concurrentMap(perThread: 8) { index in
       Result {
         try folders.replay(
-          journal, root: roots[index], folder: runFolders[index], forward: true, strict: true,
+          journals[index], root: roots[index], folder: runFolders[index], forward: true,
+          strict: true,
           containment: containment)
       }
     }
@@ -99,9 +100,9 @@ extension WriteSession {
 
     for root in roots { written.insert(PathKey(root)) }
     // The commit goes last: while any root still has its journal, it must read "committed".
-    let removed = Array(journals.enumerated().dropFirst()).concurrentMap(perThread: 8) {
-      index, journal in
-      (try? folders.removeReplayed(runFolders[index], journal: journal, primary: false)) != nil
+    let removed = Array(journals.indices.dropFirst()).concurrentMap(perThread: 8) { index in
+      (try? folders.removeReplayed(runFolders[index], journal: journals[index], primary: false))
+        != nil
     }
     for (root, done) in zip(roots.dropFirst(), removed) where !done {
       unfinished.insert(PathKey(root))
