@@ -60,8 +60,8 @@ extension MethodSignature {
   fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
     func fix(_ text: String) -> String {
       let fixed = text.replacingAll("ModulePlaceholder", with: module)
-      // Only a name that starts with the module's name has it in camel case.
-      guard fixed.contains("modulePlaceholder") else { return fixed }
+      // The module's name in camel case starts a name, or it would be capitalized.
+      guard fixed.hasPrefix("modulePlaceholder") else { return fixed }
       return fixed.replacingAll("modulePlaceholder", with: CaseConversion.camelCase(module))
     }
     var copy = self
