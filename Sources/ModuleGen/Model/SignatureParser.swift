@@ -67,18 +67,20 @@ package struct SignatureParser {
 
   mutating func accept(_ text: String) -> Bool {
     skipSpace()
-    let chars = Array(text)
-    guard position + chars.count <= characters.count,
-      Array(characters[position..<(position + chars.count)]) == chars
-    else { return false }
+    // Compared in place: copying the text and the characters into arrays to compare them cost
+    // more than the rest of a signature's parsing.
+    var end = position
+    for c in text {
+      guard end < characters.count, characters[end] == c else { return false }
+      end += 1
+    }
     // A word must not run on into a longer identifier.
-    if let last = chars.last, isIdentifierCharacter(last),
-      position + chars.count < characters.count,
-      isIdentifierCharacter(characters[position + chars.count])
+    if let last = text.last, isIdentifierCharacter(last), end < characters.count,
+      isIdentifierCharacter(characters[end])
     {
       return false
     }
-    position += chars.count
+    position = end
     return true
   }
 
