@@ -1,4 +1,6 @@
-/// A token inside a tag or output markup.
+/// A token inside a tag or output markup. It holds no text of its own, only where it is: the
+/// parser reads the text from the source when it needs it (most tokens are punctuation, and
+/// making a `String` of each was most of what lexing cost).
 struct ExpressionToken: Equatable {
   enum Kind: Equatable {
     case identifier, string, integer, float
@@ -10,16 +12,9 @@ struct ExpressionToken: Equatable {
   var kind: Kind
   /// Byte offset of the token's first byte in the template source.
   var offset: Int
-  /// Identifier or comparison operator text, or a string literal's contents.
-  var text: String
-
-  var describe: String {
-    switch kind {
-    case .end: return "end of markup"
-    case .string: return "string \"\(text)\""
-    default: return "'\(text)'"
-    }
-  }
+  /// Bytes of the token's text in the source: a string literal's contents without its quotes,
+  /// every other token as written (empty at the end of the markup).
+  var text: Range<Int>
 }
 
 /// Splits markup into expression tokens. Strings have no escapes in Liquid.
@@ -29,11 +24,12 @@ struct ExpressionLexer {
   {
     let bytes = source.bytes
     var tokens: [ExpressionToken] = []
+    // Most markup is a few words and symbols: one allocation, not one per doubling.
+    tokens.reserveCapacity(range.count / 2 + 1)
     var i = range.lowerBound
     let end = range.upperBound
     func add(_ kind: ExpressionToken.Kind, _ start: Int, _ length: Int) {
-      tokens.append(
-        ExpressionToken(kind: kind, offset: start, text: source.string(start..<(start + length))))
+      tokens.append(ExpressionToken(kind: kind, offset: start, text: start..<(start + length)))
     }
     while i < end {
       let c = bytes[i]
@@ -46,8 +42,7 @@ struct ExpressionLexer {
         var j = i + 1
         while j < end && bytes[j] != c { j += 1 }
         guard j < end else { throw source.error("string literal is not terminated", at: i) }
-        tokens.append(
-          ExpressionToken(kind: .string, offset: i, text: source.string((i + 1)..<j)))
+        tokens.append(ExpressionToken(kind: .string, offset: i, text: (i + 1)..<j))
         i = j + 1
       case UInt8(ascii: "."):
         if i + 1 < end && bytes[i + 1] == UInt8(ascii: ".") {
@@ -125,7 +120,7 @@ struct ExpressionLexer {
         i = j
       }
     }
-    tokens.append(ExpressionToken(kind: .end, offset: end, text: ""))
+    tokens.append(ExpressionToken(kind: .end, offset: end, text: end..<end))
     return tokens
   }
 }

@@ -11,17 +11,22 @@ struct TemplateToken {
   var trimBefore = false
   /// `-%}` / `-}}`: strip whitespace after the token.
   var trimAfter = false
-  /// For tags: the tag name and where the rest of the markup starts.
-  var name = ""
+  /// For tags: the tag's name if the parser knows it (`name(of:)` reads any name's text), where
+  /// the name starts and where the rest of the markup starts.
+  var name: TagName?
+  var nameStart = 0
   var argumentsStart = 0
 }
 
 /// Splits a template into text, output and tag tokens. `raw` bodies are kept as text.
 struct TemplateLexer {
   let source: SourceText
-  private var bytes: [UInt8] { source.bytes }
+  private let bytes: [UInt8]
 
-  init(source: SourceText) { self.source = source }
+  init(source: SourceText) {
+    self.source = source
+    bytes = source.bytes
+  }
 
   func tokenize() throws(LiquidError) -> [TemplateToken] {
     var tokens: [TemplateToken] = []
@@ -40,12 +45,14 @@ struct TemplateLexer {
       }
       let isTag = bytes[i + 1] == UInt8(ascii: "%")
       var token = try isTag ? scanTag(at: i) : scanOutput(at: i)
-      if isTag && (token.name == "raw" || token.name == "doc") {
+      if isTag && (token.name == .raw || token.name == .doc) {
         tokens.append(token)
         // The body of a raw or doc block is text, up to the first `{% endraw %}` / `{% enddoc %}`.
-        guard let end = findEnd("end" + token.name, from: token.range.upperBound) else {
+        let endName: TagName = token.name == .raw ? .endraw : .enddoc
+        guard let end = findEnd(endName, from: token.range.upperBound) else {
           throw source.error(
-            LiquidError.unclosedTagMessage(token.name), at: token.range.lowerBound)
+            LiquidError.unclosedTagMessage(source.string(token.nameStart..<token.argumentsStart)),
+            at: token.range.lowerBound)
         }
         if token.range.upperBound < end.range.lowerBound {
           tokens.append(
@@ -122,11 +129,12 @@ struct TemplateLexer {
     } else {
       while j < end && isWordByte(bytes[j]) { j += 1 }
     }
-    token.name = source.string(nameStart..<j)
+    token.name = TagName.named(bytes, nameStart..<j)
+    token.nameStart = nameStart
     token.argumentsStart = j
   }
 
-  private func findEnd(_ name: String, from start: Int) -> TemplateToken? {
+  private func findEnd(_ name: TagName, from start: Int) -> TemplateToken? {
     var j = start
     // The `%}` that closes every `{%` up to it: found once, not again for each `{%` before it
     // (a raw body full of `{%` was quadratic).
