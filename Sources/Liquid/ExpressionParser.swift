@@ -58,7 +58,9 @@ struct ExpressionParser {
 
   /// The ':' after a keyword argument's or a `for` option's name.
   mutating func expectColon(after name: String) throws(LiquidError) -> ExpressionToken {
-    try expect(.colon, "':' after '\(name)'")
+    // The message is made only when it is thrown: most tags have their colons.
+    guard current.kind == .colon else { throw unexpected(expected: "':' after '\(name)'") }
+    return advance()
   }
 
   mutating func accept(_ kind: ExpressionToken.Kind) -> Bool {
@@ -117,12 +119,13 @@ struct ExpressionParser {
     case .identifier:
       position += 1
       if let literal = keywordLiteral(token) { return .literal(literal) }
+      let name = Name(text(token))
       return .variable(
-        try parseLookupPath(root: .key(Name(text(token))), start: token, depth: depth))
+        try parseLookupPath(root: .key(name), rootName: name, start: token, depth: depth))
     case .leftBracket:
       position += 1
       let root = try parseBracketContent(depth: depth)
-      return .variable(try parseLookupPath(root: root, start: token, depth: depth))
+      return .variable(try parseLookupPath(root: root, rootName: nil, start: token, depth: depth))
     default:
       throw unexpected(expected: "a value")
     }
@@ -149,8 +152,10 @@ struct ExpressionParser {
     return .index(inner)
   }
 
+  /// The lookup from `start`; `rootName` is the root's name, when it has one: a lookup of a
+  /// name alone is written as that name, and its text is the name's (not a second `String`).
   private mutating func parseLookupPath(
-    root: VariableLookup.Component, start: ExpressionToken, depth: Int
+    root: VariableLookup.Component, rootName: Name?, start: ExpressionToken, depth: Int
   ) throws(LiquidError) -> VariableLookup {
     var path: [VariableLookup.Component] = []
     while true {
@@ -166,6 +171,9 @@ struct ExpressionParser {
       } else {
         break
       }
+    }
+    if path.isEmpty, let rootName {
+      return VariableLookup(root: root, path: path, offset: start.offset, text: rootName.text)
     }
     let endOffset = tokens[position - 1].offset + max(tokens[position - 1].text.count, 1)
     let text = source.string(start.offset..<max(endOffset, start.offset))

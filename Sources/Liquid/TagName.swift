@@ -1,5 +1,5 @@
-/// A tag name the parser tells apart: every tag's (`TemplateParser.tags` says how each is
-/// parsed), the end tag of every block, and the words that continue a block. The lexer resolves
+/// A tag name the parser tells apart: every tag's (`TemplateParser.tag(_:)` says how each
+/// is parsed), the end tag of every block, and the words that continue a block. The lexer resolves
 /// a tag's name once, so the parser compares names without making or hashing a `String`; any
 /// other name is read from the source where an error reports it.
 enum TagName: String, CaseIterable {

@@ -1,4 +1,4 @@
-// The nodes of Liquid's tags, each with its parsing; TemplateParser.tags registers them.
+// The nodes of Liquid's tags, each with its parsing; TemplateParser.tag(_:) registers them.
 
 struct AssignNode: Node {
   var name: Name

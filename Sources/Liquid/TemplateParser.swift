@@ -35,6 +35,8 @@ struct TemplateParser {
     Block, TemplateToken?
   ) {
     var nodes: [any Node] = []
+    // Most blocks have a few nodes: one allocation, not one for each of 1, 2 and 4.
+    nodes.reserveCapacity(4)
     while index < tokens.count {
       let token = tokens[index]
       index += 1

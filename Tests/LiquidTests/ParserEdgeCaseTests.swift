@@ -320,6 +320,41 @@ import Testing
       "{{ x.first }}{{ x.last? }}",
       "ERROR t:1:4: error: undefined variable 'x' in 'x.first'\n{{ x.first }}{{ x.last? }}\n   ^"
     ),
+    // Delimiters at odd and even offsets, next to braces and percent signs (the lexer's
+    // searches look at every second byte first).
+    ("a{{ 'x' }}", "ax"),
+    ("ab{{ 'x' }}", "abx"),
+    ("abc{{ 'x' }}", "abcx"),
+    ("abcd{% if true %}y{% endif %}", "abcdy"),
+    ("{{{ 'x' }}}", "ERROR t:1:3: error: unexpected character '{'\n{{{ 'x' }}}\n  ^"),
+    (
+      "{{% if true %}x{% endif %}",
+      "ERROR t:1:1: error: output '{{' was never closed with '}}'\n{{% if true %}x{% endif %}\n^"
+    ),
+    ("{%{ 'x' }%}", "ERROR t:1:1: error: missing tag name\n{%{ 'x' }%}\n^"),
+    ("%}{% if true %}}}{% endif %}", "%}}}"),
+    ("x}{{ 'a' }}}", "x}a}"),
+    ("{{ 'a' }}}}", "a}}"),
+    (
+      "{{ 'a' }{{ 'b' }}",
+      "ERROR t:1:8: error: unexpected character '}'\n{{ 'a' }{{ 'b' }}\n       ^"
+    ),
+    (
+      "{% if true %%}y{% endif %}",
+      "ERROR t:1:12: error: unexpected character '%'\n{% if true %%}y{% endif %}\n           ^"
+    ),
+    ("{% if true %}y{% endif %}%", "y%"),
+    ("{% raw %}{%{%}%}%{% endraw %}", "{%{%}%}%"),
+    ("{%- raw -%} {{%{% endraw %}", "{{%"),
+    ("{ {% if true %}a{% endif %}", "{ a"),
+    ("%%{%% if %}", "ERROR t:1:3: error: missing tag name\n%%{%% if %}\n  ^"),
+    ("{%% if %}", "ERROR t:1:1: error: missing tag name\n{%% if %}\n^"),
+    (
+      "}%{% assign a = '%}' %}{{ a }}",
+      "ERROR t:1:17: error: string literal is not terminated\n}%{% assign a = '%}' %}{{ a }}\n                ^"
+    ),
+    ("{{ '}}' }}", "ERROR t:1:4: error: string literal is not terminated\n{{ '}}' }}\n   ^"),
+    ("{{ \"%}\" }}x", "%}x"),
   ]
 
   @Test(arguments: 0..<cases.count) func rendersOrReports(_ index: Int) {
