@@ -355,6 +355,23 @@ import Testing
     ),
     ("{{ '}}' }}", "ERROR t:1:4: error: string literal is not terminated\n{{ '}}' }}\n   ^"),
     ("{{ \"%}\" }}x", "%}x"),
+    // Messages made only when they are thrown.
+    (
+      "{{ 'a' | slice }}",
+      "ERROR t:1:10: error: filter 'slice' takes 1 to 2 arguments, got 0\n{{ 'a' | slice }}\n         ^"
+    ),
+    (
+      "{{ 'a' | truncate: 1, 2, 3 }}",
+      "ERROR t:1:10: error: filter 'truncate' takes 0 to 2 arguments, got 3\n{{ 'a' | truncate: 1, 2, 3 }}\n         ^"
+    ),
+    (
+      "{% for i in (1..2) limit 1 %}{% endfor %}",
+      "ERROR t:1:26: error: expected ':' after 'limit', found '1'\n{% for i in (1..2) limit 1 %}{% endfor %}\n                         ^"
+    ),
+    (
+      "{% render 'p' x 1 %}",
+      "ERROR t:1:17: error: expected ':' after 'x', found '1'\n{% render 'p' x 1 %}\n                ^"
+    ),
   ]
 
   @Test(arguments: 0..<cases.count) func rendersOrReports(_ index: Int) {
