@@ -38,6 +38,11 @@ struct ExpressionLexer {
           i += 1
           continue
         }
+        if let kind = punctuation(c) {
+          add(kind, i, 1)
+          i += 1
+          continue
+        }
         switch c {
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
           var j = i + 1
@@ -53,27 +58,6 @@ struct ExpressionLexer {
             add(.dot, i, 1)
             i += 1
           }
-        case UInt8(ascii: "["):
-          add(.leftBracket, i, 1)
-          i += 1
-        case UInt8(ascii: "]"):
-          add(.rightBracket, i, 1)
-          i += 1
-        case UInt8(ascii: "("):
-          add(.leftParen, i, 1)
-          i += 1
-        case UInt8(ascii: ")"):
-          add(.rightParen, i, 1)
-          i += 1
-        case UInt8(ascii: "|"):
-          add(.pipe, i, 1)
-          i += 1
-        case UInt8(ascii: ":"):
-          add(.colon, i, 1)
-          i += 1
-        case UInt8(ascii: ","):
-          add(.comma, i, 1)
-          i += 1
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
           let next = i + 1 < end ? bytes[i + 1] : 0
           if c == UInt8(ascii: "=") && next != UInt8(ascii: "=") {
@@ -124,6 +108,22 @@ struct ExpressionLexer {
       }
       tokens.append(ExpressionToken(kind: .end, offset: end, text: end..<end))
       return tokens
+    }
+  }
+}
+
+extension ExpressionLexer {
+  /// The kind of a token that is one byte whatever follows it; nil for any other byte.
+  private static func punctuation(_ byte: UInt8) -> ExpressionToken.Kind? {
+    switch byte {
+    case UInt8(ascii: "["): .leftBracket
+    case UInt8(ascii: "]"): .rightBracket
+    case UInt8(ascii: "("): .leftParen
+    case UInt8(ascii: ")"): .rightParen
+    case UInt8(ascii: "|"): .pipe
+    case UInt8(ascii: ":"): .colon
+    case UInt8(ascii: ","): .comma
+    default: nil
     }
   }
 }
