@@ -1,4 +1,6 @@
-/// A token inside a tag or output markup.
+/// A token inside a tag or output markup. It holds no text of its own, only where it is: the
+/// parser reads the text from the source when it needs it (most tokens are punctuation, and
+/// making a `String` of each was most of what lexing cost).
 struct ExpressionToken: Equatable {
   enum Kind: Equatable {
     case identifier, string, integer, float
@@ -10,16 +12,9 @@ struct ExpressionToken: Equatable {
   var kind: Kind
   /// Byte offset of the token's first byte in the template source.
   var offset: Int
-  /// Identifier or comparison operator text, or a string literal's contents.
-  var text: String
-
-  var describe: String {
-    switch kind {
-    case .end: return "end of markup"
-    case .string: return "string \"\(text)\""
-    default: return "'\(text)'"
-    }
-  }
+  /// Bytes of the token's text in the source: a string literal's contents without its quotes,
+  /// every other token as written (empty at the end of the markup).
+  var text: Range<Int>
 }
 
 /// Splits markup into expression tokens. Strings have no escapes in Liquid.
@@ -27,106 +22,109 @@ struct ExpressionLexer {
   static func tokenize(_ source: SourceText, _ range: Range<Int>) throws(LiquidError)
     -> [ExpressionToken]
   {
-    let bytes = source.bytes
-    var tokens: [ExpressionToken] = []
-    var i = range.lowerBound
-    let end = range.upperBound
-    func add(_ kind: ExpressionToken.Kind, _ start: Int, _ length: Int) {
-      tokens.append(
-        ExpressionToken(kind: kind, offset: start, text: source.string(start..<(start + length))))
-    }
-    while i < end {
-      let c = bytes[i]
-      if isSpace(c) {
-        i += 1
-        continue
+    // Every byte of the markup is looked at here: through a pointer, without a bounds check each.
+    try source.bytes.withUnsafeBufferPointer { (bytes) throws(LiquidError) -> [ExpressionToken] in
+      var tokens: [ExpressionToken] = []
+      // Most markup is a few words and symbols: one allocation, not one per doubling.
+      tokens.reserveCapacity(range.count / 2 + 1)
+      var i = range.lowerBound
+      let end = range.upperBound
+      func add(_ kind: ExpressionToken.Kind, _ start: Int, _ length: Int) {
+        tokens.append(ExpressionToken(kind: kind, offset: start, text: start..<(start + length)))
       }
-      switch c {
-      case UInt8(ascii: "'"), UInt8(ascii: "\""):
-        var j = i + 1
-        while j < end && bytes[j] != c { j += 1 }
-        guard j < end else { throw source.error("string literal is not terminated", at: i) }
-        tokens.append(
-          ExpressionToken(kind: .string, offset: i, text: source.string((i + 1)..<j)))
-        i = j + 1
-      case UInt8(ascii: "."):
-        if i + 1 < end && bytes[i + 1] == UInt8(ascii: ".") {
-          add(.dotDot, i, 2)
-          i += 2
-        } else {
-          add(.dot, i, 1)
+      while i < end {
+        let c = bytes[i]
+        if isSpace(c) {
           i += 1
+          continue
         }
-      case UInt8(ascii: "["):
-        add(.leftBracket, i, 1)
-        i += 1
-      case UInt8(ascii: "]"):
-        add(.rightBracket, i, 1)
-        i += 1
-      case UInt8(ascii: "("):
-        add(.leftParen, i, 1)
-        i += 1
-      case UInt8(ascii: ")"):
-        add(.rightParen, i, 1)
-        i += 1
-      case UInt8(ascii: "|"):
-        add(.pipe, i, 1)
-        i += 1
-      case UInt8(ascii: ":"):
-        add(.colon, i, 1)
-        i += 1
-      case UInt8(ascii: ","):
-        add(.comma, i, 1)
-        i += 1
-      case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
-        let next = i + 1 < end ? bytes[i + 1] : 0
-        if c == UInt8(ascii: "=") && next != UInt8(ascii: "=") {
-          add(.equals, i, 1)
+        if let kind = punctuation(c) {
+          add(kind, i, 1)
           i += 1
-        } else if next == UInt8(ascii: "=") || (c == UInt8(ascii: "<") && next == UInt8(ascii: ">"))
-        {
-          add(.comparison, i, 2)
-          i += 2
-        } else if c == UInt8(ascii: "!") {
-          throw source.error("unexpected character '!'", at: i)
-        } else {
-          add(.comparison, i, 1)
-          i += 1
+          continue
         }
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        var j = i
-        if c == UInt8(ascii: "-") {
-          j += 1
-          guard j < end && isDigit(bytes[j]) else {
-            throw source.error("unexpected character '-'", at: i)
+        switch c {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+          var j = i + 1
+          while j < end && bytes[j] != c { j += 1 }
+          guard j < end else { throw source.error("string literal is not terminated", at: i) }
+          tokens.append(ExpressionToken(kind: .string, offset: i, text: (i + 1)..<j))
+          i = j + 1
+        case UInt8(ascii: "."):
+          if i + 1 < end && bytes[i + 1] == UInt8(ascii: ".") {
+            add(.dotDot, i, 2)
+            i += 2
+          } else {
+            add(.dot, i, 1)
+            i += 1
           }
-        }
-        while j < end && isDigit(bytes[j]) { j += 1 }
-        var kind = ExpressionToken.Kind.integer
-        if j + 1 < end && bytes[j] == UInt8(ascii: ".") && isDigit(bytes[j + 1]) {
-          kind = .float
-          j += 1
+        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+          let next = i + 1 < end ? bytes[i + 1] : 0
+          if c == UInt8(ascii: "=") && next != UInt8(ascii: "=") {
+            add(.equals, i, 1)
+            i += 1
+          } else if next == UInt8(ascii: "=")
+            || (c == UInt8(ascii: "<") && next == UInt8(ascii: ">"))
+          {
+            add(.comparison, i, 2)
+            i += 2
+          } else if c == UInt8(ascii: "!") {
+            throw source.error("unexpected character '!'", at: i)
+          } else {
+            add(.comparison, i, 1)
+            i += 1
+          }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          var j = i
+          if c == UInt8(ascii: "-") {
+            j += 1
+            guard j < end && isDigit(bytes[j]) else {
+              throw source.error("unexpected character '-'", at: i)
+            }
+          }
           while j < end && isDigit(bytes[j]) { j += 1 }
+          var kind = ExpressionToken.Kind.integer
+          if j + 1 < end && bytes[j] == UInt8(ascii: ".") && isDigit(bytes[j + 1]) {
+            kind = .float
+            j += 1
+            while j < end && isDigit(bytes[j]) { j += 1 }
+          }
+          if j < end && isWordByte(bytes[j]) && !isDigit(bytes[j]) {
+            throw source.error("unexpected character in number", at: j)
+          }
+          add(kind, i, j - i)
+          i = j
+        default:
+          guard isWordByte(c) && !isDigit(c) || c == UInt8(ascii: "_") else {
+            let scalarEnd = min(i + 1, end)
+            throw source.error("unexpected character '\(source.string(i..<scalarEnd))'", at: i)
+          }
+          var j = i + 1
+          while j < end && (isWordByte(bytes[j]) || bytes[j] == UInt8(ascii: "-")) { j += 1 }
+          if j < end && bytes[j] == UInt8(ascii: "?") { j += 1 }
+          add(.identifier, i, j - i)
+          i = j
         }
-        if j < end && isWordByte(bytes[j]) && !isDigit(bytes[j]) {
-          throw source.error("unexpected character in number", at: j)
-        }
-        add(kind, i, j - i)
-        i = j
-      default:
-        guard isWordByte(c) && !isDigit(c) || c == UInt8(ascii: "_") else {
-          let scalarEnd = min(i + 1, end)
-          throw source.error("unexpected character '\(source.string(i..<scalarEnd))'", at: i)
-        }
-        var j = i + 1
-        while j < end && (isWordByte(bytes[j]) || bytes[j] == UInt8(ascii: "-")) { j += 1 }
-        if j < end && bytes[j] == UInt8(ascii: "?") { j += 1 }
-        add(.identifier, i, j - i)
-        i = j
       }
+      tokens.append(ExpressionToken(kind: .end, offset: end, text: end..<end))
+      return tokens
     }
-    tokens.append(ExpressionToken(kind: .end, offset: end, text: ""))
-    return tokens
+  }
+}
+
+extension ExpressionLexer {
+  /// The kind of a token that is one byte whatever follows it; nil for any other byte.
+  private static func punctuation(_ byte: UInt8) -> ExpressionToken.Kind? {
+    switch byte {
+    case UInt8(ascii: "["): .leftBracket
+    case UInt8(ascii: "]"): .rightBracket
+    case UInt8(ascii: "("): .leftParen
+    case UInt8(ascii: ")"): .rightParen
+    case UInt8(ascii: "|"): .pipe
+    case UInt8(ascii: ":"): .colon
+    case UInt8(ascii: ","): .comma
+    default: nil
+    }
   }
 }
 

@@ -24,12 +24,29 @@ struct ExpressionParser {
     return token
   }
 
+  /// A token's text: an identifier or operator as written, a string literal's contents.
+  func text(_ token: ExpressionToken) -> String { source.string(token.text) }
+
+  /// Whether a token is the identifier `word`.
+  func isWord(_ token: ExpressionToken, _ word: StaticString) -> Bool {
+    token.kind == .identifier && source.bytes(token.text, are: word)
+  }
+
+  /// A token as an error message names it.
+  func describe(_ token: ExpressionToken) -> String {
+    switch token.kind {
+    case .end: return "end of markup"
+    case .string: return "string \"\(text(token))\""
+    default: return "'\(text(token))'"
+    }
+  }
+
   func error(_ message: String, at token: ExpressionToken? = nil) -> LiquidError {
     source.error(message, at: (token ?? current).offset)
   }
 
   func unexpected(expected: String) -> LiquidError {
-    error("expected \(expected), found \(current.describe)")
+    error("expected \(expected), found \(describe(current))")
   }
 
   mutating func expect(_ kind: ExpressionToken.Kind, _ what: String) throws(LiquidError)
@@ -41,7 +58,9 @@ struct ExpressionParser {
 
   /// The ':' after a keyword argument's or a `for` option's name.
   mutating func expectColon(after name: String) throws(LiquidError) -> ExpressionToken {
-    try expect(.colon, "':' after '\(name)'")
+    // The message is made only when it is thrown: most tags have their colons.
+    guard current.kind == .colon else { throw unexpected(expected: "':' after '\(name)'") }
+    return advance()
   }
 
   mutating func accept(_ kind: ExpressionToken.Kind) -> Bool {
@@ -50,8 +69,8 @@ struct ExpressionParser {
     return true
   }
 
-  mutating func acceptWord(_ word: String) -> Bool {
-    guard current.kind == .identifier, current.text == word else { return false }
+  mutating func acceptWord(_ word: StaticString) -> Bool {
+    guard isWord(current, word) else { return false }
     position += 1
     return true
   }
@@ -65,12 +84,12 @@ struct ExpressionParser {
   mutating func parseTargetName(allowQuestionMark: Bool = false) throws(LiquidError) -> String {
     let token = current
     guard token.kind == .identifier || token.kind == .integer,
-      allowQuestionMark || !token.text.hasSuffix("?")
+      allowQuestionMark || source.bytes[token.text.upperBound - 1] != UInt8(ascii: "?")
     else {
       throw unexpected(expected: "a variable name")
     }
     position += 1
-    return token.text
+    return text(token)
   }
 
   // MARK: - Values
@@ -81,14 +100,15 @@ struct ExpressionParser {
     switch token.kind {
     case .string:
       position += 1
-      return .literal(.string(token.text))
+      return .literal(.string(text(token)))
     case .integer:
       position += 1
-      if let value = Int(token.text) { return .literal(.int(value)) }
-      return .literal(.double(Double(token.text) ?? 0))
+      let digits = text(token)
+      if let value = Int(digits) { return .literal(.int(value)) }
+      return .literal(.double(Double(digits) ?? 0))
     case .float:
       position += 1
-      return .literal(.double(Double(token.text) ?? 0))
+      return .literal(.double(Double(text(token)) ?? 0))
     case .leftParen:
       position += 1
       let low = try parseExpression(depth: depth + 1)
@@ -97,34 +117,30 @@ struct ExpressionParser {
       _ = try expect(.rightParen, "')' to close the range")
       return .range(low, high, offset: token.offset)
     case .identifier:
-      switch token.text {
-      case "true":
-        position += 1
-        return .literal(.bool(true))
-      case "false":
-        position += 1
-        return .literal(.bool(false))
-      case "nil", "null":
-        position += 1
-        return .literal(.nil)
-      case "empty":
-        position += 1
-        return .literal(.empty)
-      case "blank":
-        position += 1
-        return .literal(.blank)
-      default:
-        position += 1
-        return .variable(
-          try parseLookupPath(root: .key(Name(token.text)), start: token, depth: depth))
-      }
+      position += 1
+      if let literal = keywordLiteral(token) { return .literal(literal) }
+      let name = Name(text(token))
+      return .variable(
+        try parseLookupPath(root: .key(name), rootName: name, start: token, depth: depth))
     case .leftBracket:
       position += 1
       let root = try parseBracketContent(depth: depth)
-      return .variable(try parseLookupPath(root: root, start: token, depth: depth))
+      return .variable(try parseLookupPath(root: root, rootName: nil, start: token, depth: depth))
     default:
       throw unexpected(expected: "a value")
     }
+  }
+
+  /// The value of `true`, `false`, `nil`, `null`, `empty` or `blank`; nil for any other name.
+  private func keywordLiteral(_ token: ExpressionToken) -> LiquidValue? {
+    // Only a name of 3 to 5 bytes can be one: most names are not compared at all.
+    guard (3...5).contains(token.text.count) else { return nil }
+    if isWord(token, "true") { return .bool(true) }
+    if isWord(token, "false") { return .bool(false) }
+    if isWord(token, "nil") || isWord(token, "null") { return .nil }
+    if isWord(token, "empty") { return .empty }
+    if isWord(token, "blank") { return .blank }
+    return nil
   }
 
   private mutating func parseBracketContent(depth: Int) throws(LiquidError)
@@ -136,8 +152,10 @@ struct ExpressionParser {
     return .index(inner)
   }
 
+  /// The lookup from `start`; `rootName` is the root's name, when it has one: a lookup of a
+  /// name alone is written as that name, and its text is the name's (not a second `String`).
   private mutating func parseLookupPath(
-    root: VariableLookup.Component, start: ExpressionToken, depth: Int
+    root: VariableLookup.Component, rootName: Name?, start: ExpressionToken, depth: Int
   ) throws(LiquidError) -> VariableLookup {
     var path: [VariableLookup.Component] = []
     while true {
@@ -146,7 +164,7 @@ struct ExpressionParser {
         guard current.kind == .identifier else {
           throw unexpected(expected: "a property name after '.'")
         }
-        path.append(.key(Name(advance().text)))
+        path.append(.key(Name(text(advance()))))
       } else if current.kind == .leftBracket {
         position += 1
         path.append(try parseBracketContent(depth: depth))
@@ -154,7 +172,10 @@ struct ExpressionParser {
         break
       }
     }
-    let endOffset = tokens[position - 1].offset + max(tokens[position - 1].text.utf8.count, 1)
+    if path.isEmpty, let rootName {
+      return VariableLookup(root: root, path: path, offset: start.offset, text: rootName.text)
+    }
+    let endOffset = tokens[position - 1].offset + max(tokens[position - 1].text.count, 1)
     let text = source.string(start.offset..<max(endOffset, start.offset))
     return VariableLookup(root: root, path: path, offset: start.offset, text: text)
   }
@@ -170,9 +191,10 @@ struct ExpressionParser {
     var calls: [FilterCall] = []
     while accept(.pipe) {
       let nameToken = try expect(.identifier, "a filter name after '|'")
-      guard let filter = filters[nameToken.text] else {
-        var message = "unknown filter '\(nameToken.text)'"
-        message += didYouMean(nameToken.text, in: filters.names)
+      let name = text(nameToken)
+      guard let filter = filters[name] else {
+        var message = "unknown filter '\(name)'"
+        message += didYouMean(name, in: filters.names)
         throw error(message, at: nameToken)
       }
       var arguments: [Expression] = []
@@ -180,7 +202,7 @@ struct ExpressionParser {
       if accept(.colon) {
         repeat {
           if current.kind == .identifier && peek().kind == .colon {
-            let key = advance().text
+            let key = text(advance())
             position += 1
             keywords.append((key, try parseExpression()))
           } else {
@@ -189,11 +211,11 @@ struct ExpressionParser {
         } while accept(.comma)
       }
       try filter.checkArity(
-        positional: arguments.count, keywords: keywords.map(\.0), name: nameToken.text
+        positional: arguments.count, keywords: keywords.map(\.0), name: name
       ) { message in error(message, at: nameToken) }
       calls.append(
         FilterCall(
-          name: nameToken.text, filter: filter, arguments: arguments, keywordArguments: keywords,
+          name: name, filter: filter, arguments: arguments, keywordArguments: keywords,
           offset: nameToken.offset))
     }
     if !atEnd && current.kind != .pipe {
@@ -218,23 +240,30 @@ struct ExpressionParser {
     let op: ComparisonOperator
     switch token.kind {
     case .comparison:
-      switch token.text {
-      case "==": op = .equal
-      case "!=", "<>": op = .notEqual
-      case "<": op = .less
-      case ">": op = .greater
-      case "<=": op = .lessOrEqual
-      case ">=": op = .greaterOrEqual
-      default: throw error(LiquidError.unknownOperatorMessage(token.text))
+      let symbol = token.text
+      if source.bytes(symbol, are: "==") {
+        op = .equal
+      } else if source.bytes(symbol, are: "!=") || source.bytes(symbol, are: "<>") {
+        op = .notEqual
+      } else if source.bytes(symbol, are: "<") {
+        op = .less
+      } else if source.bytes(symbol, are: ">") {
+        op = .greater
+      } else if source.bytes(symbol, are: "<=") {
+        op = .lessOrEqual
+      } else if source.bytes(symbol, are: ">=") {
+        op = .greaterOrEqual
+      } else {
+        throw error(LiquidError.unknownOperatorMessage(text(token)))
       }
-    case .identifier where token.text == "contains":
+    case .identifier where isWord(token, "contains"):
       op = .contains
-    case .identifier where token.text == "and" || token.text == "or":
+    case .identifier where isWord(token, "and") || isWord(token, "or"):
       return .value(left)
     case .end:
       return .value(left)
     case .identifier:
-      throw error(LiquidError.unknownOperatorMessage(token.text))
+      throw error(LiquidError.unknownOperatorMessage(text(token)))
     default:
       throw unexpected(expected: "an operator, 'and', 'or' or end of markup")
     }

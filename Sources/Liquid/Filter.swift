@@ -21,11 +21,12 @@ public struct Filter: Sendable {
     positional: Int, keywords given: [String], name: String,
     error: (String) -> LiquidError
   ) throws(LiquidError) {
-    func plural(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
-    let expected =
-      minArguments == maxArguments
-      ? plural(minArguments) : "\(minArguments) to \(maxArguments) arguments"
     if positional < minArguments || positional > maxArguments {
+      // Made only when it is thrown: this runs for every filter a template calls.
+      func plural(_ n: Int) -> String { n == 1 ? "1 argument" : "\(n) arguments" }
+      let expected =
+        minArguments == maxArguments
+        ? plural(minArguments) : "\(minArguments) to \(maxArguments) arguments"
       throw error("filter '\(name)' takes \(expected), got \(positional)")
     }
     for keyword in given where !keywords.contains(keyword) {

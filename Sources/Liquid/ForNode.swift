@@ -59,10 +59,10 @@ extension ForNode {
     -> any Node
   {
     let header = try LoopHeader(token, in: parser, attributes: ["limit", "offset"])
-    let (body, end) = try parser.parseBlockBody(for: token, until: ["else", "endfor"])
+    let (body, end) = try parser.parseBlockBody(for: token, until: [.else, .endfor])
     var elseBody: Block?
-    if end.name == "else" {
-      elseBody = try parser.parseBlockBody(for: token, until: ["endfor"]).0
+    if end.name == .else {
+      elseBody = try parser.parseBlockBody(for: token, until: [.endfor]).0
     }
     var node = ForNode(
       variable: Name(header.variable), collection: header.collection,
@@ -103,21 +103,22 @@ private struct LoopHeader {
     while !expressions.atEnd {
       if expressions.accept(.comma) { continue }
       let word = expressions.current
-      if word.kind == .identifier && word.text == "reversed" && token.name == "for" {
+      if expressions.isWord(word, "reversed") && token.name == .for {
         _ = expressions.advance()
         reversed = true
         continue
       }
-      guard word.kind == .identifier, names.contains(word.text) else {
+      let wordText = expressions.text(word)
+      guard word.kind == .identifier, names.contains(wordText) else {
         let list = names.sorted().map { "'\($0)'" }.joined(separator: ", ")
-        throw expressions.unexpected(expected: token.name == "for" ? "'reversed', \(list)" : list)
+        throw expressions.unexpected(expected: token.name == .for ? "'reversed', \(list)" : list)
       }
       _ = expressions.advance()
-      _ = try expressions.expectColon(after: word.text)
-      if word.text == "offset" && expressions.acceptWord("continue") {
+      _ = try expressions.expectColon(after: wordText)
+      if wordText == "offset" && expressions.acceptWord("continue") {
         offsetContinue = true
       } else {
-        attributes[word.text] = try expressions.parseExpression()
+        attributes[wordText] = try expressions.parseExpression()
       }
     }
   }
@@ -175,7 +176,7 @@ extension TablerowNode {
     -> any Node
   {
     let header = try LoopHeader(token, in: parser, attributes: ["cols", "limit", "offset"])
-    let (body, _) = try parser.parseBlockBody(for: token, until: ["endtablerow"])
+    let (body, _) = try parser.parseBlockBody(for: token, until: [.endtablerow])
     return TablerowNode(
       variable: Name(header.variable), collection: header.collection,
       cols: header.attributes["cols"],

@@ -45,7 +45,7 @@ extension TextNode {
   static func parseRaw(_ token: TemplateToken, in parser: inout TemplateParser)
     throws(LiquidError) -> any Node
   {
-    let (body, _) = try parser.parseBlockBody(for: token, until: ["endraw"])
+    let (body, _) = try parser.parseBlockBody(for: token, until: [.endraw])
     return body.nodes.first ?? BlankNode()
   }
 }
@@ -94,7 +94,7 @@ extension BlankNode {
     if !parser.markupText(token).isEmpty {
       throw parser.source.error("'doc' takes no arguments", at: token.argumentsStart)
     }
-    _ = try parser.parseBlockBody(for: token, until: ["enddoc"])
+    _ = try parser.parseBlockBody(for: token, until: [.enddoc])
     return BlankNode()
   }
 

@@ -88,14 +88,14 @@ extension PartialNode {
     -> any Node
   {
     var expressions = try parser.expressions(token)
-    let kind: Kind = token.name == "render" ? .render : .include
+    let kind: Kind = token.name == .render ? .render : .include
     let nameToken = expressions.current
     let name: Expression
     if kind == .render {
       guard nameToken.kind == .string else {
         throw expressions.unexpected(expected: "the partial's name as a quoted string")
       }
-      name = .literal(.string(expressions.advance().text))
+      name = .literal(.string(expressions.text(expressions.advance())))
     } else {
       name = try expressions.parseExpression()
     }
@@ -116,8 +116,9 @@ extension PartialNode {
     _ = expressions.accept(.comma)
     while !expressions.atEnd {
       let key = try expressions.expect(.identifier, "a keyword argument name")
-      _ = try expressions.expectColon(after: key.text)
-      arguments.append((Name(key.text), try expressions.parseExpression()))
+      let keyText = expressions.text(key)
+      _ = try expressions.expectColon(after: keyText)
+      arguments.append((Name(keyText), try expressions.parseExpression()))
       if !expressions.accept(.comma) { try expressions.expectEnd() }
     }
     return PartialNode(

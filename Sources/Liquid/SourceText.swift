@@ -22,6 +22,19 @@ final class SourceText: Sendable {
     String(decoding: bytes[range], as: UTF8.self)
   }
 
+  /// Whether the bytes in `range` are `word`'s: a keyword or tag name compared without making
+  /// a `String` of the source.
+  func bytes(_ range: Range<Int>, are word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    let wordBytes = word.utf8Start
+    var i = 0
+    while i < range.count {
+      if bytes[range.lowerBound + i] != wordBytes[i] { return false }
+      i += 1
+    }
+    return true
+  }
+
   func error(_ message: String, at offset: Int) -> LiquidError {
     LiquidError(.syntax, message, location: location(at: offset))
   }

@@ -1,4 +1,4 @@
-// The nodes of Liquid's tags, each with its parsing; TemplateParser.tags registers them.
+// The nodes of Liquid's tags, each with its parsing; TemplateParser.tag(_:) registers them.
 
 struct AssignNode: Node {
   var name: Name
@@ -40,12 +40,12 @@ extension CaptureNode {
     var expressions = try parser.expressions(token)
     let name: String
     if expressions.current.kind == .string {
-      name = expressions.advance().text
+      name = expressions.text(expressions.advance())
     } else {
       name = try expressions.parseTargetName()
     }
     try expressions.expectEnd()
-    let (body, _) = try parser.parseBlockBody(for: token, until: ["endcapture"])
+    let (body, _) = try parser.parseBlockBody(for: token, until: [.endcapture])
     return CaptureNode(name: Name(name), body: body)
   }
 }
@@ -76,7 +76,7 @@ extension CounterNode {
     var expressions = try parser.expressions(token)
     let name = try expressions.parseTargetName()
     try expressions.expectEnd()
-    return CounterNode(name: name, isIncrement: token.name == "increment")
+    return CounterNode(name: name, isIncrement: token.name == .increment)
   }
 }
 
@@ -102,7 +102,7 @@ extension IfNode {
   static func parse(_ token: TemplateToken, in parser: inout TemplateParser) throws(LiquidError)
     -> any Node
   {
-    let endName = "end" + token.name
+    let endName: TagName = token.name == .unless ? .endunless : .endif
     var expressions = try parser.expressions(token)
     var condition = try expressions.parseCondition()
     try expressions.expectEnd()
@@ -110,23 +110,23 @@ extension IfNode {
     var elseBody: Block?
     var delimiter = token
     while true {
-      let (body, end) = try parser.parseBlockBody(for: token, until: ["elsif", "else", endName])
+      let (body, end) = try parser.parseBlockBody(for: token, until: [.elsif, .else, endName])
       if elseBody != nil {
         // Blocks after the first `else` are parsed but never rendered, as in Ruby Liquid.
-      } else if delimiter.name == "else" {
+      } else if delimiter.name == .else {
         elseBody = body
       } else {
         branches.append((condition, body))
       }
       delimiter = end
       if end.name == endName { break }
-      if end.name == "elsif" && elseBody == nil {
+      if end.name == .elsif && elseBody == nil {
         var elsif = try parser.expressions(end)
         condition = try elsif.parseCondition()
         try elsif.expectEnd()
       }
     }
-    var node = IfNode(branches: branches, negateFirst: token.name == "unless", elseBody: elseBody)
+    var node = IfNode(branches: branches, negateFirst: token.name == .unless, elseBody: elseBody)
     if node.isBlank {
       node.branches = node.branches.map { ($0.condition, $0.body.removingBlankText()) }
       node.elseBody = node.elseBody?.removingBlankText()
@@ -179,12 +179,12 @@ extension CaseNode {
     let subject = try expressions.parseExpression()
     try expressions.expectEnd()
     // Whatever stands between `case` and the first `when` is ignored.
-    var (_, delimiter) = try parser.parseBlockBody(for: token, until: ["when", "else", "endcase"])
+    var (_, delimiter) = try parser.parseBlockBody(for: token, until: [.when, .else, .endcase])
     var branches: [CaseNode.Branch] = []
-    while delimiter.name != "endcase" {
+    while delimiter.name != .endcase {
       let (body, end) = try parser.parseBlockBody(
-        for: token, until: ["when", "else", "endcase"])
-      if delimiter.name == "when" {
+        for: token, until: [.when, .else, .endcase])
+      if delimiter.name == .when {
         var when = try parser.expressions(delimiter)
         var candidates: [Expression] = []
         repeat {
@@ -223,7 +223,7 @@ extension InterruptNode {
   static func parse(_ token: TemplateToken, in parser: inout TemplateParser) throws(LiquidError)
     -> any Node
   {
-    InterruptNode(interrupt: token.name == "break" ? .break : .continue)
+    InterruptNode(interrupt: token.name == .break ? .break : .continue)
   }
 }
 
@@ -301,7 +301,7 @@ extension IfChangedNode {
   static func parse(_ token: TemplateToken, in parser: inout TemplateParser) throws(LiquidError)
     -> any Node
   {
-    let (body, _) = try parser.parseBlockBody(for: token, until: ["endifchanged"])
+    let (body, _) = try parser.parseBlockBody(for: token, until: [.endifchanged])
     return IfChangedNode(body: body)
   }
 }
@@ -345,9 +345,10 @@ extension LiquidTagNode {
         } else {
           while j < upper && isWordByte(bytes[j]) { j += 1 }
         }
-        line.name = source.string(lower..<j)
+        line.name = TagName.named(bytes, lower..<j)
+        line.nameStart = lower
         line.argumentsStart = j
-        if line.name.isEmpty {
+        if j == lower {
           throw source.error("expected a tag name in the 'liquid' tag", at: lower)
         }
         lines.append(line)

@@ -11,41 +11,45 @@ struct TemplateToken {
   var trimBefore = false
   /// `-%}` / `-}}`: strip whitespace after the token.
   var trimAfter = false
-  /// For tags: the tag name and where the rest of the markup starts.
-  var name = ""
+  /// For tags: the tag's name if the parser knows it (`name(of:)` reads any name's text), where
+  /// the name starts and where the rest of the markup starts.
+  var name: TagName?
+  var nameStart = 0
   var argumentsStart = 0
 }
 
 /// Splits a template into text, output and tag tokens. `raw` bodies are kept as text.
 struct TemplateLexer {
   let source: SourceText
-  private var bytes: [UInt8] { source.bytes }
+  private let bytes: [UInt8]
 
-  init(source: SourceText) { self.source = source }
+  init(source: SourceText) {
+    self.source = source
+    bytes = source.bytes
+  }
 
   func tokenize() throws(LiquidError) -> [TemplateToken] {
     var tokens: [TemplateToken] = []
+    // Templates have about a token per 30 bytes: this is one allocation for most of them.
+    tokens.reserveCapacity(bytes.count / 32 + 1)
     let count = bytes.count
     var textStart = 0
     var i = 0
-    while i < count {
-      guard bytes[i] == UInt8(ascii: "{"), i + 1 < count,
-        bytes[i + 1] == UInt8(ascii: "{") || bytes[i + 1] == UInt8(ascii: "%")
-      else {
-        i += 1
-        continue
-      }
+    while let open = nextOpening(from: i) {
+      i = open
       if textStart < i {
         tokens.append(TemplateToken(kind: .text, range: textStart..<i, markup: textStart..<i))
       }
       let isTag = bytes[i + 1] == UInt8(ascii: "%")
       var token = try isTag ? scanTag(at: i) : scanOutput(at: i)
-      if isTag && (token.name == "raw" || token.name == "doc") {
+      if isTag && (token.name == .raw || token.name == .doc) {
         tokens.append(token)
         // The body of a raw or doc block is text, up to the first `{% endraw %}` / `{% enddoc %}`.
-        guard let end = findEnd("end" + token.name, from: token.range.upperBound) else {
+        let endName: TagName = token.name == .raw ? .endraw : .enddoc
+        guard let end = findEnd(endName, from: token.range.upperBound) else {
           throw source.error(
-            LiquidError.unclosedTagMessage(token.name), at: token.range.lowerBound)
+            LiquidError.unclosedTagMessage(source.string(token.nameStart..<token.argumentsStart)),
+            at: token.range.lowerBound)
         }
         if token.range.upperBound < end.range.lowerBound {
           tokens.append(
@@ -65,13 +69,46 @@ struct TemplateLexer {
     return tokens
   }
 
-  private func find(_ a: UInt8, _ b: UInt8, from start: Int) -> Int? {
-    var j = start
-    while j + 1 < bytes.count {
-      if bytes[j] == a && bytes[j + 1] == b { return j }
-      j += 1
+  // The two searches below are most of what lexing costs (every byte of a template is looked at
+  // by one of them), so they read the bytes through a pointer, without a bounds check per byte,
+  // and look at every second byte first: a pair starts at `j` only if the byte at `j + 1` is
+  // one that ends a pair, and at `j + 1` only if it is one that starts a pair; when it is
+  // neither, both are passed at once.
+
+  /// Where the next `{{` or `{%` at or after `start` begins.
+  private func nextOpening(from start: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { bytes in
+      var j = start
+      while j + 1 < bytes.count {
+        let second = bytes[j + 1]
+        if second != UInt8(ascii: "{") && second != UInt8(ascii: "%") {
+          j += 2
+        } else if bytes[j] == UInt8(ascii: "{") {
+          return j
+        } else {
+          j += 1
+        }
+      }
+      return nil
     }
-    return nil
+  }
+
+  /// Where the next `a` followed by `b` at or after `start` begins.
+  private func find(_ a: UInt8, _ b: UInt8, from start: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { bytes in
+      var j = start
+      while j + 1 < bytes.count {
+        let second = bytes[j + 1]
+        if second != a && second != b {
+          j += 2
+        } else if second == b && bytes[j] == a {
+          return j
+        } else {
+          j += 1
+        }
+      }
+      return nil
+    }
   }
 
   private func scanOutput(at start: Int) throws(LiquidError) -> TemplateToken {
@@ -122,11 +159,12 @@ struct TemplateLexer {
     } else {
       while j < end && isWordByte(bytes[j]) { j += 1 }
     }
-    token.name = source.string(nameStart..<j)
+    token.name = TagName.named(bytes, nameStart..<j)
+    token.nameStart = nameStart
     token.argumentsStart = j
   }
 
-  private func findEnd(_ name: String, from start: Int) -> TemplateToken? {
+  private func findEnd(_ name: TagName, from start: Int) -> TemplateToken? {
     var j = start
     // The `%}` that closes every `{%` up to it: found once, not again for each `{%` before it
     // (a raw body full of `{%` was quadratic).

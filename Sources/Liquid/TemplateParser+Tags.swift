@@ -4,45 +4,51 @@ typealias TagParser =
   any Node
 
 extension TemplateParser {
-  /// Every tag this parser knows: adding a tag is one line here and a `parse` next to its node.
-  static let tags: [String: TagParser] = [
-    "#": BlankNode.parseInlineComment,
-    "assign": AssignNode.parse,
-    "break": InterruptNode.parse,
-    "capture": CaptureNode.parse,
-    "case": CaseNode.parse,
-    "comment": BlankNode.parseComment,
-    "continue": InterruptNode.parse,
-    "cycle": CycleNode.parse,
-    "decrement": CounterNode.parse,
-    "doc": BlankNode.parseDoc,
-    "echo": OutputNode.parseEcho,
-    "for": ForNode.parse,
-    "if": IfNode.parse,
-    "ifchanged": IfChangedNode.parse,
-    "include": PartialNode.parse,
-    "increment": CounterNode.parse,
-    "liquid": LiquidTagNode.parse,
-    "raw": TextNode.parseRaw,
-    "render": PartialNode.parse,
-    "tablerow": TablerowNode.parse,
-    "unless": IfNode.parse,
-  ]
+  /// Every tag this parser knows: adding a tag is its name in `TagName` (with its end tag's, for
+  /// a block) and one line here, with a `parse` next to its node. Nil for the names that only
+  /// end or continue a block.
+  static func tag(_ name: TagName) -> TagParser? {
+    switch name {
+    case .inlineComment: BlankNode.parseInlineComment
+    case .assign: AssignNode.parse
+    case .break: InterruptNode.parse
+    case .capture: CaptureNode.parse
+    case .case: CaseNode.parse
+    case .comment: BlankNode.parseComment
+    case .continue: InterruptNode.parse
+    case .cycle: CycleNode.parse
+    case .decrement: CounterNode.parse
+    case .doc: BlankNode.parseDoc
+    case .echo: OutputNode.parseEcho
+    case .for: ForNode.parse
+    case .if: IfNode.parse
+    case .ifchanged: IfChangedNode.parse
+    case .include: PartialNode.parse
+    case .increment: CounterNode.parse
+    case .liquid: LiquidTagNode.parse
+    case .raw: TextNode.parseRaw
+    case .render: PartialNode.parse
+    case .tablerow: TablerowNode.parse
+    case .unless: IfNode.parse
+    case .endcapture, .endcase, .endcomment, .enddoc, .endfor, .endif, .endifchanged, .endraw,
+      .endtablerow, .endunless, .else, .elsif, .when:
+      nil
+    }
+  }
 
   /// The tags a misspelt name is compared with for "did you mean": their names are words
   /// (an inline comment's `#` is nobody's misspelling).
-  static let tagNames = tags.keys.filter { $0.first?.isLetter == true }.sorted()
+  static let tagNames = TagName.allCases.filter { tag($0) != nil && $0 != .inlineComment }
+    .map(\.rawValue).sorted()
 
   mutating func parseTag(_ token: TemplateToken) throws(LiquidError) -> any Node {
-    if let parse = Self.tags[token.name] { return try parse(token, &self) }
-    if token.name.hasPrefix("end") || ["else", "elsif", "when"].contains(token.name) {
+    if let name = token.name, let parse = Self.tag(name) { return try parse(token, &self) }
+    let name = name(of: token)
+    if name.hasPrefix("end") || token.name == .else || token.name == .elsif || token.name == .when {
       throw unexpectedTag(token)
     }
-    var message = token.name.isEmpty ? "missing tag name" : "unknown tag '\(token.name)'"
-    message += didYouMean(token.name, in: TemplateParser.tagNames)
-    throw source.error(
-      message,
-      at: token.name.isEmpty
-        ? token.range.lowerBound : token.argumentsStart - token.name.utf8.count)
+    var message = name.isEmpty ? "missing tag name" : "unknown tag '\(name)'"
+    message += didYouMean(name, in: TemplateParser.tagNames)
+    throw source.error(message, at: name.isEmpty ? token.range.lowerBound : token.nameStart)
   }
 }

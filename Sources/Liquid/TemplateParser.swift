@@ -31,10 +31,12 @@ struct TemplateParser {
   // MARK: - Bodies
 
   /// Parses nodes until a tag named in `delimiters` (returned) or the end of input (nil).
-  mutating func parseBody(until delimiters: Set<String>) throws(LiquidError) -> (
+  mutating func parseBody(until delimiters: [TagName]) throws(LiquidError) -> (
     Block, TemplateToken?
   ) {
     var nodes: [any Node] = []
+    // Most blocks have a few nodes: one allocation, not one for each of 1, 2 and 4.
+    nodes.reserveCapacity(4)
     while index < tokens.count {
       let token = tokens[index]
       index += 1
@@ -51,7 +53,7 @@ struct TemplateParser {
           nodes.append(OutputNode(expression: try parser.parseFilteredExpression()))
         }
       case .tag:
-        if delimiters.contains(token.name) { return (Block(nodes: nodes), token) }
+        if let name = token.name, delimiters.contains(name) { return (Block(nodes: nodes), token) }
         nodes.append(try parseTag(token))
       }
     }
@@ -77,7 +79,7 @@ struct TemplateParser {
 
   /// Parses a block tag's body up to one of `delimiters`; a missing end tag is reported at
   /// the opening tag.
-  mutating func parseBlockBody(for opening: TemplateToken, until delimiters: Set<String>)
+  mutating func parseBlockBody(for opening: TemplateToken, until delimiters: [TagName])
     throws(LiquidError) -> (Block, TemplateToken)
   {
     try enterBlock(opening)
@@ -85,7 +87,7 @@ struct TemplateParser {
     let (block, end) = try parseBody(until: delimiters)
     guard let end else {
       throw source.error(
-        LiquidError.unclosedTagMessage(opening.name), at: opening.range.lowerBound)
+        LiquidError.unclosedTagMessage(name(of: opening)), at: opening.range.lowerBound)
     }
     return (block, end)
   }
@@ -103,8 +105,13 @@ struct TemplateParser {
 
   func unexpectedTag(_ token: TemplateToken) -> LiquidError {
     source.error(
-      "unexpected '\(token.name)' tag: it does not close or continue any open block",
+      "unexpected '\(name(of: token))' tag: it does not close or continue any open block",
       at: token.range.lowerBound)
+  }
+
+  /// A tag's name as written.
+  func name(of token: TemplateToken) -> String {
+    source.string(token.nameStart..<token.argumentsStart)
   }
 
   func expressions(_ token: TemplateToken) throws(LiquidError) -> ExpressionParser {
@@ -130,8 +137,8 @@ struct TemplateParser {
       let token = tokens[index]
       index += 1
       guard token.kind == .tag else { continue }
-      if token.name == "comment" { nesting += 1 }
-      if token.name == "endcomment" {
+      if token.name == .comment { nesting += 1 }
+      if token.name == .endcomment {
         nesting -= 1
         if nesting == 0 { return }
       }

@@ -12,7 +12,8 @@ import Testing
       case .output:
         return "out(\(markup))\(token.trimBefore ? "<" : "")\(token.trimAfter ? ">" : "")"
       case .tag:
-        return "tag(\(token.name))\(token.trimBefore ? "<" : "")\(token.trimAfter ? ">" : "")"
+        return
+          "tag(\(source.string(token.nameStart..<token.argumentsStart)))\(token.trimBefore ? "<" : "")\(token.trimAfter ? ">" : "")"
       }
     }
   }
@@ -53,8 +54,18 @@ import Testing
 
   @Test func identifiersKeepHyphensAndQuestionMarks() throws {
     let source = SourceText(name: "t", text: "foo-bar baz?")
-    let texts = try ExpressionLexer.tokenize(source, 0..<source.bytes.count).map(\.text)
+    let texts = try ExpressionLexer.tokenize(source, 0..<source.bytes.count).map {
+      source.string($0.text)
+    }
     #expect(texts == ["foo-bar", "baz?", ""])
+  }
+
+  @Test func tokensPointIntoTheSource() throws {
+    // A string's text is its contents, its offset its opening quote; the end is empty.
+    let source = SourceText(name: "t", text: "{{ 'ab' | f: \"ç\" }}")
+    let tokens = try ExpressionLexer.tokenize(source, 2..<(source.bytes.count - 2))
+    #expect(tokens.map(\.offset) == [3, 8, 10, 11, 13, 18])
+    #expect(tokens.map { source.string($0.text) } == ["ab", "|", "f", ":", "ç", ""])
   }
 }
 
