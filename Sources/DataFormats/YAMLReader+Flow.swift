@@ -67,7 +67,7 @@ extension YAMLReader {
     case UInt8(ascii: "{"):
       position += 1
       var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
-      var seen: [String: Int] = [:]
+      var seen = SeenKeys()
       while true {
         try skipFlowSpace()
         if current == UInt8(ascii: "}") {
@@ -79,10 +79,9 @@ extension YAMLReader {
         guard let key = try keyText(keyNode, plain, at: keyStart) else {
           throw error(Self.expectedKeyMessage, at: keyStart)
         }
-        if let first = seen[key] {
+        if let first = seen.insert(key, at: keyStart) {
           throw error(Self.duplicateKeyMessage(key, firstLine: location(first).line), at: keyStart)
         }
-        seen[key] = keyStart
         try skipFlowSpace()
         var value = DataNode(.null, at: location(position))
         if current == UInt8(ascii: ":") {
