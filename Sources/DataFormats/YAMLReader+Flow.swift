@@ -46,7 +46,9 @@ extension YAMLReader {
           guard let key = try keyText(item, plain, at: itemStart) else {
             throw error(Self.expectedKeyMessage, at: itemStart)
           }
-          items.append(DataNode(.object([(key, item.location, value)]), at: location(itemStart)))
+          items.append(
+            DataNode(
+              .object([DataNode.Pair(key, at: item.location, value)]), at: location(itemStart)))
           try skipFlowSpace()
         } else {
           items.append(item)
@@ -66,7 +68,7 @@ extension YAMLReader {
       return (DataNode(.array(items), at: location(start)), nil)
     case UInt8(ascii: "{"):
       position += 1
-      var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
+      var pairs: [DataNode.Pair] = []
       var seen = SeenKeys()
       while true {
         try skipFlowSpace()
@@ -92,7 +94,7 @@ extension YAMLReader {
           }
           try skipFlowSpace()
         }
-        pairs.append((key, location(keyStart), value))
+        pairs.append(DataNode.Pair(key, at: location(keyStart), value))
         if current == UInt8(ascii: ",") {
           position += 1
           continue

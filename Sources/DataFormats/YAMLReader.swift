@@ -290,7 +290,7 @@ package struct YAMLReader {
     throws(Diagnostic)
     -> DataNode
   {
-    var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
+    var pairs: [DataNode.Pair] = []
     var seen = SeenKeys()
     var key: (text: String, offset: Int)? = firstKey
     while let (text, keyOffset) = key {
@@ -311,7 +311,7 @@ package struct YAMLReader {
         position = afterColon
         value = try parseBlockNode(parentIndent: indent, inline: true)
       }
-      pairs.append((text, location(keyOffset), value))
+      pairs.append(DataNode.Pair(text, at: location(keyOffset), value))
       guard let next = try nextContentLine(), !isDocumentBoundary(at: position)
       else { break }
       if next < indent { break }

@@ -106,7 +106,7 @@ extension Array {
   /// closest known one (or a note, by `unknownKeys`). Keys that are not written get their
   /// `missing` afterwards, in the order they are declared.
   func decode<Target>(
-    _ pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)],
+    _ pairs: [DataNode.Pair],
     into target: inout Target, _ decoding: inout KeyDecoding, in what: String,
     unknownKeys: UnknownKeys = .error
   ) where Element == DataKey<Target> {
@@ -135,7 +135,7 @@ extension Array {
   /// the keys in the order they are declared, written or `missing`, and stops at the first that
   /// rejects the entry (`decoding.rejected`).
   func decodeEntry<Target>(
-    _ pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)],
+    _ pairs: [DataNode.Pair],
     into target: inout Target, _ decoding: inout KeyDecoding, in what: String
   ) where Element == DataKey<Target> {
     // Read in place, by index, as `decode` does.
