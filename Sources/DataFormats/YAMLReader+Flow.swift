@@ -81,8 +81,9 @@ extension YAMLReader {
         guard let key = try keyText(keyNode, plain, at: keyStart) else {
           throw error(Self.expectedKeyMessage, at: keyStart)
         }
-        if let first = seen.insert(key, at: keyStart) {
-          throw error(Self.duplicateKeyMessage(key, firstLine: location(first).line), at: keyStart)
+        if let first = seen.position(of: key, in: pairs) {
+          throw error(
+            Self.duplicateKeyMessage(key, firstLine: pairs[first].keyLocation.line), at: keyStart)
         }
         try skipFlowSpace()
         var value = DataNode(.null, at: location(position))

@@ -294,9 +294,9 @@ package struct YAMLReader {
     var seen = SeenKeys()
     var key: (text: String, offset: Int)? = firstKey
     while let (text, keyOffset) = key {
-      if let first = seen.insert(text, at: keyOffset) {
+      if let first = seen.position(of: text, in: pairs) {
         throw error(
-          Self.duplicateKeyMessage(text, firstLine: location(first).line), at: keyOffset)
+          Self.duplicateKeyMessage(text, firstLine: pairs[first].keyLocation.line), at: keyOffset)
       }
       let value: DataNode
       // A list may stand at the same indentation as its key.
