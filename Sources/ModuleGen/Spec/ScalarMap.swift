@@ -8,14 +8,17 @@ import Liquid
 struct ScalarMap: Sendable, Equatable {
   /// Where the value starts (its quote, or its block indicator).
   var origin: SourceLocation
-  /// The value as read, and the file it is in: looked at only when a place inside the value is
-  /// asked for (an error), since most values never have one; nil for a value not in a file.
-  private var node: DataNode?
+  private var style: DataNode.Style
+  /// The value, and the file it is in: looked at only when a place inside the value is asked
+  /// for (an error), since most values never have one; nil for a value not in a file, or not
+  /// a string.
+  private var text: String?
   private var source: String
 
   init(node: DataNode, source: String) {
     origin = node.location
-    self.node = node
+    style = node.style
+    if case .string(let text) = node.value { self.text = text }
     self.source = source
   }
 
@@ -23,17 +26,18 @@ struct ScalarMap: Sendable, Equatable {
   /// place inside it is reported at `location`.
   init(at location: SourceLocation) {
     origin = location
-    node = nil
+    style = .plain
+    text = nil
     source = ""
   }
 
   /// The file location of `line`:`column` (both from 1) inside the value; the value's start
   /// when the value's characters cannot be matched to the file's.
   func location(line: Int, column: Int) -> SourceLocation {
-    guard let node, case .string(let text) = node.value else { return origin }
-    switch node.style {
+    guard let text else { return origin }
+    switch style {
     case .plain, .quoted:
-      let quoted = node.style == .quoted
+      let quoted = style == .quoted
       guard line == 1, Self.isVerbatim(text, at: origin, quoted: quoted) else { return origin }
       var location = origin
       location.column += (quoted ? 1 : 0) + max(0, column - 1)
