@@ -93,6 +93,9 @@ package struct TemplateLibrary: Sendable {
   private func lookUp(_ name: String) -> TemplateSource? {
     for folder in folders {
       if let only = folder.templateName, only != name { continue }
+      // A folder that is not there holds no template: one question rather than five (most
+      // runs have no project or home templates).
+      guard fileSystem.isDirectory(atPath: folder.path) else { continue }
       // A folder may itself be a template, or hold templates.
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")),
         manifestName(joinPath(folder.path, "template.yml")) == name
