@@ -3,7 +3,9 @@ import Liquid
 
 /// A value read from a JSON or YAML document, with where it was written.
 package struct DataNode: Sendable, Equatable {
-  package indirect enum Value: Sendable, Equatable {
+  /// Not `indirect`: lists and objects hold their nodes in arrays, on the heap already, and
+  /// boxing every value cost an allocation for each node read.
+  package enum Value: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -11,7 +13,7 @@ package struct DataNode: Sendable, Equatable {
     case string(String)
     case array([DataNode])
     /// Keys in source order.
-    case object([(key: String, keyLocation: SourceLocation, value: DataNode)])
+    case object([Pair])
 
     package static func == (lhs: Value, rhs: Value) -> Bool {
       switch (lhs, rhs) {
@@ -26,6 +28,21 @@ package struct DataNode: Sendable, Equatable {
           && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
       default: return false
       }
+    }
+  }
+
+  /// A key of an object, where it is written, and its value. A struct, not a tuple: a tuple's
+  /// copies go through the runtime's generic witnesses, and reading one field of an array's
+  /// tuple copies all three.
+  package struct Pair: Sendable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: DataNode
+
+    package init(_ key: String, at keyLocation: SourceLocation, _ value: DataNode) {
+      self.key = key
+      self.keyLocation = keyLocation
+      self.value = value
     }
   }
 

@@ -59,7 +59,7 @@ package struct JSONReader {
       defer { depth -= 1 }
       guard depth < 500 else { throw error(Self.nestedTooDeeplyMessage) }
       position += 1
-      var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
+      var pairs: [DataNode.Pair] = []
       skipWhitespace()
       if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
         position += 1
@@ -78,7 +78,7 @@ package struct JSONReader {
         skipWhitespace()
         try expect(UInt8(ascii: ":"))
         skipWhitespace()
-        pairs.append((key, location(keyOffset), try readValue()))
+        pairs.append(DataNode.Pair(key, at: location(keyOffset), try readValue()))
         skipWhitespace()
         if try endOrComma(UInt8(ascii: "}")) { break }
       }

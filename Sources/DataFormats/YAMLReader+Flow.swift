@@ -46,7 +46,9 @@ extension YAMLReader {
           guard let key = try keyText(item, plain, at: itemStart) else {
             throw error(Self.expectedKeyMessage, at: itemStart)
           }
-          items.append(DataNode(.object([(key, item.location, value)]), at: location(itemStart)))
+          items.append(
+            DataNode(
+              .object([DataNode.Pair(key, at: item.location, value)]), at: location(itemStart)))
           try skipFlowSpace()
         } else {
           items.append(item)
@@ -66,8 +68,8 @@ extension YAMLReader {
       return (DataNode(.array(items), at: location(start)), nil)
     case UInt8(ascii: "{"):
       position += 1
-      var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
-      var seen: [String: Int] = [:]
+      var pairs: [DataNode.Pair] = []
+      var seen = SeenKeys()
       while true {
         try skipFlowSpace()
         if current == UInt8(ascii: "}") {
@@ -79,10 +81,10 @@ extension YAMLReader {
         guard let key = try keyText(keyNode, plain, at: keyStart) else {
           throw error(Self.expectedKeyMessage, at: keyStart)
         }
-        if let first = seen[key] {
-          throw error(Self.duplicateKeyMessage(key, firstLine: location(first).line), at: keyStart)
+        if let first = seen.position(of: key, in: pairs) {
+          throw error(
+            Self.duplicateKeyMessage(key, firstLine: pairs[first].keyLocation.line), at: keyStart)
         }
-        seen[key] = keyStart
         try skipFlowSpace()
         var value = DataNode(.null, at: location(position))
         if current == UInt8(ascii: ":") {
@@ -93,7 +95,7 @@ extension YAMLReader {
           }
           try skipFlowSpace()
         }
-        pairs.append((key, location(keyStart), value))
+        pairs.append(DataNode.Pair(key, at: location(keyStart), value))
         if current == UInt8(ascii: ",") {
           position += 1
           continue

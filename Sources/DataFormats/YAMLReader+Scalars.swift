@@ -8,9 +8,10 @@ extension YAMLReader {
   /// A plain scalar; in block context it may continue on following lines indented more than
   /// `parentIndent`, folded with spaces.
   mutating func parsePlainScalar(parentIndent: Int, flow: Bool) throws(Diagnostic) -> String {
+    // A value on one line is its bytes; one on several lines is folded into `result`.
+    var firstLine: Range<Int>?
     var result: [UInt8] = []
     var pendingBreaks = 0
-    var firstLine = true
     while true {
       // One line's worth.
       let lineStart = position
@@ -33,15 +34,17 @@ extension YAMLReader {
       var textEnd = end
       while textEnd > lineStart && isBlank(bytes[textEnd - 1]) { textEnd -= 1 }
       if textEnd > lineStart {
-        if !firstLine {
+        if let first = firstLine {
+          if result.isEmpty { result += bytes[first] }
           if pendingBreaks == 0 {
             result.append(UInt8(ascii: " "))
           } else {
             result += [UInt8](repeating: UInt8(ascii: "\n"), count: pendingBreaks)
           }
+          result += bytes[lineStart..<textEnd]
+        } else {
+          firstLine = lineStart..<textEnd
         }
-        result += bytes[lineStart..<textEnd]
-        firstLine = false
         pendingBreaks = 0
       }
       position = end
@@ -62,9 +65,7 @@ extension YAMLReader {
           skipLineBreak()
           continue
         }
-        if current == UInt8(ascii: "#") || isDocumentMarker(at: lineBegin)
-          || isDocumentMarker(at: lineBegin, "...")
-        {
+        if current == UInt8(ascii: "#") || isDocumentBoundary(at: lineBegin) {
           break
         }
         // Only spaces indent; a line indented no deeper than the parent ends the value.
@@ -77,7 +78,8 @@ extension YAMLReader {
       }
       pendingBreaks = breaks
     }
-    return String(decoding: result, as: UTF8.self)
+    guard let first = firstLine else { return "" }
+    return String(decoding: result.isEmpty ? bytes[first] : result[...], as: UTF8.self)
   }
 
   func isFlowIndicator(_ b: UInt8) -> Bool {
@@ -91,6 +93,17 @@ extension YAMLReader {
     let start = position
     let quote = current
     position += 1
+    // Most quoted values are their bytes as written: no escape, no line break.
+    var end = position
+    while end < bytes.count, bytes[end] != quote, !isBreak(bytes[end]),
+      bytes[end] != UInt8(ascii: "\\") || quote != UInt8(ascii: "\"")
+    {
+      end += 1
+    }
+    if end < bytes.count && bytes[end] == quote && byte(at: end + 1) != quote {
+      defer { position = end + 1 }
+      return String(decoding: bytes[position..<end], as: UTF8.self)
+    }
     var out: [UInt8] = []
     while true {
       guard !atEnd else { throw error(Self.unterminatedQuoteMessage, at: start) }
@@ -116,7 +129,7 @@ extension YAMLReader {
             position += 1
           }
         }
-        if isDocumentMarker(at: position - column(position)) && column(position) == 0 {
+        if isDocumentMarker(at: position) {
           throw error(Self.unterminatedQuoteMessage, at: start)
         }
         out +=
@@ -131,10 +144,8 @@ extension YAMLReader {
       out.append(b)
       position += 1
     }
-    guard let text = String(validUTF8: out) else {
-      throw error("quoted string is not valid UTF-8", at: start)
-    }
-    return text
+    // Valid UTF-8: the document's (a String's) bytes, split only at ASCII bytes, and escapes'.
+    return String(decoding: out, as: UTF8.self)
   }
 
   mutating func parseEscape(into out: inout [UInt8]) throws(Diagnostic) {
@@ -221,7 +232,7 @@ extension YAMLReader {
     var longestLeadingEmpty = 0
     while !atEnd {
       let lineStart = position
-      if isDocumentMarker(at: lineStart) || isDocumentMarker(at: lineStart, "...") { break }
+      if isDocumentBoundary(at: lineStart) { break }
       var spaces = 0
       while byte(at: lineStart + spaces) == UInt8(ascii: " ") { spaces += 1 }
       var lineEnd = lineStart + spaces
@@ -304,10 +315,10 @@ extension YAMLReader {
     default:
       if finalBreak { out.append(UInt8(ascii: "\n")) }
     }
-    guard let text = String(validUTF8: out) else {
-      throw error("block scalar is not valid UTF-8", at: start)
-    }
-    return DataNode(.string(text), at: location(start), style: folded ? .folded : .literal)
+    // Valid UTF-8: the document's (a String's) lines, split only at ASCII bytes.
+    return DataNode(
+      .string(String(decoding: out, as: UTF8.self)), at: location(start),
+      style: folded ? .folded : .literal)
   }
 
 }

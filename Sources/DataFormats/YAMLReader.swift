@@ -97,10 +97,25 @@ package struct YAMLReader {
     }
   }
 
-  func isDocumentMarker(at offset: Int, _ marker: String = "---") -> Bool {
-    let m = Array(marker.utf8)
-    guard offset + 3 <= bytes.count, column(offset) == 0 else { return false }
-    return Array(bytes[offset..<(offset + 3)]) == m && isBlankOrEnd(offset + 3)
+  /// The line that starts a document (`---`) or ends one (`...`), by the byte it repeats.
+  enum DocumentMarker: UInt8 {
+    case start = 0x2D  // -
+    case end = 0x2E  // .
+  }
+
+  /// Whether `marker` stands at `offset`, at the start of a line and followed by a space, a
+  /// line break or the end.
+  func isDocumentMarker(at offset: Int, _ marker: DocumentMarker = .start) -> Bool {
+    let byte = marker.rawValue
+    guard offset + 3 <= bytes.count, bytes[offset] == byte, bytes[offset + 1] == byte,
+      bytes[offset + 2] == byte
+    else { return false }
+    return isBlankOrEnd(offset + 3) && column(offset) == 0
+  }
+
+  /// Whether either document marker stands at `offset`.
+  func isDocumentBoundary(at offset: Int) -> Bool {
+    isDocumentMarker(at: offset) || isDocumentMarker(at: offset, .end)
   }
 
   // MARK: - Documents
@@ -120,11 +135,11 @@ package struct YAMLReader {
     }
     let startOffset = position
     var root = DataNode(.null, at: location(min(startOffset, bytes.count)))
-    if indent != nil && !isDocumentMarker(at: position) && !isDocumentMarker(at: position, "...") {
+    if indent != nil && !isDocumentBoundary(at: position) {
       root = try parseBlockNode(parentIndent: -1, inline: false)
     }
     _ = try nextContentLine()
-    if isDocumentMarker(at: position, "...") {
+    if isDocumentMarker(at: position, .end) {
       position += 3
       _ = try nextContentLine()
     }
@@ -153,7 +168,7 @@ package struct YAMLReader {
       try skipInlineSpace()
       if atLineEnd {
         guard let indent = try nextContentLine(), indent > parentIndent,
-          !isDocumentMarker(at: position), !isDocumentMarker(at: position, "...")
+          !isDocumentBoundary(at: position)
         else {
           return DataNode(.null, at: location(here))
         }
@@ -275,15 +290,14 @@ package struct YAMLReader {
     throws(Diagnostic)
     -> DataNode
   {
-    var pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)] = []
-    var seen: [String: Int] = [:]
+    var pairs: [DataNode.Pair] = []
+    var seen = SeenKeys()
     var key: (text: String, offset: Int)? = firstKey
     while let (text, keyOffset) = key {
-      if let first = seen[text] {
+      if let first = seen.position(of: text, in: pairs) {
         throw error(
-          Self.duplicateKeyMessage(text, firstLine: location(first).line), at: keyOffset)
+          Self.duplicateKeyMessage(text, firstLine: pairs[first].keyLocation.line), at: keyOffset)
       }
-      seen[text] = keyOffset
       let value: DataNode
       // A list may stand at the same indentation as its key.
       let afterColon = position
@@ -297,9 +311,8 @@ package struct YAMLReader {
         position = afterColon
         value = try parseBlockNode(parentIndent: indent, inline: true)
       }
-      pairs.append((text, location(keyOffset), value))
-      guard let next = try nextContentLine(), !isDocumentMarker(at: position),
-        !isDocumentMarker(at: position, "...")
+      pairs.append(DataNode.Pair(text, at: location(keyOffset), value))
+      guard let next = try nextContentLine(), !isDocumentBoundary(at: position)
       else { break }
       if next < indent { break }
       if next > indent {
@@ -332,8 +345,7 @@ package struct YAMLReader {
       // At a `-` in column `indent`.
       position += 1
       items.append(try parseBlockNode(parentIndent: indent, inline: true, afterDash: true))
-      guard let next = try nextContentLine(), !isDocumentMarker(at: position),
-        !isDocumentMarker(at: position, "...")
+      guard let next = try nextContentLine(), !isDocumentBoundary(at: position)
       else { break }
       if next < indent { break }
       if next > indent {

@@ -6,11 +6,17 @@ import Diagnostics
 extension YAMLReader {
   static let mergeKeyMessage =
     "'<<' is YAML's merge key, which is not supported; quote it ('<<') to mean the text"
+  /// The first bytes of the words `resolvePlain` reads as something other than a string.
+  private static let specialWordStarts = Array("<~nNyYtToOfF.+-".utf8)
   package static func integerTooLargeMessage(_ text: String) -> String {
     "integer '\(text)' does not fit in 64 bits"
   }
 
   func resolvePlain(_ text: String, at offset: Int) throws(Diagnostic) -> DataNode.Value {
+    // Most values are words that start with none of the special ones' first characters: a
+    // byte tells, without comparing the text with each word.
+    guard let first = text.utf8.first else { return .null }
+    if !isDigit(first), !Self.specialWordStarts.contains(first) { return .string(text) }
     switch text {
     case "<<": throw error(Self.mergeKeyMessage, at: offset)
     case "", "~", "null", "Null", "NULL": return .null
@@ -21,11 +27,11 @@ extension YAMLReader {
     case ".nan", ".NaN", ".NAN": return .double(.nan)
     default: break
     }
-    let bytes = Array(text.utf8)
-    guard let first = bytes.first,
+    guard
       first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
         || first == UInt8(ascii: ".") || isDigit(first)
     else { return .string(text) }
+    let bytes = Array(text.utf8)
     if let value = try resolveInteger(bytes, text, at: offset) { return value }
     if let value = resolveFloat(bytes) { return .double(value) }
     return .string(text)

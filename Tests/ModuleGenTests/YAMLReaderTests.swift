@@ -163,6 +163,55 @@ import Testing
     #expect(json("'<<': 1") == #"{"<<":1}"#)
   }
 
+  /// Every word YAML 1.1 reads as null, a boolean or a special number, by each first character
+  /// such words have; other words, even those that begin like one, stay text.
+  @Test func specialWordsResolveAndOthersStayText() {
+    #expect(
+      json("[~, null, Null, NULL, yes, Yes, YES, true, True, TRUE, on, On, ON]")
+        == #"[null,null,null,null,true,true,true,true,true,true,true,true,true]"#)
+    #expect(
+      json("[no, No, NO, false, False, FALSE, off, Off, OFF]")
+        == #"[false,false,false,false,false,false,false,false,false]"#)
+    #expect(
+      json("[.inf, .Inf, .INF, +.inf, +.Inf, +.INF, -.inf, -.Inf, -.INF, .nan, .NaN, .NAN]")
+        == "[" + Array(repeating: "null", count: 12).joined(separator: ",") + "]")
+    #expect(
+      json("[nope, yess, trueish, once, offset, nil, ~x, uikit, always, choice, x, Z]")
+        == #"["nope","yess","trueish","once","offset","nil","~x","uikit","always","choice","x","Z"]"#
+    )
+  }
+
+  /// A value on one line is its bytes; a value on several is folded, as PyYAML folds it.
+  @Test func plainAndQuotedValuesOnOneLineOrSeveral() {
+    #expect(json("a: one two  \nb: x") == #"{"a":"one two","b":"x"}"#)
+    #expect(json("a: one\n  two\n\n  three\n") == #"{"a":"one two\nthree"}"#)
+    #expect(
+      json("a: 'it''s'\nb: \"x\\ty\"\nc: \"\"\nd: ''") == #"{"a":"it's","b":"x\ty","c":"","d":""}"#)
+    #expect(json("a: \"one\n  two\"\nb: 'é ü'") == #"{"a":"one two","b":"é ü"}"#)
+  }
+
+  /// A duplicate key is found however long the mapping is (the first keys are compared one by
+  /// one, later ones looked up), block or flow, with where its first is.
+  @Test(arguments: [3, 15, 16, 17, 40]) func duplicateKeysInLongMappings(_ duplicated: Int) {
+    let keys = (0..<30).map { "k\($0)" }
+    let block = keys.map { "\($0): 1" }.joined(separator: "\n") + "\nk\(duplicated): 2\n"
+    let flow = "{" + keys.map { "\($0): 1" }.joined(separator: ", ") + ", k\(duplicated): 2}"
+    guard duplicated < keys.count else {
+      #expect(json(block).hasPrefix("{\"k0\":1,"))
+      #expect(json(flow).hasSuffix(",\"k40\":2}"))
+      return
+    }
+    #expect(
+      json(block).split(separator: "\n").first.map(String.init)
+        == "ERROR f.yml:31:1: error: duplicate key 'k\(duplicated)' (first defined at line \(duplicated + 1))"
+    )
+    let column = flow.utf8.count - "k\(duplicated): 2}".utf8.count + 1
+    #expect(
+      json(flow).split(separator: "\n").first.map(String.init)
+        == "ERROR f.yml:1:\(column): error: duplicate key 'k\(duplicated)' (first defined at line 1)"
+    )
+  }
+
   /// The reader is handed text whose BOM the file reader kept; it skips it.
   @Test func byteOrderMarkIsSkipped() {
     #expect(json("\u{FEFF}a: 1\nb: 2") == #"{"a":1,"b":2}"#)

@@ -38,6 +38,9 @@ struct DataKey<Target>: Sendable {
   /// The key and its aliases.
   var names: [String] { [name] + aliases }
 
+  /// Whether the key is written `written`: its name or an alias.
+  func isNamed(_ written: String) -> Bool { written == name || aliases.contains(written) }
+
   /// The same key read into a part of a larger target (the Xcode keys into a config's `xcode`).
   func lifted<Outer>(
     into part: WritableKeyPath<Outer, Target> & Sendable, doc: String? = nil
@@ -96,33 +99,35 @@ extension Array {
 
   /// The declaration `name` is written for, if any.
   func key<Target>(named name: String) -> Element? where Element == DataKey<Target> {
-    first { $0.names.contains(name) }
+    first { $0.isNamed(name) }
   }
 
   /// Reads a mapping in the order its keys are written; an unknown key is an error with the
   /// closest known one (or a note, by `unknownKeys`). Keys that are not written get their
   /// `missing` afterwards, in the order they are declared.
   func decode<Target>(
-    _ pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)],
+    _ pairs: [DataNode.Pair],
     into target: inout Target, _ decoding: inout KeyDecoding, in what: String,
     unknownKeys: UnknownKeys = .error
   ) where Element == DataKey<Target> {
+    // Pairs and declarations are read in place, by index: copying each costs more than
+    // reading it.
     decoding.rejected = false
-    for pair in pairs {
-      guard let key = key(named: pair.key) else {
+    for p in pairs.indices {
+      guard let k = firstIndex(where: { $0.isNamed(pairs[p].key) }) else {
         decoding.problems.unknownKey(
-          pair.key, at: pair.keyLocation, known: knownNames(), path: decoding.path, in: what,
-          rule: unknownKeys)
+          pairs[p].key, at: pairs[p].keyLocation, known: knownNames(), path: decoding.path,
+          in: what, rule: unknownKeys)
         continue
       }
-      decoding.key = pair.key
-      decoding.keyLocation = pair.keyLocation
-      key.decode(pair.value, &target, &decoding)
+      decoding.key = pairs[p].key
+      decoding.keyLocation = pairs[p].keyLocation
+      self[k].decode(pairs[p].value, &target, &decoding)
     }
-    for key in self where !pairs.contains(where: { key.names.contains($0.key) }) {
-      decoding.key = key.name
+    for k in indices where !pairs.contains(where: { self[k].isNamed($0.key) }) {
+      decoding.key = self[k].name
       decoding.keyLocation = nil
-      key.missing?(&target, &decoding)
+      self[k].missing?(&target, &decoding)
     }
   }
 
@@ -130,22 +135,24 @@ extension Array {
   /// the keys in the order they are declared, written or `missing`, and stops at the first that
   /// rejects the entry (`decoding.rejected`).
   func decodeEntry<Target>(
-    _ pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)],
+    _ pairs: [DataNode.Pair],
     into target: inout Target, _ decoding: inout KeyDecoding, in what: String
   ) where Element == DataKey<Target> {
-    for pair in pairs where key(named: pair.key) == nil {
+    // Read in place, by index, as `decode` does.
+    for p in pairs.indices where !contains(where: { $0.isNamed(pairs[p].key) }) {
       decoding.problems.unknownKey(
-        pair.key, at: pair.keyLocation, known: knownNames(), path: decoding.path, in: what)
+        pairs[p].key, at: pairs[p].keyLocation, known: knownNames(), path: decoding.path,
+        in: what)
     }
     decoding.rejected = false
-    for key in self {
-      decoding.key = key.name
-      if let pair = pairs.first(where: { key.names.contains($0.key) }) {
-        decoding.keyLocation = pair.keyLocation
-        key.decode(pair.value, &target, &decoding)
+    for k in indices {
+      decoding.key = self[k].name
+      if let p = pairs.firstIndex(where: { self[k].isNamed($0.key) }) {
+        decoding.keyLocation = pairs[p].keyLocation
+        self[k].decode(pairs[p].value, &target, &decoding)
       } else {
         decoding.keyLocation = nil
-        key.missing?(&target, &decoding)
+        self[k].missing?(&target, &decoding)
       }
       if decoding.rejected { return }
     }

@@ -120,7 +120,7 @@ package enum SpecDecoder {
   )
     -> [ModuleSpec.Entity]
   {
-    let pairs: [(key: String, keyLocation: SourceLocation, value: DataNode)]
+    let pairs: [DataNode.Pair]
     switch node.value {
     case .null:
       return []

@@ -92,7 +92,10 @@ package struct CompiledTemplate: Sendable {
       filters: .moduleGen, partialLoader: ChainedPartialLoader(loaders: loaders),
       strictVariables: !generamba)
     var problems: [Diagnostic] = []
-    var sources: [(entry: TemplateManifest.FileEntry, name: String, text: String)] = []
+    // The entries whose files were read, and beside them each file's name and text (apart, so
+    // that an entry, a large value, is copied only where it is kept).
+    var entries: [TemplateManifest.FileEntry] = []
+    var sources: [(name: String, text: String)] = []
     for entry in manifest.files {
       let text: String?
       do {
@@ -115,13 +118,13 @@ package struct CompiledTemplate: Sendable {
             location: entry.templateLocation))
         continue
       }
-      sources.append((entry, source.displayPath(entry.template), text))
+      entries.append(entry)
+      sources.append((source.displayPath(entry.template), text))
     }
     // The files share their partials: parse them together, each partial once.
     var contents: [Template] = []
     do {
-      contents = try Template.parseGroup(
-        sources.map { ($0.name, $0.text) }, environment: environment, partials: partials)
+      contents = try Template.parseGroup(sources, environment: environment, partials: partials)
     } catch {
       // Report the problem of every file, not only the first.
       for file in sources {
@@ -134,8 +137,7 @@ package struct CompiledTemplate: Sendable {
       if problems.isEmpty { problems.append(error.diagnostic) }
     }
     var files: [CompiledFile] = []
-    for (file, content) in zip(sources, contents) {
-      let entry = file.entry
+    for (entry, content) in zip(entries, contents) {
       let output: Template
       do {
         output = try Template(

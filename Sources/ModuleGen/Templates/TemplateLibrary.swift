@@ -1,3 +1,4 @@
+import BackgroundWork
 import Diagnostics
 import Liquid
 
@@ -14,10 +15,14 @@ package struct TemplateLibrary: Sendable {
   /// The project's templates folder when the config names none (where Generamba installs).
   static let projectFolderName = "Templates"
 
-  package var folders: [Folder]
-  package var fileSystem: any FileSystem
+  package var folders: [Folder] { didSet { found = Locked([:]) } }
+  package var fileSystem: any FileSystem { didSet { found = Locked([:]) } }
   /// Paths in messages are shown relative to this folder.
-  package var displayBase: String?
+  package var displayBase: String? { didSet { found = Locked([:]) } }
+  /// The templates looked up by name, found or not: a run asks for its template several times
+  /// (the module's name, Generamba's templates, compiling), and each lookup tries every folder
+  /// on the disk. Copies of the library share it; a change of where it looks starts anew.
+  private var found = Locked<[String: TemplateSource?]>([:])
   /// When the templates it compiles parse their snippets: up front for the commands that check
   /// templates, on first use for those that render modules.
   package var partialParsing = PartialParsing.upFront
@@ -79,8 +84,18 @@ package struct TemplateLibrary: Sendable {
 
   /// The source of the template called `name`, in lookup order.
   package func source(named name: String) -> TemplateSource? {
+    if let known = found.withLock({ $0[name] }) { return known }
+    let source = lookUp(name)
+    found.withLock { $0[name] = source }
+    return source
+  }
+
+  private func lookUp(_ name: String) -> TemplateSource? {
     for folder in folders {
       if let only = folder.templateName, only != name { continue }
+      // A folder that is not there holds no template: one question rather than five (most
+      // runs have no project or home templates).
+      guard fileSystem.isDirectory(atPath: folder.path) else { continue }
       // A folder may itself be a template, or hold templates.
       if fileSystem.fileExists(atPath: joinPath(folder.path, "template.yml")),
         manifestName(joinPath(folder.path, "template.yml")) == name

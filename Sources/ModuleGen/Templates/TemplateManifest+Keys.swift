@@ -150,7 +150,7 @@ extension TemplateManifest {
   /// A `when` value: one Liquid condition, with where its characters are; nil (the entry
   /// rejected) for anything else.
   static func condition(_ node: DataNode, _ decoding: inout KeyDecoding) -> (String, ScalarMap)? {
-    guard case .string(let text) = node.value, !text.contains("%}"), !text.contains("}}") else {
+    guard case .string(let text) = node.value, !closesLiquid(text) else {
       decoding.problems.error(
         "'when' must be one condition such as \"params.ui == 'swiftui'\"", at: node.location,
         path: decoding.path)
@@ -158,6 +158,18 @@ extension TemplateManifest {
       return nil
     }
     return (text, ScalarMap(node: node, source: decoding.source))
+  }
+
+  /// Whether `text` closes a Liquid tag or output (`%}`, `}}`), which one condition does not.
+  private static func closesLiquid(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "}") && (previous == UInt8(ascii: "%") || previous == byte) {
+        return true
+      }
+      previous = byte
+    }
+    return false
   }
 
   /// The reference tables of Templates/README.md.
@@ -405,13 +417,13 @@ extension TemplateManifest.FileEntry {
     },
     flag(
       "resource",
-      doc: "`true` puts the file in an Xcode target's Resources phase, whatever its type.",
-      sets: \.isResource),
+      doc: "`true` puts the file in an Xcode target's Resources phase, whatever its type."
+    ) { entry, flag in entry.isResource = flag },
     flag(
       "shared",
       doc:
-        "`true`: one file for the modules beside this one (in the folder above the module's when that folder is named after it), created once; a run writes it once for all.",
-      sets: \.isShared),
+        "`true`: one file for the modules beside this one (in the folder above the module's when that folder is named after it), created once; a run writes it once for all."
+    ) { entry, flag in entry.isShared = flag },
     Key(
       name: "never_imports", type: "a name or a list",
       doc:
@@ -428,12 +440,11 @@ extension TemplateManifest.FileEntry {
     },
   ]
 
-  /// A boolean key that sets `property`.
+  /// A boolean key, whose value `set` stores (a closure rather than a key path: making a key
+  /// path object costs more than decoding the entries).
   private static func flag(
-    _ name: String, doc: String, sets property: WritableKeyPath<Self, Bool> & Sendable
-  )
-    -> Key
-  {
+    _ name: String, doc: String, set: @escaping @Sendable (inout Self, Bool) -> Void
+  ) -> Key {
     Key(name: name, type: "a boolean", doc: doc, example: "true") { node, entry, decoding in
       guard case .bool(let flag) = node.value else {
         decoding.problems.error(
@@ -441,7 +452,7 @@ extension TemplateManifest.FileEntry {
         decoding.rejected = true
         return
       }
-      entry[keyPath: property] = flag
+      set(&entry, flag)
     }
   }
 
