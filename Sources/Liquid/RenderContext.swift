@@ -1,11 +1,16 @@
 /// The state of one render: variables, counters, loop state and limits.
+///
+/// One render uses its context on one thread, and no method of it calls out while it changes
+/// one of its tables, so the tables it changes on every variable, loop and partial are marked
+/// `@exclusivity(unchecked)`: Swift would otherwise check at run time that no two accesses to
+/// them overlap, about a tenth of a render's instructions.
 final class RenderContext {
   enum Interrupt { case none, `break`, `continue` }
 
   let environment: LiquidEnvironment
   let globals: LiquidObject
   /// The partials this render has used, found in `shared` or parsed as it reached them.
-  var partials: [String: ParsedPartial] = [:]
+  @exclusivity(unchecked) var partials: [String: ParsedPartial] = [:]
   /// The partials of the template's group, parsed up front or by earlier renders.
   let shared: PartialCache
   /// A variable's value, and the scope that set it: 0 for the template's own scope (`assign`),
@@ -16,13 +21,13 @@ final class RenderContext {
   }
   /// Every variable as the template sees it now: the innermost scope's value of each name, so
   /// that one lookup finds any variable, however deep the scopes are.
-  private var visible: [Name: Binding] = [:]
+  @exclusivity(unchecked) private var visible: [Name: Binding] = [:]
   /// What the loop and partial scopes hid: for each name a scope set, the binding it hid (nil:
   /// none), restored when the scope ends. The scopes' entries follow each other, innermost
   /// last; `scopeStarts` holds where each scope's entries begin.
-  private var hidden: [(name: Name, binding: Binding?)] = []
-  private var scopeStarts: [Int] = []
-  var counters: [String: Int] = [:]
+  @exclusivity(unchecked) private var hidden: [(name: Name, binding: Binding?)] = []
+  @exclusivity(unchecked) private var scopeStarts: [Int] = []
+  @exclusivity(unchecked) var counters: [String: Int] = [:]
   var cycles: [String: Int] = [:]
   var forOffsets: [String: Int] = [:]
   var lastIfChanged: String?
@@ -31,7 +36,7 @@ final class RenderContext {
   /// The template or partial being rendered, for error locations.
   var source: SourceText
   /// Partials being rendered, outermost first, for the nesting limit and cycle messages.
-  var partialStack: [String] = []
+  @exclusivity(unchecked) var partialStack: [String] = []
   let isIsolated: Bool
   private let budget: Budget
 
