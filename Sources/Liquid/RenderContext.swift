@@ -10,7 +10,7 @@ final class RenderContext {
   let environment: LiquidEnvironment
   let globals: LiquidObject
   /// The partials this render has used, found in `shared` or parsed as it reached them.
-  @exclusivity(unchecked) var partials: [String: ParsedPartial] = [:]
+  @exclusivity(unchecked) var partials: [Name: ParsedPartial] = [:]
   /// The partials of the template's group, parsed up front or by earlier renders.
   let shared: PartialCache
   /// A variable's value, and the scope that set it: 0 for the template's own scope (`assign`),
@@ -263,21 +263,23 @@ final class RenderContext {
       }
       value = found
     }
-    for component in lookup.path {
-      let key: LiquidValue
+    // By index, as `Block` renders its nodes: a loop over the path would copy each step.
+    for step in lookup.path.indices {
       let next: LiquidValue?
-      switch component {
+      // A name's key as a value is made only for a message.
+      var key: LiquidValue?
+      switch lookup.path[step] {
       case .key(let name):
-        key = .string(name.text)
         next = value.member(name)
+        if next == nil { key = .string(name.text) }
       case .index(let expression):
         key = try evaluate(expression)
-        next = value.member(key)
+        next = key.flatMap { value.member($0) }
       }
       if let next {
         value = next
       } else if case .object(let object) = value {
-        return try undefined(key.shortText, lookup, candidates: object.keys)
+        return try undefined((key ?? .nil).shortText, lookup, candidates: object.keys)
       } else {
         return .nil
       }
@@ -331,20 +333,21 @@ final class RenderContext {
 
   // MARK: - Partials
 
-  func partial(named name: String, at offset: Int) throws(LiquidError) -> ParsedPartial {
+  func partial(named name: Name, at offset: Int) throws(LiquidError) -> ParsedPartial {
     if let partial = partials[name] { return partial }
     if let partial = shared[name] {
       partials[name] = partial
       return partial
     }
     guard let loader = environment.partialLoader else {
-      throw error(LiquidError.partialNotFoundMessage(name, loader: nil), at: offset)
+      throw error(LiquidError.partialNotFoundMessage(name.text, loader: nil), at: offset)
     }
     do throws(LiquidError) {
       guard
-        let partial = try ParsedPartial.load(name: name, loader: loader, environment: environment)
+        let partial = try ParsedPartial.load(
+          name: name.text, loader: loader, environment: environment)
       else {
-        throw error(LiquidError.partialNotFoundMessage(name, loader: loader), at: offset)
+        throw error(LiquidError.partialNotFoundMessage(name.text, loader: loader), at: offset)
       }
       partials[name] = partial
       shared.keep(partial, named: name)
