@@ -197,31 +197,39 @@ final class RenderContext {
 
   func evaluate(_ filtered: FilteredExpression) throws(LiquidError) -> LiquidValue {
     var value = try evaluate(filtered.expression)
-    for call in filtered.filters {
-      var positional: [LiquidValue] = []
-      positional.reserveCapacity(call.arguments.count)
-      for argument in call.arguments { positional.append(try evaluate(argument)) }
-      var keywords: [String: LiquidValue] = [:]
-      for (key, argument) in call.keywordArguments { keywords[key] = try evaluate(argument) }
-      do {
-        value = try call.filter.function(
-          value,
-          FilterArguments(positional: positional, keywords: keywords, environment: environment))
-      } catch let error as LiquidError {
-        throw error
-      } catch {
-        let detail = (error as? FilterFailure)?.message ?? "\(error)"
-        throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
-      }
-      if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
-        throw self.error(
-          "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
-      }
-      if case .array(let items) = value, items.count > environment.limits.maxArrayItems {
-        throw self.error(
-          "filter '\(call.name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
-          at: call.offset)
-      }
+    // By index, as `Block` renders its nodes: a loop over the calls would copy each.
+    for index in filtered.filters.indices {
+      value = try apply(filtered.filters[index], to: value)
+    }
+    return value
+  }
+
+  /// One call of a filter chain; its result kept within the limits.
+  private func apply(_ call: FilterCall, to input: LiquidValue) throws(LiquidError) -> LiquidValue {
+    var positional: [LiquidValue] = []
+    positional.reserveCapacity(call.arguments.count)
+    for argument in call.arguments { positional.append(try evaluate(argument)) }
+    var keywords: [String: LiquidValue] = [:]
+    for (key, argument) in call.keywordArguments { keywords[key] = try evaluate(argument) }
+    let value: LiquidValue
+    do {
+      value = try call.filter.function(
+        input,
+        FilterArguments(positional: positional, keywords: keywords, environment: environment))
+    } catch let error as LiquidError {
+      throw error
+    } catch {
+      let detail = (error as? FilterFailure)?.message ?? "\(error)"
+      throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
+    }
+    if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
+      throw self.error(
+        "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
+    }
+    if case .array(let items) = value, items.count > environment.limits.maxArrayItems {
+      throw self.error(
+        "filter '\(call.name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
+        at: call.offset)
     }
     return value
   }
