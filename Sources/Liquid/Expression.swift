@@ -5,20 +5,29 @@ indirect enum Expression: Sendable {
   case range(Expression, Expression, offset: Int)
 }
 
-/// `name.key[0]["other"][var]`, with special `size`, `first` and `last`.
-struct VariableLookup: Sendable {
+/// `name.key[0]["other"][var]`, with special `size`, `first` and `last`. A class: rendering
+/// takes a lookup out of its expression for every variable it reads, and a reference is
+/// copied with one retain where a struct retained each of its parts.
+final class VariableLookup: Sendable {
   enum Component: Sendable {
     case key(Name)
     case index(Expression)
   }
 
   /// The root: a name, or an expression in brackets (`[name_var]`).
-  var root: Component
-  var path: [Component]
+  let root: Component
+  let path: [Component]
   /// Byte offset of the lookup in the template, for errors.
-  var offset: Int
+  let offset: Int
   /// The text as written, for messages.
-  var text: String
+  let text: String
+
+  init(root: Component, path: [Component], offset: Int, text: String) {
+    self.root = root
+    self.path = path
+    self.offset = offset
+    self.text = text
+  }
 }
 
 /// A filter call in a chain: `| name: positional, keyword: value`.

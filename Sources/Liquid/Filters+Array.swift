@@ -56,16 +56,15 @@ func registerArrayFilters(_ set: inout FilterSet) {
     return .array(kept)
   }
   set["uniq"] = Filter(arguments: 0...1) { input, args in
-    // Scalars are remembered in a set, so that a long array is not quadratic; arrays and
-    // objects, rare here, are compared one by one.
-    var seenScalars: Set<ScalarKey> = []
+    // Arrays and objects, rare here, are compared one by one.
+    var seenScalars = SeenScalars()
     var seenOthers: [LiquidValue] = []
     var kept: [LiquidValue] = []
     for item in input.inputItems {
       let identity = args[0].map { key in (try? property(of: item, key)) ?? .nil } ?? item
       let isNew: Bool
       if let key = ScalarKey(identity) {
-        isNew = key.isUnique || seenScalars.insert(key).inserted
+        isNew = seenScalars.insert(key)
       } else {
         isNew = !seenOthers.contains(where: { $0.strictlyEquals(identity) })
         if isNew { seenOthers.append(identity) }
@@ -161,6 +160,26 @@ private enum ScalarKey: Hashable {
   var isUnique: Bool {
     if case .double(let d) = self { return d.isNaN }
     return false
+  }
+}
+
+/// The scalars `uniq` has kept: a list while they are few, a set once they are many, so that a
+/// long array is not quadratic. (A set of a type a process has not hashed before costs the
+/// runtime about 200,000 instructions on its first use, looking up the type's `Hashable`
+/// conformance: as much as `uniq` on a few imports takes a thousand times.)
+private struct SeenScalars {
+  static let listLimit = 32
+  private var list: [ScalarKey] = []
+  private var set: Set<ScalarKey>?
+
+  /// Adds `key`; false when an equal scalar was there already.
+  mutating func insert(_ key: ScalarKey) -> Bool {
+    if key.isUnique { return true }
+    if set != nil { return set?.insert(key).inserted == true }
+    if list.contains(key) { return false }
+    list.append(key)
+    if list.count == Self.listLimit { set = Set(list) }
+    return true
   }
 }
 

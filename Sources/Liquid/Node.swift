@@ -22,8 +22,10 @@ struct Block: Sendable {
   }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    for node in nodes {
-      try node.render(into: &output, context: context)
+    // By index: `for node in nodes` would copy each node out of the array, retaining all it
+    // holds, before rendering it.
+    for index in nodes.indices {
+      try nodes[index].render(into: &output, context: context)
       if context.interrupt != .none { return }
     }
   }

@@ -14,19 +14,21 @@ public enum PartialParsing: Sendable {
 /// The partials of templates parsed together, shared by all their renders, on every thread.
 final class PartialCache: Sendable {
   /// Parsed with the templates; read without the lock.
-  private let upFront: [String: ParsedPartial]
+  private let upFront: [Name: ParsedPartial]
   /// Parsed as renders reached them.
-  private let found = Locked<[String: ParsedPartial]>([:])
+  private let found = Locked<[Name: ParsedPartial]>([:])
 
-  init(upFront: [String: ParsedPartial]) { self.upFront = upFront }
+  init(upFront: [String: ParsedPartial]) {
+    self.upFront = Dictionary(uniqueKeysWithValues: upFront.map { (Name($0.key), $0.value) })
+  }
 
-  subscript(name: String) -> ParsedPartial? {
+  subscript(name: Name) -> ParsedPartial? {
     upFront[name] ?? found.withLock { $0[name] }
   }
 
   /// Keeps `partial` for the renders to come. Two threads may parse the same partial at once:
   /// they parse the same, and either is kept.
-  func keep(_ partial: ParsedPartial, named name: String) {
+  func keep(_ partial: ParsedPartial, named name: Name) {
     found.withLock { $0[name] = partial }
   }
 }

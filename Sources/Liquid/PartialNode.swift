@@ -12,6 +12,9 @@ struct PartialNode: Node {
   var alias: String?
   var arguments: [(Name, Expression)]
   var offset: Int
+  /// For a partial named by a literal, worked out once when parsed: its name (also the variable
+  /// an `include` without `with` passes) and the variable its value is bound to.
+  var literalNames: (partial: Name, value: Name)?
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     let nameValue = try context.evaluate(name)
@@ -23,13 +26,14 @@ struct PartialNode: Node {
       throw context.error(
         "'include' cannot be used inside a partial loaded with 'render'", at: offset)
     }
-    let partial = try context.partial(named: partialName, at: offset)
-    let variableName = Name(alias ?? Self.variableName(of: partialName))
+    let names = literalNames ?? Self.names(of: partialName, alias: alias)
+    let partial = try context.partial(named: names.partial, at: offset)
+    let variableName = names.value
     let value: LiquidValue
     if let variable {
       value = try context.evaluate(variable)
     } else if kind == .include {
-      value = context.resolve(Name(partialName)) ?? .nil
+      value = context.resolve(names.partial) ?? .nil
     } else {
       value = .nil
     }
@@ -69,6 +73,11 @@ struct PartialNode: Node {
 }
 
 extension PartialNode {
+  /// A partial's name, and the variable that holds the value given to it.
+  static func names(of partialName: String, alias: String?) -> (partial: Name, value: Name) {
+    (Name(partialName), Name(alias ?? variableName(of: partialName)))
+  }
+
   /// The variable that holds the value given to a partial: the last non-empty part of its name
   /// split at `/` (`shared/row` → `row`). Read as bytes: it runs for every include rendered.
   static func variableName(of partialName: String) -> String {
@@ -99,8 +108,10 @@ extension PartialNode {
     } else {
       name = try expressions.parseExpression()
     }
-    if case .literal(.string(let literal)) = name {
-      parser.notePartial(literal, at: nameToken.offset)
+    var literal: String?
+    if case .literal(.string(let text)) = name {
+      literal = text
+      parser.notePartial(text, at: nameToken.offset)
     }
     var variable: Expression?
     var isForLoop = false
@@ -123,6 +134,7 @@ extension PartialNode {
     }
     return PartialNode(
       kind: kind, name: name, variable: variable, isForLoop: isForLoop, alias: alias,
-      arguments: arguments, offset: token.range.lowerBound)
+      arguments: arguments, offset: token.range.lowerBound,
+      literalNames: literal.map { names(of: $0, alias: alias) })
   }
 }

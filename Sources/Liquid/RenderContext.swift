@@ -1,11 +1,16 @@
 /// The state of one render: variables, counters, loop state and limits.
+///
+/// One render uses its context on one thread, and no method of it calls out while it changes
+/// one of its tables, so the tables it changes on every variable, loop and partial are marked
+/// `@exclusivity(unchecked)`: Swift would otherwise check at run time that no two accesses to
+/// them overlap, about a tenth of a render's instructions.
 final class RenderContext {
   enum Interrupt { case none, `break`, `continue` }
 
   let environment: LiquidEnvironment
   let globals: LiquidObject
   /// The partials this render has used, found in `shared` or parsed as it reached them.
-  var partials: [String: ParsedPartial] = [:]
+  @exclusivity(unchecked) var partials: [Name: ParsedPartial] = [:]
   /// The partials of the template's group, parsed up front or by earlier renders.
   let shared: PartialCache
   /// A variable's value, and the scope that set it: 0 for the template's own scope (`assign`),
@@ -16,13 +21,13 @@ final class RenderContext {
   }
   /// Every variable as the template sees it now: the innermost scope's value of each name, so
   /// that one lookup finds any variable, however deep the scopes are.
-  private var visible: [Name: Binding] = [:]
+  @exclusivity(unchecked) private var visible: [Name: Binding] = [:]
   /// What the loop and partial scopes hid: for each name a scope set, the binding it hid (nil:
   /// none), restored when the scope ends. The scopes' entries follow each other, innermost
   /// last; `scopeStarts` holds where each scope's entries begin.
-  private var hidden: [(name: Name, binding: Binding?)] = []
-  private var scopeStarts: [Int] = []
-  var counters: [String: Int] = [:]
+  @exclusivity(unchecked) private var hidden: [(name: Name, binding: Binding?)] = []
+  @exclusivity(unchecked) private var scopeStarts: [Int] = []
+  @exclusivity(unchecked) var counters: [String: Int] = [:]
   var cycles: [String: Int] = [:]
   var forOffsets: [String: Int] = [:]
   var lastIfChanged: String?
@@ -31,7 +36,7 @@ final class RenderContext {
   /// The template or partial being rendered, for error locations.
   var source: SourceText
   /// Partials being rendered, outermost first, for the nesting limit and cycle messages.
-  var partialStack: [String] = []
+  @exclusivity(unchecked) var partialStack: [String] = []
   let isIsolated: Bool
   private let budget: Budget
 
@@ -192,31 +197,39 @@ final class RenderContext {
 
   func evaluate(_ filtered: FilteredExpression) throws(LiquidError) -> LiquidValue {
     var value = try evaluate(filtered.expression)
-    for call in filtered.filters {
-      var positional: [LiquidValue] = []
-      positional.reserveCapacity(call.arguments.count)
-      for argument in call.arguments { positional.append(try evaluate(argument)) }
-      var keywords: [String: LiquidValue] = [:]
-      for (key, argument) in call.keywordArguments { keywords[key] = try evaluate(argument) }
-      do {
-        value = try call.filter.function(
-          value,
-          FilterArguments(positional: positional, keywords: keywords, environment: environment))
-      } catch let error as LiquidError {
-        throw error
-      } catch {
-        let detail = (error as? FilterFailure)?.message ?? "\(error)"
-        throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
-      }
-      if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
-        throw self.error(
-          "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
-      }
-      if case .array(let items) = value, items.count > environment.limits.maxArrayItems {
-        throw self.error(
-          "filter '\(call.name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
-          at: call.offset)
-      }
+    // By index, as `Block` renders its nodes: a loop over the calls would copy each.
+    for index in filtered.filters.indices {
+      value = try apply(filtered.filters[index], to: value)
+    }
+    return value
+  }
+
+  /// One call of a filter chain; its result kept within the limits.
+  private func apply(_ call: FilterCall, to input: LiquidValue) throws(LiquidError) -> LiquidValue {
+    var positional: [LiquidValue] = []
+    positional.reserveCapacity(call.arguments.count)
+    for argument in call.arguments { positional.append(try evaluate(argument)) }
+    var keywords: [String: LiquidValue] = [:]
+    for (key, argument) in call.keywordArguments { keywords[key] = try evaluate(argument) }
+    let value: LiquidValue
+    do {
+      value = try call.filter.function(
+        input,
+        FilterArguments(positional: positional, keywords: keywords, environment: environment))
+    } catch let error as LiquidError {
+      throw error
+    } catch {
+      let detail = (error as? FilterFailure)?.message ?? "\(error)"
+      throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
+    }
+    if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
+      throw self.error(
+        "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
+    }
+    if case .array(let items) = value, items.count > environment.limits.maxArrayItems {
+      throw self.error(
+        "filter '\(call.name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
+        at: call.offset)
     }
     return value
   }
@@ -258,21 +271,23 @@ final class RenderContext {
       }
       value = found
     }
-    for component in lookup.path {
-      let key: LiquidValue
+    // By index, as `Block` renders its nodes: a loop over the path would copy each step.
+    for step in lookup.path.indices {
       let next: LiquidValue?
-      switch component {
+      // A name's key as a value is made only for a message.
+      var key: LiquidValue?
+      switch lookup.path[step] {
       case .key(let name):
-        key = .string(name.text)
         next = value.member(name)
+        if next == nil { key = .string(name.text) }
       case .index(let expression):
         key = try evaluate(expression)
-        next = value.member(key)
+        next = key.flatMap { value.member($0) }
       }
       if let next {
         value = next
       } else if case .object(let object) = value {
-        return try undefined(key.shortText, lookup, candidates: object.keys)
+        return try undefined((key ?? .nil).shortText, lookup, candidates: object.keys)
       } else {
         return .nil
       }
@@ -326,20 +341,21 @@ final class RenderContext {
 
   // MARK: - Partials
 
-  func partial(named name: String, at offset: Int) throws(LiquidError) -> ParsedPartial {
+  func partial(named name: Name, at offset: Int) throws(LiquidError) -> ParsedPartial {
     if let partial = partials[name] { return partial }
     if let partial = shared[name] {
       partials[name] = partial
       return partial
     }
     guard let loader = environment.partialLoader else {
-      throw error(LiquidError.partialNotFoundMessage(name, loader: nil), at: offset)
+      throw error(LiquidError.partialNotFoundMessage(name.text, loader: nil), at: offset)
     }
     do throws(LiquidError) {
       guard
-        let partial = try ParsedPartial.load(name: name, loader: loader, environment: environment)
+        let partial = try ParsedPartial.load(
+          name: name.text, loader: loader, environment: environment)
       else {
-        throw error(LiquidError.partialNotFoundMessage(name, loader: loader), at: offset)
+        throw error(LiquidError.partialNotFoundMessage(name.text, loader: loader), at: offset)
       }
       partials[name] = partial
       shared.keep(partial, named: name)

@@ -224,6 +224,21 @@ import Testing
     #expect(Self.outcome("{{ items | uniq | size }}", data) == "1004")
     #expect(Self.outcome("{{ 'b,a,b,c,a' | split: ',' | uniq | join }}") == "b a c")
   }
+
+  /// `uniq` keeps its scalars in a list up to 32 and in a set beyond: the same items either way.
+  @Test(arguments: [1, 31, 32, 33, 100])
+  func uniqKeepsTheSameItemsInAListAsInASet(distinct: Int) {
+    var data = LiquidObject()
+    let numbers = (0..<distinct).map { LiquidValue.int($0) }
+    data["items"] = .array(
+      numbers + numbers.reversed() + [
+        .double(0), .double(-0.0), .double(.nan), .double(.nan), .string("0"), .nil, .nil,
+        .double(0), .string("0"), .bool(false), .bool(false), .range(1, 2), .range(1, 2),
+      ])
+    let expected =
+      numbers.map(\.renderedText).joined(separator: ",") + ",0.0,NaN,NaN,0,,false,1..2"
+    #expect(Self.outcome("{{ items | uniq | join: ',' }}", data) == expected)
+  }
 }
 
 func firstLine(_ text: String) -> String { String(text.prefix { $0 != "\n" }) }

@@ -179,6 +179,27 @@ import Testing
         "ERROR t:1:4: error: undefined variable 'nmae' in 'user.nmae'; did you mean 'name'?"))
   }
 
+  /// A missing key names the key as looked up, by name, by a bracketed string, by an index or
+  /// by a long name (cut to 100 characters); a missing member of a non-object is nil.
+  @Test func strictUndefinedKeysAreNamedAsLookedUp() {
+    let long = String(repeating: "k", count: 120)
+    let data = object([
+      "user": .object(object(["name": "Ann"])), "key": "nmae", "list": [1, 2],
+    ])
+    let outcomes = [
+      "{{ user['nmae'] }}", "{{ user[key] }}", "{{ user[3] }}", "{{ user.\(long) }}",
+      "{{ list.nmae }}{{ user.name.first }}",
+    ].map { firstLine(render($0, data, strict: true)) }
+    #expect(
+      outcomes == [
+        "ERROR t:1:4: error: undefined variable 'nmae' in 'user['nmae']'; did you mean 'name'?",
+        "ERROR t:1:4: error: undefined variable 'nmae' in 'user[key]'; did you mean 'name'?",
+        "ERROR t:1:4: error: undefined variable '3' in 'user[3]'",
+        "ERROR t:1:4: error: undefined variable '\(long.prefix(100))…' in 'user.\(long)'",
+        "",
+      ])
+  }
+
   @Test func columnsCountCharactersNotBytes() {
     let output = render("é ü {{ a | nope }}")
     #expect(output.hasPrefix("ERROR t:1:12: error: unknown filter 'nope'"))

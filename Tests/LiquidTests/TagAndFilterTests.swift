@@ -96,6 +96,18 @@ import Testing
     #expect(render("{% render '\(name)' with 'v' %}", partials: partials) == "[v]")
   }
 
+  /// A partial named by a variable binds its value as one named by a literal does; an include
+  /// without `with` passes the variable named after the partial.
+  @Test func partialsNamedByVariablesBindAsLiteralsDo() {
+    let partials = ["shared/row": "[{{ row }}]", "row": "({{ row }})"]
+    let data = object(["p": "shared/row", "row": "g"])
+    #expect(render("{% include p with 'v' %}{% include p %}", data, partials: partials) == "[v][]")
+    #expect(
+      render("{% include 'row' %}{% include 'row' with 'v' as x %}", data, partials: partials)
+        == "(g)(g)")
+    #expect(render("{% include p for (1..2) as row %}", data, partials: partials) == "[1][2]")
+  }
+
   /// Names are looked up as Swift compares strings: a key written precomposed is found by its
   /// decomposed spelling, in an object, a variable and a loop's scope.
   @Test func canonicallyEqualNamesAreOneName() {
