@@ -13,8 +13,10 @@ extension Array where Element: Sendable {
   package func concurrentMap<Result: Sendable>(
     maxThreads: Int = 8, perThread: Int = 1, _ transform: @escaping @Sendable (Element) -> Result
   ) -> [Result] {
-    let threads = Swift.max(
-      1, Swift.min(count / Swift.max(1, perThread), maxThreads, processorCount()))
+    // Too few elements for a second thread: no thread, and no question about the cores.
+    let wanted = count / Swift.max(1, perThread)
+    guard wanted > 1 else { return map(transform) }
+    let threads = Swift.min(wanted, maxThreads, onlineProcessors)
     guard threads > 1 else { return map(transform) }
     let items = self
     // The next element no thread has taken.
@@ -37,5 +39,5 @@ extension Array where Element: Sendable {
   }
 }
 
-/// The cores that are online now.
-func processorCount() -> Int { Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+/// The cores that are online, asked once: glibc reads a file in /sys for every question.
+let onlineProcessors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))

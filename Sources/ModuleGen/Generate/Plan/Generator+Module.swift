@@ -228,7 +228,9 @@ extension Generator {
     let pending = zip(inputs, prepared).compactMap { input, prepared in
       prepared.map { (key: input.key, pending: $0) }
     }
-    let texts = pending.flatMap(\.pending.contents).concurrentMap { content in
+    // Threads for many modules, not within one: a module's dozen files render in about a
+    // millisecond, less than what a second thread costs the process to start and to share.
+    let texts = pending.flatMap(\.pending.contents).concurrentMap(perThread: 16) { content in
       Result { try content.render() }
     }
     var next = 0
