@@ -104,8 +104,8 @@ struct GenerationReport {
     }
     guard detail != .quiet else { return }
     // How many files of each module have each action, in the order of `allCases`. (Counts in
-    // an array: a dictionary keyed by the action costs the first run more, in the runtime's
-    // look-up of its `Hashable` conformance, than all the counting.)
+    // an array: the first dictionary keyed by an action in a process costs more than all the
+    // counting, the runtime making its type and looking up the action's `Hashable`.)
     let allActions = PlannedFile.Action.allCases
     let none = [Int](repeating: 0, count: allActions.count)
     var counts: [String: [Int]] = [:]
