@@ -121,8 +121,11 @@ final class RenderContext {
     hidden.removeSubrange(start...)
   }
 
+  /// Every name a "did you mean" may suggest, the variables this render set first: each
+  /// table's names sorted, so that of two names as close the same wins every time (a
+  /// dictionary's order changes from one table to the next).
   private func allNames() -> [String] {
-    visible.keys.map(\.text) + Array(counters.keys) + globals.keys
+    visible.keys.map(\.text).sorted() + counters.keys.sorted() + globals.keys
   }
 
   // MARK: - Errors and limits

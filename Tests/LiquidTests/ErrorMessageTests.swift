@@ -200,6 +200,21 @@ import Testing
       ])
   }
 
+  /// Two names as close to a misspelt one are suggested in the same order every time: the
+  /// variables a render set are compared by name, not in a dictionary's order, which changes
+  /// from one table to the next.
+  @Test func aTieInDidYouMeanIsBrokenTheSameWayEveryTime() {
+    let outcomes = Set(
+      (0..<40).map { _ in
+        firstLine(
+          render(
+            "{% render 'p' with 1 as x, y: 2, z: 3, v: 4, u: 5, t: 6 %}",
+            partials: ["p": "{{ w }}"],
+            strict: true))
+      })
+    #expect(outcomes == ["ERROR p:1:4: error: undefined variable 'w'; did you mean 't'?"])
+  }
+
   @Test func columnsCountCharactersNotBytes() {
     let output = render("é ü {{ a | nope }}")
     #expect(output.hasPrefix("ERROR t:1:12: error: unknown filter 'nope'"))
