@@ -11,11 +11,16 @@ struct TemplateToken {
   var trimBefore = false
   /// `-%}` / `-}}`: strip whitespace after the token.
   var trimAfter = false
-  /// For tags: the tag's name if the parser knows it (`name(of:)` reads any name's text), where
-  /// the name starts and where the rest of the markup starts.
+  /// For tags: the tag's name if the parser knows it (`writtenName(in:)` reads any name's
+  /// text), where the name starts and where the rest of the markup starts.
   var name: TagName?
   var nameStart = 0
   var argumentsStart = 0
+
+  /// A tag's name as written, known or not.
+  func writtenName(in source: SourceText) -> String {
+    source.string(nameStart..<argumentsStart)
+  }
 }
 
 /// Splits a template into text, output and tag tokens. `raw` bodies are kept as text.
@@ -48,7 +53,7 @@ struct TemplateLexer {
         let endName: TagName = token.name == .raw ? .endraw : .enddoc
         guard let end = findEnd(endName, from: token.range.upperBound) else {
           throw source.error(
-            LiquidError.unclosedTagMessage(source.string(token.nameStart..<token.argumentsStart)),
+            LiquidError.unclosedTagMessage(token.writtenName(in: source)),
             at: token.range.lowerBound)
         }
         if token.range.upperBound < end.range.lowerBound {

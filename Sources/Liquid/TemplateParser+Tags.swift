@@ -43,7 +43,7 @@ extension TemplateParser {
 
   mutating func parseTag(_ token: TemplateToken) throws(LiquidError) -> any Node {
     if let name = token.name, let parse = Self.tag(name) { return try parse(token, &self) }
-    let name = name(of: token)
+    let name = token.writtenName(in: source)
     if name.hasPrefix("end") || token.name == .else || token.name == .elsif || token.name == .when {
       throw unexpectedTag(token)
     }

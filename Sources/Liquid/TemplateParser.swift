@@ -87,7 +87,8 @@ struct TemplateParser {
     let (block, end) = try parseBody(until: delimiters)
     guard let end else {
       throw source.error(
-        LiquidError.unclosedTagMessage(name(of: opening)), at: opening.range.lowerBound)
+        LiquidError.unclosedTagMessage(opening.writtenName(in: source)),
+        at: opening.range.lowerBound)
     }
     return (block, end)
   }
@@ -105,13 +106,8 @@ struct TemplateParser {
 
   func unexpectedTag(_ token: TemplateToken) -> LiquidError {
     source.error(
-      "unexpected '\(name(of: token))' tag: it does not close or continue any open block",
+      "unexpected '\(token.writtenName(in: source))' tag: it does not close or continue any open block",
       at: token.range.lowerBound)
-  }
-
-  /// A tag's name as written.
-  func name(of token: TemplateToken) -> String {
-    source.string(token.nameStart..<token.argumentsStart)
   }
 
   func expressions(_ token: TemplateToken) throws(LiquidError) -> ExpressionParser {
