@@ -96,9 +96,15 @@ enum UpdateCommand {
     -> [Unmerged]
   {
     var unmerged: [Unmerged] = []
+    // Each module's base file, read once for all its files.
+    var bases: [String: BaseCopies] = [:]
     for i in plan.files.indices where plan.files[i].action == .keep {
+      let module = plan.files[i].module
+      let copies = bases[module] ?? record.baseCopies(module: module, fileSystem: fileSystem)
+      bases[module] = copies
       do {
-        plan.files[i] = try merge(plan.files[i], record: record, fileSystem: fileSystem)
+        plan.files[i] = try merge(
+          plan.files[i], record: record, copies: copies, fileSystem: fileSystem)
       } catch let error as Diagnostic {
         unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
       } catch {
@@ -109,18 +115,17 @@ enum UpdateCommand {
   }
 
   /// The file with the developer's edits and the new generation merged, from the base copy the
-  /// record names.
-  static func merge(_ file: PlannedFile, record: GenerationRecord, fileSystem: any FileSystem)
-    throws -> PlannedFile
-  {
+  /// record names, found among `copies`, its module's base file's.
+  static func merge(
+    _ file: PlannedFile, record: GenerationRecord, copies: BaseCopies, fileSystem: any FileSystem
+  ) throws -> PlannedFile {
     guard let hash = record.hash(ofFile: file.path, module: file.module) else {
       throw Diagnostic(
         message:
           "\(GenerationRecord.fileName) has no record of what was generated into it, so there is nothing to merge from; what is generated now becomes the base of the next update"
       )
     }
-    guard let baseBytes = record.baseCopy(ofHash: hash, module: file.module, fileSystem: fileSystem)
-    else {
+    guard let baseBytes = record.baseCopy(ofHash: hash, in: copies, fileSystem: fileSystem) else {
       let shownBase = PathSafety.relative(
         record.baseFilePath(module: file.module), to: record.directory)
       throw Diagnostic(

@@ -87,15 +87,9 @@ extension GenerationRecord {
     return BaseCopies(decoding: bytes)
   }
 
-  /// The base copy of what was generated with `hash` for a module: from its base file, else
-  /// from a copy in the earlier layout. Nil when missing or damaged.
-  func baseCopy(ofHash hash: String, module: String, fileSystem: any FileSystem) -> [UInt8]? {
-    baseCopy(
-      ofHash: hash, in: baseCopies(module: module, fileSystem: fileSystem),
-      fileSystem: fileSystem)
-  }
-
-  /// `baseCopy(ofHash:module:fileSystem:)` with the module's base file read already.
+  /// The base copy of what was generated with `hash` for a module: from `copies`, its base
+  /// file's (`baseCopies(module:fileSystem:)`, read once for all the module's files), else from
+  /// a copy in the earlier layout. Nil when missing or damaged.
   func baseCopy(ofHash hash: String, in copies: BaseCopies, fileSystem: any FileSystem)
     -> [UInt8]?
   {
