@@ -7,8 +7,7 @@
 /// A value that several threads share, read and written only with its lock held.
 ///
 /// A POSIX mutex: Synchronization's `Mutex` needs macOS 15, and Foundation's `NSLock` would load
-/// the whole of Foundation (with ICU, on Linux) at every start of the tool, where
-/// `FoundationEssentials` is all it needs otherwise.
+/// Foundation (with ICU, on Linux) at every start of the tool, which loads no part of it.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   // Read and written only with `mutex` held.
   private var value: Value
