@@ -40,4 +40,4 @@ extension Array where Element: Sendable {
 }
 
 /// The cores that are online, asked once: glibc reads a file in /sys for every question.
-let onlineProcessors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+package let onlineProcessors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))

@@ -161,7 +161,7 @@ struct SDKTypecheck: Sendable {
   /// Type-checks every variant written under `root`, several at once; the problems of each
   /// variant that fails, in variant order.
   func check(_ variants: [Variant], root: String, scratch: String) -> [String] {
-    let workers = min(ChildProcess.processorCount, max(1, variants.count))
+    let workers = min(max(1, onlineProcessors), max(1, variants.count))
     let chunks = (0..<workers).map { worker in
       BackgroundWork { () -> [(index: Int, problem: String?)] in
         stride(from: worker, to: variants.count, by: workers).map { index in

@@ -6,9 +6,6 @@
 
 /// Runs a program found on PATH: no shell (arguments are passed as they are), no input.
 enum ChildProcess {
-  /// How many programs can run at once: the CPUs online.
-  static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-
   /// Where the program's standard error goes.
   enum Errors {
     case discarded
