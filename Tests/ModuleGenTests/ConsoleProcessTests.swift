@@ -19,6 +19,27 @@ import Testing
     #expect(Console.processEnvironment()["MODULEGEN_TEST_EQUALS"] == "a=b==c")
   }
 
+  /// As `getenv` reads a list: the first of two entries with one name counts, an entry without
+  /// `=` is no variable, and bytes that are not UTF-8 are repaired as `String(cString:)` does.
+  @Test func theFirstOfTwoEntriesWithOneNameCounts() {
+    let texts: [[UInt8]] = [
+      Array("A=first".utf8), Array("NOEQUALS".utf8), Array("A=second".utf8),
+      Array("=empty name".utf8),
+      Array("B=".utf8), [0x43, 0x3D, 0xFF, 0x41],
+    ]
+    let entries = texts.map { text in
+      let entry = UnsafeMutablePointer<CChar>.allocate(capacity: text.count + 1)
+      for (offset, byte) in text.enumerated() { entry[offset] = CChar(bitPattern: byte) }
+      entry[text.count] = 0
+      return Optional(entry)
+    }
+    defer { for entry in entries { entry?.deallocate() } }
+    let list = entries + [nil]
+    let environment = list.withUnsafeBufferPointer { Console.environment(of: $0.baseAddress) }
+    #expect(environment == ["A": "first", "": "empty name", "B": "", "C": "\u{FFFD}A"])
+    #expect(Console.environment(of: nil) == [:])
+  }
+
   @Test func theWorkingDirectoryIsFoundations() {
     #expect(Console.workingDirectory() == FileManager.default.currentDirectoryPath)
     #expect(Console.process.currentDirectory == FileManager.default.currentDirectoryPath)

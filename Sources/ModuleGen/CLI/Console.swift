@@ -70,21 +70,31 @@ package struct Console: Sendable {
   /// would load Foundation, whose start-up every command would pay.
   static func processEnvironment() -> [String: String] {
     #if canImport(Darwin)
-      let entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+      let entries = UnsafePointer(_NSGetEnviron().pointee)
     #else
-      let entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+      let entries = UnsafePointer(environ)
     #endif
+    return environment(of: entries)
+  }
+
+  /// The variables of a C environment list (`NAME=value` entries up to a null pointer).
+  static func environment(of entries: UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> [String:
+    String]
+  {
+    var count = 0
+    while entries?[count] != nil { count += 1 }
     var environment: [String: String] = [:]
-    var next = entries
-    while let entry = next?.pointee {
-      let text = String(cString: entry)
-      // As `getenv` reads it: the first of two entries with one name is the one that counts.
-      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")),
-        environment[String(text[..<equals])] == nil
-      {
-        environment[String(text[..<equals])] = String(text[text.utf8.index(after: equals)...])
-      }
-      next = next.map { $0 + 1 }
+    environment.reserveCapacity(count)
+    // As `getenv` reads it, the first of two entries with one name is the one that counts: read
+    // from the last entry to the first, the first one is stored last.
+    for index in (0..<count).reversed() {
+      guard let entry = entries?[index] else { continue }
+      // Name and value are decoded straight from the entry's bytes, without a `String` of the
+      // whole entry cut in two.
+      let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      environment[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
+        decoding: bytes[(equals + 1)...], as: UTF8.self)
     }
     return environment
   }
