@@ -39,6 +39,31 @@ import Testing
         """)
   }
 
+  /// A protocol's requirement cannot have default values: `declaration` leaves them out,
+  /// `declaration_with_defaults` keeps them, and a method with defaults gets a convenience
+  /// overload; without defaults the two declarations are the same.
+  @Test func declarationsWithAndWithoutDefaultValues() throws {
+    let spec = try SpecDecoder.decode(
+      "name: Home\ninteractor:\n  - 'load(page: Int = 1, size: Int) async'\n  - 'reset()'\n",
+      file: "h.yml"
+    ).modules[0]
+    let context = TemplateContext.make(
+      module: spec, template: "viper", params: [], settings: settings)
+    let output = try render(
+      """
+      {% for m in interactor %}{{ m.declaration }}|{{ m.signature }}|{{ m.declaration_with_defaults }}|\
+      {{ m.has_default_arguments }}|{{ m.convenience_signature }}|{{ m.convenience_call }}
+      {% endfor %}
+      """, context)
+    #expect(
+      output == """
+        func load(page: Int, size: Int) async|load(page: Int, size: Int) async|\
+        func load(page: Int = 1, size: Int) async|true|load(size: Int) async|load(page: 1, size: size)
+        func reset()|reset()|func reset()|false||
+
+        """)
+  }
+
   @Test func aModuleWithoutMethodsGetsTheTypicalScreen() throws {
     let context = TemplateContext.make(
       module: ModuleSpec(name: "Home"), template: "mvp", params: [], settings: settings)

@@ -174,10 +174,11 @@ package enum TemplateContext {
     object["selector"] = .string(m.selector)
     // Protocol requirements cannot have default values: `declaration` and `signature` leave
     // them out; a method with defaults also gets a convenience overload for an extension.
-    object["declaration"] = .string(m.requirement)
-    object["signature"] = .string(String(m.requirement.dropFirst("func ".count)))
-    object["declaration_with_defaults"] = .string(m.declaration)
+    let requirement = m.requirement
     let defaulted = m.parameters.filter { $0.defaultValue != nil }
+    object["declaration"] = .string(requirement)
+    object["signature"] = .string(String(requirement.dropFirst("func ".count)))
+    object["declaration_with_defaults"] = .string(defaulted.isEmpty ? requirement : m.declaration)
     object["has_default_arguments"] = .bool(!defaulted.isEmpty)
     if !defaulted.isEmpty {
       var short = m
