@@ -170,6 +170,7 @@ package struct UsageError: Error, Sendable, Equatable {
 extension CommandSpec {
   /// Parses `arguments` (the words after the command name).
   package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    let allOptions = allOptions  // built once: the property joins three arrays at each use
     var parsed = ParsedArguments()
     parsed.declared = Set(allOptions.map(\.name))
     var i = 0
