@@ -3,20 +3,42 @@ import Diagnostics
 
 /// Finds where a position inside a string value stands in its file.
 struct SourceMap {
-  /// The whole file: its lines are found only when a location is asked for (an error).
+  /// The whole file: its lines are found only when a location is asked for (an error, or a
+  /// spec's block of methods, which asks for each method's line).
   let text: String
+  /// Where the file's lines start, and those of each block value asked about (by the line the
+  /// value starts on): found on the first question, so that asking for every line of a long
+  /// block stays linear.
+  private let lineStarts = LineStarts()
+
+  private final class LineStarts {
+    var file: [String.Index]?
+    var blocks: [Int: [String.Index]] = [:]
+  }
+
+  /// Where each line of `text` starts.
+  private static func lineStarts(of text: String) -> [String.Index] {
+    var starts = [text.utf8.startIndex]
+    var index = text.utf8.startIndex
+    while let newline = text.utf8[index...].firstIndex(of: UInt8(ascii: "\n")) {
+      index = text.utf8.index(after: newline)
+      starts.append(index)
+    }
+    return starts
+  }
+
+  /// Line `number` (from 0) of `text`, whose lines start at `starts`, without its line break.
+  private static func line(_ number: Int, of text: String, starts: [String.Index]) -> Substring? {
+    guard number >= 0, number < starts.count else { return nil }
+    let end =
+      number + 1 < starts.count ? text.utf8.index(before: starts[number + 1]) : text.endIndex
+    return text[starts[number]..<end]
+  }
 
   /// The file's line `number` (from 1), without its line break; nil past the end.
   private func line(_ number: Int) -> String? {
-    var start = text.utf8.startIndex
-    for _ in 1..<number {
-      guard let newline = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-        return nil
-      }
-      start = text.utf8.index(after: newline)
-    }
-    let end = text.utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.utf8.endIndex
-    return String(text[start..<end])
+    if lineStarts.file == nil { lineStarts.file = Self.lineStarts(of: text) }
+    return Self.line(number - 1, of: text, starts: lineStarts.file ?? []).map(String.init)
   }
 
   /// `line` is the line within the value (0 for a one-line value); `column` a character offset
@@ -32,8 +54,11 @@ struct SourceMap {
       // indented further).
       var valueIndent = 0
       if case .string(let value) = node.value {
-        let valueLines = value.split(separator: "\n", omittingEmptySubsequences: false)
-        if line < valueLines.count { valueIndent = valueLines[line].prefix { $0 == " " }.count }
+        let starts = lineStarts.blocks[node.location.line] ?? Self.lineStarts(of: value)
+        lineStarts.blocks[node.location.line] = starts
+        if let valueLine = Self.line(line, of: value, starts: starts) {
+          valueIndent = valueLine.prefix { $0 == " " }.count
+        }
       }
       let blockIndent = text.prefix { $0 == " " }.count - valueIndent
       location = SourceLocation(
