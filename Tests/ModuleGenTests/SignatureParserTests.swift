@@ -103,6 +103,21 @@ import Testing
     #expect(p[2].isVariadic && p[2].type == "Int..." && p[2].storageType == "[Int]")
   }
 
+  /// A label's first character in upper case, as `uppercased()` writes it, in an identifier.
+  @Test func identifiersCapitalizeLabels() throws {
+    let cases: [(String, String)] = [
+      ("id", "Id"), ("x", "X"), ("ID", "ID"), ("_x", "_x"), ("1a", "1a"), ("élan", "Élan"),
+      ("e\u{301}lan", "E\u{301}lan"), ("ßig", "SSig"), ("a\u{345}b", "A\u{399}b"), ("", ""),
+    ]
+    for (label, capitalized) in cases {
+      #expect(MethodSignature.capitalized(label) == capitalized, "\(label.unicodeScalars)")
+      #expect(
+        MethodSignature.capitalized(label) == label.prefix(1).uppercased() + label.dropFirst())
+    }
+    #expect(
+      try SignatureParser.parseMethod("f(élan a: Int, _ b: Int, c d: Int)").identifier == "fÉlanC")
+  }
+
   static let invalid: [(String, String, Int)] = [
     ("display(items [Item])", "expected ':' and a type after the parameter 'items', found '['", 14),
     ("show(x Int)", "expected ':' between the parameter 'x' and its type 'Int'", 7),
