@@ -139,6 +139,13 @@ import Testing
       "init(x: Int)", "'init' declarations are not supported; write a method like 'load(id: Int)'",
       0
     ),
+    // Offsets count characters, whatever their bytes: a caret points at a character.
+    ("café(é: Int) extra", "unexpected 'extra' after the signature", 13),
+    ("cafe\u{301}(e\u{301}: Int, é: String)", "two parameters are named 'é'", 13),
+    ("charger(é: Int, → x)", "expected a parameter name, found '→'", 16),
+    ("名前(a: Int) -> 🇫🇷", "\(SignatureParser.expectedTypeMessage), found '🇫🇷'", 14),
+    ("名前(a:\r\nInt) async throws(E", "expected ')' after the thrown type, found the end", 25),
+    ("名前(a: Int\r\n\u{3000}", "expected ',' or ')' after a parameter, found the end", 11),
   ]
 
   @Test(arguments: invalid) func errorsPointIntoTheString(
@@ -233,24 +240,6 @@ import Testing
     #expect(method.parameters.map(\.label) == ["страница", "für"])
     #expect(method.identifier == "загрузитьСтраницаFür")
     #expect(try SignatureParser.parseType("`été`.Ü٣<名前>") == "été.Ü٣<名前>")
-  }
-
-  /// Offsets count characters, whatever their bytes: a caret points at a character.
-  static let errorsAfterNonASCIIText: [(String, String, Int)] = [
-    ("café(é: Int) extra", "unexpected 'extra' after the signature", 13),
-    ("cafe\u{301}(e\u{301}: Int, é: String)", "two parameters are named 'é'", 13),
-    ("charger(é: Int, → x)", "expected a parameter name, found '→'", 16),
-    ("名前(a: Int) -> 🇫🇷", "\(SignatureParser.expectedTypeMessage), found '🇫🇷'", 14),
-    ("名前(a:\r\nInt) async throws(E", "expected ')' after the thrown type, found the end", 25),
-    ("名前(a: Int\r\n\u{3000}", "expected ',' or ')' after a parameter, found the end", 11),
-  ]
-
-  @Test(arguments: errorsAfterNonASCIIText) func errorOffsetsCountCharacters(
-    _ text: String, _ message: String, _ offset: Int
-  ) {
-    #expect(throws: SignatureParser.Failure(message: message, offset: offset)) {
-      try SignatureParser.parseMethod(text)
-    }
   }
 
   @Test func entityErrorsAfterNonASCIITextCountCharacters() throws {
