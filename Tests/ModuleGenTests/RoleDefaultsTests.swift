@@ -7,16 +7,35 @@ import Testing
 @Suite struct RoleDefaultsTests {
   @Test func everyDefaultSignatureParses() throws {
     let sources =
-      RoleDefaults.sources.values.flatMap { $0 } + RoleDefaults.moduleIOSources.input
+      Role.allCases.flatMap(RoleDefaults.sources(for:)) + RoleDefaults.moduleIOSources.input
       + RoleDefaults.moduleIOSources.output
     #expect(sources.count == 7)
     for source in sources {
       _ = try SignatureParser.parseMethod(source)
     }
-    for (role, signatures) in RoleDefaults.sources {
-      #expect(RoleDefaults.methods(for: role, module: "Home").count == signatures.count)
+    for role in Role.allCases {
+      #expect(
+        RoleDefaults.methods(for: role, module: "Home").count
+          == RoleDefaults.sources(for: role).count)
     }
     #expect(RoleDefaults.moduleInput(module: "Home").map(\.name) == ["reload"])
     #expect(RoleDefaults.moduleOutput(module: "Home").map(\.name) == ["homeModuleDidLoad"])
+  }
+
+  /// The module's name replaces the placeholder everywhere it stands.
+  @Test func theModuleNameReplacesThePlaceholder() {
+    let methods =
+      Role.allCases.flatMap { RoleDefaults.methods(for: $0, module: "UserProfile") }
+      + RoleDefaults.moduleInput(module: "UserProfile")
+      + RoleDefaults.moduleOutput(module: "UserProfile")
+    #expect(
+      methods.map { "\($0.declaration) \($0.identifier) \($0.parameters.map(\.storageType))" } == [
+        "func display(_ state: UserProfileLoadState) display [\"UserProfileLoadState\"]",
+        "func load() async load []", "func didSelectItem(id: UUID) didSelectItemId [\"UUID\"]",
+        "func fetchItems() async throws -> [UserProfileItem] fetchItems []",
+        "func showDetail(for item: UserProfileItem) showDetailFor [\"UserProfileItem\"]",
+        "func reload() reload []",
+        "func userProfileModuleDidLoad(_ items: [UserProfileItem]) userProfileModuleDidLoad [\"[UserProfileItem]\"]",
+      ])
   }
 }

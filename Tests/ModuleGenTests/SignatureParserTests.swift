@@ -43,16 +43,48 @@ import Testing
 
   /// The ASCII characters are classified without Unicode's tables, as Unicode's tables do.
   @Test func asciiCharactersAreClassifiedAsUnicodeClassifiesThem() {
-    let parser = SignatureParser("")
-    for c in (0..<128).map({ Character(Unicode.Scalar(UInt8($0))) }) + ["\r\n"] {
-      #expect(SignatureParser.isSpace(c) == c.isWhitespace, "\(c.unicodeScalars)")
+    for byte in UInt8(0)..<128 {
+      let c = Character(Unicode.Scalar(byte))
+      #expect(SignatureParser(String(c)).units == [byte])
+      #expect(SignatureParser.isSpace(byte) == c.isWhitespace, "\(c.unicodeScalars)")
+      #expect(SignatureParser.isNewline(byte) == c.isNewline, "\(c.unicodeScalars)")
       #expect(
-        parser.isIdentifierCharacter(c) == (c == "_" || c.isLetter || c.isNumber),
+        SignatureParser.isIdentifierCharacter(byte) == (c == "_" || c.isLetter || c.isNumber),
         "\(c.unicodeScalars)")
       #expect(
-        parser.isIdentifierHead(c) == (c == "_" || (c.isLetter && c.isASCII)),
-        "\(c.unicodeScalars)")
+        SignatureParser.isIdentifierHead(byte) == (c == "_" || c.isLetter), "\(c.unicodeScalars)")
     }
+  }
+
+  /// A character that is not one ASCII byte is one unit that says what Unicode's tables say
+  /// of it; positions count characters.
+  @Test func otherCharactersAreOneUnitEach() {
+    // After "\u{2028}" (a control) a combining mark is a character of its own.
+    let parser = SignatureParser("é\r\ne\u{301}\u{2028}\u{0610}١\u{3000}x")
+    #expect(parser.units.count == 8)
+    #expect(parser.characterStarts == [0, 2, 4, 7, 10, 12, 14, 17, 18])
+    let (letter, newline) = (parser.units[0], parser.units[1])
+    #expect(
+      SignatureParser.isIdentifierHead(letter) && SignatureParser.isIdentifierCharacter(letter))
+    #expect(!SignatureParser.isSpace(letter) && !SignatureParser.isNewline(letter))
+    // "\r\n" is one character, a new line but not "\n".
+    #expect(newline != UInt8(ascii: "\n"))
+    #expect(SignatureParser.isSpace(newline) && SignatureParser.isNewline(newline))
+    #expect(!SignatureParser.isIdentifierCharacter(newline))
+    // An ASCII letter with a combining mark is a letter, not the ASCII letter.
+    #expect(
+      parser.units[2] != UInt8(ascii: "e") && SignatureParser.isIdentifierHead(parser.units[2]))
+    #expect(SignatureParser.isNewline(parser.units[3]))
+    // A combining mark is a letter for `isLetter` but cannot start an identifier.
+    #expect(!SignatureParser.isIdentifierHead(parser.units[4]))
+    // An Arabic-Indic digit continues an identifier and does not start one.
+    #expect(SignatureParser.isIdentifierCharacter(parser.units[5]))
+    #expect(!SignatureParser.isIdentifierHead(parser.units[5]))
+    #expect(SignatureParser.isSpace(parser.units[6]) && !SignatureParser.isNewline(parser.units[6]))
+    #expect(parser.units[7] == UInt8(ascii: "x"))
+    #expect(parser.text(0..<4) == "é\r\ne\u{301}\u{2028}")
+    #expect(parser.text(7..<8) == "x")
+    #expect(SignatureParser("load()").characterStarts.isEmpty)
   }
 
   @Test func methodModel() throws {
@@ -69,6 +101,21 @@ import Testing
     #expect(
       p[1].label == nil && p[1].isClosure && p[1].isEscaping && p[1].storageType == "(Int) -> Void")
     #expect(p[2].isVariadic && p[2].type == "Int..." && p[2].storageType == "[Int]")
+  }
+
+  /// A label's first character in upper case, as `uppercased()` writes it, in an identifier.
+  @Test func identifiersCapitalizeLabels() throws {
+    let cases: [(String, String)] = [
+      ("id", "Id"), ("x", "X"), ("ID", "ID"), ("_x", "_x"), ("1a", "1a"), ("élan", "Élan"),
+      ("e\u{301}lan", "E\u{301}lan"), ("ßig", "SSig"), ("a\u{345}b", "A\u{399}b"), ("", ""),
+    ]
+    for (label, capitalized) in cases {
+      #expect(MethodSignature.capitalized(label) == capitalized, "\(label.unicodeScalars)")
+      #expect(
+        MethodSignature.capitalized(label) == label.prefix(1).uppercased() + label.dropFirst())
+    }
+    #expect(
+      try SignatureParser.parseMethod("f(élan a: Int, _ b: Int, c d: Int)").identifier == "fÉlanC")
   }
 
   static let invalid: [(String, String, Int)] = [
@@ -92,6 +139,13 @@ import Testing
       "init(x: Int)", "'init' declarations are not supported; write a method like 'load(id: Int)'",
       0
     ),
+    // Offsets count characters, whatever their bytes: a caret points at a character.
+    ("café(é: Int) extra", "unexpected 'extra' after the signature", 13),
+    ("cafe\u{301}(e\u{301}: Int, é: String)", "two parameters are named 'é'", 13),
+    ("charger(é: Int, → x)", "expected a parameter name, found '→'", 16),
+    ("名前(a: Int) -> 🇫🇷", "\(SignatureParser.expectedTypeMessage), found '🇫🇷'", 14),
+    ("名前(a:\r\nInt) async throws(E", "expected ')' after the thrown type, found the end", 25),
+    ("名前(a: Int\r\n\u{3000}", "expected ',' or ')' after a parameter, found the end", 11),
   ]
 
   @Test(arguments: invalid) func errorsPointIntoTheString(
@@ -174,6 +228,35 @@ import Testing
     #expect(
       try SignatureParser.parseMethod("café(é: Int = \"é\")").declaration
         == "func café(é: Int = \"é\")")
+  }
+
+  /// Identifiers in any script, precomposed or with combining marks, and backticked.
+  @Test func nonASCIIIdentifiers() throws {
+    let method = try SignatureParser.parseMethod(
+      "загрузить(страница: Int, für e\u{301}tat: [Ключ: 値]?) async -> Результат")
+    #expect(
+      method.declaration
+        == "func загрузить(страница: Int, für e\u{301}tat: [Ключ: 値]?) async -> Результат")
+    #expect(method.parameters.map(\.label) == ["страница", "für"])
+    #expect(method.identifier == "загрузитьСтраницаFür")
+    #expect(try SignatureParser.parseType("`été`.Ü٣<名前>") == "été.Ü٣<名前>")
+  }
+
+  @Test func entityErrorsAfterNonASCIITextCountCharacters() throws {
+    #expect(
+      try SignatureParser.parseEntities("struct Été {\r\n  var 名前: String = \"é\" // nom\r\n}")
+        .map(\.fields) == [
+          [.init(name: "名前", type: "String", isMutable: true, defaultValue: "\"é\"")]
+        ])
+    #expect(
+      throws: SignatureParser.Failure(message: "two fields of 'Été' are named '名前'", offset: 32)
+    ) {
+      try SignatureParser.parseEntities("struct Été {\r\n  let 名前: String\r\n  let 名前: Int\r\n}")
+    }
+    #expect(
+      throws: SignatureParser.Failure(
+        message: "expected a new line or ';' between declarations, found 'ü'", offset: 21)
+    ) { try SignatureParser.parseEntities("enum Été { case à, b ü }") }
   }
 
   @Test func backtickedMethodNamesHoldAnIdentifier() {

@@ -5,26 +5,46 @@ import Liquid
 /// with a way to try again, and shows an item's detail when the user selects it.
 package enum RoleDefaults {
   package static func methods(for role: Role, module: String) -> [MethodSignature] {
-    (parsed[role] ?? []).map { $0.replacingPlaceholder(with: module) }
+    let signatures: [MethodSignature]
+    switch role {
+    case .view: signatures = parsed.view
+    case .presenter: signatures = parsed.presenter
+    case .interactor: signatures = parsed.interactor
+    case .router: signatures = parsed.router
+    case .interactorOutput: return []
+    }
+    return signatures.map { $0.replacingPlaceholder(with: module) }
   }
 
-  /// The signatures, parsed once with a placeholder for the module's name.
-  private static let placeholder = "ModulePlaceholder"
-  private static let parsed: [Role: [MethodSignature]] = sources.mapValues {
-    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
-    $0.compactMap { try? SignatureParser.parseMethod($0) }
-  }
+  /// What stands for the module's name in the signatures as written.
+  fileprivate static let placeholder = "ModulePlaceholder"
+  /// The placeholder in camel case, where it starts a method's name.
+  fileprivate static let camelCasePlaceholder = "modulePlaceholder"
 
   /// The signatures as written, with the placeholder.
-  static let sources: [Role: [String]] = {
+  static func sources(for role: Role) -> [String] {
     let m = placeholder
-    return [
-      .view: ["display(_ state: \(m)LoadState)"],
-      .presenter: ["load() async", "didSelectItem(id: UUID)"],
-      .interactor: ["fetchItems() async throws -> [\(m)Item]"],
-      .router: ["showDetail(for item: \(m)Item)"],
-    ]
-  }()
+    switch role {
+    case .view: return ["display(_ state: \(m)LoadState)"]
+    case .presenter: return ["load() async", "didSelectItem(id: UUID)"]
+    case .interactor: return ["fetchItems() async throws -> [\(m)Item]"]
+    case .router: return ["showDetail(for item: \(m)Item)"]
+    case .interactorOutput: return []
+    }
+  }
+
+  /// The signatures, parsed once with the placeholder for the module's name. (A tuple and a
+  /// switch rather than a dictionary by role: building the dictionaries, the first of their
+  /// types the process made, cost more than parsing the signatures.)
+  private static let parsed = (
+    view: parse(sources(for: .view)), presenter: parse(sources(for: .presenter)),
+    interactor: parse(sources(for: .interactor)), router: parse(sources(for: .router))
+  )
+
+  private static func parse(_ sources: [String]) -> [MethodSignature] {
+    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
+    sources.compactMap { try? SignatureParser.parseMethod($0) }
+  }
 
   /// What a parent module can ask of the typical screen (VIPER's module input).
   package static func moduleInput(module: String) -> [MethodSignature] {
@@ -38,13 +58,12 @@ package enum RoleDefaults {
 
   /// The module input and output as written, with the placeholder.
   static let moduleIOSources = (
-    input: ["reload()"], output: ["modulePlaceholderModuleDidLoad(_ items: [\(placeholder)Item])"]
+    input: ["reload()"],
+    output: ["\(camelCasePlaceholder)ModuleDidLoad(_ items: [\(placeholder)Item])"]
   )
 
   private static let moduleIO = (
-    // `RoleDefaultsTests` proves that every source parses, so nothing is dropped here.
-    input: moduleIOSources.input.compactMap { try? SignatureParser.parseMethod($0) },
-    output: moduleIOSources.output.compactMap { try? SignatureParser.parseMethod($0) }
+    input: parse(moduleIOSources.input), output: parse(moduleIOSources.output)
   )
 
   package static func entities(module: String) -> [ModuleSpec.Entity] {
@@ -57,16 +76,18 @@ package enum RoleDefaults {
 }
 
 extension MethodSignature {
+  /// The signature for `module`: its name where the placeholder stands, in camel case where
+  /// it starts the method's name.
   fileprivate func replacingPlaceholder(with module: String) -> MethodSignature {
-    func fix(_ text: String) -> String {
-      let fixed = text.replacingAll("ModulePlaceholder", with: module)
-      // The module's name in camel case starts a name, or it would be capitalized.
-      guard fixed.hasPrefix("modulePlaceholder") else { return fixed }
-      return fixed.replacingAll("modulePlaceholder", with: CaseConversion.camelCase(module))
-    }
     var copy = self
-    copy.name = fix(name)
-    copy.identifier = fix(identifier)
+    if name.hasPrefix(RoleDefaults.camelCasePlaceholder) {
+      // Once for the name and its identifier: `camelCase` is not cheap.
+      let camelCase = CaseConversion.camelCase(module)
+      copy.name = name.replacingAll(RoleDefaults.camelCasePlaceholder, with: camelCase)
+      copy.identifier = identifier.replacingAll(RoleDefaults.camelCasePlaceholder, with: camelCase)
+    }
+    // Only types hold the placeholder with a capital.
+    func fix(_ type: String) -> String { type.replacingAll(RoleDefaults.placeholder, with: module) }
     copy.returnType = returnType.map(fix)
     copy.parameters = parameters.map { p in
       var q = p

@@ -59,7 +59,7 @@ extension SignatureParser {
       throw failure("entity name '\(name)' is not a Swift type name", at: nameStart)
     }
     skipSpace()
-    if current == "<" {
+    if current == UInt8(ascii: "<") {
       throw failure("generic entities are not supported; use concrete types", at: position)
     }
     var conformances: [String] = []
@@ -146,12 +146,12 @@ extension SignatureParser {
       throw failure("expected a field name after '\(keyword)'\(found)", at: nameStart)
     }
     skipSpace()
-    if current == "," {
+    if current == UInt8(ascii: ",") {
       throw failure("declare one field per '\(keyword)': '\(keyword) \(name): Type'", at: position)
     }
     guard accept(":") else {
       throw failure(
-        current == "="
+        current == UInt8(ascii: "=")
           ? "the field '\(name)' needs a type: '\(keyword) \(name): Type = …'"
           : "expected ':' and a type after the field '\(name)'\(found)")
     }
@@ -164,11 +164,11 @@ extension SignatureParser {
     }
     var defaultValue: String?
     skipSpace()
-    if current == "=" {
+    if current == UInt8(ascii: "=") {
       let equals = position
       position += 1
       skipSpace()
-      let value = try valueText(until: ["\n", ";", "}"])
+      let value = try valueText(until: "\n;}")
       guard !value.isEmpty else { throw failure("expected a default value after '='") }
       guard isMutable else {
         throw failure(
@@ -176,7 +176,7 @@ extension SignatureParser {
           at: equals)
       }
       defaultValue = value
-    } else if current == "{" {
+    } else if current == UInt8(ascii: "{") {
       throw failure(
         "computed properties and observers are not supported in entities; declare stored fields ('\(keyword) \(name): \(type.text)')"
       )
@@ -193,10 +193,10 @@ extension SignatureParser {
       throw failure("expected a case name\(found)", at: nameStart)
     }
     var item = ModuleSpec.Entity.Case(name: name)
-    if current == "(" {
+    if current == UInt8(ascii: "(") {
       position += 1
       skipSpace()
-      if current == ")" {
+      if current == UInt8(ascii: ")") {
         throw failure("write 'case \(name)' without '()', or give it associated values")
       }
       repeat {
@@ -217,7 +217,7 @@ extension SignatureParser {
         var value = ModuleSpec.Entity.AssociatedValue(label: label, type: type.text)
         if accept("=") {
           skipSpace()
-          let text = try balancedText(until: [",", ")"])
+          let text = try balancedText(until: ",)")
           guard !text.isEmpty else { throw failure("expected a default value after '='") }
           value.defaultValue = text
         }
@@ -226,32 +226,37 @@ extension SignatureParser {
       try expect(")", "',' or ')' after an associated value of '\(name)'")
     }
     skipSpace()
-    if current == "=" {
+    if current == UInt8(ascii: "=") {
       position += 1
       skipSpace()
-      let text = try valueText(until: [",", "\n", ";", "}"])
+      let text = try valueText(until: ",\n;}")
       guard !text.isEmpty else { throw failure("expected a raw value after '='") }
       item.rawValue = text
     }
     return item
   }
 
-  /// A default or raw value up to a stop character, without a `//` comment that ends its line.
-  mutating func valueText(until stops: Set<Character>) throws(Failure) -> String {
-    let text = Array(try balancedText(until: stops))
+  /// A default or raw value up to a stop character (any of `stops`), without a `//` comment
+  /// that ends its line.
+  mutating func valueText(until stops: StaticString) throws(Failure) -> String {
+    let range = try balancedRange(until: stops)
     var inString = false
-    var i = 0
-    while i < text.count {
-      if text[i] == "\"" {
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if units[i] == UInt8(ascii: "\"") {
         inString.toggle()
-      } else if text[i] == "\\" && inString {
+      } else if units[i] == UInt8(ascii: "\\") && inString {
         i += 1
-      } else if !inString && text[i] == "/" && i + 1 < text.count && text[i + 1] == "/" {
-        return String(text[..<i]).trimmingCharacters()
+      } else if !inString && units[i] == UInt8(ascii: "/") && i + 1 < range.upperBound
+        && units[i + 1] == UInt8(ascii: "/")
+      {
+        var end = i
+        while end > range.lowerBound && Self.isSpace(units[end - 1]) { end -= 1 }
+        return text(range.lowerBound..<end)
       }
       i += 1
     }
-    return String(text)
+    return text(range)
   }
 
   // MARK: - Separators
@@ -261,13 +266,15 @@ extension SignatureParser {
   mutating func skipTrivia() -> Bool {
     var newLine = false
     while !atEnd {
-      if current.isNewline {
+      if Self.isNewline(current) {
         newLine = true
         position += 1
-      } else if current.isWhitespace {
+      } else if Self.isSpace(current) {
         position += 1
-      } else if current == "/", position + 1 < characters.count, characters[position + 1] == "/" {
-        while !atEnd && !current.isNewline { position += 1 }
+      } else if current == UInt8(ascii: "/"), position + 1 < units.count,
+        units[position + 1] == UInt8(ascii: "/")
+      {
+        while !atEnd && !Self.isNewline(current) { position += 1 }
       } else {
         break
       }
@@ -279,11 +286,11 @@ extension SignatureParser {
   /// separates declarations.
   mutating func endOfMember() throws(Failure) {
     // A type reads ahead past spaces and new lines looking for `&` or `?`: go back to its end.
-    while position > 0 && characters[position - 1].isWhitespace { position -= 1 }
+    while position > 0 && Self.isSpace(units[position - 1]) { position -= 1 }
     let newLine = skipTrivia()
-    if current == ";" {
+    if current == UInt8(ascii: ";") {
       position += 1
-    } else if !newLine && !atEnd && current != "}" {
+    } else if !newLine && !atEnd && current != UInt8(ascii: "}") {
       throw failure("expected a new line or ';' between declarations\(found)")
     }
   }

@@ -2,6 +2,9 @@ import Diagnostics
 
 /// Parses Swift method signatures and types as module specs write them, with the offset of
 /// any error inside the string.
+///
+/// It reads the text's bytes (`SignatureParser+Characters.swift`): one unit for each character,
+/// so that a position is an offset in characters, as error carets count.
 package struct SignatureParser {
   /// A mistake in a signature, with its offset in characters from the start of the text.
   package struct Failure: Error, Equatable, Sendable {
@@ -9,10 +12,16 @@ package struct SignatureParser {
     package var offset: Int
   }
 
-  let characters: [Character]
+  /// One for each character: its byte for an ASCII character, else its traits
+  /// (`CharacterTraits`, 0x80 and up).
+  let units: [UInt8]
+  /// The text's UTF-8 bytes.
+  let bytes: [UInt8]
+  /// Where each character starts in `bytes`, and the end; empty when the units are the bytes.
+  let characterStarts: [Int]
+  /// The first space that carries a combining mark, which `refuseMarksOnSpaces` refuses.
+  let markOnSpace: Int?
   var position = 0
-
-  init(_ text: String) { characters = Array(text) }
 
   /// `func name(params) async throws -> Type`; the `func` is optional.
   package static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
@@ -34,17 +43,10 @@ package struct SignatureParser {
 
   // MARK: - Scanning
 
-  var atEnd: Bool { position >= characters.count }
-  var current: Character { atEnd ? "\0" : characters[position] }
-  var rest: String { text(position..<min(position + 20, characters.count)) }
-
-  /// The characters of `range` as a string, appended one by one: `String(characters[range])`
-  /// goes through the generic initializer from a sequence, about 17,000 instructions a call.
-  func text(_ range: Range<Int>) -> String {
-    var text = ""
-    for character in characters[range] { text.append(character) }
-    return text
-  }
+  var atEnd: Bool { position >= units.count }
+  /// The current character's unit, 0 at the end.
+  var current: UInt8 { atEnd ? 0 : units[position] }
+  var rest: String { text(position..<min(position + 20, units.count)) }
 
   func failure(_ message: String, at offset: Int? = nil) -> Failure {
     Failure(message: message, offset: offset ?? position)
@@ -53,30 +55,24 @@ package struct SignatureParser {
   /// A combining mark after a space makes one character with it, which the parser would skip
   /// as space: the mark would be lost without a word.
   func refuseMarksOnSpaces() throws(Failure) {
-    for (offset, c) in characters.enumerated()
-    where c.asciiValue == nil && c.isWhitespace
-      && !c.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-    {
-      throw failure("a combining mark cannot follow a space", at: offset)
-    }
+    if let markOnSpace { throw failure("a combining mark cannot follow a space", at: markOnSpace) }
   }
 
   mutating func skipSpace() {
     while !atEnd && Self.isSpace(current) { position += 1 }
   }
 
-  mutating func accept(_ text: String) -> Bool {
+  /// Whether the next word is `word` (after spaces), which is then passed.
+  mutating func accept(_ word: StaticString) -> Bool {
     skipSpace()
-    // Compared in place: copying the text and the characters into arrays to compare them cost
-    // more than the rest of a signature's parsing.
-    var end = position
-    for c in text {
-      guard end < characters.count, characters[end] == c else { return false }
-      end += 1
-    }
+    let count = word.utf8CodeUnitCount
+    guard position + count <= units.count else { return false }
+    let word = word.utf8Start
+    for k in 0..<count where units[position + k] != word[k] { return false }
+    let end = position + count
     // A word must not run on into a longer identifier.
-    if let last = text.last, isIdentifierCharacter(last), end < characters.count,
-      isIdentifierCharacter(characters[end])
+    if Self.isIdentifierCharacter(word[count - 1]), end < units.count,
+      Self.isIdentifierCharacter(units[end])
     {
       return false
     }
@@ -84,12 +80,12 @@ package struct SignatureParser {
     return true
   }
 
-  mutating func expect(_ text: String, _ what: String) throws(Failure) {
-    guard accept(text) else { throw failure("expected \(what)\(found)") }
+  mutating func expect(_ word: StaticString, _ what: String) throws(Failure) {
+    guard accept(word) else { throw failure("expected \(what)\(found)") }
   }
 
   var found: String {
-    atEnd ? ", found the end" : ", found '\(current)'"
+    atEnd ? ", found the end" : ", found '\(text(position..<(position + 1)))'"
   }
 
   /// The ')' that closes `throws(ErrorType)`, in a method and in a function type.
@@ -100,64 +96,38 @@ package struct SignatureParser {
   /// Where a type should start and none does.
   static let expectedTypeMessage = "expected a type"
 
-  // The ASCII characters are told apart without Unicode's tables, which cost hundreds of
-  // instructions a character (the signatures of every module's defaults are parsed at start).
-
-  /// `Character.isWhitespace`.
-  static func isSpace(_ c: Character) -> Bool {
-    guard let ascii = c.asciiValue else { return c.isWhitespace }
-    return ascii == 0x20 || (0x09...0x0D).contains(ascii)
-  }
-
-  /// A letter, a digit or `_`.
-  func isIdentifierCharacter(_ c: Character) -> Bool {
-    guard let ascii = c.asciiValue else { return c.isLetter || c.isNumber }
-    return ascii == UInt8(ascii: "_") || Self.isASCIILetter(ascii)
-      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii)
-  }
-
-  static func isASCIILetter(_ ascii: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii | 0x20)
-  }
-
-  /// A letter (not a combining mark, which `isLetter` also admits: it would join the space
-  /// printed before the name) or `_`.
-  func isIdentifierHead(_ c: Character) -> Bool {
-    if let ascii = c.asciiValue { return ascii == UInt8(ascii: "_") || Self.isASCIILetter(ascii) }
-    switch c.unicodeScalars.first?.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
-      return true
-    default: return false
-    }
-  }
-
   /// An identifier, or a backticked one (returned without backticks). What stands between
   /// backticks must be an identifier too: `` `default` ``, not `` `a b` `` or `` `?` ``.
   mutating func identifier() -> String? {
     skipSpace()
-    if current == "`" {
+    if current == UInt8(ascii: "`") {
       let start = position
       position += 1
       let nameStart = position
-      guard !atEnd, isIdentifierHead(current) else {
+      guard !atEnd, Self.isIdentifierHead(current) else {
         position = start
         return nil
       }
-      while !atEnd && isIdentifierCharacter(current) { position += 1 }
-      guard current == "`" else {
+      while !atEnd && Self.isIdentifierCharacter(current) { position += 1 }
+      guard current == UInt8(ascii: "`") else {
         position = start
         return nil
       }
       position += 1
       return text(nameStart..<(position - 1))
     }
-    guard !atEnd, isIdentifierHead(current) else { return nil }
+    guard !atEnd, Self.isIdentifierHead(current) else { return nil }
     let start = position
-    while !atEnd && isIdentifierCharacter(current) { position += 1 }
+    while !atEnd && Self.isIdentifierCharacter(current) { position += 1 }
     return text(start..<position)
   }
 
   // MARK: - Methods
+
+  /// Declarations a method name cannot be.
+  static let otherMethodDeclarations = [
+    "init", "deinit", "subscript", "static", "class", "mutating", "var", "let",
+  ]
 
   mutating func method() throws(Failure) -> MethodSignature {
     skipSpace()
@@ -167,33 +137,30 @@ package struct SignatureParser {
     let nameStart = position
     guard let name = identifier(), name != "_" else {
       throw failure(
-        atEnd ? "expected a method name" : "expected a method name, found '\(current)'",
-        at: nameStart)
+        atEnd ? "expected a method name" : "expected a method name\(found)", at: nameStart)
     }
-    if ["init", "deinit", "subscript", "static", "class", "mutating", "var", "let"].contains(name) {
+    if Self.otherMethodDeclarations.contains(name) {
       throw failure(
         "'\(name)' declarations are not supported; write a method like 'load(id: Int)'",
         at: nameStart)
     }
     skipSpace()
-    if current == "<" {
+    if current == UInt8(ascii: "<") {
       throw failure("generic methods are not supported; use concrete types", at: position)
     }
     guard accept("(") else {
       throw failure("expected '(' after the method name '\(name)'\(found)")
     }
     var parameters: [MethodParameter] = []
-    var names: Set<String> = []
     skipSpace()
     if !accept(")") {
       repeat {
         skipSpace()
         let parameterStart = position
         let parameter = try self.parameter()
-        if names.contains(parameter.name) {
+        if parameters.contains(where: { $0.name == parameter.name }) {
           throw failure("two parameters are named '\(parameter.name)'", at: parameterStart)
         }
-        names.insert(parameter.name)
         parameters.append(parameter)
       } while accept(",")
       try expect(")", "',' or ')' after a parameter")
@@ -238,13 +205,13 @@ package struct SignatureParser {
     var label: String? = first
     var name = first
     skipSpace()
-    if current != ":" {
+    if current != UInt8(ascii: ":") {
       let secondStart = position
       guard let second = identifier() else {
         throw failure("expected ':' and a type after the parameter '\(first)'\(found)")
       }
       skipSpace()
-      if current != ":", second.first?.isUppercase == true {
+      if current != UInt8(ascii: ":"), second.first?.isUppercase == true {
         throw failure(
           "expected ':' between the parameter '\(first)' and its type '\(second)'", at: secondStart)
       }
@@ -258,48 +225,52 @@ package struct SignatureParser {
     skipSpace()
     let typeStart = position
     let parsed = try type()
-    var isVariadic = false
-    if accept("...") { isVariadic = true }
+    let isVariadic = accept("...")
     var defaultValue: String?
     if accept("=") {
       skipSpace()
       let valueStart = position
-      defaultValue = try balancedText(until: [",", ")"])
-      if defaultValue!.isEmpty {
+      let value = try balancedText(until: ",)")
+      if value.isEmpty {
         throw failure("expected a default value after '='", at: valueStart)
       }
+      defaultValue = value
     }
     if parsed.isInout && isVariadic {
       throw failure("a parameter cannot be both inout and variadic", at: typeStart)
     }
-    var type = parsed.text + (isVariadic ? "..." : "")
     if parsed.isEscaping && !parsed.isClosure {
       throw failure("@escaping applies only to closure types", at: typeStart)
     }
-    type = type.trimmingCharacters()
     return MethodParameter(
-      label: label, name: name, type: type,
-      storageType: isVariadic ? "[\(parsed.storage)]" : parsed.storage,
+      label: label, name: name, type: isVariadic ? parsed.text + "..." : parsed.text,
+      storageType: isVariadic ? "[" + parsed.storage + "]" : parsed.storage,
       defaultValue: defaultValue, isInout: parsed.isInout, isVariadic: isVariadic,
       isClosure: parsed.isClosure, isEscaping: parsed.isEscaping)
   }
 
-  /// Raw text up to a top-level stop character, keeping brackets and strings balanced.
-  mutating func balancedText(until stops: Set<Character>) throws(Failure) -> String {
+  /// Raw text up to a top-level stop character (any of `stops`' ASCII characters), keeping
+  /// brackets and strings balanced, without the spaces around it.
+  mutating func balancedText(until stops: StaticString) throws(Failure) -> String {
+    text(try balancedRange(until: stops))
+  }
+
+  /// The characters `balancedText` returns.
+  mutating func balancedRange(until stops: StaticString) throws(Failure) -> Range<Int> {
     let start = position
     var depth = 0
     while !atEnd {
       let c = current
-      if depth == 0 && stops.contains(c) { break }
+      if depth == 0 && Self.contains(stops, c) { break }
       switch c {
-      case "(", "[", "{": depth += 1
-      case ")", "]", "}":
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
         depth -= 1
-        if depth < 0 { throw failure("unbalanced '\(c)'") }
-      case "\"":
+        if depth < 0 { throw failure("unbalanced '\(Character(Unicode.Scalar(c)))'") }
+      case UInt8(ascii: "\""):
         position += 1
-        while !atEnd && current != "\"" {
-          if current == "\\" { position += 1 }
+        while !atEnd && current != UInt8(ascii: "\"") {
+          if current == UInt8(ascii: "\\") { position += 1 }
           position += 1
         }
         if atEnd { throw failure("unterminated string literal", at: start) }
@@ -307,7 +278,18 @@ package struct SignatureParser {
       }
       position += 1
     }
-    return text(start..<position).trimmingCharacters()
+    var lower = start
+    var upper = position
+    while lower < upper && Self.isSpace(units[lower]) { lower += 1 }
+    while upper > lower && Self.isSpace(units[upper - 1]) { upper -= 1 }
+    return lower..<upper
+  }
+
+  /// Whether `unit` is one of the ASCII characters of `characters`.
+  static func contains(_ characters: StaticString, _ unit: UInt8) -> Bool {
+    let start = characters.utf8Start
+    for k in 0..<characters.utf8CodeUnitCount where start[k] == unit { return true }
+    return false
   }
 
   // MARK: - Types
@@ -327,14 +309,14 @@ package struct SignatureParser {
     var isInout = false
     while true {
       skipSpace()
-      if current == "@" {
+      if current == UInt8(ascii: "@") {
         position += 1
         guard let name = identifier() else { throw failure("expected an attribute name after '@'") }
         var attribute = "@" + name
-        if current == "(" {
+        if current == UInt8(ascii: "(") {
           position += 1
-          attribute += "(" + (try balancedText(until: [")"])) + ")"
-          guard current == ")" else {
+          attribute += "(" + (try balancedText(until: ")")) + ")"
+          guard current == UInt8(ascii: ")") else {
             throw failure(
               "expected ')' to close the arguments of '\(attribute.prefix { $0 != "(" })'\(found)")
           }
@@ -353,14 +335,14 @@ package struct SignatureParser {
     while accept("&") {
       core += " & " + (try typeCore(depth: depth)).text
     }
-    let attributeText = attributes.map { $0 + " " }.joined()
-    let storageAttributes = attributes.filter { $0 != "@escaping" && $0 != "@autoclosure" }.map {
-      $0 + " "
-    }.joined()
-    var text = attributeText + prefix + core
-    if isInout { text = "inout " + text }
+    var text = isInout ? "inout " : ""
+    var storage = ""
+    for attribute in attributes {
+      text += attribute + " "
+      if attribute != "@escaping" && attribute != "@autoclosure" { storage += attribute + " " }
+    }
     return ParsedType(
-      text: text, storage: storageAttributes + prefix + core, isInout: isInout,
+      text: text + prefix + core, storage: storage + prefix + core, isInout: isInout,
       isClosure: isFunction, isEscaping: attributes.contains("@escaping"))
   }
 
@@ -409,21 +391,21 @@ package struct SignatureParser {
       let element = try type(depth: depth + 1).text
       if accept(":") {
         let value = try type(depth: depth + 1).text
-        text = "[\(element): \(value)]"
+        text = "[" + element + ": " + value + "]"
       } else {
-        text = "[\(element)]"
+        text = "[" + element + "]"
       }
       try expect("]", "']' to close the collection type")
     } else if let name = identifier() {
       guard name != "_" else { throw failure(Self.expectedTypeMessage, at: start) }
       // A keyword used as a type name keeps its backticks (`Any` and `Self` are types as they
       // are), so that the text reads as the same type again.
-      let backticked = characters[start] == "`"
+      let backticked = units[start] == UInt8(ascii: "`")
       text =
         backticked && swiftKeywords.contains(name) && name != "Any" && name != "Self"
         ? "`\(name)`" : name
       while true {
-        if current == "<" {
+        if current == UInt8(ascii: "<") {
           position += 1
           var arguments: [String] = []
           repeat {
@@ -432,8 +414,8 @@ package struct SignatureParser {
           try expect(">", "'>' to close the generic arguments")
           text += "<" + arguments.joined(separator: ", ") + ">"
         }
-        if current == ".", position + 1 < characters.count,
-          isIdentifierHead(characters[position + 1])
+        if current == UInt8(ascii: "."), position + 1 < units.count,
+          Self.isIdentifierHead(units[position + 1])
         {
           position += 1
           guard let member = identifier() else { throw failure("expected a type name after '.'") }
@@ -444,12 +426,11 @@ package struct SignatureParser {
       }
     } else {
       throw failure(
-        atEnd ? Self.expectedTypeMessage : "\(Self.expectedTypeMessage), found '\(current)'",
-        at: start)
+        atEnd ? Self.expectedTypeMessage : "\(Self.expectedTypeMessage)\(found)", at: start)
     }
     // Optionals. (After a function type, `?` belongs to its return type.)
-    while !atEnd && (current == "?" || current == "!") {
-      text.append(current)
+    while current == UInt8(ascii: "?") || current == UInt8(ascii: "!") {
+      text += current == UInt8(ascii: "?") ? "?" : "!"
       position += 1
     }
     return (text, isFunction)

@@ -41,6 +41,8 @@ enum CaseConversion {
   @Sendable static func camelCase(_ text: String) -> String {
     let parts = words(text)
     guard let first = parts.first else { return "" }
-    return first.lowercased() + pascalCase(parts.dropFirst().joined(separator: " "))
+    // An array's `joined`: the standard library has it specialized for `[String]`; on the
+    // `ArraySlice` of `dropFirst()` it ran generic, 110,000 instructions on its first call.
+    return first.lowercased() + pascalCase(Array(parts.dropFirst()).joined(separator: " "))
   }
 }
