@@ -44,15 +44,12 @@ enum GenerambaCommandLine {
     options.generamba.projectTargets = targets(.projectTargets)
     options.generamba.testTargets = targets(.testTargets)
     let flat = config?.generamba?.createLogicalGroups ?? false
-    let kinds:
-      [(
-        kind: String, output: CommandSpec.Option, path: CommandSpec.Option,
-        filePath: CommandSpec.Option, groupPath: CommandSpec.Option
-      )] = [
-        ("project", .output, .modulePath, .projectFilePath, .projectGroupPath),
-        ("test", .testsOutput, .testPath, .testFilePath, .testGroupPath),
-      ]
-    for (kind, outputOption, pathOption, filePathOption, groupPathOption) in kinds {
+    // A local function called for each kind rather than a loop over an array of tuples: each
+    // tuple type is made by the runtime on first use, at every start.
+    func applyPaths(
+      kind: String, output outputOption: CommandSpec.Option, path pathOption: CommandSpec.Option,
+      filePath filePathOption: CommandSpec.Option, groupPath groupPathOption: CommandSpec.Option
+    ) throws(UsageError) {
       let group = arguments.value(pathOption) ?? arguments.value(groupPathOption)
       // As Generamba: the group path stands in for a file path only when there is none.
       let configured = kind == "project" ? config?.output : config?.testsOutput
@@ -61,7 +58,7 @@ enum GenerambaCommandLine {
           ?? (configured == nil ? group : nil)
       else {
         if let group { options.generamba.setGroupPath(group, kind: kind) }
-        continue
+        return
       }
       if arguments.value(outputOption) != nil {
         throw UsageError(
@@ -72,6 +69,12 @@ enum GenerambaCommandLine {
       let pattern = Rambafile.outputPattern(path, flat: flat) ?? "."
       if kind == "project" { options.output = pattern } else { options.testsOutput = pattern }
     }
+    try applyPaths(
+      kind: "project", output: .output, path: .modulePath, filePath: .projectFilePath,
+      groupPath: .projectGroupPath)
+    try applyPaths(
+      kind: "test", output: .testsOutput, path: .testPath, filePath: .testFilePath,
+      groupPath: .testGroupPath)
     guard let settings = config?.generamba else { return }
     let (file, testsKey, codeKey) =
       settings.fromRambafile
