@@ -19,10 +19,10 @@ enum SpecImports {
     return combineTypes.contains(name) ? "Combine" : nil
   }
 
-  /// Sorted module names, without Foundation (every generated file imports it): what any part
-  /// of the module needs.
-  static func modules(for module: ModuleSpec) -> [String] {
-    Array(Set(modulesByPart(for: module).values.joined())).sorted()
+  /// Sorted module names, without Foundation (every generated file imports it): what any of
+  /// the module's parts (`modulesByPart(for:)`) needs.
+  static func modules(inParts parts: [String: [String]]) -> [String] {
+    Array(Set(parts.values.joined())).sorted()
   }
 
   /// Per role (by its raw value) and for `entities`, the sorted modules the part's types need,

@@ -53,10 +53,11 @@ package enum TemplateContext {
       usesDefaults ? RoleDefaults.moduleOutput(module: module.name).map(method) : [])
     let entities = usesDefaults ? RoleDefaults.entities(module: module.name) : module.entities
     context["entities"] = .array(entities.map(entity))
-    context["imports"] = .array(SpecImports.modules(for: module).map { .string($0) })
+    let importsByPart = SpecImports.modulesByPart(for: module)
+    context["imports"] = .array(SpecImports.modules(inParts: importsByPart).map { .string($0) })
     context["imports_by_part"] = .object(
       LiquidObject(
-        SpecImports.modulesByPart(for: module).sorted { $0.key < $1.key }.map {
+        importsByPart.sorted { $0.key < $1.key }.map {
           ($0.key, .array($0.value.map { .string($0) }))
         }))
 
