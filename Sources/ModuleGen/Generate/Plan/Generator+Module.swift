@@ -206,7 +206,10 @@ extension Generator {
   mutating func renderAhead(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord?
   ) {
-    var inputs: [(key: RenderingCache.Key, inputs: ModuleInputs)] = []
+    // Keys and inputs side by side, walked by index: arrays of tuples would be types the
+    // runtime makes on first use, at every start.
+    var keys: [RenderingCache.Key] = []
+    var inputs: [ModuleInputs] = []
     for module in modules {
       let recorded = record?.modules[module.name]
       let key = RenderingCache.Key(
@@ -217,28 +220,29 @@ extension Generator {
           module, date: key.date, recorded: recorded,
           recordDirectory: recordDirectory(options), options: options)
       else { continue }
-      inputs.append((key, moduleInputs))
+      keys.append(key)
+      inputs.append(moduleInputs)
     }
     let (config, folders, directory) = (config, outputFolders, recordDirectory(options))
-    let prepared = inputs.map { ($0.key.module, $0.inputs) }.concurrentMap { module, inputs in
-      try? Self.prepare(
+    let prepared = Array(keys.indices).concurrentMap { [keys, inputs] index in
+      let (module, inputs) = (keys[index].module, inputs[index])
+      return try? Self.prepare(
         module, inputs: inputs, context: Self.context(module, inputs: inputs, config: config),
         recordDirectory: directory, config: config, folders: folders)
     }
-    let pending = zip(inputs, prepared).compactMap { input, prepared in
-      prepared.map { (key: input.key, pending: $0) }
-    }
+    let pending = prepared.compactMap { $0 }
     // Threads for many modules, not within one: a module's dozen files render in about a
     // millisecond, less than what a second thread costs the process to start and to share.
-    let texts = pending.flatMap(\.pending.contents).concurrentMap(perThread: 16) { content in
+    let texts = pending.flatMap(\.contents).concurrentMap(perThread: 16) { content in
       Result { try content.render() }
     }
     var next = 0
-    for (key, module) in pending {
+    for (index, module) in prepared.enumerated() {
+      guard let module else { continue }
       let range = next..<next + module.contents.count
       next = range.upperBound
       guard let rendered = try? texts[range].map({ try $0.get() }) else { continue }
-      renderings.values[key.module.name] = (key, module.filled(with: rendered))
+      renderings.values[keys[index].module.name] = (keys[index], module.filled(with: rendered))
     }
   }
 
