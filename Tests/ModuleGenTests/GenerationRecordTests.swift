@@ -318,6 +318,19 @@ import Testing
   }
 }
 
+extension BaseCopiesTests {
+  /// The header, then each copy by path under its line: path, hash, length.
+  @Test func encodedIsEachCopyUnderItsLine() {
+    let a = BaseCopies.Copy.copy("A.swift", "a")
+    let b = BaseCopies.Copy.copy("Sub/B.swift", "b\n")
+    #expect(
+      String(decoding: BaseCopies([b, a]).encoded, as: UTF8.self)
+        == String(decoding: BaseCopies.header, as: UTF8.self)
+        + "=== A.swift \(a.hash) 1\na\n=== Sub/B.swift \(b.hash) 2\nb\n\n")
+    #expect(BaseCopies([]).encoded == BaseCopies.header)
+  }
+}
+
 extension BaseCopies.Copy {
   /// The copy of `text`, with its hash.
   static func copy(_ path: String, _ text: String) -> BaseCopies.Copy {

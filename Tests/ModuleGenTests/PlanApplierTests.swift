@@ -160,6 +160,28 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(after.leftovers == [])
   }
 
+  /// A folder the write creates is looked at before it is staged (where it would lead, whether
+  /// it is there) and then created without another look.
+  @Test func aNewFolderIsCreatedWithoutAskingAgain() throws {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = CountingFileSystem()
+    let root = dir + "/out"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try PlanApplier(fileSystem: fileSystem).apply(
+      Plan(
+        files: [
+          PlannedFile(
+            module: "M", role: .code, root: root, path: root + "/New/A.swift",
+            bytes: Array("a\n".utf8), action: .create)
+        ], modules: [], notes: []))
+    #expect(try String(contentsOfFile: root + "/New/A.swift", encoding: .utf8) == "a\n")
+    #expect(
+      fileSystem.questionsAsked.filter { $0.hasSuffix(" " + root + "/New") } == [
+        "isFolderItself(atPath:) \(root)/New", "itemExists(atPath:) \(root)/New",
+        "isDirectory(atPath:) \(root)/New",
+      ])
+  }
+
   @Test func replacedFilesAreHardLinkedAsBackupsSoNoneIsEverMissing() throws {
     // Every change fails once, in turn: the run either succeeds or changes nothing at all.
     let total = try changesOfASuccessfulRun()

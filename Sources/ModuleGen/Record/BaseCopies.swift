@@ -28,9 +28,13 @@ struct BaseCopies: Equatable {
 
   var encoded: [UInt8] {
     var out = Self.header
+    // Appended in place, with room for all of it: the copies are most of a module's bytes.
+    out.reserveCapacity(Self.header.count + copies.reduce(0) { $0 + $1.bytes.count + 150 })
     for copy in copies {
-      out += Self.marker + Array("\(copy.path) \(copy.hash) \(copy.bytes.count)\n".utf8)
-      out += copy.bytes + [UInt8(ascii: "\n")]
+      out += Self.marker
+      out += "\(copy.path) \(copy.hash) \(copy.bytes.count)\n".utf8
+      out += copy.bytes
+      out.append(UInt8(ascii: "\n"))
     }
     return out
   }

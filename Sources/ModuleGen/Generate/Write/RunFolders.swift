@@ -97,10 +97,23 @@ struct RunFolders: Sendable {
     if forward {
       for relative in journal.folders {
         let path = joinPath(root, relative)
-        if !fileSystem.isDirectory(atPath: path) {
-          if let escape = containment.escape(ofFile: path, inside: root) {
-            throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
+        func escape() -> Diagnostic? {
+          containment.escape(ofFile: path, inside: root).map {
+            Diagnostic(message: PathContainment.describe($0, path: path, root: root))
           }
+        }
+        // This run's own folders were missing when it staged, under its lock, and their parents
+        // were checked then (`containment` remembers them): created at once, looked at only if
+        // that fails. A killed run's may be there now, or lead elsewhere: looked at first.
+        if strict {
+          do {
+            try fileSystem.createDirectory(atPath: path)
+          } catch {
+            if fileSystem.isDirectory(atPath: path) { continue }
+            throw escape() ?? error
+          }
+        } else if !fileSystem.isDirectory(atPath: path) {
+          if let escape = escape() { throw escape }
           try fileSystem.createDirectory(atPath: path)
         }
       }

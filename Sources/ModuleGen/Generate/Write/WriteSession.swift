@@ -18,6 +18,8 @@ package final class WriteSession {
   let fileSystem: any FileSystem
   /// This run's id: run folders are `.modulegen-run-ID`.
   let transaction: String
+  /// This process's id, for the lock files (asked once: each question is a system call).
+  let pid: Int
   private(set) var locks: [PathKey: any FileLock] = [:]
   /// The first root locked, whose lock file lists every root.
   private var home: String?
@@ -49,9 +51,10 @@ package final class WriteSession {
     }
   }
 
-  init(fileSystem: any FileSystem, transaction: String) {
+  init(fileSystem: any FileSystem, transaction: String, pid: Int) {
     self.fileSystem = fileSystem
     self.transaction = transaction
+    self.pid = pid
   }
 
   deinit { end() }
@@ -79,7 +82,7 @@ package final class WriteSession {
       let previous = LockRecord(bytes: lock.previousContent)
       createdFolders[key] = created + (previous?.createdFolders ?? [])
       var record = LockRecord(
-        pid: Int(getpid()), transaction: transaction, createdFolders: createdFolders[key] ?? [])
+        pid: pid, transaction: transaction, createdFolders: createdFolders[key] ?? [])
       if let home {
         record.home = home
       } else {
