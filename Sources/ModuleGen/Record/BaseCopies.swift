@@ -15,6 +15,13 @@ struct BaseCopies: Equatable {
   /// Sorted by path.
   var copies: [Copy]
 
+  /// A module's base file to write, and what it holds now (nil when there is none).
+  struct FileWrite {
+    var path: String
+    var bytes: [UInt8]
+    var stored: Result<[UInt8], any Error>?
+  }
+
   init(_ copies: [Copy]) {
     self.copies = copies.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
   }
@@ -64,6 +71,16 @@ struct BaseCopies: Equatable {
     self.init(copies)
   }
 
+  /// The copies of a base file as `GenerationRecord.storedFile` found it (none when it is
+  /// missing or cannot be read).
+  init(stored: Result<[UInt8], any Error>?) {
+    guard case .success(let bytes)? = stored else {
+      self.init([])
+      return
+    }
+    self.init(decoding: bytes)
+  }
+
   /// The copy with this hash, if any.
   func bytes(ofHash hash: String) -> [UInt8]? {
     copies.first { $0.hash == hash }?.bytes
@@ -85,10 +102,16 @@ extension GenerationRecord {
 
   /// The copies in a module's base file (none when it has none).
   func baseCopies(module: String, fileSystem: any FileSystem) -> BaseCopies {
-    let path = baseFilePath(module: module)
-    guard fileSystem.fileExists(atPath: path), let bytes = try? fileSystem.readFile(atPath: path)
-    else { return BaseCopies([]) }
-    return BaseCopies(decoding: bytes)
+    BaseCopies(stored: storedFile(atPath: baseFilePath(module: module), fileSystem: fileSystem))
+  }
+
+  /// What a file of the record holds now: nil when there is none, a failure when it is there
+  /// but cannot be read.
+  func storedFile(atPath path: String, fileSystem: any FileSystem) -> Result<
+    [UInt8], any Error
+  >? {
+    guard fileSystem.fileExists(atPath: path) else { return nil }
+    return Result { try fileSystem.readFile(atPath: path) }
   }
 
   /// The base copy of what was generated with `hash` for a module: from `copies`, its base
