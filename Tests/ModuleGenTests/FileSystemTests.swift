@@ -18,6 +18,30 @@ import Testing
     #expect(try String(contentsOfFile: dir + "/outside/kept.txt", encoding: .utf8) == "keep\n")
   }
 
+  /// What is known to be a file, or a folder, is removed as one; the other kind is refused with
+  /// the system's reason.
+  @Test func removesAKnownFileOrFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("x\n", to: dir + "/folder/file")
+    let fs = LocalFileSystem()
+    // Linux says "is a directory", macOS "operation not permitted".
+    let notAFile = #expect(throws: Diagnostic.self) {
+      try fs.removeItem(atPath: dir + "/folder", isFolder: false)
+    }
+    #expect(notAFile?.message.hasPrefix("cannot remove '\(dir)/folder': ") == true)
+    #expect(fs.isDirectory(atPath: dir + "/folder"))
+    #expect(throws: Diagnostic(message: "cannot remove '\(dir)/folder/file': not a directory")) {
+      try fs.removeItem(atPath: dir + "/folder/file", isFolder: true)
+    }
+    try fs.removeItem(atPath: dir + "/folder/file", isFolder: false)
+    try fs.removeItem(atPath: dir + "/folder", isFolder: true)
+    #expect(!fs.itemExists(atPath: dir + "/folder"))
+    #expect(throws: Diagnostic(message: "cannot remove '\(dir)/folder': no such file or directory"))
+    {
+      try fs.removeItem(atPath: dir + "/folder", isFolder: true)
+    }
+  }
+
   /// A new lock file holds nothing; a lock taken over from a run that left its record (a killed
   /// run) gives that record, whole.
   @Test func aLockGivesWhatItsFileHeld() throws {

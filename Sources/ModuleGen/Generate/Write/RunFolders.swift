@@ -200,16 +200,20 @@ struct RunFolders: Sendable {
 
   /// Removes the run folder of a journal this run has just replayed forward, in the order
   /// `remove` does, without listing it: what is left there is known (the backups of the files
-  /// it replaced or removed, the journal, and in the primary's folder the commit). Anything
-  /// else found there is left to `remove`.
+  /// it replaced or removed, the journal, and in the primary's folder the commit), and what
+  /// each is (this run made them): removed without looking first. Anything else found there is
+  /// left to `remove`.
   func removeReplayed(_ folder: String, journal: WriteJournal, primary: Bool) throws {
     for operation in journal.operations where operation.kind != .create {
-      try fileSystem.removeItem(atPath: Self.backup(operation.number, in: folder))
+      try fileSystem.removeItem(atPath: Self.backup(operation.number, in: folder), isFolder: false)
     }
-    try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.fileName))
-    if primary { try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.commitFileName)) }
+    try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.fileName), isFolder: false)
+    if primary {
+      try fileSystem.removeItem(
+        atPath: joinPath(folder, WriteJournal.commitFileName), isFolder: false)
+    }
     do {
-      try fileSystem.removeItem(atPath: folder)
+      try fileSystem.removeItem(atPath: folder, isFolder: true)
     } catch {
       try remove(folder)
     }
