@@ -182,6 +182,32 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
       ])
   }
 
+  /// A root whose folders are missing is created asking once about each missing folder; a
+  /// file where a folder is needed is named.
+  @Test func aMissingRootIsCreatedAskingOnceAFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = CountingFileSystem()
+    let session = try PlanApplier(fileSystem: fileSystem).begin(roots: [dir + "/a/b"])
+    #expect(FileManager.default.fileExists(atPath: dir + "/a/b/.modulegen-run.lock"))
+    session.end()
+    #expect(!FileManager.default.fileExists(atPath: dir + "/a"))
+    let folders = [dir, dir + "/a", dir + "/a/b"]
+    #expect(
+      fileSystem.questionsAsked.filter { question in
+        folders.contains { question.hasSuffix(" " + $0) }
+      } == [
+        "isDirectory(atPath:) \(dir)/a/b", "itemExists(atPath:) \(dir)/a/b",
+        "itemExists(atPath:) \(dir)/a", "itemExists(atPath:) \(dir)",
+        "isDirectory(atPath:) \(dir)",
+      ])
+    try write("x\n", to: dir + "/file")
+    #expect(
+      throws: Diagnostic(message: "'\(dir)/file' is a file; modulegen needs a folder there")
+    ) {
+      _ = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir + "/file/sub"])
+    }
+  }
+
   @Test func replacedFilesAreHardLinkedAsBackupsSoNoneIsEverMissing() throws {
     // Every change fails once, in turn: the run either succeeds or changes nothing at all.
     let total = try changesOfASuccessfulRun()

@@ -134,8 +134,11 @@ package final class WriteSession {
     if (try? fileSystem.createDirectory(atPath: folder)) != nil { return [folder] }
     var missing: [String] = []
     var current = folder
-    while !fileSystem.isDirectory(atPath: current) {
+    // Nothing at all there, not even a link (one question): missing. Something: a folder (or a
+    // link to one) ends the walk, anything else is in the way.
+    while true {
       if fileSystem.itemExists(atPath: current) {
+        if fileSystem.isDirectory(atPath: current) { break }
         throw Diagnostic(message: "'\(current)' is a file; modulegen needs a folder there")
       }
       missing.insert(current, at: 0)
