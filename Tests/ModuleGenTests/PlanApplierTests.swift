@@ -191,6 +191,10 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(FileManager.default.fileExists(atPath: dir + "/a/b/.modulegen-run.lock"))
     session.end()
     #expect(!FileManager.default.fileExists(atPath: dir + "/a"))
+    // Ending again (as a caller's `defer` does) finds nothing left to do.
+    try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
+    session.end()
+    #expect(FileManager.default.fileExists(atPath: dir + "/a"))
     let folders = [dir, dir + "/a", dir + "/a/b"]
     #expect(
       fileSystem.questionsAsked.filter { question in

@@ -15,10 +15,13 @@ struct BaseCopies: Equatable {
   /// Sorted by path.
   var copies: [Copy]
 
-  /// A module's base file to write, and what it holds now (nil when there is none).
-  struct FileWrite {
+  /// A module's base file to write, the hashes of its copies (none: it has none, and is not
+  /// written), and what it holds now (nil when there is none). A struct rather than a tuple:
+  /// the runtime makes a tuple's type on its first use, at a cost.
+  struct FileWrite: Sendable {
     var path: String
     var bytes: [UInt8]
+    var hashes: [String]
     var stored: Result<[UInt8], any Error>?
   }
 

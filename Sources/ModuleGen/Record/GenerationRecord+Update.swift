@@ -79,9 +79,7 @@ extension GenerationRecord {
     // Each module's base file on every core: it reads and encodes that module's copies only.
     let record = self
     let bases = plan.modules.map(\.name).concurrentMap(perThread: 8) {
-      name -> (
-        path: String, encoded: [UInt8]?, hashes: [String], stored: Result<[UInt8], any Error>?
-      )? in
+      name -> BaseCopies.FileWrite? in
       guard let entry = record.modules[name] else { return nil }
       // The module's base file as `previous` left it (the same file: the record's folder is
       // the same).
@@ -90,11 +88,13 @@ extension GenerationRecord {
       let base = record.baseCopies(
         of: entry, files: byModule[name] ?? [], stored: BaseCopies(stored: stored),
         previous: previous, fileSystem: fileSystem)
-      return (path, base.copies.isEmpty ? nil : base.encoded, base.copies.map(\.hash), stored)
+      return BaseCopies.FileWrite(
+        path: path, bytes: base.copies.isEmpty ? [] : base.encoded,
+        hashes: base.copies.map(\.hash), stored: stored)
     }
     for case let base? in bases {
-      if let encoded = base.encoded {
-        writes.append(BaseCopies.FileWrite(path: base.path, bytes: encoded, stored: base.stored))
+      if !base.hashes.isEmpty {
+        writes.append(base)
       } else if base.stored != nil {
         obsolete.append(base.path)
       }
