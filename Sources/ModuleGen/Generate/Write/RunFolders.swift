@@ -39,7 +39,9 @@ struct RunFolders: Sendable {
     try fileSystem.createDirectory(atPath: folder)
     var journal = WriteJournal(transaction: transaction, roots: roots, folders: [], operations: [])
     var knownFolders: Set<PathKey> = []
-    for (number, file) in changes.files.enumerated() {
+    // By index, not `enumerated()`: its pairs are a type the runtime makes on first use.
+    for number in changes.files.indices {
+      let file = changes.files[number]
       let relative = try relativePath(file.path, in: changes.root)
       for missing in missingFolders(for: relative, in: changes.root)
       where knownFolders.insert(PathKey(missing)).inserted {
@@ -59,7 +61,8 @@ struct RunFolders: Sendable {
       journal.operations.append(.init(kind: kind, number: number, path: relative))
     }
     // Removals: the backup keeps the old content until the run is done.
-    for (offset, path) in changes.removals.enumerated() {
+    for offset in changes.removals.indices {
+      let path = changes.removals[offset]
       let number = changes.files.count + offset
       try backUp(path, to: Self.backup(number, in: folder))
       journal.operations.append(
