@@ -18,6 +18,66 @@ import Testing
     #expect(try String(contentsOfFile: dir + "/outside/kept.txt", encoding: .utf8) == "keep\n")
   }
 
+  /// What is known to be a file, or a folder, is removed as one; the other kind is refused with
+  /// the system's reason.
+  @Test func removesAKnownFileOrFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("x\n", to: dir + "/folder/file")
+    let fs = LocalFileSystem()
+    // Linux says "is a directory", macOS "operation not permitted".
+    let notAFile = #expect(throws: Diagnostic.self) {
+      try fs.removeItem(atPath: dir + "/folder", isFolder: false)
+    }
+    #expect(notAFile?.message.hasPrefix("cannot remove '\(dir)/folder': ") == true)
+    #expect(fs.isDirectory(atPath: dir + "/folder"))
+    #expect(throws: Diagnostic(message: "cannot remove '\(dir)/folder/file': not a directory")) {
+      try fs.removeItem(atPath: dir + "/folder/file", isFolder: true)
+    }
+    try fs.removeItem(atPath: dir + "/folder/file", isFolder: false)
+    try fs.removeItem(atPath: dir + "/folder", isFolder: true)
+    #expect(!fs.itemExists(atPath: dir + "/folder"))
+    #expect(throws: Diagnostic(message: "cannot remove '\(dir)/folder': no such file or directory"))
+    {
+      try fs.removeItem(atPath: dir + "/folder", isFolder: true)
+    }
+  }
+
+  /// A new lock file holds nothing; a lock taken over from a run that left its record (a killed
+  /// run) gives that record, whole.
+  @Test func aLockGivesWhatItsFileHeld() throws {
+    let dir = try makeTemporaryDirectory()
+    let path = dir + "/.modulegen-run.lock"
+    let fs = LocalFileSystem()
+    guard case .acquired(let first) = try fs.tryLock(atPath: path) else {
+      Issue.record("not acquired")
+      return
+    }
+    #expect(first.previousContent == [])
+    let record = Array(String(repeating: "created /a/long/folder\n", count: 400).utf8)
+    try first.record(record)
+    guard case .busy(let content) = try fs.tryLock(atPath: path) else {
+      Issue.record("not busy")
+      return
+    }
+    #expect(content == record)
+    first.release(removingFile: false)
+    guard case .acquired(let second) = try fs.tryLock(atPath: path) else {
+      Issue.record("not acquired again")
+      return
+    }
+    #expect(second.previousContent == record)
+    try second.record(Array("short\n".utf8))
+    second.release(removingFile: false)
+    #expect(try fs.readFile(atPath: path) == Array("short\n".utf8))
+    guard case .acquired(let third) = try fs.tryLock(atPath: path) else {
+      Issue.record("not acquired a third time")
+      return
+    }
+    #expect(third.previousContent == Array("short\n".utf8))
+    third.release(removingFile: true)
+    #expect(!fs.itemExists(atPath: path))
+  }
+
   /// A file is read whole, whatever its size says: empty, larger than any first guess, or a
   /// file that reports no size at all (as those of /proc do).
   @Test func readsWholeFiles() throws {

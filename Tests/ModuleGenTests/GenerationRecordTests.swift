@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModuleGen
@@ -205,6 +206,61 @@ import Testing
         "Home/Old.swift"] == nil)
   }
 
+  /// A module's base file is read once, for the copies it keeps and for what writing it does
+  /// (replace it, or leave it when it holds what it would be written with).
+  @Test func aBaseFileIsReadOnce() throws {
+    let dir = try makeTemporaryDirectory()
+    let previous = GenerationRecord(
+      directory: dir,
+      modules: [
+        "Home": .init(
+          template: "viper", templateVersion: "1", created: "2026-01-01",
+          files: [
+            "Home/HomeView.swift": GenerationRecord.hash(Array("old view".utf8)),
+            "Home/HomeRouter.swift": GenerationRecord.hash(Array("old router".utf8)),
+          ])
+      ])
+    let basePath = previous.baseFilePath(module: "Home")
+    try FileManager.default.createDirectory(
+      atPath: parentPath(basePath), withIntermediateDirectories: true)
+    try Data(
+      BaseCopies([
+        .copy("Home/HomeView.swift", "old view"), .copy("Home/HomeRouter.swift", "old router"),
+      ])
+      .encoded
+    ).write(to: URL(fileURLWithPath: basePath))
+    let plan = Plan(
+      files: [
+        PlannedFile(
+          module: "Home", role: .code, regenerate: .once, root: dir + "/Home",
+          path: dir + "/Home/HomeView.swift", bytes: Array("new view".utf8), action: .update)
+      ],
+      modules: [
+        PlannedModule(
+          name: "Home", template: "viper", templateVersion: "1", created: "2026-01-01",
+          params: [], includesTests: false, spec: nil)
+      ], notes: [])
+    let fileSystem = CountingFileSystem()
+    let changes = try RecordedChanges.make(
+      applying: plan, to: previous, prune: false, fileSystem: fileSystem)
+    #expect(
+      fileSystem.questionsAsked.filter { $0.hasSuffix(" " + basePath) } == [
+        "fileExists(atPath:) \(basePath)", "readFile(atPath:) \(basePath)",
+      ])
+    let base = try #require(changes.writes.files.first { $0.path == basePath })
+    #expect(base.action == .overwrite)
+    // The view's copy is the new one; the router, no longer planned nor recorded, has none.
+    #expect(
+      BaseCopies(decoding: base.bytes)
+        == BaseCopies([.copy("Home/HomeView.swift", "new view")]))
+    // What it would be written with is there already: left as it is.
+    try FileManager.default.removeItem(atPath: basePath)
+    try Data(base.bytes).write(to: URL(fileURLWithPath: basePath))
+    let again = try RecordedChanges.make(
+      applying: plan, to: previous, prune: false, fileSystem: LocalFileSystem())
+    #expect(again.writes.files.first { $0.path == basePath }?.action == .unchanged)
+  }
+
   @Test func pathsAreRelativeToTheRecordsFolder() {
     let record = GenerationRecord(directory: "/p/app")
     #expect(record.recordedPath("/p/app/Home/A.swift") == "Home/A.swift")
@@ -315,6 +371,19 @@ import Testing
     damaged[x] = UInt8(ascii: "y")
     #expect(BaseCopies(decoding: damaged).copies.map(\.path) == ["B.swift", "C.swift"])
     #expect(BaseCopies(decoding: Array("not a base file".utf8)).copies.isEmpty)
+  }
+}
+
+extension BaseCopiesTests {
+  /// The header, then each copy by path under its line: path, hash, length.
+  @Test func encodedIsEachCopyUnderItsLine() {
+    let a = BaseCopies.Copy.copy("A.swift", "a")
+    let b = BaseCopies.Copy.copy("Sub/B.swift", "b\n")
+    #expect(
+      String(decoding: BaseCopies([b, a]).encoded, as: UTF8.self)
+        == String(decoding: BaseCopies.header, as: UTF8.self)
+        + "=== A.swift \(a.hash) 1\na\n=== Sub/B.swift \(b.hash) 2\nb\n\n")
+    #expect(BaseCopies([]).encoded == BaseCopies.header)
   }
 }
 

@@ -121,6 +121,10 @@ import Testing
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     ),
     (
+      "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+      "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+    ),
+    (
       String(repeating: "a", count: 55),
       "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"
     ),
@@ -129,8 +133,24 @@ import Testing
       "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"
     ),
     (
+      String(repeating: "a", count: 63),
+      "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"
+    ),
+    (
       String(repeating: "a", count: 64),
       "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"
+    ),
+    (
+      String(repeating: "a", count: 65),
+      "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0"
+    ),
+    (
+      String(repeating: "a", count: 119),
+      "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"
+    ),
+    (
+      String(repeating: "a", count: 120),
+      "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"
     ),
     (
       String(repeating: "a", count: 1000),
@@ -140,5 +160,24 @@ import Testing
 
   @Test(arguments: vectors) func digest(_ input: String, _ expected: String) {
     #expect(SHA256.hex(Array(input.utf8)) == expected)
+    // A collection without contiguous storage takes the other way in.
+    #expect(SHA256.hex(input.utf8.lazy.map { $0 }) == expected)
+  }
+
+  /// FIPS 180-4's long example: one million 'a's, 15,625 blocks of the same bytes.
+  @Test func oneMillionAs() {
+    #expect(
+      SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+        == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  /// Every byte value, in a message that is not a whole number of blocks.
+  @Test func everyByteValue() {
+    let bytes = (0..<700).map { UInt8(truncatingIfNeeded: $0) }
+    #expect(
+      SHA256.hex(bytes) == "513df58dd095240caa52ac490c29836736d4ef0133b40ac7b7e249abf7ecf2f7")
+    #expect(
+      GenerationRecord.hash(bytes)
+        == "sha256:513df58dd095240caa52ac490c29836736d4ef0133b40ac7b7e249abf7ecf2f7")
   }
 }

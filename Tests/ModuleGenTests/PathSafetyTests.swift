@@ -144,6 +144,33 @@ import Testing
     #expect(containment.folder(dir + "/alias/plain") == .real(real + "/root/plain"))
   }
 
+  /// A folder that is not there yet (each folder of a new module) costs two questions, and one
+  /// whose parent is known none for the parent: whether it is a folder itself, whether anything
+  /// is there.
+  @Test func aMissingFolderIsTwoQuestions() throws {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = CountingFileSystem()
+    let containment = PathContainment(fileSystem: fileSystem)
+    _ = containment.folder(dir)
+    let known = fileSystem.questions
+    #expect(containment.escape(ofNewFile: dir + "/a/b/F.swift", inside: dir) == nil)
+    #expect(
+      Array(fileSystem.questionsAsked.dropFirst(known)) == [
+        "isFolderItself(atPath:) \(dir)/a/b", "itemExists(atPath:) \(dir)/a/b",
+        "isFolderItself(atPath:) \(dir)/a", "itemExists(atPath:) \(dir)/a",
+      ])
+    let real = LocalFileSystem().resolvedPath(dir)!
+    #expect(containment.folder(dir + "/a/b") == .real(real + "/a/b"))
+    // A file where a folder is needed, and a link to a folder, are still told apart.
+    try write("x\n", to: dir + "/file")
+    try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "a")
+    try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
+    let fresh = PathContainment(fileSystem: LocalFileSystem())
+    #expect(fresh.folder(dir + "/file") == .blocked(at: dir + "/file"))
+    #expect(fresh.folder(dir + "/file/x") == .blocked(at: dir + "/file"))
+    #expect(fresh.folder(dir + "/link") == .real(real + "/a"))
+  }
+
   @Test func joiningKeepsEveryByteAndOneSlash() {
     #expect(joinPath("/a", "b/c") == "/a/b/c")
     #expect(joinPath("/a/", "b") == "/a/b")

@@ -160,6 +160,58 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(after.leftovers == [])
   }
 
+  /// A folder the write creates is looked at before it is staged (where it would lead, whether
+  /// it is there) and then created without another look.
+  @Test func aNewFolderIsCreatedWithoutAskingAgain() throws {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = CountingFileSystem()
+    let root = dir + "/out"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try PlanApplier(fileSystem: fileSystem).apply(
+      Plan(
+        files: [
+          PlannedFile(
+            module: "M", role: .code, root: root, path: root + "/New/A.swift",
+            bytes: Array("a\n".utf8), action: .create)
+        ], modules: [], notes: []))
+    #expect(try String(contentsOfFile: root + "/New/A.swift", encoding: .utf8) == "a\n")
+    #expect(
+      fileSystem.questionsAsked.filter { $0.hasSuffix(" " + root + "/New") } == [
+        "isFolderItself(atPath:) \(root)/New", "itemExists(atPath:) \(root)/New",
+        "isDirectory(atPath:) \(root)/New",
+      ])
+  }
+
+  /// A root whose folders are missing is created asking once about each missing folder; a
+  /// file where a folder is needed is named.
+  @Test func aMissingRootIsCreatedAskingOnceAFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = CountingFileSystem()
+    let session = try PlanApplier(fileSystem: fileSystem).begin(roots: [dir + "/a/b"])
+    #expect(FileManager.default.fileExists(atPath: dir + "/a/b/.modulegen-run.lock"))
+    session.end()
+    #expect(!FileManager.default.fileExists(atPath: dir + "/a"))
+    // Ending again (as a caller's `defer` does) finds nothing left to do.
+    try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: true)
+    session.end()
+    #expect(FileManager.default.fileExists(atPath: dir + "/a"))
+    let folders = [dir, dir + "/a", dir + "/a/b"]
+    #expect(
+      fileSystem.questionsAsked.filter { question in
+        folders.contains { question.hasSuffix(" " + $0) }
+      } == [
+        "isDirectory(atPath:) \(dir)/a/b", "itemExists(atPath:) \(dir)/a/b",
+        "itemExists(atPath:) \(dir)/a", "itemExists(atPath:) \(dir)",
+        "isDirectory(atPath:) \(dir)",
+      ])
+    try write("x\n", to: dir + "/file")
+    #expect(
+      throws: Diagnostic(message: "'\(dir)/file' is a file; modulegen needs a folder there")
+    ) {
+      _ = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir + "/file/sub"])
+    }
+  }
+
   @Test func replacedFilesAreHardLinkedAsBackupsSoNoneIsEverMissing() throws {
     // Every change fails once, in turn: the run either succeeds or changes nothing at all.
     let total = try changesOfASuccessfulRun()

@@ -3,28 +3,39 @@ import Testing
 
 @testable import ModuleGen
 
-/// A file system that counts the questions a template lookup asks it.
+/// A file system that counts the questions a template lookup (or a write) asks it, and keeps
+/// them: each as the method's name and the path.
 final class CountingFileSystem: FileSystem, @unchecked Sendable {
   let base = LocalFileSystem()
-  // `count` is read and written with `counting` held.
+  // `count` and `log` are read and written with `counting` held.
   private let counting = NSLock()
   private var count = 0
+  private var log: [String] = []
   var questions: Int { counting.withLock { count } }
+  /// The questions asked so far, in order: `isDirectory(atPath:) /path`.
+  var questionsAsked: [String] { counting.withLock { log } }
 
-  func asked<T>(_ answer: T) -> T {
-    counting.withLock { count += 1 }
+  func asked<T>(_ answer: T, _ path: String, question: String = #function) -> T {
+    counting.withLock {
+      count += 1
+      log.append(question + " " + path)
+    }
     return answer
   }
 
-  func readFile(atPath path: String) throws -> [UInt8] { asked(try base.readFile(atPath: path)) }
-  func fileExists(atPath path: String) -> Bool { asked(base.fileExists(atPath: path)) }
-  func itemExists(atPath path: String) -> Bool { asked(base.itemExists(atPath: path)) }
-  func isDirectory(atPath path: String) -> Bool { asked(base.isDirectory(atPath: path)) }
-  func isFolderItself(atPath path: String) -> Bool { asked(base.isFolderItself(atPath: path)) }
-  func contentsOfDirectory(atPath path: String) throws -> [String] {
-    asked(try base.contentsOfDirectory(atPath: path))
+  func readFile(atPath path: String) throws -> [UInt8] {
+    asked(try base.readFile(atPath: path), path)
   }
-  func resolvedPath(_ path: String) -> String? { asked(base.resolvedPath(path)) }
+  func fileExists(atPath path: String) -> Bool { asked(base.fileExists(atPath: path), path) }
+  func itemExists(atPath path: String) -> Bool { asked(base.itemExists(atPath: path), path) }
+  func isDirectory(atPath path: String) -> Bool { asked(base.isDirectory(atPath: path), path) }
+  func isFolderItself(atPath path: String) -> Bool {
+    asked(base.isFolderItself(atPath: path), path)
+  }
+  func contentsOfDirectory(atPath path: String) throws -> [String] {
+    asked(try base.contentsOfDirectory(atPath: path), path)
+  }
+  func resolvedPath(_ path: String) -> String? { asked(base.resolvedPath(path), path) }
   func writeFile(atPath path: String, bytes: [UInt8]) throws {
     try base.writeFile(atPath: path, bytes: bytes)
   }

@@ -68,8 +68,10 @@ final class LocalFileLock: FileLock, @unchecked Sendable {
         close(descriptor)
         continue
       }
-      return .acquired(
-        LocalFileLock(descriptor: descriptor, path: path, previousContent: readAll(descriptor)))
+      // Only the holder writes the file, so its size under the lock is what it holds: an empty
+      // one (a new lock file, the usual case) needs no read.
+      let previous = opened.st_size == 0 ? [] : readAll(descriptor)
+      return .acquired(LocalFileLock(descriptor: descriptor, path: path, previousContent: previous))
     }
     throw Diagnostic(message: "cannot lock '\(path)': it keeps being replaced")
   }

@@ -31,6 +31,9 @@ package protocol FileSystem: Sendable {
   func linkItem(atPath source: String, toPath destination: String) throws
   /// Removes a file, a symbolic link or an empty folder (never a folder's contents).
   func removeItem(atPath path: String) throws
+  /// Removes what the caller knows to be a file (or, `isFolder`, an empty folder) without
+  /// looking at it first; fails on the other kind.
+  func removeItem(atPath path: String, isFolder: Bool) throws
   /// Tries to take the exclusive lock of the file at `path`, creating the file if needed; never
   /// waits. A lock ends with `release` or with the process.
   func tryLock(atPath path: String) throws -> FileLockAttempt
@@ -165,7 +168,10 @@ package struct LocalFileSystem: FileSystem {
     guard lstat(path, &status) == 0 else {
       throw Diagnostic(message: Self.cannotRemoveMessage(path, reason()))
     }
-    let isFolder = (status.st_mode & S_IFMT) == S_IFDIR
+    try removeItem(atPath: path, isFolder: (status.st_mode & S_IFMT) == S_IFDIR)
+  }
+
+  package func removeItem(atPath path: String, isFolder: Bool) throws {
     guard (isFolder ? rmdir(path) : unlink(path)) == 0 else {
       throw Diagnostic(message: Self.cannotRemoveMessage(path, reason()))
     }
@@ -191,6 +197,11 @@ func errnoReason(_ code: Int32 = errno) -> String {
 }
 
 extension FileSystem {
+  /// For file systems that need not save the question: `removeItem(atPath:)`.
+  package func removeItem(atPath path: String, isFolder: Bool) throws {
+    try removeItem(atPath: path)
+  }
+
   /// The pieces joined, written as one array (for file systems that write nothing large).
   package func writeFile(atPath path: String, pieces: FilePieces) throws {
     var bytes: [UInt8] = []

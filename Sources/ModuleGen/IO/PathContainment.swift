@@ -40,11 +40,13 @@ final class PathContainment: Sendable {
       // Not a link: where its parent really is, under its own name (no need to resolve every
       // folder above it again).
       result = .real(joinPath(realParent, name))
-    } else if fileSystem.isDirectory(atPath: path) {
-      result = .real(fileSystem.resolvedPath(path) ?? path)
     } else if fileSystem.itemExists(atPath: path) {
-      result = .blocked(at: path)
+      // A link (to a folder, else it blocks the way) or a file.
+      result =
+        fileSystem.isDirectory(atPath: path)
+        ? .real(fileSystem.resolvedPath(path) ?? path) : .blocked(at: path)
     } else {
+      // Nothing there (one question, not three, for each folder a new module creates).
       if parent == path || parent == "." {
         result = .real(path)
       } else {

@@ -15,6 +15,16 @@ struct BaseCopies: Equatable {
   /// Sorted by path.
   var copies: [Copy]
 
+  /// A module's base file to write, the hashes of its copies (none: it has none, and is not
+  /// written), and what it holds now (nil when there is none). A struct rather than a tuple:
+  /// the runtime makes a tuple's type on its first use, at a cost.
+  struct FileWrite: Sendable {
+    var path: String
+    var bytes: [UInt8]
+    var hashes: [String]
+    var stored: Result<[UInt8], any Error>?
+  }
+
   init(_ copies: [Copy]) {
     self.copies = copies.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
   }
@@ -28,9 +38,13 @@ struct BaseCopies: Equatable {
 
   var encoded: [UInt8] {
     var out = Self.header
+    // Appended in place, with room for all of it: the copies are most of a module's bytes.
+    out.reserveCapacity(Self.header.count + copies.reduce(0) { $0 + $1.bytes.count + 150 })
     for copy in copies {
-      out += Self.marker + Array("\(copy.path) \(copy.hash) \(copy.bytes.count)\n".utf8)
-      out += copy.bytes + [UInt8(ascii: "\n")]
+      out += Self.marker
+      out += "\(copy.path) \(copy.hash) \(copy.bytes.count)\n".utf8
+      out += copy.bytes
+      out.append(UInt8(ascii: "\n"))
     }
     return out
   }
@@ -60,6 +74,16 @@ struct BaseCopies: Equatable {
     self.init(copies)
   }
 
+  /// The copies of a base file as `GenerationRecord.storedFile` found it (none when it is
+  /// missing or cannot be read).
+  init(stored: Result<[UInt8], any Error>?) {
+    guard case .success(let bytes)? = stored else {
+      self.init([])
+      return
+    }
+    self.init(decoding: bytes)
+  }
+
   /// The copy with this hash, if any.
   func bytes(ofHash hash: String) -> [UInt8]? {
     copies.first { $0.hash == hash }?.bytes
@@ -81,10 +105,16 @@ extension GenerationRecord {
 
   /// The copies in a module's base file (none when it has none).
   func baseCopies(module: String, fileSystem: any FileSystem) -> BaseCopies {
-    let path = baseFilePath(module: module)
-    guard fileSystem.fileExists(atPath: path), let bytes = try? fileSystem.readFile(atPath: path)
-    else { return BaseCopies([]) }
-    return BaseCopies(decoding: bytes)
+    BaseCopies(stored: storedFile(atPath: baseFilePath(module: module), fileSystem: fileSystem))
+  }
+
+  /// What a file of the record holds now: nil when there is none, a failure when it is there
+  /// but cannot be read.
+  func storedFile(atPath path: String, fileSystem: any FileSystem) -> Result<
+    [UInt8], any Error
+  >? {
+    guard fileSystem.fileExists(atPath: path) else { return nil }
+    return Result { try fileSystem.readFile(atPath: path) }
   }
 
   /// The base copy of what was generated with `hash` for a module: from `copies`, its base

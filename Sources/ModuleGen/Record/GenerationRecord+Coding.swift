@@ -42,12 +42,15 @@ extension GenerationRecord {
       module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
     out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
     out += "    created: \(Self.yamlValue(module.created))\n"
-    for (key, value) in [
-      ("spec", module.spec), ("output", module.output), ("tests_output", module.testsOutput),
-      ("package", module.package),
-    ] {
+    // Functions rather than loops over arrays of pairs: each such array is a generic type the
+    // runtime makes on first use, for one module's entry.
+    func optional(_ key: String, _ value: String?) {
       if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
     }
+    optional("spec", module.spec)
+    optional("output", module.output)
+    optional("tests_output", module.testsOutput)
+    optional("package", module.package)
     if module.params.isEmpty {
       out += "    params: {}\n"
     } else {
@@ -62,16 +65,18 @@ extension GenerationRecord {
         out += "      \(Self.yamlKey(param.name)): \(value)\n"
       }
     }
-    for (key, files) in [("files", module.files), ("test_files", module.testFiles)] {
+    func files(_ key: String, _ files: [String: String]) {
       if files.isEmpty {
         if key == "files" { out += "    files: {}\n" }
-        continue
+        return
       }
       out += "    \(key):\n"
       for path in files.keys.sorted() {
         out += "      \(Self.yamlKey(path)): \(Self.yamlValue(files[path]!))\n"
       }
     }
+    files("files", module.files)
+    files("test_files", module.testFiles)
     if !module.registrations.isEmpty {
       out += "    registrations:\n"
       for registration in module.registrations {

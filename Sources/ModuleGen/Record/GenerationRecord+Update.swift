@@ -67,31 +67,35 @@ extension GenerationRecord {
   /// The base file of each module `plan` writes, as this record (the one `plan` makes) keeps
   /// it: a copy of each `regenerate: once` file as recorded — generated now, or carried over from
   /// the base files of `previous` — and of the stale ones still recorded. Also the base files and
-  /// earlier-layout copies nothing needs any more.
+  /// earlier-layout copies nothing needs any more. Each write comes with what its file holds
+  /// now (`storedFile`), read once for the copies it keeps and for what the write does.
   func baseFiles(for plan: Plan, previous: GenerationRecord, fileSystem: any FileSystem)
-    -> (writes: [(path: String, bytes: [UInt8])], obsolete: [String])
+    -> (writes: [BaseCopies.FileWrite], obsolete: [String])
   {
-    var writes: [(path: String, bytes: [UInt8])] = []
+    var writes: [BaseCopies.FileWrite] = []
     var obsolete: [String] = []
     var stored: Set<String> = []
     let byModule = plan.filesByModule
     // Each module's base file on every core: it reads and encodes that module's copies only.
     let record = self
     let bases = plan.modules.map(\.name).concurrentMap(perThread: 8) {
-      name -> (path: String, encoded: [UInt8]?, hashes: [String])? in
+      name -> BaseCopies.FileWrite? in
       guard let entry = record.modules[name] else { return nil }
+      // The module's base file as `previous` left it (the same file: the record's folder is
+      // the same).
+      let path = record.baseFilePath(module: name)
+      let stored = previous.storedFile(atPath: path, fileSystem: fileSystem)
       let base = record.baseCopies(
-        of: entry, files: byModule[name] ?? [], module: name, previous: previous,
-        fileSystem: fileSystem)
-      return (
-        record.baseFilePath(module: name), base.copies.isEmpty ? nil : base.encoded,
-        base.copies.map(\.hash)
-      )
+        of: entry, files: byModule[name] ?? [], stored: BaseCopies(stored: stored),
+        previous: previous, fileSystem: fileSystem)
+      return BaseCopies.FileWrite(
+        path: path, bytes: base.copies.isEmpty ? [] : base.encoded,
+        hashes: base.copies.map(\.hash), stored: stored)
     }
     for case let base? in bases {
-      if let encoded = base.encoded {
-        writes.append((base.path, encoded))
-      } else if fileSystem.fileExists(atPath: base.path) {
+      if !base.hashes.isEmpty {
+        writes.append(base)
+      } else if base.stored != nil {
         obsolete.append(base.path)
       }
       stored.formUnion(base.hashes)
@@ -124,13 +128,12 @@ extension GenerationRecord {
 
   /// A module's base copies as this record keeps them (see `baseFiles`): its `files` (those the
   /// plan writes) that are `regenerate: once`, and its stale files' copies from `previous`.
+  /// `stored`: the copies of the module's base file as `previous` left it.
   private func baseCopies(
-    of entry: Module, files: [PlannedFile], module: String, previous: GenerationRecord,
+    of entry: Module, files: [PlannedFile], stored: BaseCopies, previous: GenerationRecord,
     fileSystem: any FileSystem
   ) -> BaseCopies {
     let recorded = entry.allFiles
-    // The module's base file as `previous` left it, read once.
-    let stored = previous.baseCopies(module: module, fileSystem: fileSystem)
     var copies: [String: BaseCopies.Copy] = [:]
     for file in files where file.regenerate == .once {
       let path = recordedPath(file.path)

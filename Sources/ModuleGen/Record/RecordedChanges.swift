@@ -30,11 +30,10 @@ struct RecordedChanges {
         + candidates.filter { file in !pruned.contains(file) } : []
     let updated = recordFiles ? record.updated(by: plan, pruned: Set(pruned.map(\.path))) : record
     var writes = plan
-    func add(_ path: String, _ bytes: [UInt8]) throws {
+    /// `stored`: what the file holds now (`GenerationRecord.storedFile`).
+    func add(_ path: String, _ bytes: [UInt8], stored: Result<[UInt8], any Error>?) throws {
       var action = PlannedFile.Action.create
-      if fileSystem.fileExists(atPath: path) {
-        action = try fileSystem.readFile(atPath: path) == bytes ? .unchanged : .overwrite
-      }
+      if let stored { action = try stored.get() == bytes ? .unchanged : .overwrite }
       writes.files.append(
         PlannedFile(
           module: "", role: .code, root: record.directory, path: path, bytes: bytes,
@@ -46,9 +45,11 @@ struct RecordedChanges {
       && (updated != record
         || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path)))
     {
-      try add(record.path, Array(updated.encoded.utf8))
+      try add(
+        record.path, Array(updated.encoded.utf8),
+        stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
       let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
-      for file in base.writes { try add(file.path, file.bytes) }
+      for file in base.writes { try add(file.path, file.bytes, stored: file.stored) }
       for path in base.obsolete {
         guard let bytes = try? fileSystem.readFile(atPath: path) else { continue }
         removals.append(

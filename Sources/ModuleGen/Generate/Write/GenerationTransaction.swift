@@ -16,13 +16,15 @@ enum GenerationTransaction {
     replan: (inout GenerationSetup.Setup, GenerationRecord) throws -> Plan
   ) throws -> RecordedChanges {
     let fileSystem = setup.generator.fileSystem
+    // What is written: the plan without its blocked modules (worked out once for each plan).
+    let writable = plan.withoutBlockedModules
     // What a dry run reports; else the folders to lock (the record's is locked whatever the
     // record's changes are, so they are worked out only under the lock).
     var preview = try RecordedChanges.make(
-      applying: plan.withoutBlockedModules, to: setup.record, prune: prune, recordFiles: dryRun,
+      applying: writable, to: setup.record, prune: prune, recordFiles: dryRun,
       fileSystem: fileSystem)
     // The project file is checked (paths, groups) before anything is locked or written.
-    try preview.addProjectEdit(setup.xcode, plan: plan.withoutBlockedModules)
+    try preview.addProjectEdit(setup.xcode, plan: writable)
     if dryRun { return preview }
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
     // The record's folder too: another run may change the record meanwhile, and then this
@@ -36,8 +38,9 @@ enum GenerationTransaction {
       config: setup.generator.config, console: console, fileSystem: fileSystem)
     plan = try replan(&setup, record)
     setup.record = record
+    let written = plan.withoutBlockedModules
     var changes = try RecordedChanges.make(
-      applying: plan.withoutBlockedModules, to: record, prune: prune, fileSystem: fileSystem)
+      applying: written, to: record, prune: prune, fileSystem: fileSystem)
     let lockedKeys = Set(locked.map(PathKey.init))
     if let other = changes.writes.roots.first(where: { !lockedKeys.contains(PathKey($0)) }) {
       throw Diagnostic(
@@ -47,7 +50,7 @@ enum GenerationTransaction {
     }
     // Read again under the lock: another run may have changed the project meanwhile.
     try changes.addProjectEdit(
-      setup.xcode?.reloaded(), plan: plan.withoutBlockedModules, reusing: preview.xcode)
+      setup.xcode?.reloaded(), plan: written, reusing: preview.xcode)
     try session.apply(changes.writes)
     session.end()
     removeEmptyFolders(left: changes, fileSystem: fileSystem)

@@ -46,8 +46,9 @@ package struct PlanApplier {
   /// run left in them. End the session with `end()` (or let it go).
   package func begin(roots: [String]) throws -> WriteSession {
     var random = SystemRandomNumberGenerator()
-    let id = "\(getpid())-" + String(random.next() as UInt64, radix: 16)
-    let session = WriteSession(fileSystem: fileSystem, transaction: id)
+    let pid = Int(getpid())
+    let id = "\(pid)-" + String(random.next() as UInt64, radix: 16)
+    let session = WriteSession(fileSystem: fileSystem, transaction: id, pid: pid)
     do {
       try session.lock(roots, timeout: lockTimeout)
     } catch let error as Diagnostic {

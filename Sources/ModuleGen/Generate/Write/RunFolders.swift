@@ -39,7 +39,9 @@ struct RunFolders: Sendable {
     try fileSystem.createDirectory(atPath: folder)
     var journal = WriteJournal(transaction: transaction, roots: roots, folders: [], operations: [])
     var knownFolders: Set<PathKey> = []
-    for (number, file) in changes.files.enumerated() {
+    // By index, not `enumerated()`: its pairs are a type the runtime makes on first use.
+    for number in changes.files.indices {
+      let file = changes.files[number]
       let relative = try relativePath(file.path, in: changes.root)
       for missing in missingFolders(for: relative, in: changes.root)
       where knownFolders.insert(PathKey(missing)).inserted {
@@ -59,7 +61,8 @@ struct RunFolders: Sendable {
       journal.operations.append(.init(kind: kind, number: number, path: relative))
     }
     // Removals: the backup keeps the old content until the run is done.
-    for (offset, path) in changes.removals.enumerated() {
+    for offset in changes.removals.indices {
+      let path = changes.removals[offset]
       let number = changes.files.count + offset
       try backUp(path, to: Self.backup(number, in: folder))
       journal.operations.append(
@@ -97,10 +100,23 @@ struct RunFolders: Sendable {
     if forward {
       for relative in journal.folders {
         let path = joinPath(root, relative)
-        if !fileSystem.isDirectory(atPath: path) {
-          if let escape = containment.escape(ofFile: path, inside: root) {
-            throw Diagnostic(message: PathContainment.describe(escape, path: path, root: root))
+        func escape() -> Diagnostic? {
+          containment.escape(ofFile: path, inside: root).map {
+            Diagnostic(message: PathContainment.describe($0, path: path, root: root))
           }
+        }
+        // This run's own folders were missing when it staged, under its lock, and their parents
+        // were checked then (`containment` remembers them): created at once, looked at only if
+        // that fails. A killed run's may be there now, or lead elsewhere: looked at first.
+        if strict {
+          do {
+            try fileSystem.createDirectory(atPath: path)
+          } catch {
+            if fileSystem.isDirectory(atPath: path) { continue }
+            throw escape() ?? error
+          }
+        } else if !fileSystem.isDirectory(atPath: path) {
+          if let escape = escape() { throw escape }
           try fileSystem.createDirectory(atPath: path)
         }
       }
@@ -187,16 +203,20 @@ struct RunFolders: Sendable {
 
   /// Removes the run folder of a journal this run has just replayed forward, in the order
   /// `remove` does, without listing it: what is left there is known (the backups of the files
-  /// it replaced or removed, the journal, and in the primary's folder the commit). Anything
-  /// else found there is left to `remove`.
+  /// it replaced or removed, the journal, and in the primary's folder the commit), and what
+  /// each is (this run made them): removed without looking first. Anything else found there is
+  /// left to `remove`.
   func removeReplayed(_ folder: String, journal: WriteJournal, primary: Bool) throws {
     for operation in journal.operations where operation.kind != .create {
-      try fileSystem.removeItem(atPath: Self.backup(operation.number, in: folder))
+      try fileSystem.removeItem(atPath: Self.backup(operation.number, in: folder), isFolder: false)
     }
-    try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.fileName))
-    if primary { try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.commitFileName)) }
+    try fileSystem.removeItem(atPath: joinPath(folder, WriteJournal.fileName), isFolder: false)
+    if primary {
+      try fileSystem.removeItem(
+        atPath: joinPath(folder, WriteJournal.commitFileName), isFolder: false)
+    }
     do {
-      try fileSystem.removeItem(atPath: folder)
+      try fileSystem.removeItem(atPath: folder, isFolder: true)
     } catch {
       try remove(folder)
     }

@@ -18,6 +18,8 @@ package final class WriteSession {
   let fileSystem: any FileSystem
   /// This run's id: run folders are `.modulegen-run-ID`.
   let transaction: String
+  /// This process's id, for the lock files (asked once: each question is a system call).
+  let pid: Int
   private(set) var locks: [PathKey: any FileLock] = [:]
   /// The first root locked, whose lock file lists every root.
   private var home: String?
@@ -49,9 +51,10 @@ package final class WriteSession {
     }
   }
 
-  init(fileSystem: any FileSystem, transaction: String) {
+  init(fileSystem: any FileSystem, transaction: String, pid: Int) {
     self.fileSystem = fileSystem
     self.transaction = transaction
+    self.pid = pid
   }
 
   deinit { end() }
@@ -79,7 +82,7 @@ package final class WriteSession {
       let previous = LockRecord(bytes: lock.previousContent)
       createdFolders[key] = created + (previous?.createdFolders ?? [])
       var record = LockRecord(
-        pid: Int(getpid()), transaction: transaction, createdFolders: createdFolders[key] ?? [])
+        pid: pid, transaction: transaction, createdFolders: createdFolders[key] ?? [])
       if let home {
         record.home = home
       } else {
@@ -131,8 +134,11 @@ package final class WriteSession {
     if (try? fileSystem.createDirectory(atPath: folder)) != nil { return [folder] }
     var missing: [String] = []
     var current = folder
-    while !fileSystem.isDirectory(atPath: current) {
+    // Nothing at all there, not even a link (one question): missing. Something: a folder (or a
+    // link to one) ends the walk, anything else is in the way.
+    while true {
       if fileSystem.itemExists(atPath: current) {
+        if fileSystem.isDirectory(atPath: current) { break }
         throw Diagnostic(message: "'\(current)' is a file; modulegen needs a folder there")
       }
       missing.insert(current, at: 0)
@@ -172,32 +178,44 @@ package final class WriteSession {
   /// Releases every lock, the home's last (it lists the others, for a run that finds them
   /// after a kill); folders created for roots nothing was written into are removed.
   package func end() {
+    // Ended already (`end()`, then the caller's `defer`): nothing is left to do.
+    if locks.isEmpty && strayFolders.isEmpty { return }
     var leftovers = strayFolders
     strayFolders = []
     let homeKey = home.map(PathKey.init)
-    // Each lock with its record to leave (a killed run's, for the next run) and whether its
-    // file goes; the others' all at once, on every core, then the home's.
-    let releases = locks.map { key, lock in
-      (
-        lock: lock, home: key == homeKey, removingFile: !unfinished.contains(key),
+    // The others' locks all at once, on every core, then the home's.
+    var others: [LockRelease] = []
+    var homeRelease: LockRelease?
+    for (key, lock) in locks {
+      let release = LockRelease(
+        lock: lock, removingFile: !unfinished.contains(key),
         record: leftFor[key].map { LockRecord(pid: nil, transaction: $0, createdFolders: []).bytes }
       )
+      if key == homeKey { homeRelease = release } else { others.append(release) }
+      if !written.contains(key) { leftovers += createdFolders[key] ?? [] }
     }
-    for key in locks.keys where !written.contains(key) { leftovers += createdFolders[key] ?? [] }
-    @Sendable func release(
-      _ entry: (lock: any FileLock, home: Bool, removingFile: Bool, record: [UInt8]?)
-    ) {
-      if let record = entry.record { try? entry.lock.record(record) }
-      entry.lock.release(removingFile: entry.removingFile)
-    }
-    _ = releases.filter { !$0.home }.concurrentMap(perThread: 32, release)
-    for entry in releases where entry.home { release(entry) }
+    _ = others.concurrentMap(perThread: 32) { $0.run() }
+    homeRelease?.run()
     locks = [:]
     createdFolders = [:]
     // Deepest first, so that nested roots go before the folders holding them.
     for folder in leftovers.sorted(by: { $0.utf8.count > $1.utf8.count }) {
       try? fileSystem.removeItem(atPath: folder)
     }
+  }
+}
+
+/// A lock `WriteSession.end()` releases: with the record to leave in its file (a killed run's,
+/// for the next run) and whether its file goes. A struct rather than a tuple: the runtime makes
+/// a tuple's type on its first use, at a cost.
+private struct LockRelease: Sendable {
+  let lock: any FileLock
+  let removingFile: Bool
+  let record: [UInt8]?
+
+  func run() {
+    if let record { try? lock.record(record) }
+    lock.release(removingFile: removingFile)
   }
 }
 
