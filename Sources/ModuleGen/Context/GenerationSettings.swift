@@ -14,7 +14,8 @@ package struct GenerationSettings: Sendable, Equatable {
   /// digit gets a `_` before it); empty when there is neither.
   package var testableModule: String {
     if !module.isEmpty { return module }
-    var name = String(project.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    var name = ""
+    for c in project { name.append(c.isLetter || c.isNumber || c == "_" ? c : "_") }
     if name.first?.isNumber == true { name = "_" + name }
     return name
   }

@@ -30,25 +30,30 @@ enum SpecImports {
   /// named; a module the spec lists that it cannot tie to types (`MapKit`) goes to every part
   /// that names a type.
   static func modulesByPart(for module: ModuleSpec) -> [String: [String]] {
-    var types: [String: [String]] = [
-      entitiesPart: module.entities.flatMap {
+    // The parts side by side with the types they name: the entities, then each role.
+    var parts = [entitiesPart]
+    var typesOfParts = [
+      module.entities.flatMap {
         $0.conformances + $0.fields.map(\.type)
           + $0.cases.flatMap { $0.associatedValues.map(\.type) }
       }
     ]
     for role in Role.allCases {
-      types[role.rawValue] = (module.roles[role] ?? []).flatMap { method in
-        method.parameters.map(\.type) + [method.returnType, method.thrownType].compactMap { $0 }
-      }
+      parts.append(role.rawValue)
+      typesOfParts.append(
+        (module.roles[role] ?? []).flatMap { method in
+          method.parameters.map(\.type) + [method.returnType, method.thrownType].compactMap { $0 }
+        })
     }
-    var found: [String: Set<String>] = types.mapValues { names in
-      Set(names.flatMap(typeNames).compactMap(framework(declaring:)))
-    }
-    let recognized = Set(found.values.joined())
+    var found = typesOfParts.map { Set($0.flatMap(typeNames).compactMap(framework(declaring:))) }
+    var recognized: Set<String> = []
+    for modules in found { recognized.formUnion(modules) }
     for name in module.imports where name != "Foundation" && !recognized.contains(name) {
-      for (part, names) in types where !names.isEmpty { found[part, default: []].insert(name) }
+      for index in parts.indices where !typesOfParts[index].isEmpty { found[index].insert(name) }
     }
-    return found.mapValues { $0.sorted() }
+    var byPart: [String: [String]] = [:]
+    for index in parts.indices { byPart[parts[index]] = found[index].sorted() }
+    return byPart
   }
 
   /// The identifiers in a type: `[String: UIImage]?` → `String`, `UIImage`.

@@ -57,8 +57,8 @@ package enum TemplateContext {
     context["imports"] = .array(SpecImports.modules(inParts: importsByPart).map { .string($0) })
     context["imports_by_part"] = .object(
       LiquidObject(
-        importsByPart.sorted { $0.key < $1.key }.map {
-          ($0.key, .array($0.value.map { .string($0) }))
+        importsByPart.keys.sorted().map { part in
+          (part, .array((importsByPart[part] ?? []).map { .string($0) }))
         }))
 
     // Generamba's names, so that Generamba templates keep working.
