@@ -35,4 +35,46 @@ import Testing
     #expect(copy == table)
     #expect(names.indices.allSatisfy { copy[Name("name\($0)")] == $0 })
   }
+
+  /// A text that is not ASCII but equals an ASCII text hashes as that text does (names are
+  /// hashed from their bytes when they are ASCII, by `String` when they are not).
+  @Test(arguments: [
+    ("\u{212A}", "K"), ("\u{037E}", ";"), ("\u{1FEF}", "`"), ("\u{212A}elvin", "Kelvin"),
+    ("a\u{037E}b", "a;b"), ("\u{212A}\u{301}", "K\u{301}"), ("caf\u{E9}", "cafe\u{301}"),
+  ])
+  func canonicallyEqualTextsHashAlike(texts: (String, String)) {
+    let (first, second) = (Name(texts.0), Name(texts.1))
+    #expect(first == second)
+    #expect(Name.hash(of: texts.0) == Name.hash(of: texts.1))
+    #expect(first._rawHashValue(seed: 7) == second._rawHashValue(seed: 7))
+    var table: [Name: Int] = [first: 1]
+    table[second] = 2
+    #expect(table.count == 1 && table[first] == 2)
+  }
+
+  /// The list of characters that equal an ASCII character is the standard library's: every
+  /// scalar outside ASCII is looked up among the ASCII characters by `String`'s own equality
+  /// (canonical equivalence), and exactly the listed ones are found, each as its listed
+  /// character.
+  @Test func everyScalarEqualToAnASCIICharacterIsListed() {
+    var ascii: [String: UInt8] = [:]
+    for byte in UInt8(0)..<0x80 { ascii[String(UnicodeScalar(byte))] = byte }
+    var found: [UInt32: UInt8] = [:]
+    for value in UInt32(0x80)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value), let byte = ascii[String(scalar)] else { continue }
+      found[value] = byte
+    }
+    let listed = Dictionary(
+      uniqueKeysWithValues: Name.asciiEquivalents.map { ($0.scalar.value, $0.ascii) })
+    #expect(found == listed)
+  }
+
+  /// Other texts that are not ASCII still hash alike when equal, and differ from their ASCII
+  /// look-alikes that are not equal.
+  @Test func nonASCIITextsHashByTheirCanonicalForm() {
+    #expect(Name.hash(of: "\u{212B}") == Name.hash(of: "\u{C5}"))  // ANGSTROM SIGN, Å
+    #expect(Name("\u{212B}") == Name("A\u{30A}"))
+    #expect(Name("\u{FF2B}") != Name("K"))  // FULLWIDTH K: only compatibility-equivalent
+    #expect(Name("\u{212A}") != Name("k"))
+  }
 }
