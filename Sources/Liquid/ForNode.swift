@@ -88,7 +88,9 @@ private struct LoopHeader {
   var attributes: [String: Expression] = [:]
   var offsetContinue = false
 
-  init(_ token: TemplateToken, in parser: TemplateParser, attributes names: Set<String>)
+  /// `names`: the attributes the tag takes, sorted (a constant array: a `Set` was built at
+  /// each loop).
+  init(_ token: TemplateToken, in parser: TemplateParser, attributes names: [String])
     throws(LiquidError)
   {
     var expressions = try parser.expressions(token)
@@ -110,7 +112,7 @@ private struct LoopHeader {
       }
       let wordText = expressions.text(word)
       guard word.kind == .identifier, names.contains(wordText) else {
-        let list = names.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
         throw expressions.unexpected(expected: token.name == .for ? "'reversed', \(list)" : list)
       }
       _ = expressions.advance()

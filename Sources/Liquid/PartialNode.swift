@@ -79,16 +79,20 @@ extension PartialNode {
   }
 
   /// The variable that holds the value given to a partial: the last non-empty part of its name
-  /// split at `/` (`shared/row` → `row`). Read as bytes: it runs for every include rendered.
+  /// split at `/` (`shared/row` → `row`). Read as bytes, and a name without a slash (most)
+  /// is its own variable: it runs for every include parsed, and rendered by a name that is not
+  /// a literal.
   static func variableName(of partialName: String) -> String {
-    let bytes = partialName.utf8
-    let slash = UInt8(ascii: "/")
-    var end = bytes.endIndex
-    while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash {
-      end = bytes.index(before: end)
+    var name = partialName
+    return name.withUTF8 { bytes in
+      let slash = UInt8(ascii: "/")
+      var end = bytes.count
+      while end > 0 && bytes[end - 1] == slash { end -= 1 }
+      var start = end
+      while start > 0 && bytes[start - 1] != slash { start -= 1 }
+      if start == 0 && end == bytes.count { return partialName }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
-    let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
-    return String(partialName[start..<end])
   }
 
   /// `include name [with value | for values] [as alias], key: value, …`; `render` the same

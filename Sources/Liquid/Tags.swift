@@ -109,8 +109,11 @@ extension IfNode {
     var branches: [(condition: Condition, body: Block)] = []
     var elseBody: Block?
     var delimiter = token
+    // Either of two constant lists: made once, not at each `if`.
+    let delimiters: [TagName] =
+      token.name == .unless ? [.elsif, .else, .endunless] : [.elsif, .else, .endif]
     while true {
-      let (body, end) = try parser.parseBlockBody(for: token, until: [.elsif, .else, endName])
+      let (body, end) = try parser.parseBlockBody(for: token, until: delimiters)
       if elseBody != nil {
         // Blocks after the first `else` are parsed but never rendered, as in Ruby Liquid.
       } else if delimiter.name == .else {

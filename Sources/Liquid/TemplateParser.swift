@@ -5,12 +5,17 @@ struct TemplateParser {
   private var tokens: [TemplateToken]
   private var index = 0
   var depth = 0
-  /// Partials named by a literal in `include` or `render`, with where they were named.
+  /// Partials named by a literal in `include` or `render`, with where they were named: kept
+  /// only when `notesPartials` (when they are parsed up front).
   var partialReferences: [(name: String, offset: Int)] = []
+  let notesPartials: Bool
 
-  init(source: SourceText, environment: LiquidEnvironment) throws(LiquidError) {
+  init(source: SourceText, environment: LiquidEnvironment, notesPartials: Bool)
+    throws(LiquidError)
+  {
     self.source = source
     self.environment = environment
+    self.notesPartials = notesPartials
     self.tokens = try TemplateLexer(source: source).tokenize()
   }
 
@@ -18,6 +23,7 @@ struct TemplateParser {
   init(lines: [TemplateToken], parent: TemplateParser) {
     source = parent.source
     environment = parent.environment
+    notesPartials = parent.notesPartials
     tokens = lines
     depth = parent.depth
   }
@@ -121,7 +127,7 @@ struct TemplateParser {
   }
 
   mutating func notePartial(_ name: String, at offset: Int) {
-    partialReferences.append((name, offset))
+    if notesPartials { partialReferences.append((name, offset)) }
   }
 
   // MARK: - Comments
