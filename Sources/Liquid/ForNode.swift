@@ -65,8 +65,8 @@ extension ForNode {
       elseBody = try parser.parseBlockBody(for: token, until: [.endfor]).0
     }
     var node = ForNode(
-      variable: Name(header.variable), collection: header.collection,
-      name: "\(header.variable)-\(header.collectionText)", limit: header.attributes["limit"],
+      variable: header.variable, collection: header.collection,
+      name: "\(header.variable.text)-\(header.collectionText)", limit: header.attributes["limit"],
       offset: header.attributes["offset"], offsetContinue: header.offsetContinue,
       reversed: header.reversed, body: body, elseBody: elseBody,
       offsetInMarkup: token.argumentsStart)
@@ -81,7 +81,7 @@ extension ForNode {
 /// `name in collection` followed by `reversed`, `limit: x`, `offset: x` and (for tablerow)
 /// `cols: x`, in any order, optionally separated by commas.
 private struct LoopHeader {
-  var variable: String
+  var variable: Name
   var collection: Expression
   var collectionText: String
   var reversed = false
@@ -180,7 +180,7 @@ extension TablerowNode {
     let header = try LoopHeader(token, in: parser, attributes: ["cols", "limit", "offset"])
     let (body, _) = try parser.parseBlockBody(for: token, until: [.endtablerow])
     return TablerowNode(
-      variable: Name(header.variable), collection: header.collection,
+      variable: header.variable, collection: header.collection,
       cols: header.attributes["cols"],
       limit: header.attributes["limit"], offset: header.attributes["offset"], body: body,
       offsetInMarkup: token.argumentsStart)

@@ -13,6 +13,12 @@ struct Name: Hashable, Sendable {
     textHash = Name.hash(of: text)
   }
 
+  /// A name whose hash is known: `Name.hash(ofASCII:)` of its text's bytes.
+  init(_ text: String, asciiHash: Int) {
+    self.text = text
+    textHash = asciiHash
+  }
+
   static func == (lhs: Name, rhs: Name) -> Bool {
     lhs.textHash == rhs.textHash && lhs.text == rhs.text
   }
@@ -41,21 +47,48 @@ extension Name {
   /// equivalence: a text that is not ASCII but is equivalent to an ASCII text (the Kelvin sign
   /// `"\u{212A}"` and `"K"`) is hashed as that ASCII text; any other is hashed by `String`.
   static func hash(of text: String) -> Int {
-    var contiguous = text
-    return contiguous.withUTF8 { bytes in
-      for byte in bytes where byte >= 0x80 { return hash(ofNonASCII: text) }
-      return hash(ofASCII: bytes)
-    }
+    let ascii = text.utf8.withContiguousStorageIfAvailable { hash(ofASCII: $0) }
+    // A string bridged from Objective-C may not be contiguous: its bytes are copied.
+    return (ascii ?? Array(text.utf8).withUnsafeBufferPointer { hash(ofASCII: $0) })
+      ?? hash(ofNonASCII: text)
   }
 
-  /// FNV-1a over the bytes, from a start that differs in each process (as `String`'s hash
-  /// does), then mixed so that every bit of the result depends on every byte.
-  static func hash(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var hash = processSeed
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+  /// The hash of ASCII bytes, eight at a time (a word each, the last padded with zeros), from
+  /// a start that differs in each process (as `String`'s hash does); nil if a byte is not
+  /// ASCII.
+  static func hash(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var hash = processSeed ^ UInt64(raw.count)
+    // Every word's bits or-ed together: a byte with its top bit set is not ASCII.
+    var allBits: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= raw.count {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      allBits |= word
+      hash = mix(hash ^ word)
+      offset += 8
+    }
+    if offset < raw.count {
+      var word: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < raw.count {
+        word |= UInt64(raw[offset]) << shift
+        shift += 8
+        offset += 1
+      }
+      allBits |= word
+      hash = mix(hash ^ word)
+    }
+    guard allBits & 0x8080_8080_8080_8080 == 0 else { return nil }
+    // Every bit of the result depends on every byte (murmur3's finalizer).
     hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
     hash = (hash ^ (hash >> 33)) &* 0xC4CE_B9FE_1A85_EC53
     return Int(truncatingIfNeeded: hash ^ (hash >> 33))
+  }
+
+  @inline(__always) private static func mix(_ value: UInt64) -> UInt64 {
+    let product = value &* 0x9E37_79B9_7F4A_7C15
+    return product ^ (product >> 32)
   }
 
   /// The three characters whose canonical decomposition is ASCII, with it: no other text
@@ -79,7 +112,7 @@ extension Name {
         return text.hashValue
       }
     }
-    return ascii.withUnsafeBufferPointer { hash(ofASCII: $0) }
+    return ascii.withUnsafeBufferPointer { hash(ofASCII: $0) } ?? text.hashValue
   }
 
   /// Taken from `Hasher`, whose seed is random in each process (unless

@@ -9,6 +9,8 @@ struct TemplateParser {
   /// only when `notesPartials` (when they are parsed up front).
   var partialReferences: [(name: String, offset: Int)] = []
   let notesPartials: Bool
+  /// What the expression parsers it makes reuse.
+  let scratch: ParseScratch
 
   init(source: SourceText, environment: LiquidEnvironment, notesPartials: Bool)
     throws(LiquidError)
@@ -17,6 +19,7 @@ struct TemplateParser {
     self.environment = environment
     self.notesPartials = notesPartials
     self.tokens = try TemplateLexer(source: source).tokenize()
+    scratch = ParseScratch()
   }
 
   /// A parser for the lines of a `{% liquid %}` tag, as tag tokens.
@@ -24,6 +27,7 @@ struct TemplateParser {
     source = parent.source
     environment = parent.environment
     notesPartials = parent.notesPartials
+    scratch = parent.scratch
     tokens = lines
     depth = parent.depth
   }
@@ -51,8 +55,11 @@ struct TemplateParser {
         let text = trimmedText(at: index - 1)
         if !text.isEmpty { nodes.append(TextNode(text: text)) }
       case .output:
+        let lexed = scratch.tokens.count
+        defer { scratch.dropTokens(after: lexed) }
         var parser = try ExpressionParser(
-          source: source, range: token.markup, filters: environment.filters)
+          source: source, range: token.markup, filters: environment.filters,
+          scratch: scratch)
         if parser.atEnd {
           nodes.append(OutputNode(expression: nil))
         } else {
@@ -60,6 +67,8 @@ struct TemplateParser {
         }
       case .tag:
         if let name = token.name, delimiters.contains(name) { return (Block(nodes: nodes), token) }
+        let lexed = scratch.tokens.count
+        defer { scratch.dropTokens(after: lexed) }
         nodes.append(try parseTag(token))
       }
     }
@@ -119,7 +128,7 @@ struct TemplateParser {
   func expressions(_ token: TemplateToken) throws(LiquidError) -> ExpressionParser {
     try ExpressionParser(
       source: source, range: token.argumentsStart..<token.markup.upperBound,
-      filters: environment.filters)
+      filters: environment.filters, scratch: scratch)
   }
 
   func markupText(_ token: TemplateToken) -> String {

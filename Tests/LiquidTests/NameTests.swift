@@ -78,3 +78,44 @@ import Testing
     #expect(Name("\u{212A}") != Name("k"))
   }
 }
+
+/// A parse makes each name it reads once, found again by its bytes in the source.
+@Suite struct NameTableTests {
+  /// A name the table makes is equal to, and hashes as, the name made from its text (as an
+  /// object's keys are), for 1,000 distinct names and their repeats, past every growth of the
+  /// table; a text that is not ASCII is made as `Name(_:)` makes it.
+  @Test func tableNamesAreTheNamesOfTheirTexts() {
+    let texts = (0..<1_000).map { "name\($0)" } + ["caf\u{E9}", "\u{212A}", "K", "a-b?", ""]
+    let joined = Array((texts + texts).joined(separator: " ").utf8)
+    var table = NameTable()
+    var made: [Name] = []
+    joined.withUnsafeBufferPointer { bytes in
+      var start = 0
+      for text in texts + texts {
+        let end = start + text.utf8.count
+        made.append(table.name(start..<end, in: bytes))
+        start = end + 1
+      }
+    }
+    for (name, text) in zip(made, texts + texts) {
+      #expect(name.text == text)
+      #expect(name == Name(text))
+      #expect(name._rawHashValue(seed: 3) == Name(text)._rawHashValue(seed: 3))
+    }
+    #expect(made[texts.count + 999] == made[999])
+    #expect(Set(made).count == texts.count - 1)  // "\u{212A}" is "K"
+  }
+
+  /// The tokens of a tag are dropped once it is parsed: after a document, none is left.
+  @Test func aParseLeavesNoTokensBehind() throws {
+    let source = SourceText(
+      name: "t",
+      text:
+        "{% if a %}{{ b | append: 1 }}{% elsif c %}{% for x in y %}{{ x }}{% endfor %}{% endif %}"
+        + "{% liquid\nassign z = 1\necho z %}")
+    var parser = try TemplateParser(
+      source: source, environment: LiquidEnvironment(), notesPartials: false)
+    _ = try parser.parseDocument()
+    #expect(parser.scratch.tokens.isEmpty)
+  }
+}
