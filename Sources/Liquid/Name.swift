@@ -41,8 +41,9 @@ struct Name: Hashable, Sendable {
 // MARK: - Hashing a text
 
 extension Name {
-  /// A text's hash. Names are nearly always ASCII, whose bytes are hashed directly: a tenth
-  /// of what `String`'s own hash costs (a whole `Hasher` run over the text's normalized form).
+  /// A text's hash. Names are nearly always ASCII, whose bytes are hashed directly: about a
+  /// third of what `String`'s own hash costs (a whole `Hasher` run over the text's normalized
+  /// form, about 250 instructions for a short name).
   /// Texts that `==` finds equal must hash alike, and `String`'s `==` is canonical
   /// equivalence: a text that is not ASCII but is equivalent to an ASCII text (the Kelvin sign
   /// `"\u{212A}"` and `"K"`) is hashed as that ASCII text; any other is hashed by `String`.
@@ -53,9 +54,9 @@ extension Name {
       ?? hash(ofNonASCII: text)
   }
 
-  /// The hash of ASCII bytes, eight at a time (a word each, the last padded with zeros), from
-  /// a start that differs in each process (as `String`'s hash does); nil if a byte is not
-  /// ASCII.
+  /// The hash of ASCII bytes, eight at a time (a word each; the last four to seven as two
+  /// words of four that overlap, fewer one at a time), from a start that differs in each
+  /// process (as `String`'s hash does); nil if a byte is not ASCII.
   static func hash(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let raw = UnsafeRawBufferPointer(bytes)
     var hash = processSeed ^ UInt64(raw.count)
@@ -70,11 +71,17 @@ extension Name {
     }
     if offset < raw.count {
       var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < raw.count {
-        word |= UInt64(raw[offset]) << shift
-        shift += 8
-        offset += 1
+      if raw.count - offset >= 4 {
+        let low = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        let high = raw.loadUnaligned(fromByteOffset: raw.count - 4, as: UInt32.self)
+        word = UInt64(low) | UInt64(high) << 32
+      } else {
+        var shift: UInt64 = 0
+        while offset < raw.count {
+          word |= UInt64(raw[offset]) << shift
+          shift += 8
+          offset += 1
+        }
       }
       allBits |= word
       hash = mix(hash ^ word)

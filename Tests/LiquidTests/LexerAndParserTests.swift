@@ -89,6 +89,22 @@ import Testing
     #expect(second.peek(2).kind == .end && second.peek(2).offset == 26)
   }
 
+  /// Every tag name is found by its bytes, wherever they are, and a text that is not one is
+  /// none: a prefix, a longer word, a name with one byte changed, the empty name.
+  @Test func tagNamesAreFoundByTheirBytes() {
+    for name in TagName.allCases {
+      let bytes = Array(("x " + name.rawValue + " y").utf8)
+      #expect(TagName.named(bytes, 2..<(2 + name.rawValue.utf8.count)) == name)
+      var changed = Array(name.rawValue.utf8)
+      changed[changed.count - 1] ^= 0x20
+      #expect(TagName.named(changed, 0..<changed.count) == nil, "\(name)")
+    }
+    for text in ["", "iff", "en", "endifchange", "endifchangedx", "elsifs", "tablerows2x"] {
+      let bytes = Array(text.utf8)
+      #expect(TagName.named(bytes, 0..<bytes.count) == nil, "\(text)")
+    }
+  }
+
   private func lex(_ source: SourceText, _ range: Range<Int>) throws -> [ExpressionToken] {
     var tokens: [ExpressionToken] = []
     try ExpressionLexer.tokenize(source, range, into: &tokens)

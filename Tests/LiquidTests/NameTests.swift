@@ -69,6 +69,23 @@ import Testing
     #expect(found == listed)
   }
 
+  /// Every byte of a text counts, whatever its length (eight bytes at a time, the last four to
+  /// seven as two overlapping words, fewer one at a time): changing any one byte, or adding
+  /// one, changes the hash.
+  @Test func everyByteChangesTheHash() {
+    for length in 0...24 {
+      let text = Array("abcdefghijklmnopqrstuvwxyz".utf8.prefix(length))
+      let hash = Name.hash(of: String(decoding: text, as: UTF8.self))
+      #expect(Name.hash(of: String(decoding: text + [0x5F], as: UTF8.self)) != hash)
+      for index in text.indices {
+        var changed = text
+        changed[index] = UInt8(ascii: "_")
+        #expect(
+          Name.hash(of: String(decoding: changed, as: UTF8.self)) != hash, "\(length) \(index)")
+      }
+    }
+  }
+
   /// Other texts that are not ASCII still hash alike when equal, and differ from their ASCII
   /// look-alikes that are not equal.
   @Test func nonASCIITextsHashByTheirCanonicalForm() {
