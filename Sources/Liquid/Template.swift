@@ -42,7 +42,10 @@ public struct Template: Sendable {
       var parser = try TemplateParser(
         source: source, environment: environment, notesPartials: parsing == .upFront)
       let body = try parser.parseDocument()
-      references += parser.partialReferences.map { ($0.name, $0.offset, source) }
+      // Only kept up front (parsed on first use, a parser notes none).
+      for reference in parser.partialReferences {
+        references.append((reference.name, reference.offset, source))
+      }
       parsed.append((name, source, body))
     }
     let partials = PartialCache(
