@@ -1,8 +1,10 @@
-/// A parsed value expression: a literal, a variable lookup or a range.
-indirect enum Expression: Sendable {
+/// A parsed value expression: a literal, a variable lookup or a range. Only a range is boxed:
+/// a literal or a lookup is held in place (boxing every case cost an allocation for each value
+/// a template names).
+enum Expression: Sendable {
   case literal(LiquidValue)
   case variable(VariableLookup)
-  case range(Expression, Expression, offset: Int)
+  indirect case range(Expression, Expression, offset: Int)
 }
 
 /// `name.key[0]["other"][var]`, with special `size`, `first` and `last`. A class: rendering

@@ -19,14 +19,12 @@ struct ExpressionToken: Equatable {
 
 /// Splits markup into expression tokens. Strings have no escapes in Liquid.
 struct ExpressionLexer {
-  static func tokenize(_ source: SourceText, _ range: Range<Int>) throws(LiquidError)
-    -> [ExpressionToken]
-  {
+  /// Appends the tokens of the markup in `range` to `tokens`, the last an `.end`.
+  static func tokenize(
+    _ source: SourceText, _ range: Range<Int>, into tokens: inout [ExpressionToken]
+  ) throws(LiquidError) {
     // Every byte of the markup is looked at here: through a pointer, without a bounds check each.
-    try source.bytes.withUnsafeBufferPointer { (bytes) throws(LiquidError) -> [ExpressionToken] in
-      var tokens: [ExpressionToken] = []
-      // Most markup is a few words and symbols: one allocation, not one per doubling.
-      tokens.reserveCapacity(range.count / 2 + 1)
+    try source.bytes.withUnsafeBufferPointer { (bytes) throws(LiquidError) in
       var i = range.lowerBound
       let end = range.upperBound
       func add(_ kind: ExpressionToken.Kind, _ start: Int, _ length: Int) {
@@ -107,7 +105,6 @@ struct ExpressionLexer {
         }
       }
       tokens.append(ExpressionToken(kind: .end, offset: end, text: end..<end))
-      return tokens
     }
   }
 }

@@ -2,30 +2,46 @@
 struct ExpressionParser {
   let source: SourceText
   let filters: FilterSet
-  private(set) var tokens: [ExpressionToken]
-  private(set) var position = 0
+  /// The markup's tokens are `scratch.tokens[position...last]`, after those of the markups
+  /// read before it; `last` is its `.end`.
+  private let scratch: ParseScratch
+  private let last: Int
+  private var position: Int
 
-  init(source: SourceText, range: Range<Int>, filters: FilterSet) throws(LiquidError) {
+  init(source: SourceText, range: Range<Int>, filters: FilterSet, scratch: ParseScratch)
+    throws(LiquidError)
+  {
     self.source = source
     self.filters = filters
-    self.tokens = try ExpressionLexer.tokenize(source, range)
+    self.scratch = scratch
+    position = scratch.tokens.count
+    try ExpressionLexer.tokenize(source, range, into: &scratch.tokens)
+    last = scratch.tokens.count - 1
   }
 
-  var current: ExpressionToken { tokens[position] }
+  var current: ExpressionToken { scratch.tokens[position] }
   var atEnd: Bool { current.kind == .end }
 
   func peek(_ distance: Int = 1) -> ExpressionToken {
-    tokens[min(position + distance, tokens.count - 1)]
+    scratch.tokens[min(position + distance, last)]
   }
 
   mutating func advance() -> ExpressionToken {
-    let token = tokens[position]
-    if position < tokens.count - 1 { position += 1 }
+    let token = scratch.tokens[position]
+    if position < last { position += 1 }
     return token
   }
 
   /// A token's text: an identifier or operator as written, a string literal's contents.
   func text(_ token: ExpressionToken) -> String { source.string(token.text) }
+
+  /// A token's text as a name, made once in a parse.
+  func name(_ token: ExpressionToken) -> Name { name(token.text) }
+
+  /// The name whose text is the bytes of `range` in the source, made once in a parse.
+  func name(_ range: Range<Int>) -> Name {
+    source.bytes.withUnsafeBufferPointer { scratch.names.name(range, in: $0) }
+  }
 
   /// Whether a token is the identifier `word`.
   func isWord(_ token: ExpressionToken, _ word: StaticString) -> Bool {
@@ -81,7 +97,7 @@ struct ExpressionParser {
 
   /// A name that a tag assigns to: an identifier (without `?`, except for loop variables) or
   /// digits.
-  mutating func parseTargetName(allowQuestionMark: Bool = false) throws(LiquidError) -> String {
+  mutating func parseTargetName(allowQuestionMark: Bool = false) throws(LiquidError) -> Name {
     let token = current
     guard token.kind == .identifier || token.kind == .integer,
       allowQuestionMark || source.bytes[token.text.upperBound - 1] != UInt8(ascii: "?")
@@ -89,7 +105,7 @@ struct ExpressionParser {
       throw unexpected(expected: "a variable name")
     }
     position += 1
-    return text(token)
+    return name(token)
   }
 
   // MARK: - Values
@@ -119,7 +135,7 @@ struct ExpressionParser {
     case .identifier:
       position += 1
       if let literal = keywordLiteral(token) { return .literal(literal) }
-      let name = Name(text(token))
+      let name = name(token)
       return .variable(
         try parseLookupPath(root: .key(name), rootName: name, start: token, depth: depth))
     case .leftBracket:
@@ -164,7 +180,7 @@ struct ExpressionParser {
         guard current.kind == .identifier else {
           throw unexpected(expected: "a property name after '.'")
         }
-        path.append(.key(Name(text(advance()))))
+        path.append(.key(name(advance())))
       } else if current.kind == .leftBracket {
         position += 1
         path.append(try parseBracketContent(depth: depth))
@@ -175,7 +191,8 @@ struct ExpressionParser {
     if path.isEmpty, let rootName {
       return VariableLookup(root: root, path: path, offset: start.offset, text: rootName.text)
     }
-    let endOffset = tokens[position - 1].offset + max(tokens[position - 1].text.count, 1)
+    let previous = scratch.tokens[position - 1]
+    let endOffset = previous.offset + max(previous.text.count, 1)
     let text = source.string(start.offset..<max(endOffset, start.offset))
     return VariableLookup(root: root, path: path, offset: start.offset, text: text)
   }

@@ -65,8 +65,8 @@ extension ForNode {
       elseBody = try parser.parseBlockBody(for: token, until: [.endfor]).0
     }
     var node = ForNode(
-      variable: Name(header.variable), collection: header.collection,
-      name: "\(header.variable)-\(header.collectionText)", limit: header.attributes["limit"],
+      variable: header.variable, collection: header.collection,
+      name: "\(header.variable.text)-\(header.collectionText)", limit: header.attributes["limit"],
       offset: header.attributes["offset"], offsetContinue: header.offsetContinue,
       reversed: header.reversed, body: body, elseBody: elseBody,
       offsetInMarkup: token.argumentsStart)
@@ -81,14 +81,16 @@ extension ForNode {
 /// `name in collection` followed by `reversed`, `limit: x`, `offset: x` and (for tablerow)
 /// `cols: x`, in any order, optionally separated by commas.
 private struct LoopHeader {
-  var variable: String
+  var variable: Name
   var collection: Expression
   var collectionText: String
   var reversed = false
   var attributes: [String: Expression] = [:]
   var offsetContinue = false
 
-  init(_ token: TemplateToken, in parser: TemplateParser, attributes names: Set<String>)
+  /// `names`: the attributes the tag takes, sorted (a constant array: a `Set` was built at
+  /// each loop).
+  init(_ token: TemplateToken, in parser: TemplateParser, attributes names: [String])
     throws(LiquidError)
   {
     var expressions = try parser.expressions(token)
@@ -110,7 +112,7 @@ private struct LoopHeader {
       }
       let wordText = expressions.text(word)
       guard word.kind == .identifier, names.contains(wordText) else {
-        let list = names.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
         throw expressions.unexpected(expected: token.name == .for ? "'reversed', \(list)" : list)
       }
       _ = expressions.advance()
@@ -178,7 +180,7 @@ extension TablerowNode {
     let header = try LoopHeader(token, in: parser, attributes: ["cols", "limit", "offset"])
     let (body, _) = try parser.parseBlockBody(for: token, until: [.endtablerow])
     return TablerowNode(
-      variable: Name(header.variable), collection: header.collection,
+      variable: header.variable, collection: header.collection,
       cols: header.attributes["cols"],
       limit: header.attributes["limit"], offset: header.attributes["offset"], body: body,
       offsetInMarkup: token.argumentsStart)

@@ -18,8 +18,8 @@ final class PartialCache: Sendable {
   /// Parsed as renders reached them.
   private let found = Locked<[Name: ParsedPartial]>([:])
 
-  init(upFront: [String: ParsedPartial]) {
-    self.upFront = Dictionary(uniqueKeysWithValues: upFront.map { (Name($0.key), $0.value) })
+  init(upFront: [Name: ParsedPartial]) {
+    self.upFront = upFront
   }
 
   subscript(name: Name) -> ParsedPartial? {

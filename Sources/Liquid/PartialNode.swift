@@ -79,16 +79,26 @@ extension PartialNode {
   }
 
   /// The variable that holds the value given to a partial: the last non-empty part of its name
-  /// split at `/` (`shared/row` → `row`). Read as bytes: it runs for every include rendered.
+  /// split at `/` (`shared/row` → `row`). Read as bytes, and a name without a slash (most)
+  /// is its own variable: it runs for every include parsed, and rendered by a name that is not
+  /// a literal.
   static func variableName(of partialName: String) -> String {
-    let bytes = partialName.utf8
-    let slash = UInt8(ascii: "/")
-    var end = bytes.endIndex
-    while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash {
-      end = bytes.index(before: end)
+    var name = partialName
+    return name.withUTF8 { bytes in
+      let part = variablePart(of: bytes)
+      if part == bytes.indices { return partialName }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self)
     }
-    let start = bytes[..<end].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
-    return String(partialName[start..<end])
+  }
+
+  /// Where the variable's name is in a partial's name: its last non-empty part.
+  static func variablePart(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    let slash = UInt8(ascii: "/")
+    var end = bytes.count
+    while end > 0 && bytes[end - 1] == slash { end -= 1 }
+    var start = end
+    while start > 0 && bytes[start - 1] != slash { start -= 1 }
+    return start..<end
   }
 
   /// `include name [with value | for values] [as alias], key: value, …`; `render` the same
@@ -108,9 +118,10 @@ extension PartialNode {
     } else {
       name = try expressions.parseExpression()
     }
-    var literal: String?
+    // A literal's bytes in the source.
+    var literal: Range<Int>?
     if case .literal(.string(let text)) = name {
-      literal = text
+      literal = nameToken.text
       parser.notePartial(text, at: nameToken.offset)
     }
     var variable: Expression?
@@ -121,20 +132,27 @@ extension PartialNode {
       variable = try expressions.parseExpression()
       isForLoop = true
     }
-    var alias: String?
+    var alias: Name?
     if expressions.acceptWord("as") { alias = try expressions.parseTargetName() }
     var arguments: [(Name, Expression)] = []
     _ = expressions.accept(.comma)
     while !expressions.atEnd {
       let key = try expressions.expect(.identifier, "a keyword argument name")
-      let keyText = expressions.text(key)
-      _ = try expressions.expectColon(after: keyText)
-      arguments.append((Name(keyText), try expressions.parseExpression()))
+      let keyName = expressions.name(key)
+      _ = try expressions.expectColon(after: keyName.text)
+      arguments.append((keyName, try expressions.parseExpression()))
       if !expressions.accept(.comma) { try expressions.expectEnd() }
     }
+    var literalNames: (partial: Name, value: Name)?
+    if let literal {
+      let part = parser.source.bytes.withUnsafeBufferPointer {
+        variablePart(of: UnsafeBufferPointer(rebasing: $0[literal]))
+      }
+      let value = literal.lowerBound + part.lowerBound..<literal.lowerBound + part.upperBound
+      literalNames = (expressions.name(literal), alias ?? expressions.name(value))
+    }
     return PartialNode(
-      kind: kind, name: name, variable: variable, isForLoop: isForLoop, alias: alias,
-      arguments: arguments, offset: token.range.lowerBound,
-      literalNames: literal.map { names(of: $0, alias: alias) })
+      kind: kind, name: name, variable: variable, isForLoop: isForLoop, alias: alias?.text,
+      arguments: arguments, offset: token.range.lowerBound, literalNames: literalNames)
   }
 }

@@ -17,7 +17,7 @@ extension AssignNode {
     var expressions = try parser.expressions(token)
     let name = try expressions.parseTargetName()
     _ = try expressions.expect(.equals, "'=' after the variable name")
-    return AssignNode(name: Name(name), value: try expressions.parseFilteredExpression())
+    return AssignNode(name: name, value: try expressions.parseFilteredExpression())
   }
 }
 
@@ -38,15 +38,15 @@ extension CaptureNode {
     -> any Node
   {
     var expressions = try parser.expressions(token)
-    let name: String
+    let name: Name
     if expressions.current.kind == .string {
-      name = expressions.text(expressions.advance())
+      name = expressions.name(expressions.advance())
     } else {
       name = try expressions.parseTargetName()
     }
     try expressions.expectEnd()
     let (body, _) = try parser.parseBlockBody(for: token, until: [.endcapture])
-    return CaptureNode(name: Name(name), body: body)
+    return CaptureNode(name: name, body: body)
   }
 }
 
@@ -76,7 +76,7 @@ extension CounterNode {
     var expressions = try parser.expressions(token)
     let name = try expressions.parseTargetName()
     try expressions.expectEnd()
-    return CounterNode(name: name, isIncrement: token.name == .increment)
+    return CounterNode(name: name.text, isIncrement: token.name == .increment)
   }
 }
 
@@ -109,8 +109,11 @@ extension IfNode {
     var branches: [(condition: Condition, body: Block)] = []
     var elseBody: Block?
     var delimiter = token
+    // Either of two constant lists: made once, not at each `if`.
+    let delimiters: [TagName] =
+      token.name == .unless ? [.elsif, .else, .endunless] : [.elsif, .else, .endif]
     while true {
-      let (body, end) = try parser.parseBlockBody(for: token, until: [.elsif, .else, endName])
+      let (body, end) = try parser.parseBlockBody(for: token, until: delimiters)
       if elseBody != nil {
         // Blocks after the first `else` are parsed but never rendered, as in Ruby Liquid.
       } else if delimiter.name == .else {

@@ -39,9 +39,13 @@ public struct Template: Sendable {
     var references: [(name: String, offset: Int, source: SourceText)] = []
     for (name, text) in sources {
       let source = SourceText(name: name, text: text)
-      var parser = try TemplateParser(source: source, environment: environment)
+      var parser = try TemplateParser(
+        source: source, environment: environment, notesPartials: parsing == .upFront)
       let body = try parser.parseDocument()
-      references += parser.partialReferences.map { ($0.name, $0.offset, source) }
+      // Only kept up front (parsed on first use, a parser notes none).
+      for reference in parser.partialReferences {
+        references.append((reference.name, reference.offset, source))
+      }
       parsed.append((name, source, body))
     }
     let partials = PartialCache(
@@ -55,14 +59,15 @@ public struct Template: Sendable {
   /// broken partial is reported before rendering.
   private static func loadPartials(
     _ references: [(name: String, offset: Int, source: SourceText)], environment: LiquidEnvironment
-  ) throws(LiquidError) -> [String: ParsedPartial] {
-    var loaded: [String: ParsedPartial] = [:]
+  ) throws(LiquidError) -> [Name: ParsedPartial] {
+    var loaded: [Name: ParsedPartial] = [:]
     var pending = references.map {
       (name: $0.name, offset: $0.offset, source: $0.source, chain: [SourceLocation]())
     }
     while !pending.isEmpty {
       let reference = pending.removeFirst()
-      if loaded[reference.name] != nil { continue }
+      let name = Name(reference.name)
+      if loaded[name] != nil { continue }
       let site = reference.source.location(at: reference.offset)
       guard let loader = environment.partialLoader else {
         throw LiquidError(
@@ -78,14 +83,15 @@ public struct Template: Sendable {
             location: site, includedFrom: reference.chain)
         }
         partialSource = SourceText(name: displayName, text: text)
-        parser = try TemplateParser(source: partialSource, environment: environment)
-        loaded[reference.name] = ParsedPartial(
+        parser = try TemplateParser(
+          source: partialSource, environment: environment, notesPartials: true)
+        loaded[name] = ParsedPartial(
           source: partialSource, body: try parser.parseDocument())
       } catch var error {
         if error.location != site { error.includedFrom = [site] + reference.chain }
         throw error
       }
-      for next in parser.partialReferences where loaded[next.name] == nil {
+      for next in parser.partialReferences where loaded[Name(next.name)] == nil {
         pending.append((next.name, next.offset, partialSource, [site] + reference.chain))
       }
     }

@@ -5,19 +5,29 @@ struct TemplateParser {
   private var tokens: [TemplateToken]
   private var index = 0
   var depth = 0
-  /// Partials named by a literal in `include` or `render`, with where they were named.
+  /// Partials named by a literal in `include` or `render`, with where they were named: kept
+  /// only when `notesPartials` (when they are parsed up front).
   var partialReferences: [(name: String, offset: Int)] = []
+  let notesPartials: Bool
+  /// What the expression parsers it makes reuse.
+  let scratch: ParseScratch
 
-  init(source: SourceText, environment: LiquidEnvironment) throws(LiquidError) {
+  init(source: SourceText, environment: LiquidEnvironment, notesPartials: Bool)
+    throws(LiquidError)
+  {
     self.source = source
     self.environment = environment
+    self.notesPartials = notesPartials
     self.tokens = try TemplateLexer(source: source).tokenize()
+    scratch = ParseScratch()
   }
 
   /// A parser for the lines of a `{% liquid %}` tag, as tag tokens.
   init(lines: [TemplateToken], parent: TemplateParser) {
     source = parent.source
     environment = parent.environment
+    notesPartials = parent.notesPartials
+    scratch = parent.scratch
     tokens = lines
     depth = parent.depth
   }
@@ -45,8 +55,11 @@ struct TemplateParser {
         let text = trimmedText(at: index - 1)
         if !text.isEmpty { nodes.append(TextNode(text: text)) }
       case .output:
+        let lexed = scratch.tokens.count
+        defer { scratch.dropTokens(after: lexed) }
         var parser = try ExpressionParser(
-          source: source, range: token.markup, filters: environment.filters)
+          source: source, range: token.markup, filters: environment.filters,
+          scratch: scratch)
         if parser.atEnd {
           nodes.append(OutputNode(expression: nil))
         } else {
@@ -54,6 +67,8 @@ struct TemplateParser {
         }
       case .tag:
         if let name = token.name, delimiters.contains(name) { return (Block(nodes: nodes), token) }
+        let lexed = scratch.tokens.count
+        defer { scratch.dropTokens(after: lexed) }
         nodes.append(try parseTag(token))
       }
     }
@@ -113,7 +128,7 @@ struct TemplateParser {
   func expressions(_ token: TemplateToken) throws(LiquidError) -> ExpressionParser {
     try ExpressionParser(
       source: source, range: token.argumentsStart..<token.markup.upperBound,
-      filters: environment.filters)
+      filters: environment.filters, scratch: scratch)
   }
 
   func markupText(_ token: TemplateToken) -> String {
@@ -121,7 +136,7 @@ struct TemplateParser {
   }
 
   mutating func notePartial(_ name: String, at offset: Int) {
-    partialReferences.append((name, offset))
+    if notesPartials { partialReferences.append((name, offset)) }
   }
 
   // MARK: - Comments

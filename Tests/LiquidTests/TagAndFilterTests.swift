@@ -89,7 +89,7 @@ import Testing
 
   /// A value given with `with` is bound to the last non-empty part of the partial's name, as
   /// Ruby's `name.split('/').last`.
-  @Test(arguments: ["shared/row", "a/b/row/", "row"])
+  @Test(arguments: ["shared/row", "a/b/row/", "row", "row//", "/row", "x//row"])
   func partialValueIsNamedAfterTheLastPartOfItsName(_ name: String) {
     let partials = [name: "[{{ row }}]"]
     #expect(render("{% include '\(name)' with 'v' %}", partials: partials) == "[v]")

@@ -89,6 +89,17 @@ import Testing
     #expect(throws: problem) { try PathSafety.components(of: path) }
   }
 
+  /// A name of letters, digits, `_` and `-` (a snippet's, most files') is its own only
+  /// component under every rule, up to the longest name a file system takes.
+  @Test(arguments: ["row", "stub_body", "Home-2", "_", String(repeating: "x", count: 255)])
+  func plainNamesAreTheirOwnComponent(_ name: String) throws {
+    let rules = [
+      PathSafety.Rules.file, PathSafety.Rules(allowsAbsolute: true, leadingParents: 2),
+      PathSafety.Rules(allowsTrailingSlash: true),
+    ]
+    for rule in rules { #expect(try PathSafety.components(of: name, rules: rule) == [name]) }
+  }
+
   @Test func patternsMayClimbOrBeAbsoluteOnlyInTheirOwnText() throws {
     let up = PathSafety.rules(forPattern: "../../Shared/{{ module }}", allowsTrailingSlash: true)
     #expect(up.leadingParents == 2 && !up.allowsAbsolute)

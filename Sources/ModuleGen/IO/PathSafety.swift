@@ -55,6 +55,7 @@ enum PathSafety {
   /// character, no empty component, no `..` beyond what `rules` allows, absolute only if allowed.
   /// Leading `..` components are kept (the caller resolves them against its base folder).
   static func components(of path: String, rules: Rules = .file) throws(Problem) -> [String] {
+    if isPlainName(path) { return [path] }
     let bytes = Array(path.utf8)
     guard !bytes.isEmpty else { throw .empty }
     if let scalar = firstControlScalar(path) {
@@ -86,6 +87,22 @@ enum PathSafety {
     }
     if result.count == parents && !rules.allowsTrailingSlash { throw .noFileName }
     return result
+  }
+
+  /// Whether `path` is one name of letters, digits, `_` and `-` (most snippets' and files'
+  /// names), which every rule allows as it is: checked without splitting it or making a string
+  /// of each part.
+  private static func isPlainName(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard !bytes.isEmpty && bytes.count <= maximumNameBytes else { return false }
+    return bytes.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+        true
+      default: false
+      }
+    }
   }
 
   /// `path` checked with `rules` and joined onto `base`, leading `..` resolved by name.

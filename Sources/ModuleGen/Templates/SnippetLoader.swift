@@ -9,7 +9,7 @@ struct SnippetLoader: PartialLoader {
     guard (try? PathSafety.components(of: name)) != nil else {
       throw LiquidError(.syntax, "partial name '\(name)' must be a relative path inside snippets/")
     }
-    let file = "snippets/" + (name.hasSuffix(".liquid") ? name : name + ".liquid")
+    let file = name.hasSuffix(".liquid") ? "snippets/\(name)" : "snippets/\(name).liquid"
     do throws(Diagnostic) {
       return try source.load(file).map { ($0, source.displayPath(file)) }
     } catch {
