@@ -92,6 +92,31 @@ import Testing
         """)
   }
 
+  /// A snippet is looked for in the template's own `snippets/`, then in the shared ones: the
+  /// template's comes first, and one in neither names both folders.
+  @Test func snippetsAreLookedForInTheTemplateThenInTheSharedFolder() throws {
+    let dir = try project()
+    let code = dir + "/Templates/t/Code/Module.swift.liquid"
+    let original = try String(contentsOfFile: code, encoding: .utf8)
+    // `test` is a shared snippet too.
+    try write("// the template's own\n", to: dir + "/Templates/t/snippets/test.liquid")
+    try write(original + "{% include 'test' %}", to: code)
+    let own = runTool(["gen", "Home", "t"], in: dir)
+    #expect(own.code == 0, "\(own.err)")
+    let home = try String(contentsOfFile: dir + "/Home/Home.swift", encoding: .utf8)
+    #expect(home.hasSuffix("// the template's own\n"), "\(home)")
+    try write(original + "{% include 'nothere' %}\n", to: code)
+    let missing = runTool(["gen", "Other", "t"], in: dir)
+    #expect(missing.code == 2)
+    #expect(
+      missing.err == """
+        Templates/t/Code/Module.swift.liquid:11:12: error: partial 'nothere' not found (looked in Templates/t/snippets/) (looked in <built-in>/common/snippets/)
+        {% include 'nothere' %}
+                   ^
+
+        """)
+  }
+
   /// `gen` parses the snippets its renders reach, when they reach them: a broken snippet that
   /// no render reaches does not stop it, and `templates lint` and `validate` still report it.
   @Test func aBrokenSnippetNoRenderReachesIsFoundByLintAndValidate() throws {

@@ -86,8 +86,7 @@ package struct CompiledTemplate: Sendable {
     // A Generamba template's own `header` snippet is part of its output.
     let headerOverride = generamba ? nil : header.map { HeaderOverride(text: $0, map: headerMap) }
     if let headerOverride { loaders.append(headerOverride) }
-    loaders.append(SnippetLoader(source: source))
-    if !generamba { loaders.append(SnippetLoader(source: .builtin("common"))) }
+    loaders.append(SnippetLoader(sources: generamba ? [source] : [source, .builtin("common")]))
     let environment = LiquidEnvironment(
       filters: .moduleGen, partialLoader: ChainedPartialLoader(loaders: loaders),
       strictVariables: !generamba)

@@ -1,21 +1,30 @@
 import Diagnostics
 import Liquid
 
-/// Finds partials in a template's `snippets/` folder.
+/// Finds partials in the `snippets/` folders of templates.
 struct SnippetLoader: PartialLoader {
-  var source: TemplateSource
+  /// The folders' sources, searched in order (a template's own snippets, then the shared ones):
+  /// a name is checked and made a file name once for all of them.
+  var sources: [TemplateSource]
 
   func loadPartial(named name: String) throws(LiquidError) -> (text: String, displayName: String)? {
     guard (try? PathSafety.components(of: name)) != nil else {
       throw LiquidError(.syntax, "partial name '\(name)' must be a relative path inside snippets/")
     }
-    let file = name.hasSuffix(".liquid") ? "snippets/\(name)" : "snippets/\(name).liquid"
-    do throws(Diagnostic) {
-      return try source.load(file).map { ($0, source.displayPath(file)) }
-    } catch {
-      throw LiquidError(.syntax, error.message, location: error.location)
+    var file = "snippets/"
+    file += name
+    if !name.hasSuffix(".liquid") { file += ".liquid" }
+    for source in sources {
+      do throws(Diagnostic) {
+        if let text = try source.load(file) { return (text, source.displayPath(file)) }
+      } catch {
+        throw LiquidError(.syntax, error.message, location: error.location)
+      }
     }
+    return nil
   }
 
-  var searchDescription: String { " (looked in \(source.displayPath("snippets/")))" }
+  var searchDescription: String {
+    sources.map { " (looked in \($0.displayPath("snippets/")))" }.joined()
+  }
 }
