@@ -18,6 +18,29 @@ import Testing
     #expect(try String(contentsOfFile: dir + "/outside/kept.txt", encoding: .utf8) == "keep\n")
   }
 
+  /// What is at a path itself, in one question, is what `isFolderItself` and `itemExists` say:
+  /// a link is not followed, to a folder or to nothing.
+  @Test func tellsWhatIsAtAPathItself() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("x\n", to: dir + "/folder/file")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/toFolder", withDestinationPath: dir + "/folder")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/dangling", withDestinationPath: dir + "/nothing")
+    let fs = LocalFileSystem()
+    let expected: [(String, ItemKind)] = [
+      ("folder", .folder), ("folder/file", .other), ("toFolder", .other), ("dangling", .other),
+      ("nothing", .missing), ("folder/file/below", .missing),
+    ]
+    for (name, kind) in expected {
+      let path = dir + "/" + name
+      #expect(fs.itemKind(atPath: path) == kind, "\(name)")
+      let composed: ItemKind =
+        fs.isFolderItself(atPath: path) ? .folder : fs.itemExists(atPath: path) ? .other : .missing
+      #expect(composed == kind, "\(name)")
+    }
+  }
+
   /// What is known to be a file, or a folder, is removed as one; the other kind is refused with
   /// the system's reason.
   @Test func removesAKnownFileOrFolder() throws {

@@ -18,6 +18,8 @@ package protocol FileSystem: Sendable {
   func isDirectory(atPath path: String) -> Bool
   /// Whether the path itself is a folder: not a symbolic link, even to one.
   func isFolderItself(atPath path: String) -> Bool
+  /// What is at the path itself, in one question: `isFolderItself` and `itemExists` together.
+  func itemKind(atPath path: String) -> ItemKind
   func contentsOfDirectory(atPath path: String) throws -> [String]
   /// Creates a new file; fails if anything (even a dangling symbolic link) is at the path.
   func writeFile(atPath path: String, bytes: [UInt8]) throws
@@ -39,6 +41,15 @@ package protocol FileSystem: Sendable {
   func tryLock(atPath path: String) throws -> FileLockAttempt
   /// The path with every symbolic link resolved; nil if it does not exist.
   func resolvedPath(_ path: String) -> String?
+}
+
+/// What is at a path itself, a symbolic link not followed.
+package enum ItemKind: Sendable, Equatable {
+  case missing
+  /// A folder, not a symbolic link to one.
+  case folder
+  /// A file, a symbolic link (dangling or not), or anything else that is not a folder.
+  case other
 }
 
 /// Content given in consecutive pieces: calls its argument with each piece, in order.
@@ -103,6 +114,12 @@ package struct LocalFileSystem: FileSystem {
   package func isFolderItself(atPath path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  package func itemKind(atPath path: String) -> ItemKind {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return .missing }
+    return (status.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
   }
 
   package func contentsOfDirectory(atPath path: String) throws -> [String] {
@@ -197,6 +214,11 @@ func errnoReason(_ code: Int32 = errno) -> String {
 }
 
 extension FileSystem {
+  /// For file systems that need not save the question: `isFolderItself`, then `itemExists`.
+  package func itemKind(atPath path: String) -> ItemKind {
+    isFolderItself(atPath: path) ? .folder : itemExists(atPath: path) ? .other : .missing
+  }
+
   /// For file systems that need not save the question: `removeItem(atPath:)`.
   package func removeItem(atPath path: String, isFolder: Bool) throws {
     try removeItem(atPath: path)

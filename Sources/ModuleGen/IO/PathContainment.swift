@@ -34,13 +34,15 @@ final class PathContainment: Sendable {
     let result: Resolution
     let parent = parentPath(path)
     let name = lastPathComponent(path)
-    if parent != path && parent != "." && !["", ".", ".."].contains(name),
-      fileSystem.isFolderItself(atPath: path), case .real(let realParent) = folder(parent)
+    // One question of what is there, not one for a folder and another for anything else.
+    let kind = fileSystem.itemKind(atPath: path)
+    if parent != path && parent != "." && !["", ".", ".."].contains(name), kind == .folder,
+      case .real(let realParent) = folder(parent)
     {
       // Not a link: where its parent really is, under its own name (no need to resolve every
       // folder above it again).
       result = .real(joinPath(realParent, name))
-    } else if fileSystem.itemExists(atPath: path) {
+    } else if kind != .missing {
       // A link (to a folder, else it blocks the way) or a file.
       result =
         fileSystem.isDirectory(atPath: path)
