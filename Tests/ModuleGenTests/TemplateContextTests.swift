@@ -7,6 +7,16 @@ import Testing
   let settings = GenerationSettings(
     author: "Ann", company: "Acme", project: "App", prefix: "AC", date: "2026-03-14")
 
+  /// The context of the one module of a spec's text.
+  func context(
+    ofSpec spec: String, template: String = "viper",
+    params: [(String, ModuleSpec.ParamValue)] = []
+  ) throws -> LiquidObject {
+    let module = try SpecDecoder.decode(spec, file: "h.yml").modules[0]
+    return TemplateContext.make(
+      module: module, template: template, params: params, settings: settings)
+  }
+
   func render(_ template: String, _ context: LiquidObject) throws -> String {
     try Template(
       parsing: template, environment: LiquidEnvironment(filters: .moduleGen, strictVariables: true)
@@ -15,12 +25,10 @@ import Testing
   }
 
   @Test func methodsAndParametersForTemplates() throws {
-    let spec = try SpecDecoder.decode(
-      "name: Home\ninteractor:\n  - 'load(at index: Int, _ flag: inout Bool) async throws -> [Item]'\n",
-      file: "h.yml"
-    ).modules[0]
-    let context = TemplateContext.make(
-      module: spec, template: "viper", params: [("ui", .string("uikit"))], settings: settings)
+    let context = try context(
+      ofSpec:
+        "name: Home\ninteractor:\n  - 'load(at index: Int, _ flag: inout Bool) async throws -> [Item]'\n",
+      params: [("ui", .string("uikit"))])
     let output = try render(
       """
       {% for m in interactor %}{{ m.declaration }}
@@ -43,12 +51,9 @@ import Testing
   /// `declaration_with_defaults` keeps them, and a method with defaults gets a convenience
   /// overload; without defaults the two declarations are the same.
   @Test func declarationsWithAndWithoutDefaultValues() throws {
-    let spec = try SpecDecoder.decode(
-      "name: Home\ninteractor:\n  - 'load(page: Int = 1, size: Int) async'\n  - 'reset()'\n",
-      file: "h.yml"
-    ).modules[0]
-    let context = TemplateContext.make(
-      module: spec, template: "viper", params: [], settings: settings)
+    let context = try context(
+      ofSpec: "name: Home\ninteractor:\n  - 'load(page: Int = 1, size: Int) async'\n  - 'reset()'\n"
+    )
     let output = try render(
       """
       {% for m in interactor %}{{ m.declaration }}|{{ m.signature }}|{{ m.declaration_with_defaults }}|\
@@ -147,11 +152,10 @@ import Testing
   }
 
   @Test func optionalResultsAreMarked() throws {
-    let spec = try SpecDecoder.decode(
-      "name: Home\ninteractor: |\n  func a() -> Int?\n  func b() -> Int\n  func c() -> Int!\n  func d()\n",
-      file: "h.yml"
-    ).modules[0]
-    let context = TemplateContext.make(module: spec, template: "x", params: [], settings: settings)
+    let context = try context(
+      ofSpec:
+        "name: Home\ninteractor: |\n  func a() -> Int?\n  func b() -> Int\n  func c() -> Int!\n  func d()\n",
+      template: "x")
     #expect(
       try render("{{ interactor | map: 'returns_optional' | join: ' ' }}", context)
         == "true false true false")
