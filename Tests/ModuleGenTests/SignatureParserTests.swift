@@ -110,9 +110,9 @@ import Testing
       ("e\u{301}lan", "E\u{301}lan"), ("ßig", "SSig"), ("a\u{345}b", "A\u{399}b"), ("", ""),
     ]
     for (label, capitalized) in cases {
-      #expect(MethodSignature.capitalized(label) == capitalized, "\(label.unicodeScalars)")
+      #expect(CaseConversion.capitalizedFirst(label) == capitalized, "\(label.unicodeScalars)")
       #expect(
-        MethodSignature.capitalized(label) == label.prefix(1).uppercased() + label.dropFirst())
+        CaseConversion.capitalizedFirst(label) == label.prefix(1).uppercased() + label.dropFirst())
     }
     #expect(
       try SignatureParser.parseMethod("f(élan a: Int, _ b: Int, c d: Int)").identifier == "fÉlanC")

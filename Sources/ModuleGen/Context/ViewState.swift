@@ -63,7 +63,8 @@ package struct ViewState: Equatable, Sendable {
     }
     if stored.isEmpty {
       if (verb == "show" || verb == "hide") && !noun.isEmpty {
-        let name = declare("is" + Self.capitalized(noun) + "Visible", type: "Bool", method: method)
+        let name = declare(
+          "is" + CaseConversion.capitalizedFirst(noun) + "Visible", type: "Bool", method: method)
         let shown = String(verb == "show")
         return [Change(check: Check(actual: name, expected: shown), value: shown)]
       }
@@ -109,7 +110,7 @@ package struct ViewState: Equatable, Sendable {
     let (declared, initial) = counts ? (type, "0") : Self.declaredType(type)
     if let existing = properties.first(where: { $0.name == name }) {
       if existing.type == declared { return SwiftName.escaped(name) }
-      name = method.identifier + Self.capitalized(name)
+      name = method.identifier + CaseConversion.capitalizedFirst(name)
     }
     properties.append(Property(name: name, type: declared, initialValue: initial))
     return SwiftName.escaped(name)
@@ -139,7 +140,7 @@ package struct ViewState: Equatable, Sendable {
     }
     if noun.lowercased().hasSuffix(name.lowercased()) { return noun }
     if name.lowercased().contains(noun.lowercased()) { return name }
-    return noun + capitalized(name)
+    return noun + CaseConversion.capitalizedFirst(name)
   }
 
   /// Whether a parameter says where a value goes (`at index: Int`, `for id: UUID`).
@@ -189,9 +190,5 @@ package struct ViewState: Equatable, Sendable {
   /// `thumbnail` → `thumbnails`; a word that already ends in `s` is taken as a plural.
   static func plural(_ word: String) -> String {
     word.hasSuffix("s") ? word : Inflection.plural(word)
-  }
-
-  static func capitalized(_ word: String) -> String {
-    word.prefix(1).uppercased() + word.dropFirst()
   }
 }

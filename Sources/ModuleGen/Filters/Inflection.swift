@@ -17,7 +17,7 @@ enum Inflection {
     if uncountable.contains(lower) { return text }
     if let plural = irregular[lower] {
       let cased =
-        last.first!.isUppercase ? plural.prefix(1).uppercased() + plural.dropFirst() : plural
+        last.first!.isUppercase ? CaseConversion.capitalizedFirst(plural) : plural
       return stem + (last == last.uppercased() && last.count > 1 ? plural.uppercased() : cased)
     }
     let upper = last.count > 1 && last == last.uppercased()

@@ -54,24 +54,9 @@ package struct MethodSignature: Sendable, Equatable {
     var identifier = name
     for parameter in parameters {
       guard let label = parameter.label else { continue }
-      identifier += capitalized(label)
+      identifier += CaseConversion.capitalizedFirst(label)
     }
     return identifier
-  }
-
-  /// `label` with its first character in upper case: `id` → `Id`.
-  static func capitalized(_ label: String) -> String {
-    let utf8 = label.utf8
-    guard let first = utf8.first else { return label }
-    // A first character that is one ASCII byte (the next byte is ASCII too, or there is none:
-    // a combining mark after it would be part of it) is capitalized without Unicode's tables.
-    guard first < 0x80, utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true else {
-      return label.prefix(1).uppercased() + String(label.dropFirst())
-    }
-    guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return label }
-    var bytes = Array(utf8)
-    bytes[0] = first - 0x20
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

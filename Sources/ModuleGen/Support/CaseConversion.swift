@@ -28,13 +28,29 @@ enum CaseConversion {
   /// The words with a capital first letter, between spaces, as a title shows a type's name:
   /// `UserProfile` → `User Profile`, `HTTPSettings` → `HTTP Settings`.
   @Sendable static func titleCase(_ text: String) -> String {
-    words(text).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    words(text).map(capitalizedFirst).joined(separator: " ")
+  }
+
+  /// `text` with its first character in upper case, as `uppercased()` writes it: `id` → `Id`,
+  /// `ßig` → `SSig`.
+  static func capitalizedFirst(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard let first = utf8.first else { return text }
+    // A first character that is one ASCII byte (the next byte is ASCII too, or there is none:
+    // a combining mark after it would be part of it) is capitalized without Unicode's tables.
+    guard first < 0x80, utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true else {
+      return text.prefix(1).uppercased() + String(text.dropFirst())
+    }
+    guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return text }
+    var bytes = Array(utf8)
+    bytes[0] = first - 0x20
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   @Sendable static func pascalCase(_ text: String) -> String {
     words(text).map { word in
       let isAcronym = word.count > 1 && word.allSatisfy { $0.isUppercase || $0.isNumber }
-      return isAcronym ? word : word.prefix(1).uppercased() + word.dropFirst()
+      return isAcronym ? word : capitalizedFirst(word)
     }.joined()
   }
 
