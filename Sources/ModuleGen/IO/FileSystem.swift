@@ -102,8 +102,7 @@ package struct LocalFileSystem: FileSystem {
   }
 
   package func itemExists(atPath path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0
+    itemKind(atPath: path) != .missing
   }
 
   package func isDirectory(atPath path: String) -> Bool {
@@ -112,8 +111,7 @@ package struct LocalFileSystem: FileSystem {
   }
 
   package func isFolderItself(atPath path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    itemKind(atPath: path) == .folder
   }
 
   package func itemKind(atPath path: String) -> ItemKind {
