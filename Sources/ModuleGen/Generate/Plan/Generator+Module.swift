@@ -237,8 +237,8 @@ extension Generator {
       Result { try content.render() }
     }
     var next = 0
-    for (index, module) in prepared.enumerated() {
-      guard let module else { continue }
+    for index in prepared.indices {
+      guard let module = prepared[index] else { continue }
       let range = next..<next + module.contents.count
       next = range.upperBound
       guard let rendered = try? texts[range].map({ try $0.get() }) else { continue }
