@@ -40,9 +40,10 @@ struct ForNode: Node {
     context.currentForLoop = loop
     defer { context.currentForLoop = savedLoop }
     context.setLocal(Self.loopName, .drop(loop))
+    let slot = context.slot(of: variable)
     for item in slice {
       try context.countIteration(at: offsetInMarkup)
-      context.setLocal(variable, item)
+      context.setLocal(slot: slot, item)
       try body.render(into: &output, context: context)
       loop.index0 += 1
       if context.interrupt == .break {
@@ -153,9 +154,10 @@ struct TablerowNode: Node {
     context.pushScope()
     defer { context.popScope() }
     context.setLocal(Self.loopName, .drop(loop))
+    let slot = context.slot(of: variable)
     for item in slice {
       try context.countIteration(at: offsetInMarkup)
-      context.setLocal(variable, item)
+      context.setLocal(slot: slot, item)
       output += "<td class=\"col\(loop.col)\">"
       try body.render(into: &output, context: context)
       output += "</td>"

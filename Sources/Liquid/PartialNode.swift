@@ -49,8 +49,15 @@ struct PartialNode: Node {
       context.pushScope()
       defer { context.popScope() }
       for (key, expression) in arguments { context.setLocal(key, try context.evaluate(expression)) }
-      for item in items ?? [value] {
-        if hasValue { context.setLocal(variableName, item) }
+      // One value (most includes) rendered without an array made for it.
+      guard let items else {
+        if hasValue { context.setLocal(variableName, value) }
+        return try context.renderPartial(
+          partial, name: partialName, into: &output, calledAt: offset)
+      }
+      let slot = context.slot(of: variableName)
+      for item in items {
+        context.setLocal(slot: slot, item)
         try context.renderPartial(partial, name: partialName, into: &output, calledAt: offset)
         if context.interrupt != .none { return }
       }

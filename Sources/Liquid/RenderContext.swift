@@ -14,18 +14,30 @@ final class RenderContext {
   /// The partials of the template's group, parsed up front or by earlier renders.
   let shared: PartialCache
   /// A variable's value, and the scope that set it: 0 for the template's own scope (`assign`),
-  /// n for the n-th loop or partial scope inside it.
+  /// n for the n-th loop or partial scope inside it, -1 for none (a name no scope sets now; a
+  /// depth rather than an optional, which reading a binding's depth copied whole).
   private struct Binding {
     var value: LiquidValue
     var depth: Int
+
+    static var none: Binding { Binding(value: .nil, depth: -1) }
   }
+  /// A binding a loop or partial scope hid, in the slot it is restored to.
+  private struct Hidden {
+    var slot: Int
+    var binding: Binding
+  }
+  /// Where each name this render has given a value is kept in `bindings`: a name gets its slot
+  /// once, and scopes then change only `bindings` (inserting a name each time a scope set it and
+  /// removing it when the scope ended cost a dictionary's growth and deletions, about a sixth of
+  /// a render's instructions).
+  @exclusivity(unchecked) private var slots: [Name: Int] = [:]
   /// Every variable as the template sees it now: the innermost scope's value of each name, so
   /// that one lookup finds any variable, however deep the scopes are.
-  @exclusivity(unchecked) private var visible: [Name: Binding] = [:]
-  /// What the loop and partial scopes hid: for each name a scope set, the binding it hid (nil:
-  /// none), restored when the scope ends. The scopes' entries follow each other, innermost
-  /// last; `scopeStarts` holds where each scope's entries begin.
-  @exclusivity(unchecked) private var hidden: [(name: Name, binding: Binding?)] = []
+  @exclusivity(unchecked) private var bindings: [Binding] = []
+  /// What the loop and partial scopes hid, restored when each scope ends. The scopes' entries
+  /// follow each other, innermost last; `scopeStarts` holds where each scope's entries begin.
+  @exclusivity(unchecked) private var hidden: [Hidden] = []
   @exclusivity(unchecked) private var scopeStarts: [Int] = []
   @exclusivity(unchecked) var counters: [String: Int] = [:]
   var cycles: [String: Int] = [:]
@@ -55,6 +67,7 @@ final class RenderContext {
     self.shared = partials
     self.isIsolated = false
     self.budget = Budget()
+    reserveVariables()
   }
 
   private init(isolatedFrom parent: RenderContext) {
@@ -66,6 +79,14 @@ final class RenderContext {
     partialStack = parent.partialStack
     isIsolated = true
     budget = parent.budget
+    reserveVariables()
+  }
+
+  /// Room for the variables of most renders (a template and its partials set about ten), so
+  /// that their tables do not grow one name at a time.
+  private func reserveVariables() {
+    slots.reserveCapacity(16)
+    bindings.reserveCapacity(16)
   }
 
   func isolatedChild() -> RenderContext { RenderContext(isolatedFrom: self) }
@@ -73,23 +94,36 @@ final class RenderContext {
   // MARK: - Variables
 
   func resolve(_ name: Name) -> LiquidValue? {
-    if let binding = visible[name] { return binding.value }
+    if let slot = slots[name], bindings[slot].depth >= 0 { return bindings[slot].value }
     if !counters.isEmpty, let counter = counters[name.text] { return .int(counter) }
     return globals[name]
+  }
+
+  /// The slot of `name`'s binding, given it the first time.
+  func slot(of name: Name) -> Int {
+    if let slot = slots[name] { return slot }
+    let slot = bindings.count
+    slots[name] = slot
+    bindings.append(.none)
+    return slot
   }
 
   /// Sets `name` in the template's own scope: seen at once unless a loop or partial scope hides
   /// it, else once the outermost scope that hides it ends.
   func assign(_ name: Name, _ value: LiquidValue) {
+    let slot = slot(of: name)
     let assigned = Binding(value: value, depth: 0)
-    // One lookup of `name` (the dictionary's in-place access) for the common case.
-    var depth = Self.set(&visible[name], to: assigned)
-    guard depth > 0 else { return }
+    var depth = bindings[slot].depth
+    guard depth > 0 else {
+      bindings[slot] = assigned
+      return
+    }
     // Down the scopes that hide it, to the one that hid the template's own value.
     while true {
       let end = depth < scopeStarts.count ? scopeStarts[depth] : hidden.count
-      let entry = (scopeStarts[depth - 1]..<end).first { hidden[$0].name == name }!
-      guard let below = hidden[entry].binding, below.depth > 0 else {
+      let entry = (scopeStarts[depth - 1]..<end).first { hidden[$0].slot == slot }!
+      let below = hidden[entry].binding
+      guard below.depth > 0 else {
         hidden[entry].binding = assigned
         return
       }
@@ -97,35 +131,40 @@ final class RenderContext {
     }
   }
 
-  /// Sets `binding` to `assigned` unless a loop or partial scope set it; returns the depth of
-  /// that scope, or 0 when `binding` is now `assigned`.
-  private static func set(_ binding: inout Binding?, to assigned: Binding) -> Int {
-    if let depth = binding?.depth, depth > 0 { return depth }
-    binding = assigned
-    return 0
-  }
-
   /// Sets `name` in the innermost scope, for as long as it lasts.
   func setLocal(_ name: Name, _ value: LiquidValue) {
+    setLocal(slot: slot(of: name), value)
+  }
+
+  /// `setLocal` of the name whose slot is `slot` (a loop sets its variable at every iteration:
+  /// its slot is looked up once).
+  func setLocal(slot: Int, _ value: LiquidValue) {
     let depth = scopeStarts.count
-    var previous: Binding? = Binding(value: value, depth: depth)
-    swap(&visible[name], &previous)
-    if depth > 0 && previous?.depth != depth { hidden.append((name, previous)) }
+    var previous = Binding(value: value, depth: depth)
+    swap(&bindings[slot], &previous)
+    if depth > 0 && previous.depth != depth {
+      hidden.append(Hidden(slot: slot, binding: previous))
+    }
   }
 
   func pushScope() { scopeStarts.append(hidden.count) }
 
   func popScope() {
     let start = scopeStarts.removeLast()
-    for (name, binding) in hidden[start...].reversed() { visible[name] = binding }
-    hidden.removeSubrange(start...)
+    // Innermost first, each binding back in its slot.
+    while hidden.count > start {
+      let entry = hidden.removeLast()
+      bindings[entry.slot] = entry.binding
+    }
   }
 
   /// Every name a "did you mean" may suggest, the variables this render set first: each
   /// table's names sorted, so that of two names as close the same wins every time (a
   /// dictionary's order changes from one table to the next).
   private func allNames() -> [String] {
-    visible.keys.map(\.text).sorted() + counters.keys.sorted() + globals.keys
+    var variables: [String] = []
+    for (name, slot) in slots where bindings[slot].depth >= 0 { variables.append(name.text) }
+    return variables.sorted() + counters.keys.sorted() + globals.keys
   }
 
   // MARK: - Errors and limits
