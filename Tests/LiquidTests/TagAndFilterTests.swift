@@ -79,6 +79,37 @@ import Testing
     #expect(render(template, object(["g": .string("g")]), partials: ["p": "[{{ g }}]"]) == expected)
   }
 
+  /// `split` finds its separator byte by byte, left to right, each match after the one before
+  /// (Ruby's `String#split`): empty fields are kept before a non-empty one, trailing ones
+  /// dropped; a separator longer than the text, or not in it, leaves the text whole. The
+  /// parts joined with `|`, then their count.
+  @Test(arguments: [
+    ("aaa", "aa", "|a/2"),
+    (",a,,b,,", ",", "|a||b/4"),
+    ("a→→b→", "→", "a||b/3"),
+    ("abc", "abcd", "abc/1"),
+    ("abc", ";", "abc/1"),
+    ("", ",", "/0"),
+    (",,", ",", "/0"),
+    ("x::y::z", "::", "x|y|z/3"),
+    ("caf\u{E9},e\u{301}", ",", "caf\u{E9}|e\u{301}/2"),
+  ])
+  func splitFindsItsSeparatorByteByByte(_ text: String, _ separator: String, _ parts: String) {
+    let data = object(["text": .string(text), "separator": .string(separator)])
+    #expect(
+      render(
+        "{{ text | split: separator | join: '|' }}/{{ text | split: separator | size }}", data)
+        == parts)
+  }
+
+  /// Empty fields before a non-empty one count toward the array limit.
+  @Test func emptyFieldsCountTowardTheLimitOfSplit() {
+    var limits = LiquidEnvironment.Limits()
+    limits.maxArrayItems = 2
+    #expect(render("{{ ',,c' | split: ',' | size }}", limits: limits).hasPrefix("ERROR"))
+    #expect(render("{{ ',c' | split: ',' | size }}", limits: limits) == "2")
+  }
+
   @Test func includeSharesScopeAndRenderIsolates() {
     let partials = ["set": "{% assign x = 'inner' %}", "show": "[{{ x }}{{ y }}]"]
     #expect(render("{% include 'set' %}{{ x }}", partials: partials) == "inner")
