@@ -21,6 +21,9 @@ struct Block: Sendable {
     Block(nodes: nodes.filter { !($0 is TextNode) })
   }
 
+  /// Never inlined: where a block rendered inside its caller (an `if`'s branch, a template's
+  /// body), each node was copied out of the array before it rendered, as by `for node in nodes`.
+  @inline(never)
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     // By index: `for node in nodes` would copy each node out of the array, retaining all it
     // holds, before rendering it.
@@ -58,8 +61,8 @@ struct OutputNode: Node {
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     guard let expression else { return }
+    // `write` stops at the output limit: no `checkOutput` after it.
     try context.write(context.evaluate(expression), into: &output)
-    try context.checkOutput(output)
   }
 }
 

@@ -88,10 +88,11 @@ struct IfNode: Node {
   var isBlank: Bool { branches.allSatisfy(\.body.isBlank) && (elseBody?.isBlank ?? true) }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    for (index, branch) in branches.enumerated() {
-      var truth = try context.evaluate(branch.condition)
+    // By index: `enumerated()` copied each branch, retaining its condition and body.
+    for index in branches.indices {
+      var truth = try context.evaluate(branches[index].condition)
       if index == 0 && negateFirst { truth.toggle() }
-      if truth { return try branch.body.render(into: &output, context: context) }
+      if truth { return try branches[index].body.render(into: &output, context: context) }
     }
     try elseBody?.render(into: &output, context: context)
   }
