@@ -67,7 +67,6 @@ final class RenderContext {
     self.shared = partials
     self.isIsolated = false
     self.budget = Budget()
-    reserveVariables()
   }
 
   private init(isolatedFrom parent: RenderContext) {
@@ -79,14 +78,6 @@ final class RenderContext {
     partialStack = parent.partialStack
     isIsolated = true
     budget = parent.budget
-    reserveVariables()
-  }
-
-  /// Room for the variables of most renders (a template and its partials set about ten), so
-  /// that their tables do not grow one name at a time.
-  private func reserveVariables() {
-    slots.reserveCapacity(16)
-    bindings.reserveCapacity(16)
   }
 
   func isolatedChild() -> RenderContext { RenderContext(isolatedFrom: self) }
@@ -102,6 +93,13 @@ final class RenderContext {
   /// The slot of `name`'s binding, given it the first time.
   func slot(of name: Name) -> Int {
     if let slot = slots[name] { return slot }
+    if slots.isEmpty {
+      // Room for the variables of most renders (a template and its partials set about ten),
+      // so that the tables do not grow one name at a time; a render that sets none (an output
+      // path) makes neither.
+      slots.reserveCapacity(16)
+      bindings.reserveCapacity(16)
+    }
     let slot = bindings.count
     slots[name] = slot
     bindings.append(.none)
@@ -110,7 +108,7 @@ final class RenderContext {
 
   /// Sets `name` in the template's own scope: seen at once unless a loop or partial scope hides
   /// it, else once the outermost scope that hides it ends.
-  func assign(_ name: Name, _ value: LiquidValue) {
+  func assign(_ name: Name, _ value: consuming LiquidValue) {
     let slot = slot(of: name)
     let assigned = Binding(value: value, depth: 0)
     var depth = bindings[slot].depth
@@ -132,13 +130,13 @@ final class RenderContext {
   }
 
   /// Sets `name` in the innermost scope, for as long as it lasts.
-  func setLocal(_ name: Name, _ value: LiquidValue) {
+  func setLocal(_ name: Name, _ value: consuming LiquidValue) {
     setLocal(slot: slot(of: name), value)
   }
 
   /// `setLocal` of the name whose slot is `slot` (a loop sets its variable at every iteration:
   /// its slot is looked up once).
-  func setLocal(slot: Int, _ value: LiquidValue) {
+  func setLocal(slot: Int, _ value: consuming LiquidValue) {
     let depth = scopeStarts.count
     var previous = Binding(value: value, depth: depth)
     swap(&bindings[slot], &previous)
@@ -241,37 +239,45 @@ final class RenderContext {
     var value = try evaluate(filtered.expression)
     // By index, as `Block` renders its nodes: a loop over the calls would copy each.
     for index in filtered.filters.indices {
-      value = try apply(filtered.filters[index], to: value)
+      value = try apply(filtered.filters, index, to: value)
     }
     return value
   }
 
-  /// One call of a filter chain; its result kept within the limits.
-  private func apply(_ call: FilterCall, to input: LiquidValue) throws(LiquidError) -> LiquidValue {
+  /// One call of a filter chain, `calls[index]`; its result kept within the limits. The call is
+  /// read where it is in its array: a copy of it retained its name, filter and arguments.
+  private func apply(_ calls: [FilterCall], _ index: Int, to input: LiquidValue)
+    throws(LiquidError) -> LiquidValue
+  {
     var positional: [LiquidValue] = []
-    positional.reserveCapacity(call.arguments.count)
-    for argument in call.arguments { positional.append(try evaluate(argument)) }
+    if !calls[index].arguments.isEmpty {
+      positional.reserveCapacity(calls[index].arguments.count)
+      for argument in calls[index].arguments.indices {
+        positional.append(try evaluate(calls[index].arguments[argument]))
+      }
+    }
     var keywords: [String: LiquidValue] = [:]
-    for (key, argument) in call.keywordArguments { keywords[key] = try evaluate(argument) }
+    for (key, argument) in calls[index].keywordArguments { keywords[key] = try evaluate(argument) }
     let value: LiquidValue
     do {
-      value = try call.filter.function(
+      value = try calls[index].filter.function(
         input,
         FilterArguments(positional: positional, keywords: keywords, environment: environment))
     } catch let error as LiquidError {
       throw error
     } catch {
       let detail = (error as? FilterFailure)?.message ?? "\(error)"
-      throw self.error("filter '\(call.name)': \(detail)", at: call.offset)
+      throw self.error("filter '\(calls[index].name)': \(detail)", at: calls[index].offset)
     }
     if case .string(let s) = value, s.utf8.count > environment.limits.maxOutputBytes {
       throw self.error(
-        "filter '\(call.name)' made a string larger than the output limit", at: call.offset)
+        "filter '\(calls[index].name)' made a string larger than the output limit",
+        at: calls[index].offset)
     }
     if case .array(let items) = value, items.count > environment.limits.maxArrayItems {
       throw self.error(
-        "filter '\(call.name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
-        at: call.offset)
+        "filter '\(calls[index].name)' made an array of \(items.count) items, more than the limit of \(environment.limits.maxArrayItems) items",
+        at: calls[index].offset)
     }
     return value
   }
@@ -386,7 +392,7 @@ final class RenderContext {
   func partial(named name: Name, at offset: Int) throws(LiquidError) -> ParsedPartial {
     if let partial = partials[name] { return partial }
     if let partial = shared[name] {
-      partials[name] = partial
+      keep(partial, named: name)
       return partial
     }
     guard let loader = environment.partialLoader else {
@@ -399,13 +405,20 @@ final class RenderContext {
       else {
         throw error(LiquidError.partialNotFoundMessage(name.text, loader: loader), at: offset)
       }
-      partials[name] = partial
+      keep(partial, named: name)
       shared.keep(partial, named: name)
       return partial
     } catch var error {
       if error.kind == .syntax { error.includedFrom.append(source.location(at: offset)) }
       throw error
     }
+  }
+
+  /// Keeps `partial` for this render's next uses, in a table made with room for the few a
+  /// render uses (grown from empty it cost about 900 instructions a partial).
+  private func keep(_ partial: ParsedPartial, named name: Name) {
+    if partials.isEmpty { partials.reserveCapacity(8) }
+    partials[name] = partial
   }
 
   func renderPartial(

@@ -160,10 +160,12 @@ struct CaseNode: Node {
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     let value = try context.evaluate(subject)
     var matched = false
-    for branch in branches {
-      switch branch {
+    // By index, as `if` walks its branches.
+    for index in branches.indices {
+      switch branches[index] {
       case .when(let candidates, let body):
-        for candidate in candidates where try context.evaluate(candidate) == value {
+        for candidate in candidates.indices
+        where try context.evaluate(candidates[candidate]) == value {
           matched = true
           try body.render(into: &output, context: context)
         }
