@@ -57,10 +57,13 @@ func registerArrayFilters(_ set: inout FilterSet) {
   }
   set["uniq"] = Filter(arguments: 0...1) { input, args in
     // Arrays and objects, rare here, are compared one by one.
+    let items = input.inputItems
+    // One item (a template's list of imports, often) is kept whatever its identity.
+    if items.count < 2 { return .array(items) }
     var seenScalars = SeenScalars()
     var seenOthers: [LiquidValue] = []
     var kept: [LiquidValue] = []
-    for item in input.inputItems {
+    for item in items {
       let identity = args[0].map { key in (try? property(of: item, key)) ?? .nil } ?? item
       let isNew: Bool
       if let key = ScalarKey(identity) {
@@ -198,6 +201,8 @@ private func sorted(
   _ items: [LiquidValue], by key: LiquidValue?,
   _ less: (LiquidValue, LiquidValue) throws(FilterFailure) -> Bool
 ) throws(FilterFailure) -> [LiquidValue] {
+  // Nothing to compare: returned as it is (a merge sort made arrays of pairs for it).
+  if items.count < 2 && (key?.isNil ?? true) { return items }
   var keyed: [(key: LiquidValue, item: LiquidValue)] = []
   for item in items {
     if let key, !key.isNil {

@@ -205,6 +205,19 @@ import Testing
     ("{{ list | join: ', ' }}", "b, a, c"),
     ("{{ list | first }}{{ list | last }}{{ list | size }}", "bc3"),
     ("{{ list | sort | join }}|{{ list | reverse | join }}", "a b c|c a b"),
+    // One item or none: nothing to compare, but a key is still read.
+    (
+      "{{ 'b' | split: ',' | sort | join }}{{ 'b' | split: ',' | uniq: 'x' | join }}{{ nothing | sort | size }}{{ people | slice: 0 | sort: 'age' | map: 'name' | join }}",
+      "bb0Ann"
+    ),
+    (
+      "{{ 'b' | split: ',' | sort: 'x' }}",
+      """
+      ERROR t:1:23: error: filter 'sort': cannot sort by property "x" of 'b'
+      {{ 'b' | split: ',' | sort: 'x' }}
+                            ^
+      """
+    ),
     ("{{ 'b,A,a' | split: ',' | sort_natural | join }}", "A a b"),
     ("{{ 'a,b,a' | split: ',' | uniq | join }}", "a b"),
     ("{{ list | concat: list | size }}", "6"),
