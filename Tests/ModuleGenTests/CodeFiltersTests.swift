@@ -24,6 +24,25 @@ import Testing
     }
   }
 
+  /// An ASCII text's words read as bytes (`asciiWords`) are its words read character by
+  /// character (`characterWords`), over random texts of letters of both cases, digits,
+  /// separators and line ends (`\r\n` is one character).
+  @Test func asciiWordsAreTheWordsOfItsCharacters() {
+    let pieces = ["a", "b", "Z", "Y", "H", "0", "9", "_", "-", " ", "\r", "\n", ".", "\u{7F}"]
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<2_000 {
+      let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+      #expect(
+        CaseConversion.asciiWords(text) == CaseConversion.characterWords(text),
+        "\(text.debugDescription)")
+    }
+    #expect(CaseConversion.words("HTTPServer2Go_now") == ["HTTP", "Server2", "Go", "now"])
+  }
+
   @Test func plainLiquidDoesNotKnowTheCodeFiltersAndModuleGenDoes() {
     #expect(Set(FilterSet.moduleGen.names).subtracting(FilterSet.standard.names) == Self.names)
     #expect(Set(FilterSet.standard.names).isSubset(of: FilterSet.moduleGen.names))

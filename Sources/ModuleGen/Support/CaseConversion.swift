@@ -2,6 +2,48 @@
 enum CaseConversion {
   /// `"user_profile-view"`, `"UserProfileView"`, `"HTTPServer"` → their words.
   static func words(_ text: String) -> [String] {
+    text.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(text) : characterWords(text)
+  }
+
+  /// `words` of an ASCII text, read as bytes: what `characterWords` finds (a letter is `A`–`Z`
+  /// or `a`–`z`, a number `0`–`9`), without an array of `Character`s or Unicode's tables
+  /// (about 7,000 instructions for a module's name).
+  static func asciiWords(_ text: String) -> [String] {
+    var words: [String] = []
+    var text = text
+    text.withUTF8 { bytes in
+      func isUpper(_ byte: UInt8) -> Bool { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+      func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+      func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+      func word(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
+      // Where the current word starts; nil between words.
+      var start: Int?
+      for i in bytes.indices {
+        let byte = bytes[i]
+        guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+          if let wordStart = start { words.append(word(wordStart..<i)) }
+          start = nil
+          continue
+        }
+        if let wordStart = start, isUpper(byte) {
+          let previous = bytes[i - 1]
+          let nextIsLower = i + 1 < bytes.count && isLower(bytes[i + 1])
+          if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+            words.append(word(wordStart..<i))
+            start = i
+          }
+        }
+        if start == nil { start = i }
+      }
+      if let wordStart = start { words.append(word(wordStart..<bytes.count)) }
+    }
+    return words
+  }
+
+  /// `words` of any text, character by character.
+  static func characterWords(_ text: String) -> [String] {
     var words: [String] = []
     var current = ""
     let characters = Array(text)
