@@ -194,10 +194,11 @@ private func removeSpans(_ text: String, open: String, close: String) -> String 
   var rest = text[...]
   while let start = rest.firstOccurrence(of: open) {
     guard let end = rest[start.upperBound...].firstOccurrence(of: close) else { break }
-    out += rest[..<start.lowerBound]
+    out.append(contentsOf: rest[..<start.lowerBound])
     rest = rest[end.upperBound...]
   }
-  out += rest
+  // `append(contentsOf:)` copies a slice's bytes; `+=` appended it character by character.
+  out.append(contentsOf: rest)
   return out
 }
 
