@@ -14,7 +14,14 @@ public struct LiquidObject: Sendable, Equatable, Sequence {
   /// Room for `count` keys, so that filling an object of known size grows nothing.
   public mutating func reserveCapacity(_ count: Int) {
     keys.reserveCapacity(count)
-    storage.reserveCapacity(count)
+    // An empty table made anew: `Dictionary(minimumCapacity:)` is compiled for its types here,
+    // where `reserveCapacity` ran the standard library's generic code (about 2,000
+    // instructions a table).
+    if storage.isEmpty {
+      storage = Dictionary(minimumCapacity: count)
+    } else {
+      storage.reserveCapacity(count)
+    }
   }
 
   public var count: Int { keys.count }

@@ -97,7 +97,9 @@ final class RenderContext {
       // Room for the variables of most renders (a template and its partials set about ten),
       // so that the tables do not grow one name at a time; a render that sets none (an output
       // path) makes neither.
-      slots.reserveCapacity(16)
+      // (A table made with its room: `reserveCapacity` of a dictionary runs the standard
+      // library's generic code.)
+      slots = Dictionary(minimumCapacity: 16)
       bindings.reserveCapacity(16)
     }
     let slot = bindings.count
@@ -417,7 +419,7 @@ final class RenderContext {
   /// Keeps `partial` for this render's next uses, in a table made with room for the few a
   /// render uses (grown from empty it cost about 900 instructions a partial).
   private func keep(_ partial: ParsedPartial, named name: Name) {
-    if partials.isEmpty { partials.reserveCapacity(8) }
+    if partials.isEmpty { partials = Dictionary(minimumCapacity: 8) }
     partials[name] = partial
   }
 
