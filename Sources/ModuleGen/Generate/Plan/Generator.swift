@@ -197,22 +197,24 @@ package struct Generator {
   /// A file's template and the context it renders with: rendered on any thread.
   struct FileContent: Sendable {
     var template: Template
-    /// The module's variables with the file's own name (`setFileName`): the context its output
-    /// path was worked out with (setting the name again as the file rendered copied the
-    /// module's variables once more for each file).
+    /// The module's variables, shared by its files; each file's own name is set as it renders.
     var context: LiquidObject
+    var fileName: String
+    /// Whether the file's name is also the top-level `file_name` (modulegen's templates; a
+    /// Generamba template has only `module_info.file_name`).
+    var setsFileName: Bool
     /// The modules the file must not import, when its template says so.
     var forbiddenImports: ForbiddenImports?
 
     func render() throws -> RenderedText {
+      var context = context
+      Self.setFileName(fileName, in: &context, topLevel: setsFileName)
       let text = try template.render(context)
       try forbiddenImports?.check(text)
       let bytes = Array(text.utf8)
       return RenderedText(bytes: bytes, hash: GenerationRecord.hash(bytes))
     }
 
-    /// Sets the file's name: `module_info.file_name`, and the top-level `file_name` too when
-    /// `topLevel` (modulegen's templates; a Generamba template has only the first).
     static func setFileName(_ name: String, in context: inout LiquidObject, topLevel: Bool) {
       if topLevel { context["file_name"] = .string(name) }
       if case .object(var info) = context["module_info"] {
@@ -381,7 +383,9 @@ package struct Generator {
           modules: file.entry.neverImports, fileName: fileName,
           template: template.manifest.name, module: module)
       contents.append(
-        FileContent(template: file.content, context: pathContext, forbiddenImports: forbidden))
+        FileContent(
+          template: file.content, context: context, fileName: fileName, setsFileName: !generamba,
+          forbiddenImports: forbidden))
       var planned = PlannedFile(
         module: module.name, role: file.entry.role,
         regenerate: file.entry.isShared ? .once : file.entry.regenerate,
