@@ -102,10 +102,7 @@ public struct Template: Sendable {
   public func render(_ data: LiquidObject = LiquidObject()) throws(LiquidError) -> String {
     let context = RenderContext(
       environment: environment, globals: data, source: source, partials: partials)
-    // About as long as the template's text (its partials add to it): grown a few times rather
-    // than from empty, doubling at each step.
     var output = ""
-    output.reserveCapacity(source.bytes.count)
     try body.render(into: &output, context: context)
     return output
   }
