@@ -31,13 +31,23 @@ struct Block: Sendable {
   }
 }
 
+/// Text as written between tags: where it is in its template's source, which it is appended
+/// from, so that a parse makes no `String` for it (and the node fits in its existential, unboxed).
 struct TextNode: Node {
-  var text: String
+  var source: SourceText
+  /// Where the text is in `source.text`.
+  var range: Range<String.Index>
 
-  var isBlank: Bool { text.utf8.allSatisfy(isSpace) }
+  init(source: SourceText, range: Range<Int>) {
+    self.source = source
+    self.range = source.textIndices(range)
+  }
+
+  var isBlank: Bool { source.text.utf8[range].allSatisfy(isSpace) }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    output += text
+    // A slice of the UTF-8 view: `source.text[range]` would check its bounds again.
+    output.append(contentsOf: Substring(source.text.utf8[range]))
     try context.checkOutput(output)
   }
 }
@@ -104,7 +114,7 @@ extension BlankNode {
   static func parseInlineComment(_ token: TemplateToken, in parser: inout TemplateParser)
     throws(LiquidError) -> any Node
   {
-    let bytes = parser.source.bytes
+    let bytes = parser.bytes
     var i = token.argumentsStart
     var atLineStart = false
     while i < token.markup.upperBound {

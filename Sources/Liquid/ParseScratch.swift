@@ -13,10 +13,26 @@ final class ParseScratch {
   @exclusivity(unchecked) var tokens: [ExpressionToken] = []
   /// The names read so far.
   @exclusivity(unchecked) var names = NameTable()
+  /// The nodes of the blocks being read, the innermost last: a block's nodes are collected here
+  /// and copied once into an array of exactly their number (an array of its own grown by
+  /// doubling for each block cost most of what a parse keeps).
+  @exclusivity(unchecked) var nodes: [any Node] = []
 
   init() {
     // More than the markups of most nests of tags take.
     tokens.reserveCapacity(64)
+    nodes.reserveCapacity(64)
+  }
+
+  /// The nodes after the first `count`, taken off the stack: a block's.
+  func takeNodes(after count: Int) -> [any Node] {
+    // Copied into room reserved for them: `Array(nodes[count...])` would share the stack's
+    // whole buffer when `count` is 0, and the stack then copy itself to drop them.
+    var block: [any Node] = []
+    block.reserveCapacity(nodes.count - count)
+    block.append(contentsOf: nodes[count...])
+    nodes.removeLast(nodes.count - count)
+    return block
   }
 
   /// Drops the tokens after the first `count`, keeping their room: those of a tag or an output

@@ -39,11 +39,10 @@ public struct Template: Sendable {
     var references: [(name: String, offset: Int, source: SourceText)] = []
     for (name, text) in sources {
       let source = SourceText(name: name, text: text)
-      var parser = try TemplateParser(
-        source: source, environment: environment, notesPartials: parsing == .upFront)
-      let body = try parser.parseDocument()
+      let (body, partialReferences) = try TemplateParser.parse(
+        source, environment: environment, notesPartials: parsing == .upFront)
       // Only kept up front (parsed on first use, a parser notes none).
-      for reference in parser.partialReferences {
+      for reference in partialReferences {
         references.append((reference.name, reference.offset, source))
       }
       parsed.append((name, source, body))
@@ -75,7 +74,7 @@ public struct Template: Sendable {
           location: site, includedFrom: reference.chain)
       }
       let partialSource: SourceText
-      var parser: TemplateParser
+      let partialReferences: [(name: String, offset: Int)]
       do throws(LiquidError) {
         guard let (text, displayName) = try loader.loadPartial(named: reference.name) else {
           throw LiquidError(
@@ -83,15 +82,15 @@ public struct Template: Sendable {
             location: site, includedFrom: reference.chain)
         }
         partialSource = SourceText(name: displayName, text: text)
-        parser = try TemplateParser(
-          source: partialSource, environment: environment, notesPartials: true)
-        loaded[name] = ParsedPartial(
-          source: partialSource, body: try parser.parseDocument())
+        let body: Block
+        (body, partialReferences) = try TemplateParser.parse(
+          partialSource, environment: environment, notesPartials: true)
+        loaded[name] = ParsedPartial(source: partialSource, body: body)
       } catch var error {
         if error.location != site { error.includedFrom = [site] + reference.chain }
         throw error
       }
-      for next in parser.partialReferences where loaded[Name(next.name)] == nil {
+      for next in partialReferences where loaded[Name(next.name)] == nil {
         pending.append((next.name, next.offset, partialSource, [site] + reference.chain))
       }
     }
