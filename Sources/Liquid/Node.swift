@@ -31,23 +31,15 @@ struct Block: Sendable {
   }
 }
 
-/// Text as written between tags: where it is in its template's source, which it is appended
-/// from, so that a parse makes no `String` for it (and the node fits in its existential, unboxed).
+/// Text as written between tags: a slice of its template's text, so that a parse copies none of
+/// its bytes.
 struct TextNode: Node {
-  var source: SourceText
-  /// Where the text is in `source.text`.
-  var range: Range<String.Index>
+  var text: Substring
 
-  init(source: SourceText, range: Range<Int>) {
-    self.source = source
-    self.range = source.textIndices(range)
-  }
-
-  var isBlank: Bool { source.text.utf8[range].allSatisfy(isSpace) }
+  var isBlank: Bool { text.utf8.allSatisfy(isSpace) }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    // A slice of the UTF-8 view: `source.text[range]` would check its bounds again.
-    output.append(contentsOf: Substring(source.text.utf8[range]))
+    output.append(contentsOf: text)
     try context.checkOutput(output)
   }
 }

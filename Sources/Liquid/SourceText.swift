@@ -55,13 +55,11 @@ final class SourceText: Sendable {
     withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
   }
 
-  /// Where the bytes of `range` are in `text`: indices that slice it without checking them
-  /// again (a slice checks that its bounds are on whole Unicode scalars, and remembers it).
-  func textIndices(_ range: Range<Int>) -> Range<String.Index> {
+  /// The text of the bytes of `range`, sharing `text`'s storage.
+  func slice(_ range: Range<Int>) -> Substring {
     let utf8 = text.utf8
     let lower = utf8.index(utf8.startIndex, offsetBy: start + range.lowerBound)
-    let slice = text[lower..<utf8.index(lower, offsetBy: range.count)]
-    return slice.startIndex..<slice.endIndex
+    return text[lower..<utf8.index(lower, offsetBy: range.count)]
   }
 
   func error(_ message: String, at offset: Int) -> LiquidError {

@@ -68,7 +68,7 @@ struct TemplateParser {
       switch token.kind {
       case .text:
         let range = trimmedText(at: index - 1)
-        if !range.isEmpty { scratch.nodes.append(TextNode(source: source, range: range)) }
+        if !range.isEmpty { scratch.nodes.append(TextNode(text: source.slice(range))) }
       case .output:
         let lexed = scratch.tokens.count
         defer { scratch.dropTokens(after: lexed) }
