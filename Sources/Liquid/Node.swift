@@ -54,13 +54,33 @@ extension TextNode {
   }
 }
 
-/// `{{ expression | filters }}` and `{% echo expression | filters %}`.
+/// `{{ expression | filters }}` and `{% echo expression | filters %}`. Most outputs have no
+/// filters: the node holds their expression and fits in its existential unboxed, and holds the
+/// others' boxed (one that held both was boxed for every output, 64 bytes of heap each).
 struct OutputNode: Node {
-  var expression: FilteredExpression?
+  enum Content: Sendable {
+    /// `{{ }}`: writes nothing.
+    case nothing
+    case value(Expression)
+    indirect case filtered(FilteredExpression)
+  }
+
+  var content: Content
+
+  init(_ expression: FilteredExpression?) {
+    guard let expression else {
+      content = .nothing
+      return
+    }
+    content = expression.filters.isEmpty ? .value(expression.expression) : .filtered(expression)
+  }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    guard let expression else { return }
-    try context.write(context.evaluate(expression), into: &output)
+    switch content {
+    case .nothing: return
+    case .value(let expression): try context.write(context.evaluate(expression), into: &output)
+    case .filtered(let expression): try context.write(context.evaluate(expression), into: &output)
+    }
     try context.checkOutput(output)
   }
 }
@@ -71,8 +91,7 @@ extension OutputNode {
     throws(LiquidError) -> any Node
   {
     var expressions = try parser.expressions(token)
-    return OutputNode(
-      expression: expressions.atEnd ? nil : try expressions.parseFilteredExpression())
+    return OutputNode(expressions.atEnd ? nil : try expressions.parseFilteredExpression())
   }
 }
 

@@ -76,10 +76,10 @@ struct TemplateParser {
           source: source, bytes: bytes, range: token.markup, filters: environment.filters,
           scratch: scratch)
         if parser.atEnd {
-          scratch.nodes.append(OutputNode(expression: nil))
+          scratch.nodes.append(OutputNode(nil))
         } else {
           let expression = try parser.parseFilteredExpression()
-          scratch.nodes.append(OutputNode(expression: expression))
+          scratch.nodes.append(OutputNode(expression))
         }
       case .tag:
         if let name = token.name, delimiters.contains(name) {

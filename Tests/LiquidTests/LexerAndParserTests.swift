@@ -124,6 +124,15 @@ import Testing
 }
 
 @Suite struct ParserTests {
+  /// An output without filters (most of a template's) fits in a node's existential unboxed;
+  /// outputs with filters, empty ones and `echo` render as ever.
+  @Test func outputsWithoutFiltersAreHeldUnboxed() {
+    #expect(MemoryLayout<OutputNode>.size <= 3 * MemoryLayout<Int>.size)
+    #expect(
+      render("{{ a }}|{{ a | upcase }}|{{ }}|{% echo a | append: '!' %}", object(["a": "x"]))
+        == "x|X||x!")
+  }
+
   @Test func conditionsGroupFromTheRight() {
     // true and (false and (false or true)) → false, as in Ruby Liquid.
     #expect(render("{% if true and false and false or true %}yes{% else %}no{% endif %}") == "no")
