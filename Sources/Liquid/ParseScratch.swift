@@ -26,13 +26,18 @@ final class ParseScratch {
 
   /// The nodes after the first `count`, taken off the stack: a block's.
   func takeNodes(after count: Int) -> [any Node] {
-    // Copied into room reserved for them: `Array(nodes[count...])` would share the stack's
-    // whole buffer when `count` is 0, and the stack then copy itself to drop them.
-    var block: [any Node] = []
-    block.reserveCapacity(nodes.count - count)
-    block.append(contentsOf: nodes[count...])
-    nodes.removeLast(nodes.count - count)
-    return block
+    let taken = nodes.count - count
+    guard taken > 0 else { return [] }
+    // Moved off the stack, the last first, into an array made for them: no node is copied (nor
+    // boxed again, as appending what `removeLast()` returns did), and `Array(nodes[count...])`
+    // would share the stack's whole buffer when `count` is 0, the stack then copying itself to
+    // drop them.
+    return [any Node](unsafeUninitializedCapacity: taken) { block, initialized in
+      for index in block.indices.reversed() {
+        block.initializeElement(at: index, to: nodes.removeLast())
+      }
+      initialized = taken
+    }
   }
 
   /// Drops the tokens after the first `count`, keeping their room: those of a tag or an output
