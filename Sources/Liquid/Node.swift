@@ -18,7 +18,7 @@ struct Block: Sendable {
 
   /// Drops whitespace-only text: used when a whole block tag is blank.
   func removingBlankText() -> Block {
-    Block(nodes: nodes.filter { !($0 is TextNode) })
+    Block(nodes: nodes.filter { !($0 is TextNode || $0 is ShortTextNode) })
   }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
@@ -40,6 +40,22 @@ struct TextNode: Node {
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     output.append(contentsOf: text)
+    try context.checkOutput(output)
+  }
+}
+
+/// Text of at most `maxCount` bytes, such as most of the whitespace between tags: a `String`
+/// that short is held in place (no heap), and so is the node, unboxed; a `TextNode` is boxed.
+struct ShortTextNode: Node {
+  /// The most UTF-8 bytes a `String` holds in place on 64-bit platforms.
+  static let maxCount = 15
+
+  var text: String
+
+  var isBlank: Bool { text.utf8.allSatisfy(isSpace) }
+
+  func render(into output: inout String, context: RenderContext) throws(LiquidError) {
+    output += text
     try context.checkOutput(output)
   }
 }

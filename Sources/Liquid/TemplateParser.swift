@@ -68,7 +68,11 @@ struct TemplateParser {
       switch token.kind {
       case .text:
         let range = trimmedText(at: index - 1)
-        if !range.isEmpty { scratch.nodes.append(TextNode(text: source.slice(range))) }
+        if range.count > ShortTextNode.maxCount {
+          scratch.nodes.append(TextNode(text: source.slice(range)))
+        } else if !range.isEmpty {
+          scratch.nodes.append(ShortTextNode(text: String(decoding: bytes[range], as: UTF8.self)))
+        }
       case .output:
         let lexed = scratch.tokens.count
         defer { scratch.dropTokens(after: lexed) }

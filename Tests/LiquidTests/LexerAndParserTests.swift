@@ -124,10 +124,11 @@ import Testing
 }
 
 @Suite struct ParserTests {
-  /// An output without filters (most of a template's) fits in a node's existential unboxed;
-  /// outputs with filters, empty ones and `echo` render as ever.
-  @Test func outputsWithoutFiltersAreHeldUnboxed() {
+  /// An output without filters (most of a template's) and a short text fit in a node's
+  /// existential unboxed; outputs with filters, empty ones and `echo` render as ever.
+  @Test func outputsWithoutFiltersAndShortTextsAreHeldUnboxed() {
     #expect(MemoryLayout<OutputNode>.size <= 3 * MemoryLayout<Int>.size)
+    #expect(MemoryLayout<ShortTextNode>.size <= 3 * MemoryLayout<Int>.size)
     #expect(
       render("{{ a }}|{{ a | upcase }}|{{ }}|{% echo a | append: '!' %}", object(["a": "x"]))
         == "x|X||x!")

@@ -317,6 +317,10 @@ import Testing
     ("{{- 'a' -}} \u{301}b", "a\u{301}b"),
     ("{{ 'e' }}\u{301}", "e\u{301}"),
     ("{% if true %} \u{3000} {% endif %}|{% if true %} \n\t {% endif %}|", " \u{3000} ||"),
+    // Texts of up to 15 bytes and longer ones, blank or not, ASCII or not.
+    ("{{ 1 }}123456789012345{{ 2 }}1234567890123456", "11234567890123452" + "1234567890123456"),
+    ("{{ 1 }}ééééééé1{{ 2 }}éééééééé", "1ééééééé12éééééééé"),
+    ("{% if true %}" + String(repeating: " ", count: 20) + "{% endif %}|", "|"),
     ("{{ 'x' }}\n{% if true -%}\n y\n{%- endif %}", "x\ny"),
     (
       "{% if true %}{% if true %}{% if true %}{% endif %}{% endif %}",
