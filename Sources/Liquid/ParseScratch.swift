@@ -14,7 +14,7 @@ final class ParseScratch {
   /// The names read so far.
   @exclusivity(unchecked) var names = NameTable()
   /// The nodes of the blocks being read, the innermost last: a block's nodes are collected here
-  /// and copied once into an array of exactly their number (an array of its own grown by
+  /// and moved once into an array of exactly their number (an array of its own grown by
   /// doubling for each block cost most of what a parse keeps).
   @exclusivity(unchecked) var nodes: [any Node] = []
 
