@@ -21,91 +21,90 @@ struct ExpressionToken: Equatable {
 struct ExpressionLexer {
   /// Appends the tokens of the markup in `range` to `tokens`, the last an `.end`.
   static func tokenize(
-    _ source: SourceText, _ range: Range<Int>, into tokens: inout [ExpressionToken]
+    _ source: SourceText, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    into tokens: inout [ExpressionToken]
   ) throws(LiquidError) {
     // Every byte of the markup is looked at here: through a pointer, without a bounds check each.
-    try source.bytes.withUnsafeBufferPointer { (bytes) throws(LiquidError) in
-      var i = range.lowerBound
-      let end = range.upperBound
-      func add(_ kind: ExpressionToken.Kind, _ start: Int, _ length: Int) {
-        tokens.append(ExpressionToken(kind: kind, offset: start, text: start..<(start + length)))
-      }
-      while i < end {
-        let c = bytes[i]
-        if isSpace(c) {
-          i += 1
-          continue
-        }
-        if let kind = punctuation(c) {
-          add(kind, i, 1)
-          i += 1
-          continue
-        }
-        switch c {
-        case UInt8(ascii: "'"), UInt8(ascii: "\""):
-          var j = i + 1
-          while j < end && bytes[j] != c { j += 1 }
-          guard j < end else { throw source.error("string literal is not terminated", at: i) }
-          tokens.append(ExpressionToken(kind: .string, offset: i, text: (i + 1)..<j))
-          i = j + 1
-        case UInt8(ascii: "."):
-          if i + 1 < end && bytes[i + 1] == UInt8(ascii: ".") {
-            add(.dotDot, i, 2)
-            i += 2
-          } else {
-            add(.dot, i, 1)
-            i += 1
-          }
-        case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
-          let next = i + 1 < end ? bytes[i + 1] : 0
-          if c == UInt8(ascii: "=") && next != UInt8(ascii: "=") {
-            add(.equals, i, 1)
-            i += 1
-          } else if next == UInt8(ascii: "=")
-            || (c == UInt8(ascii: "<") && next == UInt8(ascii: ">"))
-          {
-            add(.comparison, i, 2)
-            i += 2
-          } else if c == UInt8(ascii: "!") {
-            throw source.error("unexpected character '!'", at: i)
-          } else {
-            add(.comparison, i, 1)
-            i += 1
-          }
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          var j = i
-          if c == UInt8(ascii: "-") {
-            j += 1
-            guard j < end && isDigit(bytes[j]) else {
-              throw source.error("unexpected character '-'", at: i)
-            }
-          }
-          while j < end && isDigit(bytes[j]) { j += 1 }
-          var kind = ExpressionToken.Kind.integer
-          if j + 1 < end && bytes[j] == UInt8(ascii: ".") && isDigit(bytes[j + 1]) {
-            kind = .float
-            j += 1
-            while j < end && isDigit(bytes[j]) { j += 1 }
-          }
-          if j < end && isWordByte(bytes[j]) && !isDigit(bytes[j]) {
-            throw source.error("unexpected character in number", at: j)
-          }
-          add(kind, i, j - i)
-          i = j
-        default:
-          guard isWordByte(c) && !isDigit(c) || c == UInt8(ascii: "_") else {
-            let scalarEnd = min(i + 1, end)
-            throw source.error("unexpected character '\(source.string(i..<scalarEnd))'", at: i)
-          }
-          var j = i + 1
-          while j < end && (isWordByte(bytes[j]) || bytes[j] == UInt8(ascii: "-")) { j += 1 }
-          if j < end && bytes[j] == UInt8(ascii: "?") { j += 1 }
-          add(.identifier, i, j - i)
-          i = j
-        }
-      }
-      tokens.append(ExpressionToken(kind: .end, offset: end, text: end..<end))
+    var i = range.lowerBound
+    let end = range.upperBound
+    func add(_ kind: ExpressionToken.Kind, _ start: Int, _ length: Int) {
+      tokens.append(ExpressionToken(kind: kind, offset: start, text: start..<(start + length)))
     }
+    while i < end {
+      let c = bytes[i]
+      if isSpace(c) {
+        i += 1
+        continue
+      }
+      if let kind = punctuation(c) {
+        add(kind, i, 1)
+        i += 1
+        continue
+      }
+      switch c {
+      case UInt8(ascii: "'"), UInt8(ascii: "\""):
+        var j = i + 1
+        while j < end && bytes[j] != c { j += 1 }
+        guard j < end else { throw source.error("string literal is not terminated", at: i) }
+        tokens.append(ExpressionToken(kind: .string, offset: i, text: (i + 1)..<j))
+        i = j + 1
+      case UInt8(ascii: "."):
+        if i + 1 < end && bytes[i + 1] == UInt8(ascii: ".") {
+          add(.dotDot, i, 2)
+          i += 2
+        } else {
+          add(.dot, i, 1)
+          i += 1
+        }
+      case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+        let next = i + 1 < end ? bytes[i + 1] : 0
+        if c == UInt8(ascii: "=") && next != UInt8(ascii: "=") {
+          add(.equals, i, 1)
+          i += 1
+        } else if next == UInt8(ascii: "=")
+          || (c == UInt8(ascii: "<") && next == UInt8(ascii: ">"))
+        {
+          add(.comparison, i, 2)
+          i += 2
+        } else if c == UInt8(ascii: "!") {
+          throw source.error("unexpected character '!'", at: i)
+        } else {
+          add(.comparison, i, 1)
+          i += 1
+        }
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        var j = i
+        if c == UInt8(ascii: "-") {
+          j += 1
+          guard j < end && isDigit(bytes[j]) else {
+            throw source.error("unexpected character '-'", at: i)
+          }
+        }
+        while j < end && isDigit(bytes[j]) { j += 1 }
+        var kind = ExpressionToken.Kind.integer
+        if j + 1 < end && bytes[j] == UInt8(ascii: ".") && isDigit(bytes[j + 1]) {
+          kind = .float
+          j += 1
+          while j < end && isDigit(bytes[j]) { j += 1 }
+        }
+        if j < end && isWordByte(bytes[j]) && !isDigit(bytes[j]) {
+          throw source.error("unexpected character in number", at: j)
+        }
+        add(kind, i, j - i)
+        i = j
+      default:
+        guard isWordByte(c) && !isDigit(c) || c == UInt8(ascii: "_") else {
+          let scalarEnd = min(i + 1, end)
+          throw source.error("unexpected character '\(source.string(i..<scalarEnd))'", at: i)
+        }
+        var j = i + 1
+        while j < end && (isWordByte(bytes[j]) || bytes[j] == UInt8(ascii: "-")) { j += 1 }
+        if j < end && bytes[j] == UInt8(ascii: "?") { j += 1 }
+        add(.identifier, i, j - i)
+        i = j
+      }
+    }
+    tokens.append(ExpressionToken(kind: .end, offset: end, text: end..<end))
   }
 }
 

@@ -1,6 +1,8 @@
 /// Parses the markup of one output or tag into expressions, filters and conditions.
 struct ExpressionParser {
   let source: SourceText
+  /// The source's bytes, read in place while the template's parse runs.
+  let bytes: UnsafeBufferPointer<UInt8>
   let filters: FilterSet
   /// The markup's tokens are `scratch.tokens[position...last]`, after those of the markups
   /// read before it; `last` is its `.end`.
@@ -8,14 +10,16 @@ struct ExpressionParser {
   private let last: Int
   private var position: Int
 
-  init(source: SourceText, range: Range<Int>, filters: FilterSet, scratch: ParseScratch)
-    throws(LiquidError)
-  {
+  init(
+    source: SourceText, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, filters: FilterSet,
+    scratch: ParseScratch
+  ) throws(LiquidError) {
     self.source = source
+    self.bytes = bytes
     self.filters = filters
     self.scratch = scratch
     position = scratch.tokens.count
-    try ExpressionLexer.tokenize(source, range, into: &scratch.tokens)
+    try ExpressionLexer.tokenize(source, bytes, range, into: &scratch.tokens)
     last = scratch.tokens.count - 1
   }
 
@@ -33,19 +37,24 @@ struct ExpressionParser {
   }
 
   /// A token's text: an identifier or operator as written, a string literal's contents.
-  func text(_ token: ExpressionToken) -> String { source.string(token.text) }
+  func text(_ token: ExpressionToken) -> String { text(token.text) }
+
+  /// The text of the bytes of `range` in the source.
+  func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
 
   /// A token's text as a name, made once in a parse.
   func name(_ token: ExpressionToken) -> Name { name(token.text) }
 
   /// The name whose text is the bytes of `range` in the source, made once in a parse.
   func name(_ range: Range<Int>) -> Name {
-    source.bytes.withUnsafeBufferPointer { scratch.names.name(range, in: $0) }
+    scratch.names.name(range, in: bytes)
   }
 
   /// Whether a token is the identifier `word`.
   func isWord(_ token: ExpressionToken, _ word: StaticString) -> Bool {
-    token.kind == .identifier && source.bytes(token.text, are: word)
+    token.kind == .identifier && bytes.holds(word, at: token.text)
   }
 
   /// A token as an error message names it.
@@ -100,7 +109,7 @@ struct ExpressionParser {
   mutating func parseTargetName(allowQuestionMark: Bool = false) throws(LiquidError) -> Name {
     let token = current
     guard token.kind == .identifier || token.kind == .integer,
-      allowQuestionMark || source.bytes[token.text.upperBound - 1] != UInt8(ascii: "?")
+      allowQuestionMark || bytes[token.text.upperBound - 1] != UInt8(ascii: "?")
     else {
       throw unexpected(expected: "a variable name")
     }
@@ -193,7 +202,7 @@ struct ExpressionParser {
     }
     let previous = scratch.tokens[position - 1]
     let endOffset = previous.offset + max(previous.text.count, 1)
-    let text = source.string(start.offset..<max(endOffset, start.offset))
+    let text = text(start.offset..<max(endOffset, start.offset))
     return VariableLookup(root: root, path: path, offset: start.offset, text: text)
   }
 
@@ -258,17 +267,17 @@ struct ExpressionParser {
     switch token.kind {
     case .comparison:
       let symbol = token.text
-      if source.bytes(symbol, are: "==") {
+      if bytes.holds("==", at: symbol) {
         op = .equal
-      } else if source.bytes(symbol, are: "!=") || source.bytes(symbol, are: "<>") {
+      } else if bytes.holds("!=", at: symbol) || bytes.holds("<>", at: symbol) {
         op = .notEqual
-      } else if source.bytes(symbol, are: "<") {
+      } else if bytes.holds("<", at: symbol) {
         op = .less
-      } else if source.bytes(symbol, are: ">") {
+      } else if bytes.holds(">", at: symbol) {
         op = .greater
-      } else if source.bytes(symbol, are: "<=") {
+      } else if bytes.holds("<=", at: symbol) {
         op = .lessOrEqual
-      } else if source.bytes(symbol, are: ">=") {
+      } else if bytes.holds(">=", at: symbol) {
         op = .greaterOrEqual
       } else {
         throw error(LiquidError.unknownOperatorMessage(text(token)))

@@ -101,7 +101,7 @@ private struct LoopHeader {
     }
     let collectionStart = expressions.current.offset
     collection = try expressions.parseExpression()
-    collectionText = parser.source.string(collectionStart..<expressions.current.offset)
+    collectionText = expressions.text(collectionStart..<expressions.current.offset)
       .rubyStrip()
     while !expressions.atEnd {
       if expressions.accept(.comma) { continue }

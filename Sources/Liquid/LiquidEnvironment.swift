@@ -71,7 +71,8 @@ struct ParsedPartial: Sendable {
   {
     guard let (text, displayName) = try loader.loadPartial(named: name) else { return nil }
     let source = SourceText(name: displayName, text: text)
-    var parser = try TemplateParser(source: source, environment: environment, notesPartials: false)
-    return ParsedPartial(source: source, body: try parser.parseDocument())
+    let (body, _) = try TemplateParser.parse(
+      source, environment: environment, notesPartials: false)
+    return ParsedPartial(source: source, body: body)
   }
 }

@@ -18,7 +18,7 @@ struct Block: Sendable {
 
   /// Drops whitespace-only text: used when a whole block tag is blank.
   func removingBlankText() -> Block {
-    Block(nodes: nodes.filter { !($0 is TextNode) })
+    Block(nodes: nodes.filter { !($0 is TextNode || $0 is ShortTextNode) })
   }
 
   /// Never inlined: where a block rendered inside its caller (an `if`'s branch, a template's
@@ -34,7 +34,25 @@ struct Block: Sendable {
   }
 }
 
+/// Text as written between tags: a slice of its template's text, so that a parse copies none of
+/// its bytes.
 struct TextNode: Node {
+  var text: Substring
+
+  var isBlank: Bool { text.utf8.allSatisfy(isSpace) }
+
+  func render(into output: inout String, context: RenderContext) throws(LiquidError) {
+    output.append(contentsOf: text)
+    try context.checkOutput(output)
+  }
+}
+
+/// Text of at most `maxCount` bytes, such as most of the whitespace between tags: a `String`
+/// that short is held in place (no heap), and so is the node, unboxed; a `TextNode` is boxed.
+struct ShortTextNode: Node {
+  /// The most UTF-8 bytes a `String` holds in place on 64-bit platforms.
+  static let maxCount = 15
+
   var text: String
 
   var isBlank: Bool { text.utf8.allSatisfy(isSpace) }
@@ -55,14 +73,34 @@ extension TextNode {
   }
 }
 
-/// `{{ expression | filters }}` and `{% echo expression | filters %}`.
+/// `{{ expression | filters }}` and `{% echo expression | filters %}`. Most outputs have no
+/// filters: the node holds their expression and fits in its existential unboxed, and holds the
+/// others' boxed (one that held both was boxed for every output, 64 bytes of heap each).
 struct OutputNode: Node {
-  var expression: FilteredExpression?
+  enum Content: Sendable {
+    /// `{{ }}`: writes nothing.
+    case nothing
+    case value(Expression)
+    indirect case filtered(FilteredExpression)
+  }
+
+  var content: Content
+
+  init(_ expression: FilteredExpression?) {
+    guard let expression else {
+      content = .nothing
+      return
+    }
+    content = expression.filters.isEmpty ? .value(expression.expression) : .filtered(expression)
+  }
 
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
-    guard let expression else { return }
     // `write` stops at the output limit: no `checkOutput` after it.
-    try context.write(context.evaluate(expression), into: &output)
+    switch content {
+    case .nothing: return
+    case .value(let expression): try context.write(context.evaluate(expression), into: &output)
+    case .filtered(let expression): try context.write(context.evaluate(expression), into: &output)
+    }
   }
 }
 
@@ -72,8 +110,7 @@ extension OutputNode {
     throws(LiquidError) -> any Node
   {
     var expressions = try parser.expressions(token)
-    return OutputNode(
-      expression: expressions.atEnd ? nil : try expressions.parseFilteredExpression())
+    return OutputNode(expressions.atEnd ? nil : try expressions.parseFilteredExpression())
   }
 }
 
@@ -107,7 +144,7 @@ extension BlankNode {
   static func parseInlineComment(_ token: TemplateToken, in parser: inout TemplateParser)
     throws(LiquidError) -> any Node
   {
-    let bytes = parser.source.bytes
+    let bytes = parser.bytes
     var i = token.argumentsStart
     var atLineStart = false
     while i < token.markup.upperBound {

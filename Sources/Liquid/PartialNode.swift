@@ -152,9 +152,7 @@ extension PartialNode {
     }
     var literalNames: (partial: Name, value: Name)?
     if let literal {
-      let part = parser.source.bytes.withUnsafeBufferPointer {
-        variablePart(of: UnsafeBufferPointer(rebasing: $0[literal]))
-      }
+      let part = variablePart(of: UnsafeBufferPointer(rebasing: parser.bytes[literal]))
       let value = literal.lowerBound + part.lowerBound..<literal.lowerBound + part.upperBound
       literalNames = (expressions.name(literal), alias ?? expressions.name(value))
     }

@@ -77,9 +77,19 @@ extension String {
   /// The text's bytes without a leading UTF-8 byte order mark, which marks the encoding of a
   /// file written by some editors and is not part of its content.
   package var bytesWithoutByteOrderMark: [UInt8] {
+    // All of them copied at once, then the mark dropped (`Array(utf8.dropFirst(3))` copies
+    // byte by byte).
     var bytes = Array(utf8)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    bytes.removeFirst(utf8.byteOrderMarkCount)
     return bytes
+  }
+}
+
+extension String.UTF8View {
+  /// The length of the UTF-8 byte order mark the text starts with: 3, or 0 without one.
+  package var byteOrderMarkCount: Int {
+    var bytes = makeIterator()
+    return bytes.next() == 0xEF && bytes.next() == 0xBB && bytes.next() == 0xBF ? 3 : 0
   }
 }
 

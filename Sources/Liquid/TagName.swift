@@ -10,17 +10,15 @@ enum TagName: String, CaseIterable {
   case `else`, elsif, when
 
   /// The known name whose text is the bytes of `range` in `bytes`, or nil.
-  static func named(_ bytes: [UInt8], _ range: Range<Int>) -> TagName? {
+  static func named(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TagName? {
     guard range.count < byLength.count else { return nil }
     // The names of the same length are few, and most differ in their first byte: compared
-    // byte by byte through pointers (`elementsEqual` on the slices cost several times more).
-    return bytes.withUnsafeBufferPointer { bytes in
-      candidates: for (text, name) in byLength[range.count] {
-        for i in text.indices where text[i] != bytes[range.lowerBound + i] { continue candidates }
-        return name
-      }
-      return nil
+    // byte by byte (`elementsEqual` on the slices cost several times more).
+    candidates: for (text, name) in byLength[range.count] {
+      for i in text.indices where text[i] != bytes[range.lowerBound + i] { continue candidates }
+      return name
     }
+    return nil
   }
 
   /// Every name's bytes, found under the name's length.

@@ -333,7 +333,7 @@ extension LiquidTagNode {
     defer { parser.depth -= 1 }
     let source = parser.source
     var lines: [TemplateToken] = []
-    let bytes = source.bytes
+    let bytes = parser.bytes
     var lineStart = token.argumentsStart
     let end = token.markup.upperBound
     while lineStart < end {

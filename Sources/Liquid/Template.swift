@@ -39,11 +39,10 @@ public struct Template: Sendable {
     var references: [(name: String, offset: Int, source: SourceText)] = []
     for (name, text) in sources {
       let source = SourceText(name: name, text: text)
-      var parser = try TemplateParser(
-        source: source, environment: environment, notesPartials: parsing == .upFront)
-      let body = try parser.parseDocument()
+      let (body, partialReferences) = try TemplateParser.parse(
+        source, environment: environment, notesPartials: parsing == .upFront)
       // Only kept up front (parsed on first use, a parser notes none).
-      for reference in parser.partialReferences {
+      for reference in partialReferences {
         references.append((reference.name, reference.offset, source))
       }
       parsed.append((name, source, body))
@@ -61,37 +60,47 @@ public struct Template: Sendable {
     _ references: [(name: String, offset: Int, source: SourceText)], environment: LiquidEnvironment
   ) throws(LiquidError) -> [Name: ParsedPartial] {
     var loaded: [Name: ParsedPartial] = [:]
+    // Where each partial was named, and where those that named it were: made into lines and
+    // columns only for an error (finding a line reads the source up to it).
+    typealias Site = (source: SourceText, offset: Int)
+    func locations(_ sites: [Site]) -> [SourceLocation] {
+      sites.map { $0.source.location(at: $0.offset) }
+    }
     var pending = references.map {
-      (name: $0.name, offset: $0.offset, source: $0.source, chain: [SourceLocation]())
+      (name: $0.name, offset: $0.offset, source: $0.source, chain: [Site]())
     }
     while !pending.isEmpty {
       let reference = pending.removeFirst()
       let name = Name(reference.name)
       if loaded[name] != nil { continue }
-      let site = reference.source.location(at: reference.offset)
+      let site: Site = (reference.source, reference.offset)
       guard let loader = environment.partialLoader else {
         throw LiquidError(
           .syntax, LiquidError.partialNotFoundMessage(reference.name, loader: nil),
-          location: site, includedFrom: reference.chain)
+          location: site.source.location(at: site.offset), includedFrom: locations(reference.chain))
       }
       let partialSource: SourceText
-      var parser: TemplateParser
+      let partialReferences: [(name: String, offset: Int)]
       do throws(LiquidError) {
         guard let (text, displayName) = try loader.loadPartial(named: reference.name) else {
           throw LiquidError(
             .syntax, LiquidError.partialNotFoundMessage(reference.name, loader: loader),
-            location: site, includedFrom: reference.chain)
+            location: site.source.location(at: site.offset),
+            includedFrom: locations(reference.chain))
         }
         partialSource = SourceText(name: displayName, text: text)
-        parser = try TemplateParser(
-          source: partialSource, environment: environment, notesPartials: true)
-        loaded[name] = ParsedPartial(
-          source: partialSource, body: try parser.parseDocument())
+        let body: Block
+        (body, partialReferences) = try TemplateParser.parse(
+          partialSource, environment: environment, notesPartials: true)
+        loaded[name] = ParsedPartial(source: partialSource, body: body)
       } catch var error {
-        if error.location != site { error.includedFrom = [site] + reference.chain }
+        let chain = [site] + reference.chain
+        if error.location != site.source.location(at: site.offset) {
+          error.includedFrom = locations(chain)
+        }
         throw error
       }
-      for next in parser.partialReferences where loaded[Name(next.name)] == nil {
+      for next in partialReferences where loaded[Name(next.name)] == nil {
         pending.append((next.name, next.offset, partialSource, [site] + reference.chain))
       }
     }

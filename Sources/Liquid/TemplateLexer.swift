@@ -26,12 +26,8 @@ struct TemplateToken {
 /// Splits a template into text, output and tag tokens. `raw` bodies are kept as text.
 struct TemplateLexer {
   let source: SourceText
-  private let bytes: [UInt8]
-
-  init(source: SourceText) {
-    self.source = source
-    bytes = source.bytes
-  }
+  /// The source's bytes, read in place.
+  let bytes: UnsafeBufferPointer<UInt8>
 
   func tokenize() throws(LiquidError) -> [TemplateToken] {
     var tokens: [TemplateToken] = []
@@ -82,38 +78,34 @@ struct TemplateLexer {
 
   /// Where the next `{{` or `{%` at or after `start` begins.
   private func nextOpening(from start: Int) -> Int? {
-    bytes.withUnsafeBufferPointer { bytes in
-      var j = start
-      while j + 1 < bytes.count {
-        let second = bytes[j + 1]
-        if second != UInt8(ascii: "{") && second != UInt8(ascii: "%") {
-          j += 2
-        } else if bytes[j] == UInt8(ascii: "{") {
-          return j
-        } else {
-          j += 1
-        }
+    var j = start
+    while j + 1 < bytes.count {
+      let second = bytes[j + 1]
+      if second != UInt8(ascii: "{") && second != UInt8(ascii: "%") {
+        j += 2
+      } else if bytes[j] == UInt8(ascii: "{") {
+        return j
+      } else {
+        j += 1
       }
-      return nil
     }
+    return nil
   }
 
   /// Where the next `a` followed by `b` at or after `start` begins.
   private func find(_ a: UInt8, _ b: UInt8, from start: Int) -> Int? {
-    bytes.withUnsafeBufferPointer { bytes in
-      var j = start
-      while j + 1 < bytes.count {
-        let second = bytes[j + 1]
-        if second != a && second != b {
-          j += 2
-        } else if second == b && bytes[j] == a {
-          return j
-        } else {
-          j += 1
-        }
+    var j = start
+    while j + 1 < bytes.count {
+      let second = bytes[j + 1]
+      if second != a && second != b {
+        j += 2
+      } else if second == b && bytes[j] == a {
+        return j
+      } else {
+        j += 1
       }
-      return nil
     }
+    return nil
   }
 
   private func scanOutput(at start: Int) throws(LiquidError) -> TemplateToken {

@@ -1,6 +1,8 @@
 /// Builds the node tree of a template from its tokens, checking every tag and expression.
 struct TemplateParser {
   let source: SourceText
+  /// The source's bytes, read in place while `parse(_:environment:notesPartials:)` runs.
+  let bytes: UnsafeBufferPointer<UInt8>
   let environment: LiquidEnvironment
   private var tokens: [TemplateToken]
   private var index = 0
@@ -12,19 +14,34 @@ struct TemplateParser {
   /// What the expression parsers it makes reuse.
   let scratch: ParseScratch
 
-  init(source: SourceText, environment: LiquidEnvironment, notesPartials: Bool)
-    throws(LiquidError)
+  /// Parses a template: its body, and the partials it names with a literal (when
+  /// `notesPartials`).
+  static func parse(_ source: SourceText, environment: LiquidEnvironment, notesPartials: Bool)
+    throws(LiquidError) -> (body: Block, partialReferences: [(name: String, offset: Int)])
   {
+    try source.withBytes { (bytes) throws(LiquidError) in
+      var parser = try TemplateParser(
+        source: source, bytes: bytes, environment: environment, notesPartials: notesPartials)
+      return (try parser.parseDocument(), parser.partialReferences)
+    }
+  }
+
+  init(
+    source: SourceText, bytes: UnsafeBufferPointer<UInt8>, environment: LiquidEnvironment,
+    notesPartials: Bool
+  ) throws(LiquidError) {
     self.source = source
+    self.bytes = bytes
     self.environment = environment
     self.notesPartials = notesPartials
-    self.tokens = try TemplateLexer(source: source).tokenize()
+    self.tokens = try TemplateLexer(source: source, bytes: bytes).tokenize()
     scratch = ParseScratch()
   }
 
   /// A parser for the lines of a `{% liquid %}` tag, as tag tokens.
   init(lines: [TemplateToken], parent: TemplateParser) {
     source = parent.source
+    bytes = parent.bytes
     environment = parent.environment
     notesPartials = parent.notesPartials
     scratch = parent.scratch
@@ -44,52 +61,58 @@ struct TemplateParser {
   mutating func parseBody(until delimiters: [TagName]) throws(LiquidError) -> (
     Block, TemplateToken?
   ) {
-    var nodes: [any Node] = []
-    // Most blocks have a few nodes: one allocation, not one for each of 1, 2 and 4.
-    nodes.reserveCapacity(4)
+    let outer = scratch.nodes.count
     while index < tokens.count {
       let token = tokens[index]
       index += 1
       switch token.kind {
       case .text:
-        let text = trimmedText(at: index - 1)
-        if !text.isEmpty { nodes.append(TextNode(text: text)) }
+        let range = trimmedText(at: index - 1)
+        if range.count > ShortTextNode.maxCount {
+          scratch.nodes.append(TextNode(text: source.slice(range)))
+        } else if !range.isEmpty {
+          scratch.nodes.append(ShortTextNode(text: String(decoding: bytes[range], as: UTF8.self)))
+        }
       case .output:
         let lexed = scratch.tokens.count
         defer { scratch.dropTokens(after: lexed) }
         var parser = try ExpressionParser(
-          source: source, range: token.markup, filters: environment.filters,
+          source: source, bytes: bytes, range: token.markup, filters: environment.filters,
           scratch: scratch)
         if parser.atEnd {
-          nodes.append(OutputNode(expression: nil))
+          scratch.nodes.append(OutputNode(nil))
         } else {
-          nodes.append(OutputNode(expression: try parser.parseFilteredExpression()))
+          let expression = try parser.parseFilteredExpression()
+          scratch.nodes.append(OutputNode(expression))
         }
       case .tag:
-        if let name = token.name, delimiters.contains(name) { return (Block(nodes: nodes), token) }
+        if let name = token.name, delimiters.contains(name) {
+          return (Block(nodes: scratch.takeNodes(after: outer)), token)
+        }
         let lexed = scratch.tokens.count
         defer { scratch.dropTokens(after: lexed) }
-        nodes.append(try parseTag(token))
+        let node = try parseTag(token)
+        scratch.nodes.append(node)
       }
     }
-    return (Block(nodes: nodes), nil)
+    return (Block(nodes: scratch.takeNodes(after: outer)), nil)
   }
 
-  /// The text of a text token with whitespace control from its neighbours applied.
-  private func trimmedText(at position: Int) -> String {
-    var range = tokens[position].range
-    let bytes = source.bytes
-    if position > 0 && tokens[position - 1].trimAfter {
-      while range.lowerBound < range.upperBound && isSpace(bytes[range.lowerBound]) {
-        range = (range.lowerBound + 1)..<range.upperBound
-      }
+  /// Where the text of a text token is, with whitespace control from its neighbours applied.
+  private func trimmedText(at position: Int) -> Range<Int> {
+    let range = tokens[position].range
+    let trimsStart = position > 0 && tokens[position - 1].trimAfter
+    let trimsEnd = position + 1 < tokens.count && tokens[position + 1].trimBefore
+    guard trimsStart || trimsEnd else { return range }
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    if trimsStart {
+      while lower < upper && isSpace(bytes[lower]) { lower += 1 }
     }
-    if position + 1 < tokens.count && tokens[position + 1].trimBefore {
-      while range.lowerBound < range.upperBound && isSpace(bytes[range.upperBound - 1]) {
-        range = range.lowerBound..<(range.upperBound - 1)
-      }
+    if trimsEnd {
+      while lower < upper && isSpace(bytes[upper - 1]) { upper -= 1 }
     }
-    return source.string(range)
+    return lower..<upper
   }
 
   /// Parses a block tag's body up to one of `delimiters`; a missing end tag is reported at
@@ -127,7 +150,7 @@ struct TemplateParser {
 
   func expressions(_ token: TemplateToken) throws(LiquidError) -> ExpressionParser {
     try ExpressionParser(
-      source: source, range: token.argumentsStart..<token.markup.upperBound,
+      source: source, bytes: bytes, range: token.argumentsStart..<token.markup.upperBound,
       filters: environment.filters, scratch: scratch)
   }
 

@@ -302,6 +302,25 @@ import Testing
     ("{{ a.size }}", "ERROR t:1:4: error: undefined variable 'a' in 'a.size'\n{{ a.size }}\n   ^"),
     ("{{ a.b- }}", "ERROR t:1:4: error: undefined variable 'a' in 'a.b-'\n{{ a.b- }}\n   ^"),
     ("\u{FEFF}{{ 'bom' }}", "bom"),
+    // Offsets, lines and columns count from after a byte order mark.
+    (
+      "\u{FEFF}a\n{{ 'a' | nosuch }}",
+      "ERROR t:2:10: error: unknown filter 'nosuch'\n{{ 'a' | nosuch }}\n         ^"
+    ),
+    (
+      "\u{FEFF}é {{ 'a' | nosuch }}",
+      "ERROR t:1:12: error: unknown filter 'nosuch'\né {{ 'a' | nosuch }}\n           ^"
+    ),
+    // Text is appended byte for byte from the source: whitespace control trims ASCII whitespace
+    // only, next to any character, and a combining mark after a tag stays where it is.
+    ("é \n{%- if true -%}\n\u{3000}ü {{- 'x' -}} ñ{% endif %}", "é\u{3000}üxñ"),
+    ("{{- 'a' -}} \u{301}b", "a\u{301}b"),
+    ("{{ 'e' }}\u{301}", "e\u{301}"),
+    ("{% if true %} \u{3000} {% endif %}|{% if true %} \n\t {% endif %}|", " \u{3000} ||"),
+    // Texts of up to 15 bytes and longer ones, blank or not, ASCII or not.
+    ("{{ 1 }}123456789012345{{ 2 }}1234567890123456", "11234567890123452" + "1234567890123456"),
+    ("{{ 1 }}ééééééé1{{ 2 }}éééééééé", "1ééééééé12éééééééé"),
+    ("{% if true %}" + String(repeating: " ", count: 20) + "{% endif %}|", "|"),
     ("{{ 'x' }}\n{% if true -%}\n y\n{%- endif %}", "x\ny"),
     (
       "{% if true %}{% if true %}{% if true %}{% endif %}{% endif %}",
@@ -377,5 +396,17 @@ import Testing
   @Test(arguments: 0..<cases.count) func rendersOrReports(_ index: Int) {
     let c = Self.cases[index]
     #expect(render(c.template, strict: true) == c.expected)
+  }
+
+  /// A template made from a slice of a bigger text reads only its own bytes, and a partial's
+  /// byte order mark is not part of it either.
+  @Test func readsATemplateFromASliceAndAPartialWithAByteOrderMark() {
+    let text = "before {{ 'x' | upcase }}\n{% include 'p' %} after"
+    let slice = text.dropFirst(7).dropLast(6)
+    #expect(render(String(slice), partials: ["p": "\u{FEFF}p{{ 'y' }}"]) == "X\npy")
+    #expect(
+      render(String(slice), partials: ["p": "\u{FEFF}{{ 'y' | nosuch }}"])
+        == "ERROR p:1:10: error: unknown filter 'nosuch'\n{{ 'y' | nosuch }}\n         ^"
+        + "\nnote: included from t:2:12")
   }
 }
