@@ -40,9 +40,7 @@ struct ExpressionParser {
   func text(_ token: ExpressionToken) -> String { text(token.text) }
 
   /// The text of the bytes of `range` in the source.
-  func text(_ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-  }
+  func text(_ range: Range<Int>) -> String { bytes.string(range) }
 
   /// A token's text as a name, made once in a parse.
   func name(_ token: ExpressionToken) -> Name { name(token.text) }

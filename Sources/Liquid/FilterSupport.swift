@@ -177,17 +177,15 @@ func rubySplit(_ string: String, _ separator: String, maxParts: Int = .max) -> (
         var partStart = 0
         var i = 0
         while i + pattern.count <= bytes.count {
-          var k = 0
-          while k < pattern.count && bytes[i + k] == pattern[k] { k += 1 }
-          guard k == pattern.count else {
+          guard bytes.holds(pattern, at: i) else {
             i += 1
             continue
           }
-          guard parts.add(bytes[partStart..<i]) else { return false }
+          guard parts.add(bytes.string(partStart..<i)) else { return false }
           i += pattern.count
           partStart = i
         }
-        return parts.add(bytes[partStart..<bytes.count])
+        return parts.add(bytes.string(partStart..<bytes.count))
       }
     }
     return (parts.parts, complete)
@@ -215,11 +213,6 @@ private struct SplitParts {
     }
     parts.append(part)
     return true
-  }
-
-  /// `add` of the text of valid UTF-8 bytes.
-  mutating func add(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-    add(String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self))
   }
 }
 

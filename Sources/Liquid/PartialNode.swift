@@ -94,7 +94,7 @@ extension PartialNode {
     return name.withUTF8 { bytes in
       let part = variablePart(of: bytes)
       if part == bytes.indices { return partialName }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[part]), as: UTF8.self)
+      return bytes.string(part)
     }
   }
 

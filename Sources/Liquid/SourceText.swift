@@ -52,7 +52,7 @@ final class SourceText: Sendable {
   }
 
   func string(_ range: Range<Int>) -> String {
-    withBytes { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    withBytes { $0.string(range) }
   }
 
   /// The text of the bytes of `range`, sharing `text`'s storage.
@@ -64,20 +64,5 @@ final class SourceText: Sendable {
 
   func error(_ message: String, at offset: Int) -> LiquidError {
     LiquidError(.syntax, message, location: location(at: offset))
-  }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-  /// Whether the bytes in `range` are `word`'s: a keyword or operator compared without making
-  /// a `String` of the source.
-  func holds(_ word: StaticString, at range: Range<Int>) -> Bool {
-    guard range.count == word.utf8CodeUnitCount else { return false }
-    let wordBytes = word.utf8Start
-    var i = 0
-    while i < range.count {
-      if self[range.lowerBound + i] != wordBytes[i] { return false }
-      i += 1
-    }
-    return true
   }
 }

@@ -113,11 +113,7 @@ extension Substring {
       text.withUTF8 { bytes in
         guard pattern.count <= bytes.count else { return nil }
         let starts = 0...(bytes.count - pattern.count)
-        func matches(at start: Int) -> Bool {
-          var k = 0
-          while k < pattern.count && bytes[start + k] == pattern[k] { k += 1 }
-          return k == pattern.count
-        }
+        func matches(at start: Int) -> Bool { bytes.holds(pattern, at: start) }
         let found = last ? starts.reversed().first(where: matches) : starts.first(where: matches)
         return found.map { start in
           let lower = utf8.index(startIndex, offsetBy: start)
@@ -125,5 +121,27 @@ extension Substring {
         }
       }
     }
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether `pattern`'s bytes are the bytes from `start` on (which must leave room for them).
+  func holds(_ pattern: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    var k = 0
+    while k < pattern.count && self[start + k] == pattern[k] { k += 1 }
+    return k == pattern.count
+  }
+
+  /// Whether the bytes in `range` are `word`'s: a keyword or operator compared without making
+  /// a `String` of the source.
+  func holds(_ word: StaticString, at range: Range<Int>) -> Bool {
+    range.count == word.utf8CodeUnitCount
+      && word.withUTF8Buffer { holds($0, at: range.lowerBound) }
+  }
+
+  /// The text of the bytes in `range`, which hold valid UTF-8 (else each invalid sequence is
+  /// U+FFFD).
+  func string(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
   }
 }

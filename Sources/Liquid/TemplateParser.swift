@@ -71,7 +71,7 @@ struct TemplateParser {
         if range.count > ShortTextNode.maxCount {
           scratch.nodes.append(TextNode(text: source.slice(range)))
         } else if !range.isEmpty {
-          scratch.nodes.append(ShortTextNode(text: String(decoding: bytes[range], as: UTF8.self)))
+          scratch.nodes.append(ShortTextNode(text: bytes.string(range)))
         }
       case .output:
         let lexed = scratch.tokens.count
