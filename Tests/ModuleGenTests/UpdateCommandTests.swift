@@ -55,6 +55,29 @@ import Testing
     #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
   }
 
+  /// A file the developer keeps with CRLF line ends merges line by line (not as one conflict
+  /// over the whole file), and keeps its line ends.
+  @Test func aFileWithCRLFLineEndsMergesAndKeepsThem() throws {
+    let dir = try project()
+    try edit(dir + Self.presenter) { $0.replacingOccurrences(of: "\n", with: "\r\n") }
+    try write(
+      Self.spec.replacingOccurrences(
+        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
+      to: dir + "/home.yml")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: dir + Self.presenter)))
+    #expect(UpdateCommand.hasOnlyCRLFLineEnds(bytes))
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains("  func viewDidLoad() {\r\n    view?.showLoading()\r\n  }\r\n"))
+    #expect(
+      text.contains(
+        "  func didTapRetry() {\r\n    // TODO: implement didTapRetry().\r\n  }\r\n"))
+    #expect(!text.contains("<<<<<<<"))
+    #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
+  }
+
   @Test func aConflictGetsMarkersAndFails() throws {
     let dir = try project()
     // The template now renames the method the developer filled in.
