@@ -134,6 +134,115 @@ import Testing
       try read(dir + "/" + GenerationRecord.fileName).contains("      binding: observation\n"))
   }
 
+  /// A project template whose version 1 has `style` (plain or fancy) and `color`.
+  func writeVersionedTemplate(in dir: String) throws {
+    try write(
+      """
+      name: card
+      version: 1.0.0
+      parameters:
+        - {name: style, type: choice, values: [plain, fancy], default: plain}
+        - {name: color, type: string, default: red}
+      files:
+        - {template: Card.swift.liquid, output: "{{ module }}Card.swift"}
+
+      """, to: dir + "/Templates/card/template.yml")
+    try write(
+      "// {{ module }}: {{ params.style }} {{ params.color }}\n",
+      to: dir + "/Templates/card/Card.swift.liquid")
+  }
+
+  /// A recorded value a new version of the template no longer allows is an error that says
+  /// how to mend it, and giving the parameter mends it (the record's value is not read).
+  @Test func aRecordedValueTheTemplateNoLongerAllowsIsReplacedBySet() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    #expect(runTool(["gen", "Promo", "card", "--set", "style=fancy"], in: dir).code == 0)
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "[plain, fancy]", with: "[plain, bold]")
+    }
+    let message =
+      "error: 'fancy' is not a value of 'style' (recorded for 'Promo' in .modulegen.lock; --set style=VALUE replaces it); template 'card' allows: plain, bold\n"
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 2)
+    #expect(check.err == message, "\(check.err)")
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    let mended = runTool(["gen", "Promo", "--set", "style=bold"], in: dir)
+    #expect(mended.code == 0, "\(mended.err)")
+    #expect(
+      mended.err
+        == "note: module 'Promo' changes style: fancy → bold (was recorded in .modulegen.lock)\n")
+    #expect(try read(dir + "/Promo/PromoCard.swift") == "// Promo: bold red\n")
+    #expect(
+      try read(dir + "/" + GenerationRecord.fileName)
+        == record.replacingOccurrences(of: "style: fancy", with: "style: bold")
+        .replacingOccurrences(
+          of: GenerationRecord.hash(Array("// Promo: fancy red\n".utf8)),
+          with: GenerationRecord.hash(Array("// Promo: bold red\n".utf8))))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A parameter a new version of the template drops or adds changes the module too: said.
+  @Test func parametersATemplateDropsOrAddsAreSaid() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    #expect(runTool(["gen", "Promo", "card"], in: dir).code == 0)
+    // Version 2 calls `color` `colour`, blue by default.
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(
+        of: "name: color, type: string, default: red",
+        with: "name: colour, type: string, default: blue"
+      )
+      .replacingOccurrences(of: "1.0.0", with: "2.0.0")
+    }
+    try write(
+      "// {{ module }}: {{ params.style }} {{ params.colour }}\n",
+      to: dir + "/Templates/card/Card.swift.liquid")
+    let result = runTool(["gen"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err
+        == "note: module 'Promo' changes color: red → (dropped: no longer a parameter), colour: (new) → blue (was recorded in .modulegen.lock)\n"
+    )
+    #expect(try read(dir + "/Promo/PromoCard.swift") == "// Promo: plain blue\n")
+    // Said once: the record has the new parameters now.
+    #expect(runTool(["gen"], in: dir).err == "")
+  }
+
+  /// A Generamba template's custom parameters and the description given on the command line
+  /// are the module's: a teammate's plain run and `update` keep them, and `check` agrees.
+  @Test func generambaCustomParametersAndDescriptionAreRecordedAndReused() throws {
+    let project = try GenerambaProject(rambafile: GenerambaTemplateTests.rambafile)
+    let first = project.run([
+      "gen", "Profile", "feature_tour", "--custom_parameters", "theme:dark", "-d",
+      "Edits the profile.",
+    ])
+    #expect(first.code == 0, "\(first.err)")
+    let record = project.read(GenerationRecord.fileName) ?? ""
+    #expect(
+      record.contains("    description: \"Edits the profile.\"\n    params:\n      theme: dark\n"))
+    let view = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    let generated = project.read(view) ?? ""
+    #expect(generated.contains("/// Edits the profile.\n"))
+    #expect(generated.contains("// theme: dark;"))
+    let check = project.run(["check", "-q"])
+    #expect(check.code == 0 && check.out == "", "\(check.out)")
+    // Nothing given again: nothing to merge, nothing changed.
+    let update = project.run(["update", "Profile"])
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Profile (feature_tour): 5 unchanged.\n", "\(update.out)")
+    #expect(project.read(view) == generated)
+    #expect(project.read(GenerationRecord.fileName) == record)
+    // Given again with another value: the change is said.
+    let changed = project.run(["gen", "Profile", "--custom_parameters", "theme:light"])
+    #expect(
+      changed.err.contains(
+        "note: module 'Profile' changes theme: dark → light (was recorded in .modulegen.lock)\n"),
+      "\(changed.err)")
+  }
+
   /// `update --prune` removes the stale files `update` reports.
   @Test func updatePrunesStaleFiles() throws {
     let dir = try makeTemporaryDirectory()

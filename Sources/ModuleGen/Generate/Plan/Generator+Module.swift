@@ -125,7 +125,7 @@ extension Generator {
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
       package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
-      registrations: rendering.registrations)
+      description: rendering.description, registrations: rendering.registrations)
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -147,7 +147,8 @@ extension Generator {
   }
 
   /// What a run changes of a recorded module, said as a note: its template, and each parameter
-  /// the spec or `--set` gives another value ("binding: combine → observation").
+  /// the spec or `--set` gives another value ("binding: combine → observation"), or the
+  /// template no longer has or newly has.
   static func changes(from recorded: GenerationRecord.Module, to planned: PlannedModule)
     -> [Diagnostic]
   {
@@ -155,9 +156,18 @@ extension Generator {
     if recorded.template != planned.template {
       changes.append("template: \(recorded.template) → \(planned.template)")
     } else {
+      // A parameter a new version of the template dropped or added is said too.
       let before = Dictionary(recorded.params.map { ($0.name, $0.value) }) { a, _ in a }
+      let now = Set(planned.params.map(\.name))
+      for param in recorded.params where !now.contains(param.name) {
+        changes.append("\(param.name): \(param.value) → (dropped: no longer a parameter)")
+      }
       for param in planned.params {
-        guard let old = before[param.name], old != param.value else { continue }
+        guard let old = before[param.name] else {
+          changes.append("\(param.name): (new) → \(param.value)")
+          continue
+        }
+        guard old != param.value else { continue }
         changes.append("\(param.name): \(old) → \(param.value)")
       }
     }
