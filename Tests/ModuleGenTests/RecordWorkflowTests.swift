@@ -211,6 +211,30 @@ import Testing
     #expect(runTool(["gen"], in: dir).err == "")
   }
 
+  /// A recorded module whose template was removed from the project is named, with the way on;
+  /// another template, with --prune, replaces it.
+  @Test func aRecordedModuleWhoseTemplateIsGoneIsNamed() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    #expect(runTool(["gen", "Promo", "card"], in: dir).code == 0)
+    try FileManager.default.removeItem(atPath: dir + "/Templates/card")
+    let before = snapshot(dir).files
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 2)
+    #expect(
+      check.err
+        == "error: no template named 'card' (available: mvc, mvp, mvvm, viper); .modulegen.lock records 'Promo' as generated from it: restore the template, or name another (gen Promo TEMPLATE; --prune then removes the files it no longer has)\n"
+    )
+    #expect(runTool(["gen", "--prune"], in: dir).code == 2)
+    #expect(snapshot(dir).files == before)
+    let replaced = runTool(["gen", "Promo", "mvc", "--prune"], in: dir)
+    #expect(replaced.code == 0, "\(replaced.err)")
+    #expect(replaced.out.hasSuffix("Removed 1 stale file.\n"), "\(replaced.out)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Promo/PromoCard.swift"))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
   /// A Generamba template's custom parameters and the description given on the command line
   /// are the module's: a teammate's plain run and `update` keep them, and `check` agrees.
   @Test func generambaCustomParametersAndDescriptionAreRecordedAndReused() throws {

@@ -307,10 +307,21 @@ package struct Generator {
       of: module, recorded: recorded, recordDirectory: recordDirectory, options: options)
     // A target of its own package: its tests `@testable import` the module's target.
     if package != nil { options.settings.module = module.name }
-    let template = try self.template(
-      named: templateName, for: module, options: options,
-      location: module.template != nil
-        ? module.templateLocation : config?.locations.values["template"])
+    let template: CompiledTemplate
+    do {
+      template = try self.template(
+        named: templateName, for: module, options: options,
+        location: module.template != nil
+          ? module.templateLocation : config?.locations.values["template"])
+    } catch var error as Diagnostic
+      where module.specFile == nil && module.template == recorded?.template
+      && library.source(named: templateName) == nil
+    {
+      // A template removed since the module was generated from it: the module is named, and
+      // the way on.
+      error.message += Self.recordedTemplateMissingMessage(module: module.name)
+      throw error
+    }
     // Recorded values belong to the module they were recorded for, with its template.
     let recorded = recorded?.template == template.manifest.name ? recorded : nil
     // A Generamba template's custom parameters are free-form, and recorded as they were given.
@@ -485,6 +496,11 @@ package struct Generator {
   }
 
   // MARK: - Parameters
+
+  /// Said after "no template named …" for a module recorded with that template.
+  static func recordedTemplateMissingMessage(module: String) -> String {
+    "; \(GenerationRecord.fileName) records '\(module)' as generated from it: restore the template, or name another (gen \(module) TEMPLATE; --prune then removes the files it no longer has)"
+  }
 
   /// Where a recorded value comes from, in a message about it: with the way to replace it.
   static func recordedOrigin(module: String, parameter: String) -> String {
