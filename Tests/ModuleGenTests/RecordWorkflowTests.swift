@@ -211,6 +211,34 @@ import Testing
     #expect(runTool(["gen"], in: dir).err == "")
   }
 
+  /// A module recorded with a newer version of its template than the one found (a teammate's
+  /// newer template) is said before generating it again takes it back.
+  @Test func anOlderTemplateThanTheRecordedOneIsSaid() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    #expect(runTool(["gen", "Promo", "card"], in: dir).code == 0)
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "version: 1.0.0", with: "version: 0.9.12")
+    }
+    let warning =
+      "warning: module 'Promo' was generated with template 'card' 1.0.0, newer than the 0.9.12 found here ('modulegen templates list' says where it is); generating it again takes it back to 0.9.12\n"
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0)
+    #expect(check.out == "Up to date: 1 file of 1 module.\n")
+    #expect(check.err == warning)
+    let gen = runTool(["gen"], in: dir)
+    #expect(gen.code == 0)
+    #expect(gen.err == warning)
+    #expect(
+      try read(dir + "/" + GenerationRecord.fileName).contains("template_version: \"0.9.12\""))
+    // A newer version than the recorded one is the usual case: nothing is said.
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "version: 0.9.12", with: "version: 0.10.0")
+    }
+    #expect(runTool(["gen"], in: dir).err == "")
+  }
+
   /// A recorded module whose template was removed from the project is named, with the way on;
   /// another template, with --prune, replaces it.
   @Test func aRecordedModuleWhoseTemplateIsGoneIsNamed() throws {

@@ -171,14 +171,35 @@ extension Generator {
         changes.append("\(param.name): \(old) → \(param.value)")
       }
     }
-    guard !changes.isEmpty else { return [] }
-    return [
+    var notes: [Diagnostic] = []
+    if recorded.template == planned.template, let version = planned.templateVersion,
+      isOlder(version, than: recorded.templateVersion)
+    {
+      notes.append(
+        Diagnostic(
+          .warning,
+          message:
+            "module '\(planned.name)' was generated with template '\(planned.template)' \(recorded.templateVersion), newer than the \(version) found here ('modulegen templates list' says where it is); generating it again takes it back to \(version)"
+        ))
+    }
+    guard !changes.isEmpty else { return notes }
+    return notes + [
       Diagnostic(
         .note,
         message:
           "module '\(planned.name)' changes \(changes.joined(separator: ", ")) (was recorded in \(GenerationRecord.fileName))"
       )
     ]
+  }
+
+  /// Whether a template version (MAJOR.MINOR.PATCH) is older than a recorded one; false when
+  /// either is not such a version (a recorded template hash).
+  static func isOlder(_ version: String, than recorded: String) -> Bool {
+    guard TemplateManifest.isVersion(version), TemplateManifest.isVersion(recorded) else {
+      return false
+    }
+    func numbers(_ text: String) -> [Int] { text.split(separator: ".").map { Int($0) ?? 0 } }
+    return numbers(version).lexicographicallyPrecedes(numbers(recorded))
   }
 
   /// The module rendered for `date`, or the files rendered for the same inputs earlier in the
