@@ -134,6 +134,51 @@ import Testing
       try read(dir + "/" + GenerationRecord.fileName).contains("      binding: observation\n"))
   }
 
+  /// A module its recorded spec declares, named with its template, is still generated from the
+  /// spec (not as the typical screen, which rewrote its files without the spec's methods).
+  @Test func aModuleNamedWithItsTemplateIsStillItsSpecs() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/Specs/home.yml")
+    #expect(runTool(["gen", "--spec", "Specs/home.yml"], in: dir).code == 0)
+    let before = snapshot(dir).files
+    let again = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(again.out == "Home (viper): 9 unchanged.\n")
+    #expect(again.err == "")
+    #expect(snapshot(dir).files == before)
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A module taken out of its spec and generated from the command line is recorded without
+  /// the spec: a later run over every recorded module does not find it removed from the spec,
+  /// and --prune leaves its files (it removed all of them).
+  @Test func aModuleTakenOutOfItsSpecAndGeneratedAloneIsNotPruned() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: Home, template: viper}\n  - {name: Cart, template: mvc}\n",
+      to: dir + "/a.yml")
+    #expect(runTool(["gen", "--spec", "a.yml"], in: dir).code == 0)
+    try write("modules:\n  - {name: Cart, template: mvc}\n", to: dir + "/a.yml")
+    let alone = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(alone.code == 0, "\(alone.err)")
+    #expect(
+      alone.err
+        == "note: 'Home' was recorded as declared in 'a.yml', which no longer declares it; from the command line, it has no spec\n"
+    )
+    let record = try GenerationRecord.decode(
+      try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir)
+    #expect(record.modules["Home"]?.spec == nil)
+    #expect(record.modules["Cart"]?.spec == "a.yml")
+    let before = snapshot(dir).files
+    let prune = runTool(["gen", "--prune"], in: dir)
+    #expect(prune.code == 0, "\(prune.err)")
+    #expect(prune.out == "Cart (mvc): 7 unchanged.\nHome (viper): 10 unchanged.\n")
+    #expect(snapshot(dir).files == before)
+  }
+
   /// A project template whose version 1 has `style` (plain or fancy) and `color`.
   func writeVersionedTemplate(in dir: String) throws {
     try write(

@@ -120,8 +120,8 @@ extension Generator {
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
       includesTests: options.includeTests,
-      spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } }
-        ?? recorded?.spec,
+      // A module from the command line has no spec (its recorded one no longer declares it).
+      spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } },
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
       package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
