@@ -78,6 +78,29 @@ import Testing
     #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
   }
 
+  /// A module skipped for an edited file modulegen owns: the way on is the one update has
+  /// (it has no --force), and following it merges.
+  @Test func aSkippedModuleNamesTheCommandsThatWriteAndMerge() throws {
+    let dir = try project()
+    try edit(dir + "/Home/HomeContracts.swift") { $0 + "// mine\n" }
+    try write(
+      Self.spec.replacingOccurrences(
+        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
+      to: dir + "/home.yml")
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 1)
+    #expect(
+      update.err.hasSuffix(
+        "1 conflict: skipped Home (viper); nothing was written. 'modulegen gen --spec home.yml --force' writes what the templates produce (edits in those files are lost), then 'modulegen update --spec home.yml' merges into your files; 'modulegen check --spec home.yml --diff' shows the differences.\n"
+      ), "\(update.err)")
+    #expect(runTool(["gen", "--spec", "home.yml", "--force"], in: dir).code == 0)
+    let merged = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(merged.code == 0, "\(merged.err)")
+    let text = try read(dir + Self.presenter)
+    #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
+    #expect(text.contains("  func didTapRetry() {\n"))
+  }
+
   @Test func aConflictGetsMarkersAndFails() throws {
     let dir = try project()
     // The template now renames the method the developer filled in.

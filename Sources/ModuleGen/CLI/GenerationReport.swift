@@ -242,8 +242,16 @@ struct GenerationReport {
       ? "; the other modules \(dryRun ? "would be" : "were") written."
       : "; nothing \(dryRun ? "would be" : "was") written."
     let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
-    text +=
-      " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    if merges {
+      // `update` has no --force: `gen --force` writes those files, then `update` merges.
+      let gen = GenerationSetup.followUp("gen", arguments, adding: ["--force"])
+      let update = GenerationSetup.followUp("update", arguments, adding: [])
+      text +=
+        " '\(gen)' writes what the templates produce (edits in those files are lost), then '\(update)' merges into your files; '\(check)' shows the differences."
+    } else {
+      text +=
+        " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    }
     console.writeError(text + "\n")
   }
 
