@@ -179,6 +179,15 @@ import Testing
     #expect(snapshot(dir).files == before)
   }
 
+  /// A project with the template below, and the module Promo generated from it (with `set`).
+  func promoProject(_ set: [String] = []) throws -> String {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    #expect(runTool(["gen", "Promo", "card"] + set, in: dir).code == 0)
+    return dir
+  }
+
   /// A project template whose version 1 has `style` (plain or fancy) and `color`.
   func writeVersionedTemplate(in dir: String) throws {
     try write(
@@ -200,10 +209,7 @@ import Testing
   /// A recorded value a new version of the template no longer allows is an error that says
   /// how to mend it, and giving the parameter mends it (the record's value is not read).
   @Test func aRecordedValueTheTemplateNoLongerAllowsIsReplacedBySet() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
-    try writeVersionedTemplate(in: dir)
-    #expect(runTool(["gen", "Promo", "card", "--set", "style=fancy"], in: dir).code == 0)
+    let dir = try promoProject(["--set", "style=fancy"])
     try edit(dir + "/Templates/card/template.yml") {
       $0.replacingOccurrences(of: "[plain, fancy]", with: "[plain, bold]")
     }
@@ -230,10 +236,7 @@ import Testing
 
   /// A parameter a new version of the template drops or adds changes the module too: said.
   @Test func parametersATemplateDropsOrAddsAreSaid() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
-    try writeVersionedTemplate(in: dir)
-    #expect(runTool(["gen", "Promo", "card"], in: dir).code == 0)
+    let dir = try promoProject()
     // Version 2 calls `color` `colour`, blue by default.
     try edit(dir + "/Templates/card/template.yml") {
       $0.replacingOccurrences(
@@ -259,10 +262,7 @@ import Testing
   /// A module recorded with a newer version of its template than the one found (a teammate's
   /// newer template) is said before generating it again takes it back.
   @Test func anOlderTemplateThanTheRecordedOneIsSaid() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
-    try writeVersionedTemplate(in: dir)
-    #expect(runTool(["gen", "Promo", "card"], in: dir).code == 0)
+    let dir = try promoProject()
     try edit(dir + "/Templates/card/template.yml") {
       $0.replacingOccurrences(of: "version: 1.0.0", with: "version: 0.9.12")
     }
@@ -287,10 +287,7 @@ import Testing
   /// A recorded module whose template was removed from the project is named, with the way on;
   /// another template, with --prune, replaces it.
   @Test func aRecordedModuleWhoseTemplateIsGoneIsNamed() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
-    try writeVersionedTemplate(in: dir)
-    #expect(runTool(["gen", "Promo", "card"], in: dir).code == 0)
+    let dir = try promoProject()
     try FileManager.default.removeItem(atPath: dir + "/Templates/card")
     let before = snapshot(dir).files
     let check = runTool(["check"], in: dir)

@@ -30,12 +30,17 @@ import Testing
     return dir
   }
 
-  @Test func aCleanMergeKeepsTheEditsAndBringsTheChange() throws {
-    let dir = try project()
+  /// The spec with a presenter method more: the change `update` merges.
+  func addRetry(in dir: String) throws {
     try write(
       Self.spec.replacingOccurrences(
         of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
       to: dir + "/home.yml")
+  }
+
+  @Test func aCleanMergeKeepsTheEditsAndBringsTheChange() throws {
+    let dir = try project()
+    try addRetry(in: dir)
     #expect(
       runTool(["gen", "--spec", "home.yml"], in: dir).out.contains(
         "2 of your files differ from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
@@ -60,10 +65,7 @@ import Testing
   @Test func aFileWithCRLFLineEndsMergesAndKeepsThem() throws {
     let dir = try project()
     try edit(dir + Self.presenter) { $0.replacingOccurrences(of: "\n", with: "\r\n") }
-    try write(
-      Self.spec.replacingOccurrences(
-        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
-      to: dir + "/home.yml")
+    try addRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 0, "\(update.err)")
     #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n")
@@ -83,10 +85,7 @@ import Testing
   @Test func aSkippedModuleNamesTheCommandsThatWriteAndMerge() throws {
     let dir = try project()
     try edit(dir + "/Home/HomeContracts.swift") { $0 + "// mine\n" }
-    try write(
-      Self.spec.replacingOccurrences(
-        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
-      to: dir + "/home.yml")
+    try addRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 1)
     #expect(
@@ -161,10 +160,7 @@ import Testing
   @Test func aMissingBaseCopyIsNamed() throws {
     let dir = try project()
     try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.baseFolder)
-    try write(
-      Self.spec.replacingOccurrences(
-        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
-      to: dir + "/home.yml")
+    try addRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 1)
     #expect(
