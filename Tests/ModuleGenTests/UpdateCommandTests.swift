@@ -171,6 +171,27 @@ import Testing
     #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 kept (yours).\n")
   }
 
+  /// A base file with git's conflict markers (two branches updated the module): the copies
+  /// in it are still the base of the merge.
+  @Test func aBaseFileWithConflictMarkersStillMerges() throws {
+    let dir = try project()
+    let base = dir + "/" + GenerationRecord.baseFolder + "/Home.base"
+    try edit(base) {
+      $0.replacingOccurrences(
+        of: "=== Home/HomePresenter.swift", with: "<<<<<<< HEAD\n=== Home/HomePresenter.swift")
+        + "=======\n>>>>>>> other\n"
+    }
+    try addRetry(in: dir)
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n")
+    let text = try read(dir + Self.presenter)
+    #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
+    #expect(text.contains("  func didTapRetry() {\n"))
+    // Written again, the base file has no markers.
+    #expect(!(try read(base)).contains("<<<<<<<"))
+  }
+
   @Test func aDryRunShowsTheMergesAndWritesNothing() throws {
     let dir = try project()
     try write(
