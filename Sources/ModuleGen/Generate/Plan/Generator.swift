@@ -314,7 +314,7 @@ package struct Generator {
         location: module.template != nil
           ? module.templateLocation : config?.locations.values["template"])
     } catch var error as Diagnostic
-      where module.specFile == nil && module.template == recorded?.template
+      where module.specFile == nil && recorded != nil && module.template == recorded?.template
       && library.source(named: templateName) == nil
     {
       // A template removed since the module was generated from it: the module is named, and
