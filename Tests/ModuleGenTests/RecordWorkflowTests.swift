@@ -335,6 +335,16 @@ import Testing
       changed.err.contains(
         "note: module 'Profile' changes theme: dark → light (was recorded in .modulegen.lock)\n"),
       "\(changed.err)")
+    // A record from before custom parameters were recorded has none: nothing is said of them.
+    let recordPath = project.dir + "/" + GenerationRecord.fileName
+    var old = try GenerationRecord.decode(
+      try read(recordPath), file: "r", directory: project.dir)
+    old.modules["Profile"]?.params = []
+    try old.encoded.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    let upgraded = project.run(["gen", "Profile", "--custom_parameters", "theme:light"])
+    #expect(upgraded.code == 0)
+    #expect(!upgraded.err.contains("note: module 'Profile'"), "\(upgraded.err)")
+    #expect(try read(recordPath).contains("      theme: light\n"))
   }
 
   /// `update --prune` removes the stale files `update` reports.

@@ -164,7 +164,9 @@ extension Generator {
       }
       for param in planned.params {
         guard let old = before[param.name] else {
-          changes.append("\(param.name): (new) → \(param.value)")
+          // Not for a module recorded without parameters (a Generamba template's, recorded
+          // before its custom parameters were): it has no new one, its record has none yet.
+          if !recorded.params.isEmpty { changes.append("\(param.name): (new) → \(param.value)") }
           continue
         }
         guard old != param.value else { continue }
