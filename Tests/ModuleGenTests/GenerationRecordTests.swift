@@ -375,6 +375,25 @@ import Testing
 }
 
 extension BaseCopiesTests {
+  /// A base file git merged with conflicts: every copy that is intact is read, whatever lines
+  /// are around it; one the markers cut in two is left out.
+  @Test func copiesAroundConflictMarkersAreRead() {
+    let a = BaseCopies.Copy.copy("A.swift", "a\n")
+    let b1 = BaseCopies.Copy.copy("B.swift", "one\nb\n")
+    let b2 = BaseCopies.Copy.copy("B.swift", "two\nb\n")
+    let c = BaseCopies.Copy.copy("C.swift", "c\n")
+    func line(_ copy: BaseCopies.Copy) -> String {
+      "=== \(copy.path) \(copy.hash) \(copy.bytes.count)\n"
+    }
+    let text =
+      line(a) + "a\n\n<<<<<<< HEAD\n" + line(b1) + "one\nb\n\n=======\n" + line(b2)
+      + "two\nb\n\n>>>>>>> other\n" + line(c) + "<<<<<<< HEAD\nc\n=======\nd\n>>>>>>> other\n\n"
+      + line(a) + "a\n\n"
+    #expect(
+      BaseCopies(decoding: BaseCopies.header + Array(text.utf8))
+        == BaseCopies([a, a, b1, b2]))
+  }
+
   /// The header, then each copy by path under its line: path, hash, length.
   @Test func encodedIsEachCopyUnderItsLine() {
     let a = BaseCopies.Copy.copy("A.swift", "a")

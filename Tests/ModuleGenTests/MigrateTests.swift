@@ -52,6 +52,29 @@ import Testing
     }
   }
 
+  /// A module generated with Generamba's options before migrating is up to date after it, and
+  /// its record stays as it was: the template's version is carried over, and the description
+  /// and custom parameters given on the command line are the module's.
+  @Test func aModuleGeneratedBeforeMigratingKeepsItsRecord() throws {
+    let project = Fixture.projects[1]
+    let dir = try GenerambaProject(
+      rambafile: try String(
+        contentsOfFile: Fixture.fixtures + "/Rambafile." + project.name, encoding: .utf8),
+      templates: ["swifty_viper"], from: Fixture.fixtures + "/templates")
+    let first = dir.run(
+      ["gen", project.module, "swifty_viper"] + project.arguments + ["--date", "2026-03-14"])
+    #expect(first.code == 0, "\(first.err)")
+    let record = dir.read(GenerationRecord.fileName) ?? ""
+    #expect(record.contains("    template_version: \"0.1.0\"\n"))
+    #expect(dir.run(["migrate"]).code == 0)
+    let check = dir.run(["check"])
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    #expect(check.out == "Up to date: 17 files of 1 module.\n")
+    let again = dir.run(["gen"])
+    #expect(again.code == 0, "\(again.err)")
+    #expect(dir.read(GenerationRecord.fileName) == record)
+  }
+
   @Test func theConfigSaysWhatTheRambafileSays() throws {
     let migrated = try Self.migrated(Fixture.projects[0])
     #expect(
@@ -84,6 +107,7 @@ import Testing
         # run.
         name: swifty_viper
         summary: "Swift VIPER module template with UIViewController playing as a View."
+        version: "0.1.0"
         variables: generamba
         files:
           - template: Code/View/view_input.swift.liquid

@@ -94,14 +94,17 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/Cart/CartRouter.swift"))
   }
 
+  /// Both specs are named as the command line names them, wherever they are.
   @Test func aModuleInTwoSpecsOfARunIsAnError() throws {
     let dir = try makeTemporaryDirectory()
-    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/a.yml")
-    try write("modules:\n  - {name: Home, template: mvc}\n", to: dir + "/b.yml")
-    let result = runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir)
+    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/Specs/a.yml")
+    try write("modules:\n  - {name: Home, template: mvc}\n", to: dir + "/Specs/b.yml")
+    let result = runTool(["gen", "--spec", "Specs/a.yml", "--spec", "Specs/b.yml"], in: dir)
     #expect(result.code == 2)
     #expect(
-      result.err.contains("module 'Home' is declared in two specs of this run: a.yml and b.yml"))
+      result.err.hasPrefix(
+        "Specs/b.yml:2:5: error: module 'Home' is declared in two specs of this run: Specs/a.yml and Specs/b.yml\n"
+      ), "\(result.err)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
   }
 
@@ -129,6 +132,219 @@ import Testing
       ), "\(changed.err)")
     #expect(
       try read(dir + "/" + GenerationRecord.fileName).contains("      binding: observation\n"))
+  }
+
+  /// A module its recorded spec declares, named with its template, is still generated from the
+  /// spec (not as the typical screen, which rewrote its files without the spec's methods).
+  @Test func aModuleNamedWithItsTemplateIsStillItsSpecs() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/Specs/home.yml")
+    #expect(runTool(["gen", "--spec", "Specs/home.yml"], in: dir).code == 0)
+    let before = snapshot(dir).files
+    let again = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(again.out == "Home (viper): 9 unchanged.\n")
+    #expect(again.err == "")
+    #expect(snapshot(dir).files == before)
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A module taken out of its spec and generated from the command line is recorded without
+  /// the spec: a later run over every recorded module does not find it removed from the spec,
+  /// and --prune leaves its files (it removed all of them).
+  @Test func aModuleTakenOutOfItsSpecAndGeneratedAloneIsNotPruned() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: Home, template: viper}\n  - {name: Cart, template: mvc}\n",
+      to: dir + "/a.yml")
+    #expect(runTool(["gen", "--spec", "a.yml"], in: dir).code == 0)
+    try write("modules:\n  - {name: Cart, template: mvc}\n", to: dir + "/a.yml")
+    let alone = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(alone.code == 0, "\(alone.err)")
+    #expect(
+      alone.err
+        == "note: 'Home' was recorded as declared in 'a.yml', which no longer declares it; from the command line, it has no spec\n"
+    )
+    let record = try GenerationRecord.decode(
+      try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir)
+    #expect(record.modules["Home"]?.spec == nil)
+    #expect(record.modules["Cart"]?.spec == "a.yml")
+    let before = snapshot(dir).files
+    let prune = runTool(["gen", "--prune"], in: dir)
+    #expect(prune.code == 0, "\(prune.err)")
+    #expect(prune.out == "Cart (mvc): 7 unchanged.\nHome (viper): 10 unchanged.\n")
+    #expect(snapshot(dir).files == before)
+  }
+
+  /// A project with the template below, and the module Promo generated from it (with `set`).
+  func promoProject(_ set: [String] = []) throws -> String {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    #expect(runTool(["gen", "Promo", "card"] + set, in: dir).code == 0)
+    return dir
+  }
+
+  /// A project template whose version 1 has `style` (plain or fancy) and `color`.
+  func writeVersionedTemplate(in dir: String) throws {
+    try write(
+      """
+      name: card
+      version: 1.0.0
+      parameters:
+        - {name: style, type: choice, values: [plain, fancy], default: plain}
+        - {name: color, type: string, default: red}
+      files:
+        - {template: Card.swift.liquid, output: "{{ module }}Card.swift"}
+
+      """, to: dir + "/Templates/card/template.yml")
+    try write(
+      "// {{ module }}: {{ params.style }} {{ params.color }}\n",
+      to: dir + "/Templates/card/Card.swift.liquid")
+  }
+
+  /// A recorded value a new version of the template no longer allows is an error that says
+  /// how to mend it, and giving the parameter mends it (the record's value is not read).
+  @Test func aRecordedValueTheTemplateNoLongerAllowsIsReplacedBySet() throws {
+    let dir = try promoProject(["--set", "style=fancy"])
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "[plain, fancy]", with: "[plain, bold]")
+    }
+    let message =
+      "error: 'fancy' is not a value of 'style' (recorded for 'Promo' in .modulegen.lock; --set style=VALUE replaces it); template 'card' allows: plain, bold\n"
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 2)
+    #expect(check.err == message, "\(check.err)")
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    let mended = runTool(["gen", "Promo", "--set", "style=bold"], in: dir)
+    #expect(mended.code == 0, "\(mended.err)")
+    #expect(
+      mended.err
+        == "note: module 'Promo' changes style: fancy → bold (was recorded in .modulegen.lock)\n")
+    #expect(try read(dir + "/Promo/PromoCard.swift") == "// Promo: bold red\n")
+    #expect(
+      try read(dir + "/" + GenerationRecord.fileName)
+        == record.replacingOccurrences(of: "style: fancy", with: "style: bold")
+        .replacingOccurrences(
+          of: GenerationRecord.hash(Array("// Promo: fancy red\n".utf8)),
+          with: GenerationRecord.hash(Array("// Promo: bold red\n".utf8))))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A parameter a new version of the template drops or adds changes the module too: said.
+  @Test func parametersATemplateDropsOrAddsAreSaid() throws {
+    let dir = try promoProject()
+    // Version 2 calls `color` `colour`, blue by default.
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(
+        of: "name: color, type: string, default: red",
+        with: "name: colour, type: string, default: blue"
+      )
+      .replacingOccurrences(of: "1.0.0", with: "2.0.0")
+    }
+    try write(
+      "// {{ module }}: {{ params.style }} {{ params.colour }}\n",
+      to: dir + "/Templates/card/Card.swift.liquid")
+    let result = runTool(["gen"], in: dir)
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err
+        == "note: module 'Promo' changes color: red → (dropped: no longer a parameter), colour: (new) → blue (was recorded in .modulegen.lock)\n"
+    )
+    #expect(try read(dir + "/Promo/PromoCard.swift") == "// Promo: plain blue\n")
+    // Said once: the record has the new parameters now.
+    #expect(runTool(["gen"], in: dir).err == "")
+  }
+
+  /// A module recorded with a newer version of its template than the one found (a teammate's
+  /// newer template) is said before generating it again takes it back.
+  @Test func anOlderTemplateThanTheRecordedOneIsSaid() throws {
+    let dir = try promoProject()
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "version: 1.0.0", with: "version: 0.9.12")
+    }
+    let warning =
+      "warning: module 'Promo' was generated with template 'card' 1.0.0, newer than the 0.9.12 found here ('modulegen templates list' says where it is); generating it again takes it back to 0.9.12\n"
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0)
+    #expect(check.out == "Up to date: 1 file of 1 module.\n")
+    #expect(check.err == warning)
+    let gen = runTool(["gen"], in: dir)
+    #expect(gen.code == 0)
+    #expect(gen.err == warning)
+    #expect(
+      try read(dir + "/" + GenerationRecord.fileName).contains("template_version: \"0.9.12\""))
+    // A newer version than the recorded one is the usual case: nothing is said.
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "version: 0.9.12", with: "version: 0.10.0")
+    }
+    #expect(runTool(["gen"], in: dir).err == "")
+  }
+
+  /// A recorded module whose template was removed from the project is named, with the way on;
+  /// another template, with --prune, replaces it.
+  @Test func aRecordedModuleWhoseTemplateIsGoneIsNamed() throws {
+    let dir = try promoProject()
+    try FileManager.default.removeItem(atPath: dir + "/Templates/card")
+    let before = snapshot(dir).files
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 2)
+    #expect(
+      check.err
+        == "error: no template named 'card' (available: mvc, mvp, mvvm, viper); .modulegen.lock records 'Promo' as generated from it: restore the template, or name another (gen Promo TEMPLATE; --prune then removes the files it no longer has)\n"
+    )
+    #expect(runTool(["gen", "--prune"], in: dir).code == 2)
+    #expect(snapshot(dir).files == before)
+    let replaced = runTool(["gen", "Promo", "mvc", "--prune"], in: dir)
+    #expect(replaced.code == 0, "\(replaced.err)")
+    #expect(replaced.out.hasSuffix("Removed 1 stale file.\n"), "\(replaced.out)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Promo/PromoCard.swift"))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A Generamba template's custom parameters and the description given on the command line
+  /// are the module's: a teammate's plain run and `update` keep them, and `check` agrees.
+  @Test func generambaCustomParametersAndDescriptionAreRecordedAndReused() throws {
+    let project = try GenerambaProject(rambafile: GenerambaTemplateTests.rambafile)
+    let first = project.run([
+      "gen", "Profile", "feature_tour", "--custom_parameters", "theme:dark", "-d",
+      "Edits the profile.",
+    ])
+    #expect(first.code == 0, "\(first.err)")
+    let record = project.read(GenerationRecord.fileName) ?? ""
+    #expect(
+      record.contains("    description: \"Edits the profile.\"\n    params:\n      theme: dark\n"))
+    let view = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    let generated = project.read(view) ?? ""
+    #expect(generated.contains("/// Edits the profile.\n"))
+    #expect(generated.contains("// theme: dark;"))
+    let check = project.run(["check", "-q"])
+    #expect(check.code == 0 && check.out == "", "\(check.out)")
+    // Nothing given again: nothing to merge, nothing changed.
+    let update = project.run(["update", "Profile"])
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Profile (feature_tour): 5 unchanged.\n", "\(update.out)")
+    #expect(project.read(view) == generated)
+    #expect(project.read(GenerationRecord.fileName) == record)
+    // Given again with another value: the change is said.
+    let changed = project.run(["gen", "Profile", "--custom_parameters", "theme:light"])
+    #expect(
+      changed.err.contains(
+        "note: module 'Profile' changes theme: dark → light (was recorded in .modulegen.lock)\n"),
+      "\(changed.err)")
+    // A record from before custom parameters were recorded has none: nothing is said of them.
+    let recordPath = project.dir + "/" + GenerationRecord.fileName
+    var old = try GenerationRecord.decode(
+      try read(recordPath), file: "r", directory: project.dir)
+    old.modules["Profile"]?.params = []
+    try old.encoded.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    let upgraded = project.run(["gen", "Profile", "--custom_parameters", "theme:light"])
+    #expect(upgraded.code == 0)
+    #expect(!upgraded.err.contains("note: module 'Profile'"), "\(upgraded.err)")
+    #expect(try read(recordPath).contains("      theme: light\n"))
   }
 
   /// `update --prune` removes the stale files `update` reports.

@@ -30,12 +30,17 @@ import Testing
     return dir
   }
 
-  @Test func aCleanMergeKeepsTheEditsAndBringsTheChange() throws {
-    let dir = try project()
+  /// The spec with a presenter method more: the change `update` merges.
+  func addRetry(in dir: String) throws {
     try write(
       Self.spec.replacingOccurrences(
         of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
       to: dir + "/home.yml")
+  }
+
+  @Test func aCleanMergeKeepsTheEditsAndBringsTheChange() throws {
+    let dir = try project()
+    try addRetry(in: dir)
     #expect(
       runTool(["gen", "--spec", "home.yml"], in: dir).out.contains(
         "2 of your files differ from what the templates produce now; 'modulegen update --spec home.yml' merges the changes in, keeping your edits.\n"
@@ -53,6 +58,46 @@ import Testing
     #expect(again.out == "Home (viper): 9 unchanged, 1 kept (yours).\n")
     #expect(try read(dir + Self.presenter) == text)
     #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
+  }
+
+  /// A file the developer keeps with CRLF line ends merges line by line (not as one conflict
+  /// over the whole file), and keeps its line ends.
+  @Test func aFileWithCRLFLineEndsMergesAndKeepsThem() throws {
+    let dir = try project()
+    try edit(dir + Self.presenter) { $0.replacingOccurrences(of: "\n", with: "\r\n") }
+    try addRetry(in: dir)
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: dir + Self.presenter)))
+    #expect(UpdateCommand.hasOnlyCRLFLineEnds(bytes))
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains("  func viewDidLoad() {\r\n    view?.showLoading()\r\n  }\r\n"))
+    #expect(
+      text.contains(
+        "  func didTapRetry() {\r\n    // TODO: implement didTapRetry().\r\n  }\r\n"))
+    #expect(!text.contains("<<<<<<<"))
+    #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
+  }
+
+  /// A module skipped for an edited file modulegen owns: the way on is the one update has
+  /// (it has no --force), and following it merges.
+  @Test func aSkippedModuleNamesTheCommandsThatWriteAndMerge() throws {
+    let dir = try project()
+    try edit(dir + "/Home/HomeContracts.swift") { $0 + "// mine\n" }
+    try addRetry(in: dir)
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 1)
+    #expect(
+      update.err.hasSuffix(
+        "1 conflict: skipped Home (viper); nothing was written. 'modulegen gen --spec home.yml --force' writes what the templates produce (edits in those files are lost), then 'modulegen update --spec home.yml' merges into your files; 'modulegen check --spec home.yml --diff' shows the differences.\n"
+      ), "\(update.err)")
+    #expect(runTool(["gen", "--spec", "home.yml", "--force"], in: dir).code == 0)
+    let merged = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(merged.code == 0, "\(merged.err)")
+    let text = try read(dir + Self.presenter)
+    #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
+    #expect(text.contains("  func didTapRetry() {\n"))
   }
 
   @Test func aConflictGetsMarkersAndFails() throws {
@@ -115,16 +160,36 @@ import Testing
   @Test func aMissingBaseCopyIsNamed() throws {
     let dir = try project()
     try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.baseFolder)
-    try write(
-      Self.spec.replacingOccurrences(
-        of: "  - viewDidLoad()\n", with: "  - viewDidLoad()\n  - didTapRetry()\n"),
-      to: dir + "/home.yml")
+    try addRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 1)
     #expect(
       update.err.contains(
         "warning: 'Home/HomePresenter.swift' was kept as it is: its base copy in .modulegen/base/Home.base is missing or damaged (commit .modulegen/base with .modulegen.lock)\n"
       ))
+    // The warning says why; update does not suggest running update.
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 kept (yours).\n")
+  }
+
+  /// A base file with git's conflict markers (two branches updated the module): the copies
+  /// in it are still the base of the merge.
+  @Test func aBaseFileWithConflictMarkersStillMerges() throws {
+    let dir = try project()
+    let base = dir + "/" + GenerationRecord.baseFolder + "/Home.base"
+    try edit(base) {
+      $0.replacingOccurrences(
+        of: "=== Home/HomePresenter.swift", with: "<<<<<<< HEAD\n=== Home/HomePresenter.swift")
+        + "=======\n>>>>>>> other\n"
+    }
+    try addRetry(in: dir)
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n")
+    let text = try read(dir + Self.presenter)
+    #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
+    #expect(text.contains("  func didTapRetry() {\n"))
+    // Written again, the base file has no markers.
+    #expect(!(try read(base)).contains("<<<<<<<"))
   }
 
   @Test func aDryRunShowsTheMergesAndWritesNothing() throws {

@@ -134,7 +134,8 @@ enum CheckCommand {
     if upToDate {
       if report.detail != .quiet {
         let modules = plan.modules.count == 1 ? "1 module" : "\(plan.modules.count) modules"
-        console.writeOut("Up to date: \(plan.files.count) files of \(modules).\n")
+        let files = plan.files.count == 1 ? "1 file" : "\(plan.files.count) files"
+        console.writeOut("Up to date: \(files) of \(modules).\n")
         if let note = report.pendingMergeNote(plan, record: setup.record) {
           console.writeOut(note)
         }

@@ -13,6 +13,9 @@ struct GenerationReport {
   var dryRun: Bool
   /// `--format json`: the plan in the JSON report on stdout (`ReportCollector`).
   var json: Bool
+  /// `update`: it merged what it could, and says why it left a file (the note that suggests
+  /// `update` is for the other commands).
+  var merges: Bool
 
   init(_ arguments: ParsedArguments, console: Console, command: String, dryRun: Bool) throws {
     if arguments.flag(.quiet) && arguments.flag(.verbose) {
@@ -24,6 +27,7 @@ struct GenerationReport {
       arguments.flag(.quiet) ? .quiet : arguments.flag(.verbose) ? .verbose : .normal
     self.dryRun = dryRun
     self.json = arguments.value(.format) == "json"
+    self.merges = command == UpdateCommand.spec.name
   }
 
   /// Whether a summary line goes to stdout (not with --quiet, not in JSON).
@@ -176,7 +180,7 @@ struct GenerationReport {
   /// A note that `update` would bring changes into the developer's files.
   func pendingMergeNote(_ plan: Plan, record: GenerationRecord) -> String? {
     let count = Self.pendingMerges(plan, record: record).count
-    guard count > 0, printsSummaries else { return nil }
+    guard count > 0, printsSummaries, !merges else { return nil }
     let files = count == 1 ? "1 of your files differs" : "\(count) of your files differ"
     return
       "\(files) from what the templates produce now; '\(GenerationSetup.followUp("update", arguments, adding: []))' merges the changes in, keeping your edits.\n"
@@ -238,8 +242,16 @@ struct GenerationReport {
       ? "; the other modules \(dryRun ? "would be" : "were") written."
       : "; nothing \(dryRun ? "would be" : "was") written."
     let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
-    text +=
-      " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    if merges {
+      // `update` has no --force: `gen --force` writes those files, then `update` merges.
+      let gen = GenerationSetup.followUp("gen", arguments, adding: ["--force"])
+      let update = GenerationSetup.followUp("update", arguments, adding: [])
+      text +=
+        " '\(gen)' writes what the templates produce (edits in those files are lost), then '\(update)' merges into your files; '\(check)' shows the differences."
+    } else {
+      text +=
+        " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    }
     console.writeError(text + "\n")
   }
 

@@ -17,20 +17,38 @@ extension GenerationSetup {
     if specPaths.isEmpty, name == nil, !record.modules.isEmpty {
       return try recordedModules(record, console: console, fileSystem: fileSystem, notes: &notes)
     }
-    // A recorded module named alone: from what the record says it was generated from.
-    if specPaths.isEmpty, let name, template == nil,
-      record.modules[normalizedName(name, convert: convert)] != nil
+    // A recorded module named alone: from what the record says it was generated from. Named
+    // with a template, a module its recorded spec declares is still that spec's (the template
+    // given replaces the spec's, as with --spec).
+    if specPaths.isEmpty, let name,
+      let entry = record.modules[normalizedName(name, convert: convert)],
+      template == nil || entry.spec != nil
     {
       let wanted = normalizedName(name, convert: convert)
-      let modules = try recordedModules(
-        record, only: wanted, console: console, fileSystem: fileSystem, notes: &notes
-      ).modules.filter { $0.name == wanted }
-      if !modules.isEmpty { return (modules, []) }
-      let spec = record.modules[wanted]?.spec ?? ""
-      throw Diagnostic(
-        message:
-          "\(GenerationRecord.fileName) records '\(wanted)' as declared in '\(console.displayPath(record.absolutePath(spec)))', which no longer declares it; name its template (\(command) \(wanted) TEMPLATE), or 'gen --prune' removes its files"
-      )
+      let specFile = entry.spec.map(record.absolutePath)
+      if template == nil || specFile.map(fileSystem.fileExists) == true {
+        let modules = try recordedModules(
+          record, only: wanted, console: console, fileSystem: fileSystem, notes: &notes
+        ).modules.filter { $0.name == wanted }
+        if !modules.isEmpty {
+          return (modules.map { $0.withTemplate(template) }, [])
+        }
+      }
+      let shown = console.displayPath(specFile ?? "")
+      guard template != nil else {
+        throw Diagnostic(
+          message:
+            "\(GenerationRecord.fileName) records '\(wanted)' as declared in '\(shown)', which no longer declares it; name its template (\(command) \(wanted) TEMPLATE), or 'gen --prune' removes its files"
+        )
+      }
+      // Its spec gone or no longer declaring it: from the command line, it is recorded with no
+      // spec, so that a run over every recorded module does not find it removed from one.
+      notes.append(
+        Diagnostic(
+          .note,
+          message:
+            "'\(wanted)' was recorded as declared in '\(shown)', which \(specFile.map(fileSystem.fileExists) == true ? "no longer declares it" : "does not exist"); from the command line, it has no spec"
+        ))
     }
     guard !specPaths.isEmpty else {
       guard let name else {
@@ -56,7 +74,8 @@ extension GenerationSetup {
       guard !files.contains(specFile) else { continue }
       files.append(specFile)
       modules += try specModules(
-        specPath, file: specFile, fileSystem: fileSystem, notes: &notes, others: modules)
+        specPath, file: specFile, console: console, fileSystem: fileSystem, notes: &notes,
+        others: modules)
     }
     if let name {
       let wanted = normalizedName(name, convert: convert)
@@ -69,21 +88,14 @@ extension GenerationSetup {
       modules = [module]
       files = []
     }
-    if let template {
-      modules = modules.map {
-        var m = $0
-        m.template = template
-        return m
-      }
-    }
-    return (modules, files)
+    return (modules.map { $0.withTemplate(template) }, files)
   }
 
   /// The modules of a spec file, each knowing its file; a module another spec of the run
   /// declares too is an error.
   private static func specModules(
-    _ shown: String, file: String, fileSystem: any FileSystem, notes: inout [Diagnostic],
-    others: [ModuleSpec]
+    _ shown: String, file: String, console: Console, fileSystem: any FileSystem,
+    notes: inout [Diagnostic], others: [ModuleSpec]
   ) throws -> [ModuleSpec] {
     let text = try fileSystem.readText(atPath: file, displayPath: shown)
     let decoded = try SpecDecoder.decode(text, file: shown)
@@ -92,7 +104,7 @@ extension GenerationSetup {
       if let other = others.first(where: { $0.name == module.name }) {
         throw Diagnostic(
           message:
-            "module '\(module.name)' is declared in two specs of this run: \(PathSafety.relative(other.specFile ?? "", to: parentPath(file))) and \(shown)",
+            "module '\(module.name)' is declared in two specs of this run: \(console.displayPath(other.specFile ?? "")) and \(console.displayPath(file))",
           location: module.location)
       }
       var module = module
@@ -125,7 +137,8 @@ extension GenerationSetup {
       }
       files.append(file)
       modules += try specModules(
-        shown, file: file, fileSystem: fileSystem, notes: &notes, others: modules)
+        shown, file: file, console: console, fileSystem: fileSystem, notes: &notes,
+        others: modules)
     }
     let declared = Set(modules.map(\.name))
     for name in entries.keys.sorted() where !declared.contains(name) {
@@ -152,5 +165,15 @@ extension GenerationSetup {
       return n
     case .invalid(let message): throw Diagnostic(message: message)
     }
+  }
+}
+
+extension ModuleSpec {
+  /// The module with the template the command line names, if it names one.
+  fileprivate func withTemplate(_ template: String?) -> ModuleSpec {
+    guard let template else { return self }
+    var module = self
+    module.template = template
+    return module
   }
 }

@@ -114,6 +114,39 @@ enum UpdateCommand {
     return unmerged
   }
 
+  /// Whether every line of a text ends with CRLF (and one at least does).
+  static func hasOnlyCRLFLineEnds(_ bytes: [UInt8]) -> Bool {
+    var sawOne = false
+    for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      guard i > 0, bytes[i - 1] == UInt8(ascii: "\r") else { return false }
+      sawOne = true
+    }
+    return sawOne
+  }
+
+  /// A CRLF text with LF line ends.
+  static func lineFeeds(_ bytes: [UInt8]) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    for (i, byte) in bytes.enumerated()
+    where !(byte == UInt8(ascii: "\r") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n"))
+    {
+      out.append(byte)
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// An LF text with CRLF line ends.
+  static func crlfLineEnds(_ text: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n") { out.append(UInt8(ascii: "\r")) }
+      out.append(byte)
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
   /// The file with the developer's edits and the new generation merged, from the base copy the
   /// record names, found among `copies`, its module's base file's.
   static func merge(
@@ -138,8 +171,15 @@ enum UpdateCommand {
       let baseText = String(validUTF8: baseBytes)
     else { throw Diagnostic(message: "it is not UTF-8 text") }
     let theirs = String(decoding: file.bytes, as: UTF8.self)
-    let result = ThreeWayMerge.merge(
-      base: baseText, ours: oursText, theirs: theirs, labels: labels)
+    // A file the developer keeps with CRLF line ends (the generation has LF) is merged line by
+    // line as the others, and keeps its line ends.
+    let crlf =
+      Self.hasOnlyCRLFLineEnds(ours) && !baseBytes.contains(UInt8(ascii: "\r"))
+      && !file.bytes.contains(UInt8(ascii: "\r"))
+    var result = ThreeWayMerge.merge(
+      base: baseText, ours: crlf ? Self.lineFeeds(ours) : oursText, theirs: theirs,
+      labels: labels)
+    if crlf { result.text = Self.crlfLineEnds(result.text) }
     var merged = file
     merged.generatedBytes = file.bytes
     if result.text == oursText {

@@ -5,9 +5,12 @@ import Liquid
 package enum GenerambaContext {
   /// Generamba's scope: `year`, `date` (dd/MM/yyyy), `developer`, `module_info`, `prefix` and
   /// `custom_parameters`, in Generamba's order. Unset values are nil, as in Generamba.
-  package static func make(module: ModuleSpec, config: ProjectConfig?, options: GenerationOptions)
-    -> LiquidObject
-  {
+  /// `parameters`: the custom parameters, when the caller resolved them (with the module's
+  /// recorded ones); else the config's, the module's and the command line's.
+  package static func make(
+    module: ModuleSpec, config: ProjectConfig?, options: GenerationOptions,
+    parameters: [(String, ModuleSpec.ParamValue)]? = nil
+  ) -> LiquidObject {
     let settings = options.settings
     func text(_ value: String) -> LiquidValue { value.isEmpty ? .nil : .string(value) }
     let projectName = settings.project
@@ -18,7 +21,9 @@ package enum GenerambaContext {
       list.map { .array($0.map { .string($0) }) } ?? .nil
     }
     var customParameters = LiquidObject()
-    for (name, value) in parameters(module: module, config: config, options: options) {
+    for (name, value) in parameters
+      ?? Self.parameters(module: module, config: config, options: options)
+    {
       customParameters[name] = TemplateContext.liquid(value)
     }
 
@@ -44,11 +49,12 @@ package enum GenerambaContext {
     return scope
   }
 
-  /// Custom parameters are free-form: the config's, the spec's, then `--set` and
-  /// `--custom_parameters`, the later winning.
-  static func parameters(module: ModuleSpec, config: ProjectConfig?, options: GenerationOptions)
-    -> [(String, ModuleSpec.ParamValue)]
-  {
+  /// Custom parameters are free-form: the config's, those recorded for the module (`recorded`),
+  /// the spec's, then `--set` and `--custom_parameters`, the later winning.
+  static func parameters(
+    module: ModuleSpec, config: ProjectConfig?, options: GenerationOptions,
+    recorded: [PlannedModule.Param] = []
+  ) -> [(String, ModuleSpec.ParamValue)] {
     var result: [(String, ModuleSpec.ParamValue)] = []
     func set(_ name: String, _ value: ModuleSpec.ParamValue) {
       if let index = result.firstIndex(where: { $0.0 == name }) {
@@ -57,19 +63,20 @@ package enum GenerambaContext {
         result.append((name, value))
       }
     }
-    for param in (config?.params ?? []) + module.params { set(param.name, param.value) }
+    for param in config?.params ?? [] { set(param.name, param.value) }
+    for param in recorded { set(param.name, param.value) }
+    for param in module.params { set(param.name, param.value) }
     for (name, value) in options.setParams { set(name, .string(value)) }
     return result
   }
 
   /// modulegen's context, for the output folder patterns of a Generamba template's module.
   static func patternContext(
-    module: ModuleSpec, template: String, config: ProjectConfig?, options: GenerationOptions
+    module: ModuleSpec, template: String, parameters: [(String, ModuleSpec.ParamValue)],
+    options: GenerationOptions
   ) -> LiquidObject {
     TemplateContext.make(
-      module: module, template: template,
-      params: parameters(module: module, config: config, options: options),
-      settings: options.settings)
+      module: module, template: template, params: parameters, settings: options.settings)
   }
 
   /// Generamba's default product module name: the project name with every character outside

@@ -119,6 +119,12 @@ enum GenerambaMigration {
     }
     out += "name: \(YAMLText.scalar(name))\n"
     if let summary = spec.summary { out += "summary: \(YAMLText.quoted(summary))\n" }
+    // The version the generation record keeps for the modules generated from it: migrating does
+    // not change it (a version that is not MAJOR.MINOR.PATCH cannot be said; the template's hash
+    // stands for it).
+    if let version = spec.version, TemplateManifest.isVersion(version) {
+      out += "version: \(YAMLText.quoted(version))\n"
+    }
     out += "variables: generamba\nfiles:\n"
     var expected = manifest.files
     for (i, file) in manifest.files.enumerated() {

@@ -49,29 +49,41 @@ struct BaseCopies: Equatable {
     return out
   }
 
-  /// The copies of a base file; a damaged copy (its bytes do not have its hash) is left out,
-  /// and reading stops where the file no longer has the expected shape.
+  /// The copies of a base file; a damaged copy (its bytes do not have its hash) is left out.
+  /// Where the file does not have the expected shape (git's conflict markers, after a merge of
+  /// two branches that both changed the module), reading goes on at the next copy's line: each
+  /// copy is checked by its hash, so every intact one is read.
   init(decoding bytes: [UInt8]) {
     var copies: [Copy] = []
     var index = bytes.starts(with: Self.header) ? Self.header.count : bytes.count
-    while index < bytes.count, bytes[index...].starts(with: Self.marker) {
+    while index < bytes.count {
       guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-      // The path may hold spaces; the hash and the length do not.
-      let line = bytes[(index + Self.marker.count)..<lineEnd]
-      guard let lastSpace = line.lastIndex(of: UInt8(ascii: " ")),
-        let hashSpace = line[..<lastSpace].lastIndex(of: UInt8(ascii: " ")),
-        let length = Int(String(decoding: line[(lastSpace + 1)...], as: UTF8.self)), length >= 0,
-        lineEnd + 1 + length < bytes.count
-      else { break }
-      let path = String(decoding: line[..<hashSpace], as: UTF8.self)
-      let hash = String(decoding: line[(hashSpace + 1)..<lastSpace], as: UTF8.self)
-      let content = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
-      if GenerationRecord.hash(content) == hash {
-        copies.append(Copy(path: path, hash: hash, bytes: content))
+      if let copy = Self.copy(at: index, lineEnd: lineEnd, in: bytes) {
+        copies.append(copy)
+        index = lineEnd + 1 + copy.bytes.count + 1
+      } else {
+        index = lineEnd + 1
       }
-      index = lineEnd + 1 + length + 1
     }
     self.init(copies)
+  }
+
+  /// The copy whose line is at `index` (ending at `lineEnd`), if the line is a copy's and the
+  /// bytes after it have its hash.
+  private static func copy(at index: Int, lineEnd: Int, in bytes: [UInt8]) -> Copy? {
+    guard bytes[index..<lineEnd].starts(with: marker) else { return nil }
+    // The path may hold spaces; the hash and the length do not.
+    let line = bytes[(index + marker.count)..<lineEnd]
+    guard let lastSpace = line.lastIndex(of: UInt8(ascii: " ")),
+      let hashSpace = line[..<lastSpace].lastIndex(of: UInt8(ascii: " ")),
+      let length = Int(String(decoding: line[(lastSpace + 1)...], as: UTF8.self)), length >= 0,
+      lineEnd + 1 + length < bytes.count
+    else { return nil }
+    let hash = String(decoding: line[(hashSpace + 1)..<lastSpace], as: UTF8.self)
+    let content = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
+    guard GenerationRecord.hash(content) == hash else { return nil }
+    return Copy(
+      path: String(decoding: line[..<hashSpace], as: UTF8.self), hash: hash, bytes: content)
   }
 
   /// The copies of a base file as `GenerationRecord.storedFile` found it (none when it is

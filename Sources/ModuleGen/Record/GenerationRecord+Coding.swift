@@ -17,7 +17,7 @@ extension GenerationRecord {
   static let keys = ["version", "modules"]
   static let moduleKeys = [
     "template", "template_version", "template_hash", "created", "spec", "output", "tests_output",
-    "package",
+    "package", "description",
     "params", "files", "test_files", "registrations",
   ]
   static let registrationKeys = ["file", "marker", "text"]
@@ -51,6 +51,7 @@ extension GenerationRecord {
     optional("output", module.output)
     optional("tests_output", module.testsOutput)
     optional("package", module.package)
+    optional("description", module.description)
     if module.params.isEmpty {
       out += "    params: {}\n"
     } else {
@@ -202,6 +203,7 @@ extension GenerationRecord {
       case "output": module.output = string(pair.value, pair.key)
       case "tests_output": module.testsOutput = string(pair.value, pair.key)
       case "package": module.package = string(pair.value, pair.key)
+      case "description": module.description = string(pair.value, pair.key)
       case "params":
         module.params = pair.value.params(
           path: "\(path).params", problems: &problems

@@ -17,6 +17,7 @@ extension GenerationRecord {
       entry.output = module.output
       entry.testsOutput = module.testsOutput
       entry.package = module.package
+      entry.description = module.description
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)
         let hash: String

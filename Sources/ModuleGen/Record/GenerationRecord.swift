@@ -39,6 +39,8 @@ package struct GenerationRecord: Sendable, Equatable {
     package var testsOutput: String? = nil
     /// The local Swift package the module is a target of, relative to the record's folder.
     package var package: String? = nil
+    /// The description given on the command line (`--description`): later runs use it again.
+    package var description: String? = nil
     /// Recorded path → hash of the file as generated, for code and for tests.
     package var files: [String: String]
     package var testFiles: [String: String]

@@ -120,12 +120,12 @@ extension Generator {
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
       includesTests: options.includeTests,
-      spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } }
-        ?? recorded?.spec,
+      // A module from the command line has no spec (its recorded one no longer declares it).
+      spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } },
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
       package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
-      registrations: rendering.registrations)
+      description: rendering.description, registrations: rendering.registrations)
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -147,7 +147,8 @@ extension Generator {
   }
 
   /// What a run changes of a recorded module, said as a note: its template, and each parameter
-  /// the spec or `--set` gives another value ("binding: combine → observation").
+  /// the spec or `--set` gives another value ("binding: combine → observation"), or the
+  /// template no longer has or newly has.
   static func changes(from recorded: GenerationRecord.Module, to planned: PlannedModule)
     -> [Diagnostic]
   {
@@ -155,20 +156,52 @@ extension Generator {
     if recorded.template != planned.template {
       changes.append("template: \(recorded.template) → \(planned.template)")
     } else {
+      // A parameter a new version of the template dropped or added is said too.
       let before = Dictionary(recorded.params.map { ($0.name, $0.value) }) { a, _ in a }
+      let now = Set(planned.params.map(\.name))
+      for param in recorded.params where !now.contains(param.name) {
+        changes.append("\(param.name): \(param.value) → (dropped: no longer a parameter)")
+      }
       for param in planned.params {
-        guard let old = before[param.name], old != param.value else { continue }
+        guard let old = before[param.name] else {
+          // Not for a module recorded without parameters (a Generamba template's, recorded
+          // before its custom parameters were): it has no new one, its record has none yet.
+          if !recorded.params.isEmpty { changes.append("\(param.name): (new) → \(param.value)") }
+          continue
+        }
+        guard old != param.value else { continue }
         changes.append("\(param.name): \(old) → \(param.value)")
       }
     }
-    guard !changes.isEmpty else { return [] }
-    return [
+    var notes: [Diagnostic] = []
+    if recorded.template == planned.template, let version = planned.templateVersion,
+      isOlder(version, than: recorded.templateVersion)
+    {
+      notes.append(
+        Diagnostic(
+          .warning,
+          message:
+            "module '\(planned.name)' was generated with template '\(planned.template)' \(recorded.templateVersion), newer than the \(version) found here ('modulegen templates list' says where it is); generating it again takes it back to \(version)"
+        ))
+    }
+    guard !changes.isEmpty else { return notes }
+    return notes + [
       Diagnostic(
         .note,
         message:
           "module '\(planned.name)' changes \(changes.joined(separator: ", ")) (was recorded in \(GenerationRecord.fileName))"
       )
     ]
+  }
+
+  /// Whether a template version (MAJOR.MINOR.PATCH) is older than a recorded one; false when
+  /// either is not such a version (a recorded template hash).
+  static func isOlder(_ version: String, than recorded: String) -> Bool {
+    guard TemplateManifest.isVersion(version), TemplateManifest.isVersion(recorded) else {
+      return false
+    }
+    func numbers(_ text: String) -> [Int] { text.split(separator: ".").map { Int($0) ?? 0 } }
+    return numbers(version).lexicographicallyPrecedes(numbers(recorded))
   }
 
   /// The module rendered for `date`, or the files rendered for the same inputs earlier in the

@@ -28,6 +28,7 @@ package struct Generator {
       var template: String?
       var output: String?
       var testsOutput: String?
+      var description: String?
 
       init(_ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?) {
         self.module = module
@@ -36,6 +37,7 @@ package struct Generator {
         template = recorded?.template
         output = recorded?.output
         testsOutput = recorded?.testsOutput
+        description = recorded?.description
       }
     }
     var values: [String: (key: Key, rendering: Rendering)] = [:]
@@ -174,6 +176,9 @@ package struct Generator {
     var package: String? = nil
     /// The snippets its template registers in the app's files.
     var registrations: [PlannedRegistration] = []
+    /// The description given on the command line (now or when the module was recorded), for a
+    /// module no spec declares.
+    var description: String? = nil
   }
 
   /// A module's files with their paths, their texts still to render.
@@ -272,6 +277,17 @@ package struct Generator {
     /// The local Swift package (absolute) the module becomes a target of.
     var package: String?
     var isGenerambaTemplate: Bool { template.manifest.variables == .generamba }
+
+    /// The module with its recorded description when nothing gives one: a module no spec
+    /// declares keeps the one given on the command line (`--description`) when it was recorded.
+    func described(_ module: ModuleSpec) -> ModuleSpec {
+      guard module.description == nil, module.specFile == nil,
+        let description = recorded?.description
+      else { return module }
+      var module = module
+      module.description = description
+      return module
+    }
   }
 
   mutating func inputs(
@@ -291,15 +307,29 @@ package struct Generator {
       of: module, recorded: recorded, recordDirectory: recordDirectory, options: options)
     // A target of its own package: its tests `@testable import` the module's target.
     if package != nil { options.settings.module = module.name }
-    let template = try self.template(
-      named: templateName, for: module, options: options,
-      location: module.template != nil
-        ? module.templateLocation : config?.locations.values["template"])
+    let template: CompiledTemplate
+    do {
+      template = try self.template(
+        named: templateName, for: module, options: options,
+        location: module.template != nil
+          ? module.templateLocation : config?.locations.values["template"])
+    } catch var error as Diagnostic
+      where module.specFile == nil && recorded != nil && module.template == recorded?.template
+      && library.source(named: templateName) == nil
+    {
+      // A template removed since the module was generated from it: the module is named, and
+      // the way on.
+      error.message += Self.recordedTemplateMissingMessage(module: module.name)
+      throw error
+    }
     // Recorded values belong to the module they were recorded for, with its template.
     let recorded = recorded?.template == template.manifest.name ? recorded : nil
+    // A Generamba template's custom parameters are free-form, and recorded as they were given.
     let params =
       template.manifest.variables == .generamba
-      ? [] : try resolveParams(module, template.manifest, recorded: recorded, options: options)
+      ? GenerambaContext.parameters(
+        module: module, config: config, options: options, recorded: recorded?.params ?? [])
+      : try resolveParams(module, template.manifest, recorded: recorded, options: options)
     return ModuleInputs(
       templateName: templateName, template: template, params: params, options: options,
       recorded: recorded, package: package)
@@ -310,8 +340,10 @@ package struct Generator {
   static func context(_ module: ModuleSpec, inputs: ModuleInputs, config: ProjectConfig?)
     -> LiquidObject
   {
-    inputs.isGenerambaTemplate
-      ? GenerambaContext.make(module: module, config: config, options: inputs.options)
+    let module = inputs.described(module)
+    return inputs.isGenerambaTemplate
+      ? GenerambaContext.make(
+        module: module, config: config, options: inputs.options, parameters: inputs.params)
       : TemplateContext.make(
         module: module, template: inputs.template.manifest.name, params: inputs.params,
         settings: inputs.options.settings, templateVersion: inputs.template.manifest.version)
@@ -324,6 +356,7 @@ package struct Generator {
     _ module: ModuleSpec, inputs: ModuleInputs, context: LiquidObject, recordDirectory: String,
     config: ProjectConfig?, folders: OutputFolders
   ) throws -> PendingRendering {
+    let module = inputs.described(module)
     let (templateName, template, params, options, recorded, package) = (
       inputs.templateName, inputs.template, inputs.params, inputs.options, inputs.recorded,
       inputs.package
@@ -333,7 +366,7 @@ package struct Generator {
     let patternContext =
       generamba
       ? GenerambaContext.patternContext(
-        module: module, template: templateName, config: config, options: options) : context
+        module: module, template: templateName, parameters: params, options: options) : context
 
     let projectBase = config?.directory ?? options.currentDirectory
     // A folder given on the command line is recorded, and used again when no option or spec
@@ -408,7 +441,7 @@ package struct Generator {
       output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
       testsOutput: options.testsOutput != nil
         ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, package: package,
-      registrations: registrations)
+      registrations: registrations, description: module.specFile == nil ? module.description : nil)
     return PendingRendering(rendering: rendering, contents: contents)
   }
 
@@ -464,6 +497,16 @@ package struct Generator {
 
   // MARK: - Parameters
 
+  /// Said after "no template named …" for a module recorded with that template.
+  static func recordedTemplateMissingMessage(module: String) -> String {
+    "; \(GenerationRecord.fileName) records '\(module)' as generated from it: restore the template, or name another (gen \(module) TEMPLATE; --prune then removes the files it no longer has)"
+  }
+
+  /// Where a recorded value comes from, in a message about it: with the way to replace it.
+  static func recordedOrigin(module: String, parameter: String) -> String {
+    "recorded for '\(module)' in \(GenerationRecord.fileName); --set \(parameter)=VALUE replaces it"
+  }
+
   /// The template's defaults, then the config's values for parameters the template declares,
   /// then the values recorded for the module, then the spec's, then `--set`.
   private func resolveParams(
@@ -515,15 +558,18 @@ package struct Generator {
         values[name] = .string(value.description)
       }
     }
-    for param in config?.params ?? [] {
+    // A value the spec or --set gives replaces the config's and the record's unread, so that
+    // giving one mends a value a new version of the template no longer takes.
+    let given = Set(module.params.map(\.name) + options.setParams.map(\.0))
+    for param in config?.params ?? [] where !given.contains(param.name) {
       set(
         param.name, param.value, location: param.location, strict: false, origin: ".modulegen.yml")
     }
     // The module's own values, as recorded: kept unless the spec or --set changes them.
-    for param in recorded?.params ?? [] {
+    for param in recorded?.params ?? [] where !given.contains(param.name) {
       set(
         param.name, param.value, location: nil, strict: false,
-        origin: GenerationRecord.fileName)
+        origin: Self.recordedOrigin(module: module.name, parameter: param.name))
     }
     for param in module.params {
       set(param.name, param.value, location: param.location, strict: true, origin: "module spec")

@@ -22,6 +22,8 @@ package struct PlannedModule: Sendable, Equatable {
   package var testsOutput: String? = nil
   /// The local Swift package the module is a target of, relative to the record's folder.
   package var package: String? = nil
+  /// The description given on the command line, now or when the module was recorded.
+  package var description: String? = nil
   /// The snippets its template's `register:` entries insert into the app's files.
   package var registrations: [PlannedRegistration] = []
 
