@@ -108,7 +108,16 @@ import Testing
     ),
     (
       "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files: {a.swift: abc}\n",
-      "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 hexadecimal digits"
+      "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
+    ),
+    (
+      // Cut short, as a truncated record or a hand edit leaves it.
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      a.swift: sha256:9b0471448b6521\n",
+      "r:6:16: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      a.swift: sha256:\(String(repeating: "A", count: 64))\n",
+      "r:6:16: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
     ),
     (
       "modules:\n  Home:\n    template: viper\n    created: \"2026-02-30\"\n",

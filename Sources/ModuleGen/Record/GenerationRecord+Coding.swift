@@ -171,9 +171,10 @@ extension GenerationRecord {
       case .null: break
       case .object(let filePairs):
         for file in filePairs {
-          guard case .string(let hash) = file.value.value, hash.hasPrefix("sha256:") else {
+          guard case .string(let hash) = file.value.value, isHash(hash) else {
             problems.error(
-              "a file's hash must be 'sha256:' and 64 hexadecimal digits", at: file.value.location,
+              "a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits",
+              at: file.value.location,
               path: "\(path).\(key)")
             continue
           }

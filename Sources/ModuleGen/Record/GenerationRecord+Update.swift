@@ -107,14 +107,13 @@ extension GenerationRecord {
     let referencedElsewhere = Set(
       modules.filter { !written.contains($0.key) }.values.flatMap { $0.allFiles.values })
     let referenced = referencedHashes
-    let hexDigits = Set("0123456789abcdef")
     for name in ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
       let suffix = "." + BaseCopies.fileExtension
       if name.hasSuffix(suffix) {
         if modules[String(name.dropLast(suffix.count))] == nil {
           obsolete.append(joinPath(folder, name))
         }
-      } else if name.count == 64 && name.allSatisfy({ hexDigits.contains($0) }) {
+      } else if Self.isHash("sha256:" + name) {
         let hash = "sha256:" + name
         if !referencedElsewhere.contains(hash)
           && (!referenced.contains(hash) || stored.contains(hash))

@@ -87,6 +87,14 @@ package struct GenerationRecord: Sendable, Equatable {
     "sha256:" + SHA256.hex(bytes)
   }
 
+  /// Whether `text` is a hash as `hash(_:)` writes it: `sha256:` and 64 lowercase hexadecimal
+  /// digits.
+  package static func isHash(_ text: String) -> Bool {
+    let digits = text.utf8.dropFirst("sha256:".count)
+    return text.hasPrefix("sha256:") && digits.count == 64
+      && digits.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
   /// A path as the record writes it: relative to the record's folder when inside it.
   package func recordedPath(_ absolute: String) -> String {
     PathSafety.relative(absolute, to: directory)
