@@ -192,4 +192,29 @@ import Testing
       "\(check.out)")
     #expect(check.err.contains(".modulegen.lock disagrees with the files (2 listed"))
   }
+  /// A merge resolved with one side's record (`git checkout --ours .modulegen.lock`) loses the
+  /// other side's module: later runs keep its base file, and `check` reports it.
+  @Test func aBaseFileOfAModuleTheRecordLostIsKeptAndReported() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let ours = try read(recordPath)
+    #expect(runTool(["gen", "Orders", "mvvm"], in: dir).code == 0)
+    let base = dir + "/" + GenerationRecord.baseFolder + "/Orders.base"
+    let copies = try read(base)
+    try ours.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    #expect(runTool(["gen", "Cart", "viper"], in: dir).code == 0)
+    #expect(try read(base) == copies)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out
+        == "unrecorded  .modulegen/base/Orders.base (base copies of a module .modulegen.lock does not record; restore its entry, or remove the file)\n",
+      "\(check.out)")
+    #expect(
+      check.err
+        == ".modulegen.lock disagrees with the files (1 listed; 'gen' records what it generates, 'gen --prune' removes what it no longer does).\n"
+    )
+  }
 }

@@ -100,8 +100,10 @@ extension GenerationRecord {
       }
       stored.formUnion(base.hashes)
     }
-    // Base files of modules no longer recorded; copies in the earlier layout that no module
-    // refers to, or whose modules keep them in their base files now.
+    // Base files of modules this run stops recording (a base file the record before had no
+    // module for is the user's: their record may have lost the module in a merge); copies in
+    // the earlier layout that no module refers to, or whose modules keep them in their base
+    // files now.
     let folder = joinPath(directory, Self.baseFolder)
     let written = Set(plan.modules.map(\.name))
     let referencedElsewhere = Set(
@@ -110,7 +112,8 @@ extension GenerationRecord {
     for name in ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
       let suffix = "." + BaseCopies.fileExtension
       if name.hasSuffix(suffix) {
-        if modules[String(name.dropLast(suffix.count))] == nil {
+        let module = String(name.dropLast(suffix.count))
+        if modules[module] == nil && previous.modules[module] != nil {
           obsolete.append(joinPath(folder, name))
         }
       } else if Self.isHash("sha256:" + name) {
