@@ -137,7 +137,17 @@ import Testing
     ),
     (
       "modules:\n<<<<<<< HEAD\n  Home:\n",
-      "r:2:1: error: the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers"
+      "r:2:1: error: the generation record has merge conflict markers that do not pair up (<<<<<<<, =======, >>>>>>>); keep the modules of both sides and remove the markers"
+    ),
+    (
+      // Both sides of a merge regenerated Home, on another date.
+      "modules:\n  Home:\n    template: viper\n<<<<<<< HEAD\n    created: 2026-01-02\n=======\n    created: 2026-01-03\n>>>>>>> other\n",
+      "r:2:3: error: both sides of the merge changed module 'Home'; keep one side's lines of it and remove the markers (then 'modulegen update' merges what the other side changed)"
+    ),
+    (
+      // An error in one side is at its line in the file.
+      "modules:\n<<<<<<< HEAD\n  Home:\n    template: viper\n    created: 2026-01-02\n=======\n  Cart:\n    template: mvc\n    created: 2026-13-01\n>>>>>>> other\n",
+      "r:9:14: error: modules.Cart: 'created' must be a date as YYYY-MM-DD, not '2026-13-01'"
     ),
   ])
   func badRecordsAreLocated(_ text: String, _ expected: String) {

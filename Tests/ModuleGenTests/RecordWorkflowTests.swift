@@ -217,4 +217,51 @@ import Testing
         == ".modulegen.lock disagrees with the files (1 listed; 'gen' records what it generates, 'gen --prune' removes what it no longer does).\n"
     )
   }
+  /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:
+  /// it is read as the modules of both sides, `check` fails at the marker, and the next `gen`
+  /// writes the record of all of them without the markers.
+  @Test func aRecordWithMergeConflictMarkersIsReadFromBothSides() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    let base = try read(recordPath)
+    #expect(runTool(["gen", "Orders", "mvvm"], in: dir).code == 0)
+    let theirs = try read(recordPath)
+    try base.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    #expect(runTool(["gen", "Profile", "mvp"], in: dir).code == 0)
+    let ours = try read(recordPath)
+    for (name, text) in [("ours", ours), ("base", base), ("theirs", theirs)] {
+      try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
+    }
+    let merge = try runBinary(
+      ["merge-file", "-p", "-L", "HEAD", "-L", "base", "-L", "feature", "ours", "base", "theirs"],
+      in: dir, binary: "/usr/bin/git")
+    let conflicted = String(decoding: merge.out, as: UTF8.self)
+    let line =
+      try #require(
+        conflicted.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+          $0.hasPrefix("<<<<<<< ")
+        }) + 1
+    try conflicted.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out
+        == "conflict  .modulegen.lock:\(line) (merge conflict markers (read as the modules of both sides; 'modulegen gen' writes the record without them))\n",
+      "\(check.out)\(check.err)")
+    #expect(
+      check.err == ".modulegen.lock has merge conflict markers ('gen' writes it without them).\n")
+    let gen = runTool(["gen"], in: dir)
+    #expect(
+      gen.out
+        == "Home (viper): 10 unchanged.\nOrders (mvvm): 9 unchanged.\nProfile (mvp): 9 unchanged.\n",
+      "\(gen.err)")
+    let record = try read(recordPath)
+    #expect(!record.contains("<<<<<<<"))
+    #expect(
+      try GenerationRecord.decode(record, file: "r", directory: dir).modules.keys.sorted()
+        == ["Home", "Orders", "Profile"])
+    #expect(runTool(["check"], in: dir).out == "Up to date: 28 files of 3 modules.\n")
+  }
 }

@@ -11,6 +11,8 @@ extension CheckCommand {
     /// Base files of modules the record does not have.
     var unrecordedBases: [String] = []
     var markers: [(path: String, line: Int)] = []
+    /// The record's own merge conflict markers.
+    var recordMarkers: [(path: String, line: Int)] = []
     var project: [(label: String, subject: String)] = []
 
     func diagnostics(console: Console) -> [Diagnostic] {
@@ -50,6 +52,7 @@ extension CheckCommand {
       found += markers.map {
         ($0.path, $0.line, "unresolved conflict markers from 'modulegen update'")
       }
+      found += recordMarkers.map { ($0.path, $0.line, GenerationRecord.conflictMarkersMessage) }
       found += project.map { (nil, 0, "\($0.label): \($0.subject)") }
       return found.map { finding in
         Diagnostic(

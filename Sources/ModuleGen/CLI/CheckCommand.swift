@@ -55,6 +55,8 @@ enum CheckCommand {
     let unrecorded = setup.generator.unrecordedFiles(
       in: plan, modules: setup.modules, options: setup.options, record: setup.record)
     let markers = conflictMarkers(in: plan, fileSystem: setup.generator.fileSystem)
+    // The record's own, left by a git merge of two branches' records.
+    let recordMarkers = setup.record.conflictMarkerLine.map { [(setup.record.path, $0)] } ?? []
     let orphanBases = setup.record.unrecordedBaseFiles(
       planned: Set(plan.modules.map(\.name)), fileSystem: setup.generator.fileSystem)
     // The Xcode project, when one is configured: every generated file in it and its targets.
@@ -72,6 +74,9 @@ enum CheckCommand {
       + markers.map {
         ("conflict", report.shown($0.path) + ":\($0.line) (unresolved conflict markers)")
       }
+      + recordMarkers.map {
+        ("conflict", report.shown($0.0) + ":\($0.1) (\(GenerationRecord.conflictMarkersMessage))")
+      }
     let upToDate =
       drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
       && recordProblems.isEmpty && wiring.isEmpty
@@ -79,7 +84,7 @@ enum CheckCommand {
     if format != .text {
       let findings = Findings(
         drift: drift, stale: stale, gone: gone, unrecorded: unrecorded,
-        unrecordedBases: orphanBases, markers: markers,
+        unrecordedBases: orphanBases, markers: markers, recordMarkers: recordMarkers,
         project: projectDrift + wiring.map { ($0.label, $0.subject) })
       for finding in findings.diagnostics(console: console) { console.report(finding) }
     }
@@ -94,7 +99,7 @@ enum CheckCommand {
             (
               "conflict_markers",
               .array(
-                markers.map {
+                (markers + recordMarkers).map {
                   .object(
                     LiquidObject([
                       ("path", .string(report.shown($0.path))), ("line", .int($0.line)),
@@ -177,6 +182,10 @@ enum CheckCommand {
       problems.append(
         (markers.count == 1 ? "1 file has" : "\(markers.count) files have")
           + " unresolved conflict markers from 'update'")
+    }
+    if !recordMarkers.isEmpty {
+      problems.append(
+        "\(GenerationRecord.fileName) has merge conflict markers ('gen' writes it without them)")
     }
     if let project, !projectDrift.isEmpty {
       problems.append(

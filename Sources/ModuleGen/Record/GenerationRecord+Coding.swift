@@ -88,23 +88,20 @@ extension GenerationRecord {
     return out
   }
 
-  /// Reads a record; every problem is reported with its line and column.
+  /// Reads a record; every problem is reported with its line and column. A record with merge
+  /// conflict markers is read as both sides' modules (`decodeBothSides`).
   package static func decode(_ text: String, file: String, directory: String)
     throws(DiagnosticList) -> GenerationRecord
   {
-    if let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(
-      where: ThreeWayMerge.isConflictMarker)
-    {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      throw DiagnosticList(
-        [
-          Diagnostic(
-            message:
-              "the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers",
-            location: SourceLocation(
-              file: file, line: line + 1, column: 1, lineText: String(lines[line])))
-        ], file: file)
-    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if let record = try decodeBothSides(lines, file: file, directory: directory) { return record }
+    return try decodeText(text, file: file, directory: directory)
+  }
+
+  /// Reads a record without conflict markers.
+  static func decodeText(_ text: String, file: String, directory: String)
+    throws(DiagnosticList) -> GenerationRecord
+  {
     let root = try DataFile.root(text, file: file)
     var problems = Problems()
     var record = GenerationRecord(directory: directory)

@@ -16,6 +16,9 @@ package struct GenerationRecord: Sendable, Equatable {
   /// The folder the record is in; recorded paths are relative to it.
   package var directory: String
   package var modules: [String: Module]
+  /// The line of the first merge conflict marker in the record's file, when it was read from
+  /// both sides of a merge: the next run that writes writes it without them, and `check` fails.
+  package var conflictMarkerLine: Int? = nil
 
   package init(directory: String, modules: [String: Module] = [:]) {
     self.directory = directory
