@@ -391,6 +391,21 @@ import Testing
     #expect(BaseCopies(decoding: damaged).copies.map(\.path) == ["B.swift", "C.swift"])
     #expect(BaseCopies(decoding: Array("not a base file".utf8)).copies.isEmpty)
   }
+
+  /// A copy edited by hand to another length (longer or shorter, the one whose lines look like
+  /// the marker too) is left out, and reading goes on at the next copy's line.
+  @Test(arguments: [("a\n", "a, edited\n"), ("a\n", ""), ("b\n", "b, edited\nmore\n")])
+  func aCopyOfAnotherLengthCostsNoOtherCopy(_ original: String, _ edited: String) {
+    let copies = BaseCopies([
+      .copy("A.swift", "a\n"), .copy("B.swift", "=== C.swift h 1\nb\n"), .copy("C.swift", "c\n"),
+    ])
+    let text = String(decoding: copies.encoded, as: UTF8.self)
+    let damaged = text.replacingOccurrences(of: " 2\n" + original, with: " 2\n" + edited)
+      .replacingOccurrences(of: "h 1\n" + original, with: "h 1\n" + edited)
+    #expect(damaged != text)
+    let kept = original == "a\n" ? ["B.swift", "C.swift"] : ["A.swift", "C.swift"]
+    #expect(BaseCopies(decoding: Array(damaged.utf8)).copies.map(\.path) == kept)
+  }
 }
 
 extension BaseCopiesTests {

@@ -49,20 +49,43 @@ struct BaseCopies: Equatable {
     return out
   }
 
-  /// The copies of a base file; a damaged copy (its bytes do not have its hash) is left out,
-  /// and reading stops where the file no longer has the expected shape.
+  /// The copies of a base file; a damaged copy (its bytes do not have its hash) is left out.
+  /// Where the file no longer has the expected shape (a copy edited by hand to another length),
+  /// reading goes on at the next copy's line, so that one damaged copy costs no other.
   init(decoding bytes: [UInt8]) {
     var copies: [Copy] = []
-    var index = bytes.starts(with: Self.header) ? Self.header.count : bytes.count
-    while index < bytes.count, bytes[index...].starts(with: Self.marker) {
-      guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-      // The path may hold spaces; the hash and the length do not.
+    var index = bytes.starts(with: Self.header) ? Self.header.count : 0
+    /// The start of the next line that begins a copy, after `position`.
+    func nextCopy(after position: Int) -> Int? {
+      var position = position
+      while let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) {
+        if bytes[(newline + 1)...].starts(with: Self.marker) { return newline + 1 }
+        position = newline + 1
+      }
+      return nil
+    }
+    while index < bytes.count {
+      guard bytes[index...].starts(with: Self.marker),
+        let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n"))
+      else {
+        guard let next = nextCopy(after: index) else { break }
+        index = next
+        continue
+      }
+      // The path may hold spaces; the hash and the length do not. The copy ends with a line
+      // break, before the next copy's line or the end of the file.
       let line = bytes[(index + Self.marker.count)..<lineEnd]
       guard let lastSpace = line.lastIndex(of: UInt8(ascii: " ")),
         let hashSpace = line[..<lastSpace].lastIndex(of: UInt8(ascii: " ")),
         let length = Int(String(decoding: line[(lastSpace + 1)...], as: UTF8.self)), length >= 0,
-        lineEnd + 1 + length < bytes.count
-      else { break }
+        lineEnd + 1 + length < bytes.count, bytes[lineEnd + 1 + length] == UInt8(ascii: "\n"),
+        lineEnd + 2 + length == bytes.count
+          || bytes[(lineEnd + 2 + length)...].starts(with: Self.marker)
+      else {
+        guard let next = nextCopy(after: lineEnd) else { break }
+        index = next
+        continue
+      }
       let path = String(decoding: line[..<hashSpace], as: UTF8.self)
       let hash = String(decoding: line[(hashSpace + 1)..<lastSpace], as: UTF8.self)
       let content = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
