@@ -192,6 +192,26 @@ import Testing
       "\(check.out)")
     #expect(check.err.contains(".modulegen.lock disagrees with the files (2 listed"))
   }
+  /// A module recorded from another version of its template (a teammate's newer modulegen):
+  /// regenerating it with this one says so, rather than changing the record silently.
+  @Test func anotherTemplateVersionThanRecordedIsSaid() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    let version = try #require(try CompiledTemplate.compile(.builtin("viper")).manifest.version)
+    try edit(dir + "/" + GenerationRecord.fileName) {
+      $0.replacingOccurrences(
+        of: "template_version: \"\(version)\"", with: "template_version: \"9.0.0\"")
+    }
+    let gen = runTool(["gen"], in: dir)
+    #expect(gen.code == 0)
+    #expect(
+      gen.err
+        == "note: module 'Home' changes template_version: 9.0.0 → \(version) (was recorded in .modulegen.lock)\n"
+    )
+    #expect(runTool(["gen"], in: dir).err == "")
+  }
+
   /// A record that lost a file of its module (cut short, edited by hand) while the file is
   /// still there is reported: `update` would have no base for it.
   @Test func aRecordThatLostAFileOfItsModuleIsReported() throws {

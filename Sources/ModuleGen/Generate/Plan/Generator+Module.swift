@@ -146,12 +146,20 @@ extension Generator {
       testsImportTheApp: testsImportTheApp)
   }
 
-  /// What a run changes of a recorded module, said as a note: its template, and each parameter
+  /// What a run changes of a recorded module, said as a note: its template or the template's
+  /// version (a teammate's newer one: "template_version: 2.0.0 → 1.0.0"), and each parameter
   /// the spec or `--set` gives another value ("binding: combine → observation").
   static func changes(from recorded: GenerationRecord.Module, to planned: PlannedModule)
     -> [Diagnostic]
   {
     var changes: [String] = []
+    // A template without a version has the hash of its files, which each edit changes.
+    let versions = [recorded.templateVersion, planned.recordedVersion]
+    if recorded.template == planned.template && versions[0] != versions[1]
+      && !versions.contains(where: { $0.hasPrefix("sha256:") })
+    {
+      changes.append("template_version: \(versions[0]) → \(versions[1])")
+    }
     if recorded.template != planned.template {
       changes.append("template: \(recorded.template) → \(planned.template)")
     } else {
