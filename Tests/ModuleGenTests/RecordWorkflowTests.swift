@@ -96,12 +96,14 @@ import Testing
 
   @Test func aModuleInTwoSpecsOfARunIsAnError() throws {
     let dir = try makeTemporaryDirectory()
-    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/a.yml")
-    try write("modules:\n  - {name: Home, template: mvc}\n", to: dir + "/b.yml")
-    let result = runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir)
+    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/Specs/a.yml")
+    try write("modules:\n  - {name: Home, template: mvc}\n", to: dir + "/Specs/b.yml")
+    let result = runTool(["gen", "--spec", "Specs/a.yml", "--spec", "Specs/b.yml"], in: dir)
     #expect(result.code == 2)
     #expect(
-      result.err.contains("module 'Home' is declared in two specs of this run: a.yml and b.yml"))
+      result.err.hasPrefix(
+        "Specs/b.yml:2:5: error: module 'Home' is declared in two specs of this run: Specs/a.yml and Specs/b.yml\n"
+      ), "\(result.err)")
     #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
   }
 

@@ -56,7 +56,8 @@ extension GenerationSetup {
       guard !files.contains(specFile) else { continue }
       files.append(specFile)
       modules += try specModules(
-        specPath, file: specFile, fileSystem: fileSystem, notes: &notes, others: modules)
+        specPath, file: specFile, fileSystem: fileSystem, notes: &notes, others: modules,
+        console: console)
     }
     if let name {
       let wanted = normalizedName(name, convert: convert)
@@ -83,7 +84,7 @@ extension GenerationSetup {
   /// declares too is an error.
   private static func specModules(
     _ shown: String, file: String, fileSystem: any FileSystem, notes: inout [Diagnostic],
-    others: [ModuleSpec]
+    others: [ModuleSpec], console: Console
   ) throws -> [ModuleSpec] {
     let text = try fileSystem.readText(atPath: file, displayPath: shown)
     let decoded = try SpecDecoder.decode(text, file: shown)
@@ -92,7 +93,7 @@ extension GenerationSetup {
       if let other = others.first(where: { $0.name == module.name }) {
         throw Diagnostic(
           message:
-            "module '\(module.name)' is declared in two specs of this run: \(PathSafety.relative(other.specFile ?? "", to: parentPath(file))) and \(shown)",
+            "module '\(module.name)' is declared in two specs of this run: \(console.displayPath(other.specFile ?? "")) and \(shown)",
           location: module.location)
       }
       var module = module
@@ -125,7 +126,8 @@ extension GenerationSetup {
       }
       files.append(file)
       modules += try specModules(
-        shown, file: file, fileSystem: fileSystem, notes: &notes, others: modules)
+        shown, file: file, fileSystem: fileSystem, notes: &notes, others: modules,
+        console: console)
     }
     let declared = Set(modules.map(\.name))
     for name in entries.keys.sorted() where !declared.contains(name) {
