@@ -111,6 +111,15 @@ import Testing
       "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
     ),
     (
+      // A module's name is its base file's name too.
+      "modules:\n  \"../Home\":\n    template: viper\n    created: 2026-01-02\n",
+      "r:2:3: error: modules: module name '../Home' must not contain path separators"
+    ),
+    (
+      "modules:\n  home:\n    template: viper\n    created: 2026-01-02\n",
+      "r:2:3: error: modules: 'home' is not a module name modulegen records; did you mean 'Home'?"
+    ),
+    (
       // Cut short, as a truncated record or a hand edit leaves it.
       "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      a.swift: sha256:9b0471448b6521\n",
       "r:6:16: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"

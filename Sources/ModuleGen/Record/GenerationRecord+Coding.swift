@@ -128,6 +128,18 @@ extension GenerationRecord {
         case .null: break
         case .object(let modulePairs):
           for entry in modulePairs {
+            // A name is also a file name (its base file): only what a spec or `gen` accepts.
+            switch ModuleName.normalize(entry.key) {
+            case .valid(let name) where name == entry.key: break
+            case .invalid(let message):
+              problems.error(message, at: entry.keyLocation, path: "modules")
+              continue
+            case .changed(let name, _), .valid(let name):
+              problems.error(
+                "'\(entry.key)' is not a module name modulegen records; did you mean '\(name)'?",
+                at: entry.keyLocation, path: "modules")
+              continue
+            }
             if let module = decodeModule(entry.value, path: "modules.\(entry.key)", &problems) {
               record.modules[entry.key] = module
             }
