@@ -261,6 +261,7 @@ import Testing
         == ".modulegen.lock disagrees with the files (1 listed; 'gen' records what it generates, 'gen --prune' removes what it no longer does).\n"
     )
   }
+
   /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:
   /// it is read as the modules of both sides, `check` fails at the marker, and the next `gen`
   /// writes the record of all of them without the markers.
