@@ -111,6 +111,11 @@ import Testing
       "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
     ),
     (
+      // Removing it as stale would go out of the project.
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      ../x.swift: sha256:\(String(repeating: "a", count: 64))\n",
+      "r:6:7: error: modules.Home.files: the recorded path '../x.swift' goes up with '..' out of the record's folder"
+    ),
+    (
       // A module's name is its base file's name too.
       "modules:\n  \"../Home\":\n    template: viper\n    created: 2026-01-02\n",
       "r:2:3: error: modules: module name '../Home' must not contain path separators"

@@ -180,6 +180,16 @@ extension GenerationRecord {
       case .null: break
       case .object(let filePairs):
         for file in filePairs {
+          // Relative to the record's folder, inside it; a file outside it is recorded absolute.
+          do {
+            _ = try PathSafety.components(
+              of: file.key, rules: PathSafety.Rules(allowsAbsolute: true))
+          } catch {
+            problems.error(
+              "the recorded path '\(file.key)' \(error.phrase(inside: "the record's folder"))",
+              at: file.keyLocation, path: "\(path).\(key)")
+            continue
+          }
           guard case .string(let hash) = file.value.value, isHash(hash) else {
             problems.error(
               "a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits",
