@@ -17,7 +17,8 @@ enum CheckCommand {
       Header dates are the modules' creation dates (from .modulegen.lock), so the calendar
       alone never makes a file out of date. Also fails on conflict markers 'update' left in
       your files, and where .modulegen.lock disagrees with the files (a recorded file gone, a
-      file a template writes that the record does not know), and for a module not wired into the
+      file a template writes that the record does not know, a base file of a module it does not
+      record) or has merge conflict markers itself, and for a module not wired into the
       app: a registration missing after its marker, a target missing from its Swift package.
       With no module and no --spec, checks every module of .modulegen.lock.
       """,
