@@ -156,7 +156,7 @@ import Testing
     (
       // Both sides of a merge regenerated Home, on another date.
       "modules:\n  Home:\n    template: viper\n<<<<<<< HEAD\n    created: 2026-01-02\n=======\n    created: 2026-01-03\n>>>>>>> other\n",
-      "r:2:3: error: both sides of the merge changed module 'Home'; keep one side's lines of it and remove the markers (then 'modulegen update' merges what the other side changed)"
+      "r:2:3: error: both sides of the merge changed module 'Home'; keep one side's lines of it (and the same side's in .modulegen/base/Home.base) and remove the markers"
     ),
     (
       // An error in one side is at its line in the file.

@@ -38,7 +38,7 @@ extension GenerationRecord {
       problems.append(
         Diagnostic(
           message:
-            "both sides of the merge changed module '\(name)'; keep one side's lines of it and remove the markers (then 'modulegen update' merges what the other side changed)",
+            "both sides of the merge changed module '\(name)'; keep one side's lines of it (and the same side's in \(GenerationRecord.baseFolder)/\(name).\(BaseCopies.fileExtension)) and remove the markers",
           location: SourceLocation(
             file: file, line: line + 1, column: 3, lineText: String(lines[line]))))
     }
