@@ -108,7 +108,30 @@ import Testing
     ),
     (
       "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files: {a.swift: abc}\n",
-      "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 hexadecimal digits"
+      "r:5:22: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
+    ),
+    (
+      // Removing it as stale would go out of the project.
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      ../x.swift: sha256:\(String(repeating: "a", count: 64))\n",
+      "r:6:7: error: modules.Home.files: the recorded path '../x.swift' goes up with '..' out of the record's folder"
+    ),
+    (
+      // A module's name is its base file's name too.
+      "modules:\n  \"../Home\":\n    template: viper\n    created: 2026-01-02\n",
+      "r:2:3: error: modules: module name '../Home' must not contain path separators"
+    ),
+    (
+      "modules:\n  home:\n    template: viper\n    created: 2026-01-02\n",
+      "r:2:3: error: modules: 'home' is not a module name modulegen records; did you mean 'Home'?"
+    ),
+    (
+      // Cut short, as a truncated record or a hand edit leaves it.
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      a.swift: sha256:9b0471448b6521\n",
+      "r:6:16: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      a.swift: sha256:\(String(repeating: "A", count: 64))\n",
+      "r:6:16: error: modules.Home.files: a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits"
     ),
     (
       "modules:\n  Home:\n    template: viper\n    created: \"2026-02-30\"\n",
@@ -128,7 +151,17 @@ import Testing
     ),
     (
       "modules:\n<<<<<<< HEAD\n  Home:\n",
-      "r:2:1: error: the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers"
+      "r:2:1: error: the generation record has merge conflict markers that do not pair up (<<<<<<<, =======, >>>>>>>); keep the modules of both sides and remove the markers"
+    ),
+    (
+      // Both sides of a merge regenerated Home, on another date.
+      "modules:\n  Home:\n    template: viper\n<<<<<<< HEAD\n    created: 2026-01-02\n=======\n    created: 2026-01-03\n>>>>>>> other\n",
+      "r:2:3: error: both sides of the merge changed module 'Home'; keep one side's lines of it (and the same side's in .modulegen/base/Home.base) and remove the markers"
+    ),
+    (
+      // An error in one side is at its line in the file.
+      "modules:\n<<<<<<< HEAD\n  Home:\n    template: viper\n    created: 2026-01-02\n=======\n  Cart:\n    template: mvc\n    created: 2026-13-01\n>>>>>>> other\n",
+      "r:9:14: error: modules.Cart: 'created' must be a date as YYYY-MM-DD, not '2026-13-01'"
     ),
   ])
   func badRecordsAreLocated(_ text: String, _ expected: String) {
@@ -371,6 +404,21 @@ import Testing
     damaged[x] = UInt8(ascii: "y")
     #expect(BaseCopies(decoding: damaged).copies.map(\.path) == ["B.swift", "C.swift"])
     #expect(BaseCopies(decoding: Array("not a base file".utf8)).copies.isEmpty)
+  }
+
+  /// A copy edited by hand to another length (longer or shorter, the one whose lines look like
+  /// the marker too) is left out, and reading goes on at the next copy's line.
+  @Test(arguments: [("a\n", "a, edited\n"), ("a\n", ""), ("b\n", "b, edited\nmore\n")])
+  func aCopyOfAnotherLengthCostsNoOtherCopy(_ original: String, _ edited: String) {
+    let copies = BaseCopies([
+      .copy("A.swift", "a\n"), .copy("B.swift", "=== C.swift h 1\nb\n"), .copy("C.swift", "c\n"),
+    ])
+    let text = String(decoding: copies.encoded, as: UTF8.self)
+    let damaged = text.replacingOccurrences(of: " 2\n" + original, with: " 2\n" + edited)
+      .replacingOccurrences(of: "h 1\n" + original, with: "h 1\n" + edited)
+    #expect(damaged != text)
+    let kept = original == "a\n" ? ["B.swift", "C.swift"] : ["A.swift", "C.swift"]
+    #expect(BaseCopies(decoding: Array(damaged.utf8)).copies.map(\.path) == kept)
   }
 }
 

@@ -432,6 +432,38 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(snapshot(dir).files["out/Gone.swift"] == "old\n")
   }
 
+  /// A run killed while moving its files into place, then a developer's save (a new file, as
+  /// editors write) of a file it was replacing or removing: finishing the run keeps the save.
+  @Test(arguments: [WriteJournal.Kind.replace, .remove])
+  func finishingAKilledRunKeepsAFileSavedSince(_ kind: WriteJournal.Kind) throws {
+    let dir = try makeTemporaryDirectory()
+    let path = dir + "/out/Presenter.swift"
+    try write("generated\n", to: path)
+    let fileSystem = LocalFileSystem()
+    let session = try PlanApplier(fileSystem: fileSystem).begin(roots: [dir + "/out"])
+    defer { session.end() }
+    let folder = dir + "/out/.modulegen-run-test"
+    try fileSystem.createDirectory(atPath: folder)
+    try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
+    try write("regenerated\n", to: folder + "/0")
+    try write("generated\n// mine\n", to: dir + "/saved")
+    try fileSystem.moveItem(atPath: dir + "/saved", toPath: path)
+    let journal = WriteJournal(
+      transaction: "test", roots: [dir + "/out"], folders: [],
+      operations: [.init(kind: kind, number: 0, path: "Presenter.swift")])
+    try session.runFolders.replay(
+      journal, root: dir + "/out", folder: folder, forward: true, strict: false)
+    #expect(snapshot(dir).files["out/Presenter.swift"] == "generated\n// mine\n")
+    // Unchanged since, it is finished as the run would have.
+    try write("regenerated\n", to: folder + "/0")
+    try fileSystem.removeItem(atPath: folder + "/0.old")
+    try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
+    try session.runFolders.replay(
+      journal, root: dir + "/out", folder: folder, forward: true, strict: false)
+    #expect(
+      snapshot(dir).files["out/Presenter.swift"] == (kind == .replace ? "regenerated\n" : nil))
+  }
+
   @Test func journalsReadBackAndRefuseEscapingPaths() throws {
     let journal = WriteJournal(
       transaction: "12-ab", roots: ["/a/b%c", "/d\ne"], folders: ["x", "x/y z"],

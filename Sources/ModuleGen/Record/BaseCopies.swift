@@ -108,6 +108,21 @@ extension GenerationRecord {
     joinPath(joinPath(directory, Self.baseFolder), module + "." + BaseCopies.fileExtension)
   }
 
+  static let unrecordedBaseMessage =
+    "base copies of a module \(fileName) does not record; restore its entry, or remove the file"
+
+  /// The base files of modules neither this record nor `planned` has (absolute paths, sorted):
+  /// left by a record that lost its module, as a merge resolved with one side's record does.
+  /// Runs keep them; `check` reports them.
+  func unrecordedBaseFiles(planned: Set<String>, fileSystem: any FileSystem) -> [String] {
+    let folder = joinPath(directory, Self.baseFolder)
+    let suffix = "." + BaseCopies.fileExtension
+    return ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      let module = String($0.dropLast(suffix.count))
+      return $0.hasSuffix(suffix) && modules[module] == nil && !planned.contains(module)
+    }.sorted().map { joinPath(folder, $0) }
+  }
+
   /// Where modulegen up to 2026-12 kept a base copy: one file named by its hash. Such copies
   /// are still read, and move into their module's base file on its next run.
   func legacyBasePath(forHash hash: String) -> String {

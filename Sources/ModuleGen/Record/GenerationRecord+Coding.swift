@@ -89,23 +89,20 @@ extension GenerationRecord {
     return out
   }
 
-  /// Reads a record; every problem is reported with its line and column.
+  /// Reads a record; every problem is reported with its line and column. A record with merge
+  /// conflict markers is read as both sides' modules (`decodeBothSides`).
   package static func decode(_ text: String, file: String, directory: String)
     throws(DiagnosticList) -> GenerationRecord
   {
-    if let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(
-      where: ThreeWayMerge.isConflictMarker)
-    {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      throw DiagnosticList(
-        [
-          Diagnostic(
-            message:
-              "the generation record has merge conflict markers; keep the modules of both sides (each module is one block) and remove the markers",
-            location: SourceLocation(
-              file: file, line: line + 1, column: 1, lineText: String(lines[line])))
-        ], file: file)
-    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if let record = try decodeBothSides(lines, file: file, directory: directory) { return record }
+    return try decodeText(text, file: file, directory: directory)
+  }
+
+  /// Reads a record without conflict markers.
+  static func decodeText(_ text: String, file: String, directory: String)
+    throws(DiagnosticList) -> GenerationRecord
+  {
     let root = try DataFile.root(text, file: file)
     var problems = Problems()
     var record = GenerationRecord(directory: directory)
@@ -132,6 +129,18 @@ extension GenerationRecord {
         case .null: break
         case .object(let modulePairs):
           for entry in modulePairs {
+            // A name is also a file name (its base file): only what a spec or `gen` accepts.
+            switch ModuleName.normalize(entry.key) {
+            case .valid(let name) where name == entry.key: break
+            case .invalid(let message):
+              problems.error(message, at: entry.keyLocation, path: "modules")
+              continue
+            case .changed(let name, _), .valid(let name):
+              problems.error(
+                "'\(entry.key)' is not a module name modulegen records; did you mean '\(name)'?",
+                at: entry.keyLocation, path: "modules")
+              continue
+            }
             if let module = decodeModule(entry.value, path: "modules.\(entry.key)", &problems) {
               record.modules[entry.key] = module
             }
@@ -172,9 +181,20 @@ extension GenerationRecord {
       case .null: break
       case .object(let filePairs):
         for file in filePairs {
-          guard case .string(let hash) = file.value.value, hash.hasPrefix("sha256:") else {
+          // Relative to the record's folder, inside it; a file outside it is recorded absolute.
+          do {
+            _ = try PathSafety.components(
+              of: file.key, rules: PathSafety.Rules(allowsAbsolute: true))
+          } catch {
             problems.error(
-              "a file's hash must be 'sha256:' and 64 hexadecimal digits", at: file.value.location,
+              "the recorded path '\(file.key)' \(error.phrase(inside: "the record's folder"))",
+              at: file.keyLocation, path: "\(path).\(key)")
+            continue
+          }
+          guard case .string(let hash) = file.value.value, isHash(hash) else {
+            problems.error(
+              "a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits",
+              at: file.value.location,
               path: "\(path).\(key)")
             continue
           }

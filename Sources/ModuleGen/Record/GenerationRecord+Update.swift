@@ -101,21 +101,23 @@ extension GenerationRecord {
       }
       stored.formUnion(base.hashes)
     }
-    // Base files of modules no longer recorded; copies in the earlier layout that no module
-    // refers to, or whose modules keep them in their base files now.
+    // Base files of modules this run stops recording (a base file the record before had no
+    // module for is the user's: their record may have lost the module in a merge); copies in
+    // the earlier layout that no module refers to, or whose modules keep them in their base
+    // files now.
     let folder = joinPath(directory, Self.baseFolder)
     let written = Set(plan.modules.map(\.name))
     let referencedElsewhere = Set(
       modules.filter { !written.contains($0.key) }.values.flatMap { $0.allFiles.values })
     let referenced = referencedHashes
-    let hexDigits = Set("0123456789abcdef")
     for name in ((try? fileSystem.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
       let suffix = "." + BaseCopies.fileExtension
       if name.hasSuffix(suffix) {
-        if modules[String(name.dropLast(suffix.count))] == nil {
+        let module = String(name.dropLast(suffix.count))
+        if modules[module] == nil && previous.modules[module] != nil {
           obsolete.append(joinPath(folder, name))
         }
-      } else if name.count == 64 && name.allSatisfy({ hexDigits.contains($0) }) {
+      } else if Self.isHash("sha256:" + name) {
         let hash = "sha256:" + name
         if !referencedElsewhere.contains(hash)
           && (!referenced.contains(hash) || stored.contains(hash))

@@ -16,6 +16,9 @@ package struct GenerationRecord: Sendable, Equatable {
   /// The folder the record is in; recorded paths are relative to it.
   package var directory: String
   package var modules: [String: Module]
+  /// The line of the first merge conflict marker in the record's file, when it was read from
+  /// both sides of a merge: the next run that writes writes it without them, and `check` fails.
+  package var conflictMarkerLine: Int? = nil
 
   package init(directory: String, modules: [String: Module] = [:]) {
     self.directory = directory
@@ -87,6 +90,14 @@ package struct GenerationRecord: Sendable, Equatable {
   package static func hash<Bytes: Collection>(_ bytes: Bytes) -> String
   where Bytes.Element == UInt8 {
     "sha256:" + SHA256.hex(bytes)
+  }
+
+  /// Whether `text` is a hash as `hash(_:)` writes it: `sha256:` and 64 lowercase hexadecimal
+  /// digits.
+  package static func isHash(_ text: String) -> Bool {
+    let digits = text.utf8.dropFirst("sha256:".count)
+    return text.hasPrefix("sha256:") && digits.count == 64
+      && digits.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
   /// A path as the record writes it: relative to the record's folder when inside it.

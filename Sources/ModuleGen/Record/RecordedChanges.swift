@@ -40,9 +40,10 @@ struct RecordedChanges {
           action: action))
     }
     var removals = pruned.map { removal(of: $0, in: record) }
-    // A run that changes nothing of the record leaves its file (and the base copies) as they are.
+    // A run that changes nothing of the record leaves its file (and the base copies) as they are;
+    // one with merge conflict markers is written without them.
     if recordFiles
-      && (updated != record
+      && (updated != record || record.conflictMarkerLine != nil
         || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path)))
     {
       try add(

@@ -141,10 +141,18 @@ struct RunFolders: Sendable {
           try fileSystem.removeItem(atPath: staged(operation))
         case .replace:
           guard fileSystem.fileExists(atPath: staged(operation)) else { continue }
-          try fileSystem.moveItem(atPath: staged(operation), toPath: try target(operation))
+          let path = try target(operation)
+          // A killed run's file saved anew since (an editor writes a new file): finishing
+          // the run would lose that; the file is kept, and the next run sees it edited.
+          if !strict && changedSinceBackup(path, backup(operation)) {
+            try fileSystem.removeItem(atPath: staged(operation))
+            continue
+          }
+          try fileSystem.moveItem(atPath: staged(operation), toPath: path)
         case .remove:
           let path = try target(operation)
           if fileSystem.fileExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
+            && (strict || !changedSinceBackup(path, backup(operation)))
           {
             try fileSystem.removeItem(atPath: path)
           }
@@ -177,6 +185,15 @@ struct RunFolders: Sendable {
         try? fileSystem.removeItem(atPath: joinPath(root, relative))
       }
     }
+  }
+
+  /// Whether the file at `path` no longer holds what its backup (a hard link made when the
+  /// run staged it) holds: it was replaced since. False when either cannot be read.
+  private func changedSinceBackup(_ path: String, _ backup: String) -> Bool {
+    guard let now = try? fileSystem.readFile(atPath: path),
+      let then = try? fileSystem.readFile(atPath: backup)
+    else { return false }
+    return now != then
   }
 
   func readJournal(in folder: String) -> WriteJournal? {

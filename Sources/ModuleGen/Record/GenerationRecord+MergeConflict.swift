@@ -1,0 +1,81 @@
+import Diagnostics
+
+/// A record git left with merge conflict markers, as two branches that each added a module leave
+/// it: both sides are read, and their modules together are the record (each module's base file is
+/// its own, so those merged without conflict). The next run that writes writes it without the
+/// markers.
+extension GenerationRecord {
+  static let conflictMarkersMessage =
+    "merge conflict markers (read as the modules of both sides; 'modulegen gen' writes the record without them)"
+
+  /// The record of both sides of a conflicted record's text; nil when `lines` have no
+  /// conflict markers. A module both sides have differently is an error at its line.
+  static func decodeBothSides(_ lines: [Substring], file: String, directory: String)
+    throws(DiagnosticList) -> GenerationRecord?
+  {
+    guard let first = lines.firstIndex(where: ThreeWayMerge.isConflictMarker) else { return nil }
+    guard let sides = conflictSides(lines) else {
+      throw DiagnosticList(
+        [
+          Diagnostic(
+            message:
+              "the generation record has merge conflict markers that do not pair up (<<<<<<<, =======, >>>>>>>); keep the modules of both sides and remove the markers",
+            location: SourceLocation(
+              file: file, line: first + 1, column: 1, lineText: String(lines[first])))
+        ], file: file)
+    }
+    var record = try decodeText(sides.ours, file: file, directory: directory)
+    let theirs = try decodeText(sides.theirs, file: file, directory: directory)
+    var problems: [Diagnostic] = []
+    for (name, module) in theirs.modules.sorted(by: { $0.key < $1.key }) {
+      guard let ours = record.modules[name] else {
+        record.modules[name] = module
+        continue
+      }
+      guard ours != module else { continue }
+      let key = "  " + yamlKey(name) + ":"
+      let line = lines.firstIndex { $0 == key } ?? first
+      problems.append(
+        Diagnostic(
+          message:
+            "both sides of the merge changed module '\(name)'; keep one side's lines of it (and the same side's in \(GenerationRecord.baseFolder)/\(name).\(BaseCopies.fileExtension)) and remove the markers",
+          location: SourceLocation(
+            file: file, line: line + 1, column: 3, lineText: String(lines[line]))))
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems, file: file) }
+    record.conflictMarkerLine = first + 1
+    return record
+  }
+
+  /// Each side of a text with conflict markers: the whole text with the other side's lines, the
+  /// merge base's (`|||||||`, diff3 style) and the markers blank, so that every line keeps its
+  /// number in errors. Nil when the markers do not pair up.
+  static func conflictSides(_ lines: [Substring]) -> (ours: String, theirs: String)? {
+    enum Part { case both, ours, base, theirs }
+    var part = Part.both
+    var ours: [Substring] = []
+    var theirs: [Substring] = []
+    for line in lines {
+      let marker = line.prefix(7)
+      let isMarker =
+        line == "======="
+        || (line.count == 7 || line.dropFirst(7).first == " ")
+          && ["<<<<<<<", "|||||||", ">>>>>>>"].contains(marker)
+      switch (part, isMarker ? marker : "") {
+      case (.both, "<<<<<<<"): part = .ours
+      case (.ours, "|||||||"): part = .base
+      case (.ours, "======="), (.base, "======="): part = .theirs
+      case (.theirs, ">>>>>>>"): part = .both
+      case (_, ""):
+        ours.append(part == .both || part == .ours ? line : "")
+        theirs.append(part == .both || part == .theirs ? line : "")
+        continue
+      default: return nil
+      }
+      ours.append("")
+      theirs.append("")
+    }
+    guard part == .both else { return nil }
+    return (ours.joined(separator: "\n"), theirs.joined(separator: "\n"))
+  }
+}
