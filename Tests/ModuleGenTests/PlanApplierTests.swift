@@ -432,10 +432,18 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(snapshot(dir).files["out/Gone.swift"] == "old\n")
   }
 
-  /// A run killed while moving its files into place, then a developer's save (a new file, as
-  /// editors write) of a file it was replacing or removing: finishing the run keeps the save.
-  @Test(arguments: [WriteJournal.Kind.replace, .remove])
-  func finishingAKilledRunKeepsAFileSavedSince(_ kind: WriteJournal.Kind) throws {
+  /// A run killed while moving its files into place, then a developer's save of a file it was
+  /// replacing or removing: finishing the run keeps the save. Saved as a new file (as most
+  /// editors write), or edited in place, which the backup (a hard link) follows: the journal's
+  /// hash of what the run found tells; a journal without one (written before hashes were kept)
+  /// compares with the backup.
+  @Test(arguments: [
+    (WriteJournal.Kind.replace, false, true), (.remove, false, true), (.replace, true, true),
+    (.remove, true, true), (.replace, false, false), (.remove, false, false),
+  ])
+  func finishingAKilledRunKeepsAFileSavedSince(
+    _ kind: WriteJournal.Kind, inPlace: Bool, journalHash: Bool
+  ) throws {
     let dir = try makeTemporaryDirectory()
     let path = dir + "/out/Presenter.swift"
     try write("generated\n", to: path)
@@ -446,15 +454,33 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     try fileSystem.createDirectory(atPath: folder)
     try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
     try write("regenerated\n", to: folder + "/0")
-    try write("generated\n// mine\n", to: dir + "/saved")
-    try fileSystem.moveItem(atPath: dir + "/saved", toPath: path)
-    let journal = WriteJournal(
-      transaction: "test", roots: [dir + "/out"], folders: [],
-      operations: [.init(kind: kind, number: 0, path: "Presenter.swift")])
+    if inPlace {
+      let handle = try #require(FileHandle(forWritingAtPath: path))
+      handle.seekToEndOfFile()
+      handle.write(Data("// mine\n".utf8))
+      handle.closeFile()
+      #expect(
+        try fileSystem.readFile(atPath: folder + "/0.old") == Array("generated\n// mine\n".utf8),
+        "the backup follows")
+    } else {
+      try write("generated\n// mine\n", to: dir + "/saved")
+      try fileSystem.moveItem(atPath: dir + "/saved", toPath: path)
+    }
+    let journal = try #require(
+      WriteJournal(
+        text: WriteJournal(
+          transaction: "test", roots: [dir + "/out"], folders: [],
+          operations: [
+            .init(
+              kind: kind, number: 0, path: "Presenter.swift",
+              hash: journalHash ? GenerationRecord.hash(Array("generated\n".utf8)) : nil)
+          ]
+        ).text))
     try session.runFolders.replay(
       journal, root: dir + "/out", folder: folder, forward: true, strict: false)
     #expect(snapshot(dir).files["out/Presenter.swift"] == "generated\n// mine\n")
     // Unchanged since, it is finished as the run would have.
+    try write("generated\n", to: path)
     try write("regenerated\n", to: folder + "/0")
     try fileSystem.removeItem(atPath: folder + "/0.old")
     try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
@@ -469,9 +495,18 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
       transaction: "12-ab", roots: ["/a/b%c", "/d\ne"], folders: ["x", "x/y z"],
       operations: [
         .init(kind: .create, number: 0, path: "x/y z/A.swift"),
-        .init(kind: .replace, number: 1, path: "100% \u{301}.swift"),
+        .init(
+          kind: .replace, number: 1, path: "100% \u{301}.swift",
+          hash: GenerationRecord.hash([])),
       ])
     #expect(WriteJournal(text: journal.text) == journal)
+    // A hash must be one, and belong to the replace or remove on the line before.
+    let hashLine = "was 1 " + GenerationRecord.hash([]) + "\n"
+    for bad in [
+      "was 1 sha256:00\n", "was 0 " + GenerationRecord.hash([]) + "\n", hashLine + hashLine,
+    ] {
+      #expect(WriteJournal(text: journal.text.replacingOccurrences(of: hashLine, with: bad)) == nil)
+    }
     #expect(WriteJournal(text: String(journal.text.dropLast(4))) == nil, "an unfinished journal")
     for hostile in ["../x", "/etc/passwd", "a/../../b", "../\u{301}x", "a\u{0}b"] {
       var bad = journal

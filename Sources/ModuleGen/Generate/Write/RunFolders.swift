@@ -53,20 +53,22 @@ struct RunFolders: Sendable {
       } else {
         try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
       }
-      var kind = WriteJournal.Kind.create
       if file.action != .create && fileSystem.fileExists(atPath: file.path) {
-        try backUp(file.path, to: Self.backup(number, in: folder))
-        kind = .replace
+        let hash = try backUp(file.path, to: Self.backup(number, in: folder))
+        journal.operations.append(.init(kind: .replace, number: number, path: relative, hash: hash))
+      } else {
+        journal.operations.append(.init(kind: .create, number: number, path: relative))
       }
-      journal.operations.append(.init(kind: kind, number: number, path: relative))
     }
     // Removals: the backup keeps the old content until the run is done.
     for offset in changes.removals.indices {
       let path = changes.removals[offset]
       let number = changes.files.count + offset
-      try backUp(path, to: Self.backup(number, in: folder))
+      let hash = try backUp(path, to: Self.backup(number, in: folder))
       journal.operations.append(
-        .init(kind: .remove, number: number, path: try relativePath(path, in: changes.root)))
+        .init(
+          kind: .remove, number: number, path: try relativePath(path, in: changes.root),
+          hash: hash))
     }
     try writeJournal(journal, in: folder)
     return journal
@@ -142,9 +144,9 @@ struct RunFolders: Sendable {
         case .replace:
           guard fileSystem.fileExists(atPath: staged(operation)) else { continue }
           let path = try target(operation)
-          // A killed run's file saved anew since (an editor writes a new file): finishing
-          // the run would lose that; the file is kept, and the next run sees it edited.
-          if !strict && changedSinceBackup(path, backup(operation)) {
+          // A killed run's file changed since: finishing the run would lose that; the file is
+          // kept, and the next run sees it edited.
+          if !strict && changedSince(operation, path: path, backup: backup(operation)) {
             try fileSystem.removeItem(atPath: staged(operation))
             continue
           }
@@ -152,7 +154,7 @@ struct RunFolders: Sendable {
         case .remove:
           let path = try target(operation)
           if fileSystem.fileExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
-            && (strict || !changedSinceBackup(path, backup(operation)))
+            && (strict || !changedSince(operation, path: path, backup: backup(operation)))
           {
             try fileSystem.removeItem(atPath: path)
           }
@@ -187,12 +189,16 @@ struct RunFolders: Sendable {
     }
   }
 
-  /// Whether the file at `path` no longer holds what its backup (a hard link made when the
-  /// run staged it) holds: it was replaced since. False when either cannot be read.
-  private func changedSinceBackup(_ path: String, _ backup: String) -> Bool {
-    guard let now = try? fileSystem.readFile(atPath: path),
-      let then = try? fileSystem.readFile(atPath: backup)
-    else { return false }
+  /// Whether the file at `path` no longer holds what the run found there: the hash its journal
+  /// keeps, or (a journal of a run before hashes were kept) what its backup holds, a hard link
+  /// that follows an edit in place, so that only a file saved anew is seen. False when the file
+  /// cannot be read.
+  private func changedSince(
+    _ operation: WriteJournal.Operation, path: String, backup: String
+  ) -> Bool {
+    guard let now = try? fileSystem.readFile(atPath: path) else { return false }
+    if let hash = operation.hash { return GenerationRecord.hash(now) != hash }
+    guard let then = try? fileSystem.readFile(atPath: backup) else { return false }
     return now != then
   }
 
@@ -270,13 +276,16 @@ struct RunFolders: Sendable {
     return missing
   }
 
-  /// A second name for the old content (a hard link), or a copy where links are not possible.
-  private func backUp(_ path: String, to backup: String) throws {
+  /// A second name for the old content (a hard link), or a copy where links are not possible;
+  /// returns the content's hash, for the journal.
+  private func backUp(_ path: String, to backup: String) throws -> String {
+    let bytes = try fileSystem.readFile(atPath: path)
     do {
       try fileSystem.linkItem(atPath: path, toPath: backup)
     } catch {
-      try fileSystem.writeFile(atPath: backup, bytes: try fileSystem.readFile(atPath: path))
+      try fileSystem.writeFile(atPath: backup, bytes: bytes)
     }
+    return GenerationRecord.hash(bytes)
   }
 
   /// Writes the journal under a temporary name, then renames it: it is complete or absent.

@@ -22,6 +22,10 @@ struct WriteJournal: Equatable, Sendable {
     var number: Int
     /// The file, relative to the root.
     var path: String
+    /// What the file held when the run backed it up (`replace`, `remove`): the run that
+    /// finishes a killed one keeps a file that holds something else by then, even one edited
+    /// in place, which its backup (a hard link) follows.
+    var hash: String? = nil
   }
 
   var transaction: String
@@ -67,6 +71,7 @@ struct WriteJournal: Equatable, Sendable {
     for folder in folders { out += "folder \(Self.escape(folder))\n" }
     for operation in operations {
       out += "\(operation.kind.rawValue) \(operation.number) \(Self.escape(operation.path))\n"
+      if let hash = operation.hash { out += "was \(operation.number) \(hash)\n" }
     }
     return out + "end\n"
   }
@@ -98,6 +103,14 @@ struct WriteJournal: Equatable, Sendable {
       case "folder":
         guard let folder = Self.unescape(value), Self.isSafeRelative(folder) else { return nil }
         folders.append(folder)
+      case "was":
+        // The hash of the operation on the line before.
+        let fields = value.split(separator: " ", omittingEmptySubsequences: false)
+        guard fields.count == 2, let last = operations.indices.last,
+          operations[last].kind != .create, operations[last].hash == nil,
+          Int(fields[0]) == operations[last].number, GenerationRecord.isHash(String(fields[1]))
+        else { return nil }
+        operations[last].hash = String(fields[1])
       default:
         let fields = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         guard let kind = Kind(rawValue: String(parts[0])), fields.count == 2,
