@@ -1,4 +1,5 @@
 import Diagnostics
+import Liquid
 
 /// `modulegen update`: brings spec and template changes into the files developers own
 /// (`regenerate: once`) by a three-way merge, keeping their edits; does everything `gen` does
@@ -124,29 +125,6 @@ enum UpdateCommand {
     return sawOne
   }
 
-  /// A CRLF text with LF line ends.
-  static func lineFeeds(_ bytes: [UInt8]) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    for (i, byte) in bytes.enumerated()
-    where !(byte == UInt8(ascii: "\r") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n"))
-    {
-      out.append(byte)
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// An LF text with CRLF line ends.
-  static func crlfLineEnds(_ text: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
-      if byte == UInt8(ascii: "\n") { out.append(UInt8(ascii: "\r")) }
-      out.append(byte)
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
   /// The file with the developer's edits and the new generation merged, from the base copy the
   /// record names, found among `copies`, its module's base file's.
   static func merge(
@@ -177,9 +155,10 @@ enum UpdateCommand {
       Self.hasOnlyCRLFLineEnds(ours) && !baseBytes.contains(UInt8(ascii: "\r"))
       && !file.bytes.contains(UInt8(ascii: "\r"))
     var result = ThreeWayMerge.merge(
-      base: baseText, ours: crlf ? Self.lineFeeds(ours) : oursText, theirs: theirs,
+      base: baseText, ours: crlf ? oursText.replacingAll("\r\n", with: "\n") : oursText,
+      theirs: theirs,
       labels: labels)
-    if crlf { result.text = Self.crlfLineEnds(result.text) }
+    if crlf { result.text = result.text.replacingAll("\n", with: "\r\n") }
     var merged = file
     merged.generatedBytes = file.bytes
     if result.text == oursText {
