@@ -294,6 +294,43 @@ import Testing
     #expect(again.writes.files.first { $0.path == basePath }?.action == .unchanged)
   }
 
+  /// Read again under the lock, a record whose text is what it was is the record read before
+  /// (decoding a record of 1,000 modules again cost more than rendering a module); a changed
+  /// text is decoded.
+  @Test func aRecordReadAgainIsDecodedOnlyWhenItsTextChanged() throws {
+    let dir = try makeTemporaryDirectory()
+    let path = joinPath(dir, GenerationRecord.fileName)
+    var written = Self.sample
+    written.directory = dir
+    try written.encoded.write(toFile: path, atomically: true, encoding: .utf8)
+    let console = Console(writeOut: { _ in }, writeError: { _ in }, currentDirectory: dir)
+    let first = try GenerationSetup.record(
+      config: nil, console: console, fileSystem: LocalFileSystem())
+    #expect(first.record.encoded == written.encoded && first.text == written.encoded)
+    // Another record with the same text stands for what was read before: it is kept.
+    let kept = GenerationRecord(directory: dir)
+    let again = try GenerationSetup.record(
+      config: nil, console: console, fileSystem: LocalFileSystem(),
+      previous: (kept, first.text))
+    #expect(again.record == kept)
+    // Another run changed the record meanwhile: it is read anew.
+    written.modules["Home"] = nil
+    try written.encoded.write(toFile: path, atomically: true, encoding: .utf8)
+    let changed = try GenerationSetup.record(
+      config: nil, console: console, fileSystem: LocalFileSystem(),
+      previous: (kept, first.text))
+    #expect(changed.record.encoded == written.encoded && changed.text == written.encoded)
+  }
+
+  /// Only a record with a line that starts as a conflict marker does is split into lines to
+  /// look for the markers.
+  @Test func conflictMarkersAreLookedForAtTheStartOfLines() {
+    #expect(!GenerationRecord.mayHaveConflictMarkers(Self.sample.encoded))
+    #expect(!GenerationRecord.mayHaveConflictMarkers("a: <<<<<<< b\nc: >>>>>>> d\n"))
+    #expect(GenerationRecord.mayHaveConflictMarkers("<<<<<<< HEAD\n"))
+    #expect(GenerationRecord.mayHaveConflictMarkers("version: 1\n>>>>>>> main"))
+  }
+
   @Test func pathsAreRelativeToTheRecordsFolder() {
     let record = GenerationRecord(directory: "/p/app")
     #expect(record.recordedPath("/p/app/Home/A.swift") == "Home/A.swift")

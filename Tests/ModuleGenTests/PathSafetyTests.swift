@@ -89,6 +89,31 @@ import Testing
     #expect(throws: problem) { try PathSafety.components(of: path) }
   }
 
+  /// Leading and trailing slashes under the rules that allow them (the exhaustive comparison
+  /// above takes a file's rules).
+  static let slashes: [(String, PathSafety.Rules, Result<[String], PathSafety.Problem>)] = [
+    ("/", .init(allowsAbsolute: true, allowsTrailingSlash: true), .success([])),
+    ("/", .init(allowsAbsolute: true), .failure(.noFileName)),
+    ("//", .init(allowsAbsolute: true, allowsTrailingSlash: true), .failure(.emptyComponent)),
+    ("/a/./", .init(allowsAbsolute: true, allowsTrailingSlash: true), .success(["a"])),
+    ("/./", .init(allowsAbsolute: true, allowsTrailingSlash: true), .success([])),
+    ("/a/b", .init(allowsAbsolute: true), .success(["a", "b"])),
+    ("/..", .init(allowsAbsolute: true, leadingParents: 1), .failure(.parent)),
+    ("a//", .init(allowsTrailingSlash: true), .failure(.emptyComponent)),
+    ("a//b/", .init(), .failure(.noFileName)),
+    ("../../", .init(leadingParents: 2, allowsTrailingSlash: true), .success(["..", ".."])),
+    ("../a/../b", .init(leadingParents: 1), .failure(.parent)),
+  ]
+
+  @Test(arguments: slashes)
+  func slashesAtEitherEnd(
+    _ path: String, _ rules: PathSafety.Rules, _ expected: Result<[String], PathSafety.Problem>
+  ) {
+    #expect(
+      Result { () throws(PathSafety.Problem) in try PathSafety.components(of: path, rules: rules) }
+        == expected)
+  }
+
   /// A name of letters, digits, `_` and `-` (a snippet's, most files') is its own only
   /// component under every rule, up to the longest name a file system takes.
   @Test(arguments: ["row", "stub_body", "Home-2", "_", String(repeating: "x", count: 255)])

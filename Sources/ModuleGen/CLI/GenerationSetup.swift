@@ -10,6 +10,9 @@ enum GenerationSetup {
     var notes: [Diagnostic]
     /// The generation record (empty when there is none yet).
     var record: GenerationRecord
+    /// The text `record` was read from (nil: there was no record): a second read, under the
+    /// lock, that finds the same text keeps `record`.
+    var recordText: String? = nil
     /// The Xcode project the files join, if one is configured (`XcodeIntegration`).
     var xcode: XcodeIntegration? = nil
     /// The project still being read (`make` with `readingProjectMeanwhile`), until
@@ -43,7 +46,8 @@ enum GenerationSetup {
       templates: arguments.all(.templates), console: console, fileSystem: fileSystem)
     // Rendering parses only the snippets it uses; a failed render reports the problems of all.
     library.partialParsing = .onFirstUse
-    let record = try Self.record(config: config, console: console, fileSystem: fileSystem)
+    let (record, recordText) = try Self.record(
+      config: config, console: console, fileSystem: fileSystem)
     var (modules, completeSpecFiles) = try selectedModules(
       arguments, library: library, config: config, record: record, console: console,
       fileSystem: fileSystem, command: command, notes: &notes)
@@ -65,24 +69,29 @@ enum GenerationSetup {
       command: command)
     var setup = Setup(
       generator: Generator(library: library, config: config, fileSystem: fileSystem),
-      modules: modules, options: options, notes: notes, record: record,
+      modules: modules, options: options, notes: notes, record: record, recordText: recordText,
       pendingXcode: pendingXcode)
     if !readingProjectMeanwhile { try setup.finishReadingProject() }
     return setup
   }
 
-  /// The generation record beside the config (else in the current folder), or an empty one.
-  static func record(config: ProjectConfig?, console: Console, fileSystem: any FileSystem) throws
-    -> GenerationRecord
-  {
+  /// The generation record beside the config (else in the current folder), or an empty one,
+  /// with the text it was read from. `previous` (a record and its text) when the file still
+  /// holds that text: a record of 1,000 modules takes longer to decode than a module to render.
+  static func record(
+    config: ProjectConfig?, console: Console, fileSystem: any FileSystem,
+    previous: (record: GenerationRecord, text: String?)? = nil
+  ) throws -> (record: GenerationRecord, text: String?) {
     let directory = config?.directory ?? console.currentDirectory
     let path = joinPath(directory, GenerationRecord.fileName)
     guard fileSystem.fileExists(atPath: path) else {
-      return GenerationRecord(directory: directory)
+      return (GenerationRecord(directory: directory), nil)
     }
     let shown = console.displayPath(path)
-    return try GenerationRecord.decode(
-      try fileSystem.readText(atPath: path, displayPath: shown), file: shown,
-      directory: directory)
+    let text = try fileSystem.readText(atPath: path, displayPath: shown)
+    if let previous, previous.text == text, previous.record.directory == directory {
+      return previous
+    }
+    return (try GenerationRecord.decode(text, file: shown, directory: directory), text)
   }
 }

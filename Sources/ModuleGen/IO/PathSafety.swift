@@ -58,21 +58,26 @@ enum PathSafety {
     if isPlainName(path) { return [path] }
     let bytes = Array(path.utf8)
     guard !bytes.isEmpty else { throw .empty }
-    if let scalar = firstControlScalar(path) {
+    if let scalar = firstControlScalar(bytes) {
       throw scalar == 0 ? .nul : .control(scalar)
     }
     let absolute = bytes[0] == slash
     if absolute && !rules.allowsAbsolute { throw .absolute }
     if bytes[0] == UInt8(ascii: "~") { throw .home }
-    var parts = bytes.split(separator: slash, omittingEmptySubsequences: false)[...]
-    if absolute { parts = parts.dropFirst() }
-    if parts.last?.isEmpty == true {
+    var end = bytes.count
+    if bytes[end - 1] == slash {
       guard rules.allowsTrailingSlash else { throw .noFileName }
-      parts = parts.dropLast()
+      end -= 1
     }
+    // The parts between the slashes (after a leading one, before a trailing one), walked by
+    // index: an array of the parts, made first, cost more than all the checks.
     var result: [String] = []
     var parents = 0
-    for part in parts {
+    var start = absolute ? 1 : 0
+    while start <= end {
+      let partEnd = bytes[start..<end].firstIndex(of: slash) ?? end
+      let part = bytes[start..<partEnd]
+      start = partEnd + 1
       if part.isEmpty { throw .emptyComponent }
       if part.count > maximumNameBytes { throw .componentTooLong }
       if part.elementsEqual(dot) { continue }
@@ -180,10 +185,13 @@ enum PathSafety {
   }
 
   /// The first C0 or C1 control character or DEL, as a scalar value.
-  private static func firstControlScalar(_ text: String) -> UInt32? {
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      if value < 0x20 || (0x7F...0x9F).contains(value) { return value }
+  private static func firstControlScalar(_ bytes: [UInt8]) -> UInt32? {
+    for i in bytes.indices {
+      if bytes[i] < 0x20 || bytes[i] == 0x7F { return UInt32(bytes[i]) }
+      // U+0080 to U+009F are 0xC2 and the scalar's value in UTF-8.
+      if bytes[i] == 0xC2 && i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) {
+        return UInt32(bytes[i + 1])
+      }
     }
     return nil
   }

@@ -94,8 +94,13 @@ extension GenerationRecord {
   package static func decode(_ text: String, file: String, directory: String)
     throws(DiagnosticList) -> GenerationRecord
   {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if let record = try decodeBothSides(lines, file: file, directory: directory) { return record }
+    if mayHaveConflictMarkers(text),
+      let record = try decodeBothSides(
+        text.split(separator: "\n", omittingEmptySubsequences: false), file: file,
+        directory: directory)
+    {
+      return record
+    }
     return try decodeText(text, file: file, directory: directory)
   }
 

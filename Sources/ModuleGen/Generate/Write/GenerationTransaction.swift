@@ -34,10 +34,12 @@ enum GenerationTransaction {
     let session = try applier.begin(roots: locked)
     defer { session.end() }
     for note in session.notes { console.report(note) }
-    let record = try GenerationSetup.record(
-      config: setup.generator.config, console: console, fileSystem: fileSystem)
+    let (record, recordText) = try GenerationSetup.record(
+      config: setup.generator.config, console: console, fileSystem: fileSystem,
+      previous: (setup.record, setup.recordText))
     plan = try replan(&setup, record)
     setup.record = record
+    setup.recordText = recordText
     let written = plan.withoutBlockedModules
     var changes = try RecordedChanges.make(
       applying: written, to: record, prune: prune, fileSystem: fileSystem)
