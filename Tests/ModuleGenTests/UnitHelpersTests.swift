@@ -52,6 +52,10 @@ import Testing
     ("1Home", false, .invalid("module name '1Home' must start with a letter")),
     ("class", false, .invalid("module name 'class' is a Swift keyword; choose another name")),
     ("Self", false, .invalid("module name 'Self' is a Swift keyword; choose another name")),
+    ("Type", false, .invalid("module name 'Type' is a Swift keyword; choose another name")),
+    ("Home_Screen_2", false, .valid("Home_Screen_2")),
+    (" Home\t", false, .valid("Home")),
+    ("Éclair", false, .valid("Éclair")),
     ("", false, .invalid("the module name is empty")),
     ("../Home", false, .invalid("module name '../Home' must not contain path separators")),
   ]
