@@ -10,7 +10,7 @@ extension GenerationRecord {
 
   /// Whether a line of `text` starts with `<` or `>`, as a conflict marker does
   /// (`ThreeWayMerge.isConflictMarker`). Looked for byte by byte: splitting a record of 1,000
-  /// modules into lines to find none cost 30 times what reading the record costs.
+  /// modules into lines (by `Character`) to find none cost twice what decoding it costs.
   static func mayHaveConflictMarkers(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
