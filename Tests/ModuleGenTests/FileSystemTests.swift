@@ -1,3 +1,4 @@
+import BackgroundWork
 import Diagnostics
 import Foundation
 import Testing
@@ -16,6 +17,26 @@ import Testing
     try LocalFileSystem().removeTree(atPath: dir + "/tree")
     #expect(!FileManager.default.fileExists(atPath: dir + "/tree"))
     #expect(try String(contentsOfFile: dir + "/outside/kept.txt", encoding: .utf8) == "keep\n")
+  }
+
+  /// A named pipe where a file is read (one left at an output path) reads as empty instead of
+  /// waiting for a writer forever.
+  @Test func aNamedPipeWithoutAWriterReadsAsEmpty() throws {
+    let dir = try makeTemporaryDirectory()
+    let pipe = dir + "/HomeEntity.swift"
+    #expect(mkfifo(pipe, 0o644) == 0)
+    // Should the read wait, a writer that comes after 10 seconds ends it, and says so.
+    let rescued = Locked(false)
+    Thread {
+      Thread.sleep(forTimeInterval: 10)
+      let writer = open(pipe, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 {
+        rescued.withLock { $0 = true }
+        close(writer)
+      }
+    }.start()
+    #expect(try LocalFileSystem().readFile(atPath: pipe) == [])
+    #expect(!rescued.withLock { $0 })
   }
 
   /// What is at a path itself, in one question, is what `isFolderItself` and `itemExists` say:

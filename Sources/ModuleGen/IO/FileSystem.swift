@@ -68,12 +68,18 @@ package struct LocalFileSystem: FileSystem {
         message: fileExists(atPath: path)
           ? Self.cannotReadMessage(path) : Self.noSuchFileMessage(path))
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Opened without waiting: a named pipe where a file is expected (at an output path) would
+    // wait for a writer forever. One that has a writer (`--spec <(make-spec)`) is then read to
+    // its end as any file; one without reads as empty.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw failure() }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
       throw failure()
+    }
+    if (status.st_mode & S_IFMT) == S_IFIFO {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
     // Room for the whole file and one byte more, so that the read that finds its end needs
     // no more room; a file that grows meanwhile, or reports no size, is read to its end all
