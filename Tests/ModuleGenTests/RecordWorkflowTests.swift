@@ -347,6 +347,131 @@ import Testing
     #expect(try read(recordPath).contains("      theme: light\n"))
   }
 
+  /// `--no-tests` is the module's choice, kept like a parameter: `check` and a teammate's
+  /// plain run neither miss nor recreate the tests; `--with-tests` brings them back, and
+  /// `--no-tests` on a module with tests leaves them on disk and recorded, each change said.
+  @Test func noTestsIsRecordedAndKept() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let first = runTool(["gen", "Foo", "viper", "--no-tests"], in: dir)
+    #expect(first.code == 0 && first.out == "Foo (viper): 8 created.\n", "\(first.err)")
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    #expect(try read(recordPath).contains("    no_tests: true\n"))
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0, "\(check.out)")
+    #expect(check.out == "Up to date: 8 files of 1 module.\n")
+    let again = runTool(["gen"], in: dir)
+    #expect(again.code == 0 && again.out == "Foo (viper): 8 unchanged.\n", "\(again.out)")
+    #expect(again.err == "")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/FooTests"))
+    #expect(runTool(["update", "Foo"], in: dir).out == "Foo (viper): 8 unchanged.\n")
+    // Both at once contradict each other.
+    let both = runTool(["gen", "--no-tests", "--with-tests"], in: dir)
+    #expect(both.code == 64)
+    #expect(both.err.hasPrefix("error: --no-tests and --with-tests exclude each other\n"))
+    // Back on purpose: said, generated, and no longer recorded as without tests.
+    let with = runTool(["gen", "Foo", "--with-tests"], in: dir)
+    #expect(with.code == 0, "\(with.err)")
+    #expect(
+      with.err
+        == "note: module 'Foo' changes test files: none → generated (was recorded in .modulegen.lock)\n"
+    )
+    #expect(with.out == "Foo (viper): 2 created, 8 unchanged.\n")
+    #expect(!(try read(recordPath)).contains("no_tests"))
+    // Off again on a module with tests: said; its tests stay on disk and in the record.
+    let tests = try read(dir + "/FooTests/FooTests.swift")
+    let off = runTool(["gen", "--no-tests"], in: dir)
+    #expect(off.code == 0, "\(off.err)")
+    #expect(
+      off.err
+        == "note: module 'Foo' changes test files: generated → none (was recorded in .modulegen.lock)\n"
+    )
+    #expect(try read(dir + "/FooTests/FooTests.swift") == tests)
+    let record = try read(recordPath)
+    #expect(record.contains("    no_tests: true\n"))
+    #expect(record.contains("      FooTests/FooTests.swift: sha256:"))
+    #expect(runTool(["check"], in: dir).code == 0)
+    // A record written before the choice was kept has no key: the tests are generated.
+    try edit(recordPath) { $0.replacingOccurrences(of: "    no_tests: true\n", with: "") }
+    try FileManager.default.removeItem(atPath: dir + "/FooTests/FooTests.swift")
+    let old = runTool(["check"], in: dir)
+    #expect(old.code == 1 && old.out == "missing  FooTests/FooTests.swift\n", "\(old.out)")
+  }
+
+  /// A module's headers keep the author and company they were first generated with (as they
+  /// keep its creation date): a teammate whose config names another author, or none, changes
+  /// nothing; `--author` / `--company` change them on purpose, said. A record written before
+  /// they were kept has the run's, as then.
+  @Test func headersKeepTheirAuthorAndCompany() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\nauthor: Jane Doe\ncompany: ACME\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    #expect(runTool(["gen", "Cart", "mvc", "--author", "Bo", "--company", ""], in: dir).code == 0)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try read(recordPath)
+    #expect(record.contains("    author: \"Jane Doe\"\n    company: ACME\n"))
+    #expect(record.contains("    author: Bo\n    company: \"\"\n"))
+    let router = try read(dir + "/Home/HomeBuilder.swift")
+    #expect(router.contains("//  Created by Jane Doe on "))
+    // A teammate's config, with another author and company, or none.
+    for config in ["module: App\nauthor: John\ncompany: Other\n", "module: App\n"] {
+      try write(config, to: dir + "/.modulegen.yml")
+      let check = runTool(["check"], in: dir)
+      #expect(check.code == 0 && check.out.hasPrefix("Up to date:"), "\(check.out)")
+      let gen = runTool(["gen"], in: dir)
+      #expect(gen.code == 0 && gen.err == "", "\(gen.err)")
+      #expect(try read(recordPath) == record)
+    }
+    #expect(!(try read(dir + "/Cart/CartBuilder.swift")).contains("Copyright"))
+    // On purpose, for the modules the run covers.
+    let changed = runTool(["gen", "Home", "--author", "John", "--company", "ACME Inc."], in: dir)
+    #expect(changed.code == 0, "\(changed.err)")
+    #expect(
+      changed.err
+        == "note: module 'Home' changes author: Jane Doe → John, company: ACME → ACME Inc. (was recorded in .modulegen.lock)\n"
+    )
+    #expect(try read(dir + "/Home/HomeBuilder.swift").contains("//  Created by John on "))
+    #expect(try read(recordPath).contains("    author: John\n    company: \"ACME Inc.\"\n"))
+    let cleared = runTool(["gen", "Cart", "--company", "ACME"], in: dir)
+    #expect(
+      cleared.err
+        == "note: module 'Cart' changes company: (none) → ACME (was recorded in .modulegen.lock)\n"
+    )
+    // A record from before: the run's author, and from then on the module's.
+    try edit(recordPath) {
+      $0.replacingOccurrences(of: "    author: John\n", with: "")
+        .replacingOccurrences(of: "    company: \"ACME Inc.\"\n", with: "")
+    }
+    try write("module: App\nauthor: Ann\n", to: dir + "/.modulegen.yml")
+    let old = runTool(["check", "Home"], in: dir)
+    #expect(old.code == 1 && old.out.contains("changed  Home/HomeBuilder.swift\n"), "\(old.out)")
+    #expect(runTool(["gen", "Home"], in: dir).code == 0)
+    #expect(try read(recordPath).contains("    author: Ann\n    company: \"\"\n"))
+  }
+
+  /// Generamba takes the author from each developer's own `~/.generamba/user_preferences.yml`:
+  /// a teammate's run keeps the headers of the modules someone else generated.
+  @Test func aGenerambaModuleKeepsItsAuthorForATeammate() throws {
+    let project = try GenerambaProject(
+      rambafile: "company: Acme\n"
+        + GenerambaTemplateTests.rambafile.replacingOccurrences(
+          of: "author: Jane Appleseed\ncompany: Acme & Sons\n", with: ""))
+    let jane = try makeTemporaryDirectory()
+    try write("username: Jane\n", to: jane + "/.generamba/user_preferences.yml")
+    let john = try makeTemporaryDirectory()
+    try write("username: John\n", to: john + "/.generamba/user_preferences.yml")
+    let first = project.run(["gen", "Profile", "feature_tour"], environment: ["HOME": jane])
+    #expect(first.code == 0, "\(first.err)")
+    let view = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    let generated = project.read(view) ?? ""
+    #expect(generated.contains("//  Created by Jane on "))
+    let check = project.run(["check", "-q"], environment: ["HOME": john])
+    #expect(check.code == 0 && check.out == "", "\(check.out)")
+    let gen = project.run(["gen", "Profile"], environment: ["HOME": john])
+    #expect(gen.code == 0 && !gen.err.contains("changes"), "\(gen.err)")
+    #expect(project.read(view) == generated)
+  }
+
   /// `update --prune` removes the stale files `update` reports.
   @Test func updatePrunesStaleFiles() throws {
     let dir = try makeTemporaryDirectory()

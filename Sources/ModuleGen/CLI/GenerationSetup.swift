@@ -55,7 +55,9 @@ enum GenerationSetup {
     options.testsOutput = arguments.value(.testsOutput)
     options.package = arguments.value(.swiftPackage)
     options.environment = console.environment
-    options.includeTests = !arguments.flag(.noTests)
+    options.tests = try testsChoice(arguments, command: command)
+    options.authorGiven = arguments.value(.author) != nil
+    options.companyGiven = arguments.value(.company) != nil
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,
       command: command, fileSystem: fileSystem)
@@ -71,11 +73,32 @@ enum GenerationSetup {
     return setup
   }
 
+  /// `--no-tests` (false), `--with-tests` (true), or neither (nil: as each module is recorded).
+  static func testsChoice(_ arguments: ParsedArguments, command: String) throws(UsageError)
+    -> Bool?
+  {
+    switch (arguments.flag(.noTests), arguments.flag(.withTests)) {
+    case (true, true):
+      throw UsageError("--no-tests and --with-tests exclude each other", command: command)
+    case (true, false): return false
+    case (false, true): return true
+    case (false, false): return nil
+    }
+  }
+
   /// The generation record beside the config (else in the current folder), or an empty one.
   static func record(config: ProjectConfig?, console: Console, fileSystem: any FileSystem) throws
     -> GenerationRecord
   {
-    let directory = config?.directory ?? console.currentDirectory
+    try record(
+      directory: config?.directory ?? console.currentDirectory, console: console,
+      fileSystem: fileSystem)
+  }
+
+  /// The generation record in `directory`, or an empty one.
+  static func record(directory: String, console: Console, fileSystem: any FileSystem) throws
+    -> GenerationRecord
+  {
     let path = joinPath(directory, GenerationRecord.fileName)
     guard fileSystem.fileExists(atPath: path) else {
       return GenerationRecord(directory: directory)
