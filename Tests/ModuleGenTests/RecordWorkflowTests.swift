@@ -472,6 +472,84 @@ import Testing
     #expect(project.read(view) == generated)
   }
 
+  /// A recorded spec deleted or renamed: `check`, `update`, `gen` and `gen --prune` with no
+  /// arguments name it and its modules with the ways on, and change nothing on disk. Generated
+  /// from the new file once, the modules are its; `forget` takes them out of the record on
+  /// purpose, keeping their files.
+  @Test func aMissingSpecIsNamedWithTheWaysOnAndRemovesNothing() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: Home, template: viper}\n  - {name: Cart, template: mvc}\n",
+      to: dir + "/a.yml")
+    try write("modules:\n  - {name: Profile, template: mvc}\n", to: dir + "/b.yml")
+    #expect(runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir).code == 0)
+    try FileManager.default.moveItem(atPath: dir + "/a.yml", toPath: dir + "/moved.yml")
+    let before = snapshot(dir).files
+    for command in [["check"], ["update"], ["gen"], ["gen", "--prune"], ["update", "--prune"]] {
+      let result = runTool(command, in: dir)
+      #expect(result.code == 2, "\(command)")
+      #expect(
+        result.err
+          == "error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n",
+        "\(command)")
+      #expect(snapshot(dir).files == before, "\(command)")
+    }
+    // Renamed: generated from the new file once, the record follows it.
+    let moved = runTool(["gen", "--spec", "moved.yml"], in: dir)
+    #expect(moved.code == 0, "\(moved.err)")
+    #expect(try read(dir + "/" + GenerationRecord.fileName).contains("    spec: moved.yml\n"))
+    #expect(runTool(["check"], in: dir).out == "Up to date: 24 files of 3 modules.\n")
+    // Deleted on purpose: the modules are taken out of the record, their files stay.
+    try FileManager.default.removeItem(atPath: dir + "/moved.yml")
+    let dryRun = runTool(["forget", "Home", "Cart", "--dry-run"], in: dir)
+    #expect(
+      dryRun.out == """
+        Cart: would be taken out of .modulegen.lock; its 7 files stay as they are.
+        Home: would be taken out of .modulegen.lock; its 10 files stay as they are.
+        Dry run: nothing was written.
+
+        """)
+    let kept = snapshot(dir).files
+    let forget = runTool(["forget", "Home", "Cart"], in: dir)
+    #expect(forget.code == 0, "\(forget.err)")
+    #expect(
+      forget.out == """
+        Cart: taken out of .modulegen.lock; its 7 files stay as they are.
+        Home: taken out of .modulegen.lock; its 10 files stay as they are.
+
+        """)
+    let after = snapshot(dir).files
+    #expect(
+      after.filter { !$0.key.hasPrefix(".modulegen") }
+        == kept.filter { !$0.key.hasPrefix(".modulegen") })
+    #expect(after[GenerationRecord.baseFolder + "/Home.base"] == nil)
+    #expect(after[GenerationRecord.baseFolder + "/Cart.base"] == nil)
+    #expect(after[GenerationRecord.baseFolder + "/Profile.base"] != nil)
+    let record = try GenerationRecord.decode(
+      try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir)
+    #expect(record.modules.keys.sorted() == ["Profile"])
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0 && check.out == "Up to date: 7 files of 1 module.\n", "\(check.out)")
+  }
+
+  /// `forget` takes only recorded modules, and writes nothing otherwise.
+  @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {
+    let dir = try makeTemporaryDirectory()
+    let none = runTool(["forget", "Home"], in: dir)
+    #expect(none.code == 2)
+    #expect(none.err == "error: '.modulegen.lock' records no modules; there is nothing to forget\n")
+    #expect(runTool(["gen", "Home", "mvc"], in: dir).code == 0)
+    let before = snapshot(dir).files
+    let typo = runTool(["forget", "Hom"], in: dir)
+    #expect(typo.code == 2)
+    #expect(
+      typo.err
+        == "error: .modulegen.lock records no module 'Hom' (it records: Home); did you mean 'Home'?\n"
+    )
+    #expect(snapshot(dir).files == before)
+  }
+
   /// `update --prune` removes the stale files `update` reports.
   @Test func updatePrunesStaleFiles() throws {
     let dir = try makeTemporaryDirectory()
