@@ -533,7 +533,8 @@ import Testing
     #expect(check.code == 0 && check.out == "Up to date: 7 files of 1 module.\n", "\(check.out)")
   }
 
-  /// `forget` takes only recorded modules, and writes nothing otherwise.
+  /// `forget` takes only recorded modules, and writes nothing otherwise; it warns of one its
+  /// spec still declares.
   @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {
     let dir = try makeTemporaryDirectory()
     let none = runTool(["forget", "Home"], in: dir)
@@ -548,6 +549,15 @@ import Testing
         == "error: .modulegen.lock records no module 'Hom' (it records: Home); did you mean 'Home'?\n"
     )
     #expect(snapshot(dir).files == before)
+    // One its spec still declares comes back with the next run over the record: a warning.
+    try write("modules:\n  - {name: Cart, template: mvc}\n", to: dir + "/Specs/a.yml")
+    #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
+    let declared = runTool(["forget", "Cart"], in: dir)
+    #expect(declared.code == 0)
+    #expect(
+      declared.err
+        == "warning: 'Cart' is still declared in 'Specs/a.yml': the next gen or check over the record takes it up again; take it out of the spec too\n"
+    )
   }
 
   /// `update --prune` removes the stale files `update` reports.

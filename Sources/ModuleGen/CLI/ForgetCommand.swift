@@ -32,6 +32,9 @@ enum ForgetCommand {
     let record = try GenerationSetup.record(
       directory: directory, console: console, fileSystem: fileSystem)
     try check(names, in: record, console: console)
+    for warning in stillDeclared(names, in: record, console: console, fileSystem: fileSystem) {
+      console.report(warning)
+    }
     if arguments.flag(.dryRun) {
       for name in names.sorted() {
         console.writeOut(line(name, record: record, dryRun: true))
@@ -66,6 +69,29 @@ enum ForgetCommand {
             + didYouMean(name, in: known))
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
+  }
+
+  /// A module its recorded spec still declares comes back with the next run over the record.
+  private static func stillDeclared(
+    _ names: [String], in record: GenerationRecord, console: Console, fileSystem: any FileSystem
+  ) -> [Diagnostic] {
+    var declared: [String: Set<String>] = [:]
+    return names.sorted().compactMap { name in
+      guard let spec = record.modules[name]?.spec else { return nil }
+      let file = record.absolutePath(spec)
+      if declared[spec] == nil {
+        let text =
+          fileSystem.fileExists(atPath: file) ? try? fileSystem.readText(atPath: file) : nil
+        let modules = text.flatMap { try? SpecDecoder.decode($0, file: file) }?.modules
+        declared[spec] = Set((modules ?? []).map(\.name))
+      }
+      guard declared[spec]?.contains(name) == true else { return nil }
+      return Diagnostic(
+        .warning,
+        message:
+          "'\(name)' is still declared in '\(console.displayPath(file))': the next gen or check over the record takes it up again; take it out of the spec too"
+      )
+    }
   }
 
   /// The record without the modules, and their base files removed, as one write.
