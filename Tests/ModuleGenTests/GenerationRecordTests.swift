@@ -83,6 +83,38 @@ import Testing
     #expect(decoded.encoded == record.encoded)
   }
 
+  /// The headers' author and company are kept even empty, after the creation date; `no_tests`
+  /// only when true; a record without them reads as before they were kept.
+  @Test func keepsTheHeadersNamesAndNoTests() throws {
+    var record = GenerationRecord(directory: "/p")
+    var module = GenerationRecord.Module(
+      template: "mvc", templateVersion: "1.0.0", created: "2026-01-02")
+    module.author = "Zoë Ng"
+    module.company = ""
+    module.noTests = true
+    record.modules["Home"] = module
+    let text = record.encoded
+    #expect(
+      text.hasSuffix(
+        """
+          Home:
+            template: mvc
+            template_version: "1.0.0"
+            created: "2026-01-02"
+            author: "Zoë Ng"
+            company: ""
+            no_tests: true
+            params: {}
+            files: {}
+
+        """))
+    #expect(try GenerationRecord.decode(text, file: "r", directory: "/p") == record)
+    let before = try GenerationRecord.decode(
+      "modules:\n  Home:\n    template: mvc\n    created: 2026-01-02\n", file: "r", directory: "/p")
+    #expect(before.modules["Home"]?.author == nil && before.modules["Home"]?.company == nil)
+    #expect(before.modules["Home"]?.noTests == false)
+  }
+
   /// Plain when YAML reads the text back as the same string, else double-quoted; a key also
   /// quotes a colon.
   @Test(arguments: [
@@ -98,6 +130,14 @@ import Testing
   }
 
   @Test(arguments: [
+    (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    no_tests: 1\n",
+      "r:5:15: error: modules.Home: 'no_tests' must be true or false"
+    ),
+    (
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    author: [a]\n",
+      "r:5:13: error: modules.Home: 'author' must be a string"
+    ),
     (
       "version: 2\nmodules: {}\n",
       "r:1:10: error: the record was written by a newer modulegen (format 2); this one reads format 1"

@@ -347,6 +347,219 @@ import Testing
     #expect(try read(recordPath).contains("      theme: light\n"))
   }
 
+  /// `--no-tests` is the module's choice, kept like a parameter: `check` and a teammate's
+  /// plain run neither miss nor recreate the tests; `--with-tests` brings them back, and
+  /// `--no-tests` on a module with tests leaves them on disk and recorded, each change said.
+  @Test func noTestsIsRecordedAndKept() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let first = runTool(["gen", "Foo", "viper", "--no-tests"], in: dir)
+    #expect(first.code == 0 && first.out == "Foo (viper): 8 created.\n", "\(first.err)")
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    #expect(try read(recordPath).contains("    no_tests: true\n"))
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0, "\(check.out)")
+    #expect(check.out == "Up to date: 8 files of 1 module.\n")
+    let again = runTool(["gen"], in: dir)
+    #expect(again.code == 0 && again.out == "Foo (viper): 8 unchanged.\n", "\(again.out)")
+    #expect(again.err == "")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/FooTests"))
+    #expect(runTool(["update", "Foo"], in: dir).out == "Foo (viper): 8 unchanged.\n")
+    // Both at once contradict each other.
+    let both = runTool(["gen", "--no-tests", "--with-tests"], in: dir)
+    #expect(both.code == 64)
+    #expect(both.err.hasPrefix("error: --no-tests and --with-tests exclude each other\n"))
+    // Back on purpose: said, generated, and no longer recorded as without tests.
+    let with = runTool(["gen", "Foo", "--with-tests"], in: dir)
+    #expect(with.code == 0, "\(with.err)")
+    #expect(
+      with.err
+        == "note: module 'Foo' changes test files: none → generated (was recorded in .modulegen.lock)\n"
+    )
+    #expect(with.out == "Foo (viper): 2 created, 8 unchanged.\n")
+    #expect(!(try read(recordPath)).contains("no_tests"))
+    // Off again on a module with tests: said; its tests stay on disk and in the record.
+    let tests = try read(dir + "/FooTests/FooTests.swift")
+    let off = runTool(["gen", "--no-tests"], in: dir)
+    #expect(off.code == 0, "\(off.err)")
+    #expect(
+      off.err
+        == "note: module 'Foo' changes test files: generated → none (was recorded in .modulegen.lock)\n"
+    )
+    #expect(try read(dir + "/FooTests/FooTests.swift") == tests)
+    let record = try read(recordPath)
+    #expect(record.contains("    no_tests: true\n"))
+    #expect(record.contains("      FooTests/FooTests.swift: sha256:"))
+    #expect(runTool(["check"], in: dir).code == 0)
+    // A record written before the choice was kept has no key: the tests are generated.
+    try edit(recordPath) { $0.replacingOccurrences(of: "    no_tests: true\n", with: "") }
+    try FileManager.default.removeItem(atPath: dir + "/FooTests/FooTests.swift")
+    let old = runTool(["check"], in: dir)
+    #expect(old.code == 1 && old.out == "missing  FooTests/FooTests.swift\n", "\(old.out)")
+  }
+
+  /// A module's headers keep the author and company they were first generated with (as they
+  /// keep its creation date): a teammate whose config names another author, or none, changes
+  /// nothing; `--author` / `--company` change them on purpose, said. A record written before
+  /// they were kept has the run's, as then.
+  @Test func headersKeepTheirAuthorAndCompany() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\nauthor: Jane Doe\ncompany: ACME\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    #expect(runTool(["gen", "Cart", "mvc", "--author", "Bo", "--company", ""], in: dir).code == 0)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try read(recordPath)
+    #expect(record.contains("    author: \"Jane Doe\"\n    company: ACME\n"))
+    #expect(record.contains("    author: Bo\n    company: \"\"\n"))
+    let router = try read(dir + "/Home/HomeBuilder.swift")
+    #expect(router.contains("//  Created by Jane Doe on "))
+    // A teammate's config, with another author and company, or none.
+    for config in ["module: App\nauthor: John\ncompany: Other\n", "module: App\n"] {
+      try write(config, to: dir + "/.modulegen.yml")
+      let check = runTool(["check"], in: dir)
+      #expect(check.code == 0 && check.out.hasPrefix("Up to date:"), "\(check.out)")
+      let gen = runTool(["gen"], in: dir)
+      #expect(gen.code == 0 && gen.err == "", "\(gen.err)")
+      #expect(try read(recordPath) == record)
+    }
+    #expect(!(try read(dir + "/Cart/CartBuilder.swift")).contains("Copyright"))
+    // On purpose, for the modules the run covers.
+    let changed = runTool(["gen", "Home", "--author", "John", "--company", "ACME Inc."], in: dir)
+    #expect(changed.code == 0, "\(changed.err)")
+    #expect(
+      changed.err
+        == "note: module 'Home' changes author: Jane Doe → John, company: ACME → ACME Inc. (was recorded in .modulegen.lock)\n"
+    )
+    #expect(try read(dir + "/Home/HomeBuilder.swift").contains("//  Created by John on "))
+    #expect(try read(recordPath).contains("    author: John\n    company: \"ACME Inc.\"\n"))
+    let cleared = runTool(["gen", "Cart", "--company", "ACME"], in: dir)
+    #expect(
+      cleared.err
+        == "note: module 'Cart' changes company: (none) → ACME (was recorded in .modulegen.lock)\n"
+    )
+    // A record from before: the run's author, and from then on the module's.
+    try edit(recordPath) {
+      $0.replacingOccurrences(of: "    author: John\n", with: "")
+        .replacingOccurrences(of: "    company: \"ACME Inc.\"\n", with: "")
+    }
+    try write("module: App\nauthor: Ann\n", to: dir + "/.modulegen.yml")
+    let old = runTool(["check", "Home"], in: dir)
+    #expect(old.code == 1 && old.out.contains("changed  Home/HomeBuilder.swift\n"), "\(old.out)")
+    #expect(runTool(["gen", "Home"], in: dir).code == 0)
+    #expect(try read(recordPath).contains("    author: Ann\n    company: \"\"\n"))
+  }
+
+  /// Generamba takes the author from each developer's own `~/.generamba/user_preferences.yml`:
+  /// a teammate's run keeps the headers of the modules someone else generated.
+  @Test func aGenerambaModuleKeepsItsAuthorForATeammate() throws {
+    let project = try GenerambaProject(
+      rambafile: "company: Acme\n"
+        + GenerambaTemplateTests.rambafile.replacingOccurrences(
+          of: "author: Jane Appleseed\ncompany: Acme & Sons\n", with: ""))
+    let jane = try makeTemporaryDirectory()
+    try write("username: Jane\n", to: jane + "/.generamba/user_preferences.yml")
+    let john = try makeTemporaryDirectory()
+    try write("username: John\n", to: john + "/.generamba/user_preferences.yml")
+    let first = project.run(["gen", "Profile", "feature_tour"], environment: ["HOME": jane])
+    #expect(first.code == 0, "\(first.err)")
+    let view = "Sources/Modules/Profile/View/ACProfileViewController.swift"
+    let generated = project.read(view) ?? ""
+    #expect(generated.contains("//  Created by Jane on "))
+    let check = project.run(["check", "-q"], environment: ["HOME": john])
+    #expect(check.code == 0 && check.out == "", "\(check.out)")
+    let gen = project.run(["gen", "Profile"], environment: ["HOME": john])
+    #expect(gen.code == 0 && !gen.err.contains("changes"), "\(gen.err)")
+    #expect(project.read(view) == generated)
+  }
+
+  /// A recorded spec deleted or renamed: `check`, `update`, `gen` and `gen --prune` with no
+  /// arguments name it and its modules with the ways on, and change nothing on disk. Generated
+  /// from the new file once, the modules are its; `forget` takes them out of the record on
+  /// purpose, keeping their files.
+  @Test func aMissingSpecIsNamedWithTheWaysOnAndRemovesNothing() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: Home, template: viper}\n  - {name: Cart, template: mvc}\n",
+      to: dir + "/a.yml")
+    try write("modules:\n  - {name: Profile, template: mvc}\n", to: dir + "/b.yml")
+    #expect(runTool(["gen", "--spec", "a.yml", "--spec", "b.yml"], in: dir).code == 0)
+    try FileManager.default.moveItem(atPath: dir + "/a.yml", toPath: dir + "/moved.yml")
+    let before = snapshot(dir).files
+    for command in [["check"], ["update"], ["gen"], ["gen", "--prune"], ["update", "--prune"]] {
+      let result = runTool(command, in: dir)
+      #expect(result.code == 2, "\(command)")
+      #expect(
+        result.err
+          == "error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n",
+        "\(command)")
+      #expect(snapshot(dir).files == before, "\(command)")
+    }
+    // Renamed: generated from the new file once, the record follows it.
+    let moved = runTool(["gen", "--spec", "moved.yml"], in: dir)
+    #expect(moved.code == 0, "\(moved.err)")
+    #expect(try read(dir + "/" + GenerationRecord.fileName).contains("    spec: moved.yml\n"))
+    #expect(runTool(["check"], in: dir).out == "Up to date: 24 files of 3 modules.\n")
+    // Deleted on purpose: the modules are taken out of the record, their files stay.
+    try FileManager.default.removeItem(atPath: dir + "/moved.yml")
+    let dryRun = runTool(["forget", "Home", "Cart", "--dry-run"], in: dir)
+    #expect(
+      dryRun.out == """
+        Cart: would be taken out of .modulegen.lock; its 7 files stay as they are.
+        Home: would be taken out of .modulegen.lock; its 10 files stay as they are.
+        Dry run: nothing was written.
+
+        """)
+    let kept = snapshot(dir).files
+    let forget = runTool(["forget", "Home", "Cart"], in: dir)
+    #expect(forget.code == 0, "\(forget.err)")
+    #expect(
+      forget.out == """
+        Cart: taken out of .modulegen.lock; its 7 files stay as they are.
+        Home: taken out of .modulegen.lock; its 10 files stay as they are.
+
+        """)
+    let after = snapshot(dir).files
+    #expect(
+      after.filter { !$0.key.hasPrefix(".modulegen") }
+        == kept.filter { !$0.key.hasPrefix(".modulegen") })
+    #expect(after[GenerationRecord.baseFolder + "/Home.base"] == nil)
+    #expect(after[GenerationRecord.baseFolder + "/Cart.base"] == nil)
+    #expect(after[GenerationRecord.baseFolder + "/Profile.base"] != nil)
+    let record = try GenerationRecord.decode(
+      try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir)
+    #expect(record.modules.keys.sorted() == ["Profile"])
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0 && check.out == "Up to date: 7 files of 1 module.\n", "\(check.out)")
+  }
+
+  /// `forget` takes only recorded modules, and writes nothing otherwise; it warns of one its
+  /// spec still declares.
+  @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {
+    let dir = try makeTemporaryDirectory()
+    let none = runTool(["forget", "Home"], in: dir)
+    #expect(none.code == 2)
+    #expect(none.err == "error: '.modulegen.lock' records no modules; there is nothing to forget\n")
+    #expect(runTool(["gen", "Home", "mvc"], in: dir).code == 0)
+    let before = snapshot(dir).files
+    let typo = runTool(["forget", "Hom"], in: dir)
+    #expect(typo.code == 2)
+    #expect(
+      typo.err
+        == "error: .modulegen.lock records no module 'Hom' (it records: Home); did you mean 'Home'?\n"
+    )
+    #expect(snapshot(dir).files == before)
+    // One its spec still declares comes back with the next run over the record: a warning.
+    try write("modules:\n  - {name: Cart, template: mvc}\n", to: dir + "/Specs/a.yml")
+    #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
+    let declared = runTool(["forget", "Cart"], in: dir)
+    #expect(declared.code == 0)
+    #expect(
+      declared.err
+        == "warning: 'Cart' is still declared in 'Specs/a.yml': the next gen or check over the record takes it up again; take it out of the spec too\n"
+    )
+  }
+
   /// `update --prune` removes the stale files `update` reports.
   @Test func updatePrunesStaleFiles() throws {
     let dir = try makeTemporaryDirectory()

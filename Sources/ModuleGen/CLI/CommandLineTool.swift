@@ -17,7 +17,7 @@ package enum CommandLineTool {
   static let commands: [Command] = [
     GenCommand.command, CheckCommand.command, UpdateCommand.command, ValidateCommand.command,
     TemplatesCommand.command, InitCommand.command, SpecCommand.command, MigrateCommand.command,
-    CompletionsCommand.command,
+    ForgetCommand.command, CompletionsCommand.command,
     RenderCommand.command,
   ]
 

@@ -49,7 +49,12 @@ extension CommandSpec.Option {
     completion: .file)
   static let set = Self(
     name: "set", valueName: "key=value", help: "Set a template parameter.", repeatable: true)
-  static let noTests = Self(name: "no-tests", valueName: nil, help: "Generate no test files.")
+  static let noTests = Self(
+    name: "no-tests", valueName: nil,
+    help: "Generate no test files (recorded: later runs generate none for the module).")
+  static let withTests = Self(
+    name: "with-tests", valueName: nil,
+    help: "Generate the test files of a module recorded without them (--no-tests).")
   static let date = Self(
     name: "date", valueName: "YYYY-MM-DD",
     help: "The date in file headers (else SOURCE_DATE_EPOCH, else today).")
@@ -173,7 +178,8 @@ extension CommandSpec {
   /// What choosing and rendering modules takes: `gen`, `check` and `update`.
   static let generationOptions: [Option] =
     [
-      .spec, .set, .output, .testsOutput, .swiftPackage, .noTests, .templates, .author, .company,
+      .spec, .set, .output, .testsOutput, .swiftPackage, .noTests, .withTests, .templates, .author,
+      .company,
       .project, .date, .convertName,
     ] + reportOptions + [.xcodeproj, .target, .testTarget]
 

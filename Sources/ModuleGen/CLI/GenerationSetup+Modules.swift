@@ -130,10 +130,7 @@ extension GenerationSetup {
       let shown = console.displayPath(file)
       guard fileSystem.fileExists(atPath: file) else {
         let names = record.modules.keys.sorted().filter { record.modules[$0]?.spec == spec }
-        throw Diagnostic(
-          message:
-            "\(GenerationRecord.fileName) records \(names.joined(separator: ", ")) as declared in '\(shown)', which does not exist; restore it, or name the spec to use with --spec"
-        )
+        throw Diagnostic(message: missingSpecMessage(shown, modules: names))
       }
       files.append(file)
       modules += try specModules(
@@ -146,6 +143,13 @@ extension GenerationSetup {
       modules.append(ModuleSpec(name: name, template: entry.template))
     }
     return (modules, files)
+  }
+
+  /// A recorded spec file that is gone (deleted, renamed): its modules, and the ways on.
+  static func missingSpecMessage(_ spec: String, modules: [String]) -> String {
+    let names = modules.joined(separator: ", ")
+    return
+      "\(GenerationRecord.fileName) records \(names) as declared in '\(spec)', which does not exist; nothing was written or removed. Restore it; or, if \(modules.count == 1 ? "the module is" : "they are") declared in another spec now, generate \(modules.count == 1 ? "it" : "them") from it once (gen --spec FILE), which records it; or take \(modules.count == 1 ? "it" : "them") out of the record, keeping \(modules.count == 1 ? "its" : "their") files: modulegen forget \(modules.joined(separator: " "))"
   }
 
   private static func normalizedName(_ name: String, convert: Bool) -> String {

@@ -59,7 +59,9 @@ enum GenerationSetup {
     options.testsOutput = arguments.value(.testsOutput)
     options.package = arguments.value(.swiftPackage)
     options.environment = console.environment
-    options.includeTests = !arguments.flag(.noTests)
+    options.tests = try testsChoice(arguments, command: command)
+    options.authorGiven = arguments.value(.author) != nil
+    options.companyGiven = arguments.value(.company) != nil
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,
       command: command, fileSystem: fileSystem)
@@ -75,14 +77,37 @@ enum GenerationSetup {
     return setup
   }
 
-  /// The generation record beside the config (else in the current folder), or an empty one,
-  /// with the text it was read from. `previous` (a record and its text) when the file still
-  /// holds that text: a record of 1,000 modules takes longer to decode than a module to render.
+  /// `--no-tests` (false), `--with-tests` (true), or neither (nil: as each module is recorded).
+  static func testsChoice(_ arguments: ParsedArguments, command: String) throws(UsageError)
+    -> Bool?
+  {
+    switch (arguments.flag(.noTests), arguments.flag(.withTests)) {
+    case (true, true):
+      throw UsageError("--no-tests and --with-tests exclude each other", command: command)
+    case (true, false): return false
+    case (false, true): return true
+    case (false, false): return nil
+    }
+  }
+
+  /// The generation record beside the config (else in the current folder): see
+  /// `record(directory:console:fileSystem:previous:)`.
   static func record(
     config: ProjectConfig?, console: Console, fileSystem: any FileSystem,
     previous: (record: GenerationRecord, text: String?)? = nil
   ) throws -> (record: GenerationRecord, text: String?) {
-    let directory = config?.directory ?? console.currentDirectory
+    try record(
+      directory: config?.directory ?? console.currentDirectory, console: console,
+      fileSystem: fileSystem, previous: previous)
+  }
+
+  /// The generation record in `directory`, or an empty one, with the text it was read from.
+  /// `previous` (a record and its text) when the file still holds that text: a record of 1,000
+  /// modules takes longer to decode than a module to render.
+  static func record(
+    directory: String, console: Console, fileSystem: any FileSystem,
+    previous: (record: GenerationRecord, text: String?)? = nil
+  ) throws -> (record: GenerationRecord, text: String?) {
     let path = joinPath(directory, GenerationRecord.fileName)
     guard fileSystem.fileExists(atPath: path) else {
       return (GenerationRecord(directory: directory), nil)

@@ -81,6 +81,7 @@ enum GenerambaCommandLine {
       ? ("the Rambafile", "test_file_path", "project_file_path")
       : (".modulegen.yml", "tests_output", "output")
     if options.testsOutput == nil && config?.testsOutput == nil && options.includeTests
+      && options.tests != false
       && modules.contains(where: { $0.testsOutput == nil })
     {
       options.includeTests = false

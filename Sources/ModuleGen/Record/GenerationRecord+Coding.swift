@@ -16,8 +16,8 @@ extension GenerationRecord {
 
   static let keys = ["version", "modules"]
   static let moduleKeys = [
-    "template", "template_version", "template_hash", "created", "spec", "output", "tests_output",
-    "package", "description",
+    "template", "template_version", "template_hash", "created", "author", "company", "spec",
+    "output", "tests_output", "package", "description", "no_tests",
     "params", "files", "test_files", "registrations",
   ]
   static let registrationKeys = ["file", "marker", "text"]
@@ -42,6 +42,9 @@ extension GenerationRecord {
       module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
     out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
     out += "    created: \(Self.yamlValue(module.created))\n"
+    // Kept empty too: an empty author is a header without one.
+    if let author = module.author { out += "    author: \(Self.yamlValue(author))\n" }
+    if let company = module.company { out += "    company: \(Self.yamlValue(company))\n" }
     // Functions rather than loops over arrays of pairs: each such array is a generic type the
     // runtime makes on first use, for one module's entry.
     func optional(_ key: String, _ value: String?) {
@@ -52,6 +55,7 @@ extension GenerationRecord {
     optional("tests_output", module.testsOutput)
     optional("package", module.package)
     optional("description", module.description)
+    if module.noTests { out += "    no_tests: true\n" }
     if module.params.isEmpty {
       out += "    params: {}\n"
     } else {
@@ -229,6 +233,18 @@ extension GenerationRecord {
       case "tests_output": module.testsOutput = string(pair.value, pair.key)
       case "package": module.package = string(pair.value, pair.key)
       case "description": module.description = string(pair.value, pair.key)
+      case "author", "company":
+        guard case .string(let text) = pair.value.value else {
+          problems.error("'\(pair.key)' must be a string", at: pair.value.location, path: path)
+          continue
+        }
+        if pair.key == "author" { module.author = text } else { module.company = text }
+      case "no_tests":
+        guard case .bool(let noTests) = pair.value.value else {
+          problems.error("'no_tests' must be true or false", at: pair.value.location, path: path)
+          continue
+        }
+        module.noTests = noTests
       case "params":
         module.params = pair.value.params(
           path: "\(path).params", problems: &problems

@@ -18,6 +18,9 @@ extension GenerationRecord {
       entry.testsOutput = module.testsOutput
       entry.package = module.package
       entry.description = module.description
+      entry.author = module.author
+      entry.company = module.company
+      entry.noTests = module.noTests
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)
         let hash: String

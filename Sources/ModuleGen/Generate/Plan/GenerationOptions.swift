@@ -10,7 +10,14 @@ package struct GenerationOptions: Sendable {
   package var package: String?
   /// The environment of programs the run starts (`swift package`).
   package var environment: [String: String] = [:]
+  /// Whether the run generates tests at all (not for a Rambafile without a test path).
   package var includeTests = true
+  /// `--no-tests` (false) or `--with-tests` (true): the modules' choice, recorded for each; nil:
+  /// each module's recorded one (else tests).
+  package var tests: Bool? = nil
+  /// Whether `--author` / `--company` were given: they replace a module's recorded ones.
+  package var authorGiven = false
+  package var companyGiven = false
   package var force = false
   /// `gen --prune`: files and registrations no longer generated are removed.
   package var prune = false
@@ -25,5 +32,24 @@ package struct GenerationOptions: Sendable {
   package init(settings: GenerationSettings, currentDirectory: String) {
     self.settings = settings
     self.currentDirectory = currentDirectory
+  }
+}
+
+extension GenerationOptions {
+  /// The options a module renders with: what its record keeps of the command line it was
+  /// generated with (its headers' author and company, no tests), unless given again.
+  func forModule(_ recorded: GenerationRecord.Module?) -> GenerationOptions {
+    var options = self
+    options.includeTests = includeTests && !recordsNoTests(recorded)
+    guard let recorded else { return options }
+    if !authorGiven, let author = recorded.author { options.settings.author = author }
+    if !companyGiven, let company = recorded.company { options.settings.company = company }
+    return options
+  }
+
+  /// Whether the record keeps that the module has no tests: `--no-tests` now, or before and
+  /// not `--with-tests` now.
+  func recordsNoTests(_ recorded: GenerationRecord.Module?) -> Bool {
+    tests.map { !$0 } ?? recorded?.noTests ?? false
   }
 }

@@ -114,22 +114,26 @@ extension Generator {
       if files[i].action == .update { files[i].expectedHash = recordedHash }
     }
     let version = rendering.template.manifest.version
-    let planned = PlannedModule(
+    let moduleOptions = options.forModule(recorded)
+    var planned = PlannedModule(
       name: module.name, template: rendering.template.manifest.name, templateVersion: version,
       templateHash: templateHash, created: date,
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
-      includesTests: options.includeTests,
+      includesTests: moduleOptions.includeTests,
       // A module from the command line has no spec (its recorded one no longer declares it).
       spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } },
       output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
       package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
       description: rendering.description, registrations: rendering.registrations)
+    planned.author = moduleOptions.settings.author
+    planned.company = moduleOptions.settings.company
+    planned.noTests = options.recordsNoTests(recorded)
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
-      let candidates = options.includeTests ? recorded.allFiles : recorded.files
+      let candidates = moduleOptions.includeTests ? recorded.allFiles : recorded.files
       for path in candidates.keys.sorted() where !planned.contains(path) {
         stale.append(
           staleFile(
@@ -146,9 +150,10 @@ extension Generator {
       testsImportTheApp: testsImportTheApp)
   }
 
-  /// What a run changes of a recorded module, said as a note: its template, and each parameter
+  /// What a run changes of a recorded module, said as a note: its template, each parameter
   /// the spec or `--set` gives another value ("binding: combine → observation"), or the
-  /// template no longer has or newly has.
+  /// template no longer has or newly has, and the headers' author and company and whether it
+  /// has tests, as the command line changes them.
   static func changes(from recorded: GenerationRecord.Module, to planned: PlannedModule)
     -> [Diagnostic]
   {
@@ -172,6 +177,18 @@ extension Generator {
         guard old != param.value else { continue }
         changes.append("\(param.name): \(old) → \(param.value)")
       }
+    }
+    // What the command line chose and the record keeps (a record written before it kept the
+    // headers' names has none to change).
+    func header(_ name: String, _ old: String?, _ new: String) {
+      guard let old, old != new else { return }
+      changes.append("\(name): \(old.isEmpty ? "(none)" : old) → \(new.isEmpty ? "(none)" : new)")
+    }
+    header("author", recorded.author, planned.author)
+    header("company", recorded.company, planned.company)
+    if recorded.noTests != planned.noTests {
+      changes.append(
+        planned.noTests ? "test files: generated → none" : "test files: none → generated")
     }
     var notes: [Diagnostic] = []
     if recorded.template == planned.template, let version = planned.templateVersion,

@@ -29,6 +29,9 @@ package struct Generator {
       var output: String?
       var testsOutput: String?
       var description: String?
+      var author: String?
+      var company: String?
+      var noTests: Bool
 
       init(_ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?) {
         self.module = module
@@ -38,6 +41,9 @@ package struct Generator {
         output = recorded?.output
         testsOutput = recorded?.testsOutput
         description = recorded?.description
+        author = recorded?.author
+        company = recorded?.company
+        noTests = recorded?.noTests ?? false
       }
     }
     var values: [String: (key: Key, rendering: Rendering)] = [:]
@@ -300,8 +306,9 @@ package struct Generator {
           "module '\(module.name)' names no template, and there is no default 'template' in .modulegen.yml",
         location: module.location)
     }
-    // The module's creation date, whatever the run's date is.
-    var options = options
+    // The module's creation date, whatever the run's date is, and what its record keeps of
+    // the command line it was generated with.
+    var options = options.forModule(recorded)
     options.settings.date = date
     let package = try packageFolder(
       of: module, recorded: recorded, recordDirectory: recordDirectory, options: options)

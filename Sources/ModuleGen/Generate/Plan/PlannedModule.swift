@@ -24,6 +24,11 @@ package struct PlannedModule: Sendable, Equatable {
   package var package: String? = nil
   /// The description given on the command line, now or when the module was recorded.
   package var description: String? = nil
+  /// The author and company in its file headers.
+  package var author = ""
+  package var company = ""
+  /// Tests left out by choice (`--no-tests`, now or when recorded): the record keeps it.
+  package var noTests = false
   /// The snippets its template's `register:` entries insert into the app's files.
   package var registrations: [PlannedRegistration] = []
 

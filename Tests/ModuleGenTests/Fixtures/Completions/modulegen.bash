@@ -19,7 +19,7 @@ _modulegen() {
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "gen check update validate templates init spec migrate completions render help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "gen check update validate templates init spec migrate forget completions render help --help --version" -- "$cur"))
     return
   fi
   cmd="${COMP_WORDS[1]}"
@@ -36,9 +36,9 @@ _modulegen() {
   esac
   # Options, for every command.
   case "$cmd" in
-    "gen") words="--spec --set --output --tests-output --package --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --color --help" ;;
-    "check") words="--spec --set --output --tests-output --package --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --color --help" ;;
-    "update") words="--spec --set --output --tests-output --package --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --color --help" ;;
+    "gen") words="--spec --set --output --tests-output --package --no-tests --with-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --color --help" ;;
+    "check") words="--spec --set --output --tests-output --package --no-tests --with-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --color --help" ;;
+    "update") words="--spec --set --output --tests-output --package --no-tests --with-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --color --help" ;;
     "validate") words="--format --templates --color --help" ;;
     "templates list") words="--templates --format --help" ;;
     "templates show") words="--templates --help" ;;
@@ -49,6 +49,7 @@ _modulegen() {
     "init") words="--author --company --project --template --output --tests-output --prefix --force --help" ;;
     "spec from") words="--template --set --templates --output --force --help" ;;
     "migrate") words="--dry-run --force --help" ;;
+    "forget") words="--dry-run --help" ;;
     "completions") words="--help" ;;
     "render") words="--data --partials --strict-variables --help" ;;
   esac
@@ -57,7 +58,7 @@ _modulegen() {
     case "$cmd" in
       "templates") words="list show eject new lint install" ;;
       "spec") words="from" ;;
-      help) words="gen check update validate templates init spec migrate completions render help" ;;
+      help) words="gen check update validate templates init spec migrate forget completions render help" ;;
       "gen") case $(_modulegen_position $first) in 1) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
       "check") case $(_modulegen_position $first) in 1) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
       "update") case $(_modulegen_position $first) in 1) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; *) words="" ;; esac ;;
@@ -68,6 +69,7 @@ _modulegen() {
       "templates lint") case $(_modulegen_position $first) in *) COMPREPLY=($(compgen -W "$(modulegen templates list --format names 2>/dev/null)" -- "$cur")); return ;; esac ;;
       "templates install") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
       "spec from") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -d -- "$cur")); return ;; *) words="" ;; esac ;;
+      "forget") case $(_modulegen_position $first) in *) words="" ;; esac ;;
       "completions") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;; *) words="" ;; esac ;;
       "render") case $(_modulegen_position $first) in 0) COMPREPLY=($(compgen -f -- "$cur")); return ;; *) words="" ;; esac ;;
     esac

@@ -3,7 +3,7 @@
 _modulegen() {
   local cmd
   if (( CURRENT == 2 )); then
-    compadd -- gen check update validate templates init spec migrate completions render help --help --version
+    compadd -- gen check update validate templates init spec migrate forget completions render help --help --version
     return
   fi
   cmd=$words[2]
@@ -20,9 +20,9 @@ _modulegen() {
   esac
   if [[ $PREFIX == -* ]]; then
     case "$cmd" in
-    "gen") compadd -- --spec --set --output --tests-output --package --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --color --help ;;
-    "check") compadd -- --spec --set --output --tests-output --package --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --color --help ;;
-    "update") compadd -- --spec --set --output --tests-output --package --no-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --color --help ;;
+    "gen") compadd -- --spec --set --output --tests-output --package --no-tests --with-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --force --prune --color --help ;;
+    "check") compadd -- --spec --set --output --tests-output --package --no-tests --with-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --diff --color --help ;;
+    "update") compadd -- --spec --set --output --tests-output --package --no-tests --with-tests --templates --author --company --project --date --convert-name --format --quiet --verbose --xcodeproj --target --test-target --description --module_path --test_path --project_file_path --test_file_path --project_group_path --test_group_path --custom_parameters --project_targets --test_targets --dry-run --prune --color --help ;;
     "validate") compadd -- --format --templates --color --help ;;
     "templates list") compadd -- --templates --format --help ;;
     "templates show") compadd -- --templates --help ;;
@@ -33,6 +33,7 @@ _modulegen() {
     "init") compadd -- --author --company --project --template --output --tests-output --prefix --force --help ;;
     "spec from") compadd -- --template --set --templates --output --force --help ;;
     "migrate") compadd -- --dry-run --force --help ;;
+    "forget") compadd -- --dry-run --help ;;
     "completions") compadd -- --help ;;
     "render") compadd -- --data --partials --strict-variables --help ;;
   esac
@@ -42,7 +43,7 @@ _modulegen() {
   case "$cmd" in
     "templates") compadd -- list show eject new lint install ;;
     "spec") compadd -- from ;;
-    help) compadd -- gen check update validate templates init spec migrate completions render help ;;
+    help) compadd -- gen check update validate templates init spec migrate forget completions render help ;;
     "gen") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;
     "check") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;
     "update") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;

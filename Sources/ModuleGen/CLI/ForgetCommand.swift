@@ -1,0 +1,126 @@
+import Diagnostics
+import Liquid
+
+/// `modulegen forget`: takes modules out of the generation record on purpose, keeping their files.
+enum ForgetCommand {
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "forget",
+    summary: "Take modules out of .modulegen.lock, keeping their files.",
+    discussion: """
+      For modules modulegen no longer generates: their spec was deleted, or the team keeps
+      their files by hand from now on. The record stops listing them, so check, update and
+      gen --prune leave them alone; their files and the snippets they registered stay as they
+      are, and only their base copies in .modulegen/base are removed. To remove a module's
+      files too, take it out of its spec and run gen --prune instead.
+      """,
+    arguments: [.init(name: "module", help: "A module the record lists.", repeating: true)],
+    options: [.dryRun],
+    examples: [
+      ("modulegen forget Home Cart --dry-run", "See what would be taken out."),
+      ("modulegen forget Home", "Stop generating Home; its files stay."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let fileSystem = LocalFileSystem()
+    let directory =
+      ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem).map(parentPath)
+      ?? console.currentDirectory
+    var names: [String] = []
+    for name in arguments.positional where !names.contains(name) { names.append(name) }
+    let (record, text) = try GenerationSetup.record(
+      directory: directory, console: console, fileSystem: fileSystem)
+    try check(names, in: record, console: console)
+    for warning in stillDeclared(names, in: record, console: console, fileSystem: fileSystem) {
+      console.report(warning)
+    }
+    if arguments.flag(.dryRun) {
+      for name in names.sorted() {
+        console.writeOut(line(name, record: record, dryRun: true))
+      }
+      console.writeOut("Dry run: nothing was written.\n")
+      return ExitCode.success
+    }
+    let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
+    let session = try applier.begin(roots: [directory])
+    defer { session.end() }
+    for note in session.notes { console.report(note) }
+    // Read again under the lock: another run may have changed the record meanwhile.
+    let current = try GenerationSetup.record(
+      directory: directory, console: console, fileSystem: fileSystem, previous: (record, text)
+    ).record
+    try check(names, in: current, console: console)
+    try session.apply(changes(forgetting: names, in: current, fileSystem: fileSystem))
+    session.end()
+    for name in names.sorted() { console.writeOut(line(name, record: current, dryRun: false)) }
+    return ExitCode.success
+  }
+
+  /// Each name must be a recorded module.
+  private static func check(_ names: [String], in record: GenerationRecord, console: Console)
+    throws
+  {
+    let known = record.modules.keys.sorted()
+    let problems = names.filter { record.modules[$0] == nil }.map { name in
+      Diagnostic(
+        message: known.isEmpty
+          ? "'\(console.displayPath(record.path))' records no modules; there is nothing to forget"
+          : "\(GenerationRecord.fileName) records no module '\(name)' (it records: \(known.joined(separator: ", ")))"
+            + didYouMean(name, in: known))
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+  }
+
+  /// A module its recorded spec still declares comes back with the next run over the record.
+  private static func stillDeclared(
+    _ names: [String], in record: GenerationRecord, console: Console, fileSystem: any FileSystem
+  ) -> [Diagnostic] {
+    var declared: [String: Set<String>] = [:]
+    return names.sorted().compactMap { name in
+      guard let spec = record.modules[name]?.spec else { return nil }
+      let file = record.absolutePath(spec)
+      if declared[spec] == nil {
+        let text =
+          fileSystem.fileExists(atPath: file) ? try? fileSystem.readText(atPath: file) : nil
+        let modules = text.flatMap { try? SpecDecoder.decode($0, file: file) }?.modules
+        declared[spec] = Set((modules ?? []).map(\.name))
+      }
+      guard declared[spec]?.contains(name) == true else { return nil }
+      return Diagnostic(
+        .warning,
+        message:
+          "'\(name)' is still declared in '\(console.displayPath(file))': the next gen or check over the record takes it up again; take it out of the spec too"
+      )
+    }
+  }
+
+  /// The record without the modules, and their base files removed, as one write.
+  private static func changes(
+    forgetting names: [String], in record: GenerationRecord, fileSystem: any FileSystem
+  ) throws -> Plan {
+    var updated = record
+    for name in names { updated.modules[name] = nil }
+    let bytes = Array(updated.encoded.utf8)
+    var plan = Plan(
+      files: [
+        PlannedFile(
+          module: "", role: .code, root: record.directory, path: record.path, bytes: bytes,
+          action: .overwrite)
+      ], modules: [], notes: [])
+    // With no module written, the base files nothing needs are those of the modules forgotten.
+    let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
+    plan.removals = base.obsolete.compactMap { path in
+      guard let bytes = try? fileSystem.readFile(atPath: path) else { return nil }
+      return PlannedRemoval(
+        root: record.directory, path: path, hash: GenerationRecord.hash(bytes))
+    }
+    return plan
+  }
+
+  private static func line(_ name: String, record: GenerationRecord, dryRun: Bool) -> String {
+    let count = record.modules[name]?.allFiles.count ?? 0
+    return
+      "\(name): \(dryRun ? "would be " : "")taken out of \(GenerationRecord.fileName); its \(count) \(count == 1 ? "file stays" : "files stay") as \(count == 1 ? "it is" : "they are").\n"
+  }
+}
