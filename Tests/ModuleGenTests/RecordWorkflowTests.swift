@@ -363,6 +363,28 @@ import Testing
     #expect(runTool(["check", "--spec", "s.yml"], in: dir).code == 0)
   }
 
+  /// The JSON report of `gen --prune` and `update --prune` says what the text says: a pruned
+  /// file is removed, not stale; an edited one it refuses stays stale.
+  @Test func aPrunedFileIsReportedRemovedNotStale() throws {
+    for command in ["gen", "update"] {
+      let dir = try makeTemporaryDirectory()
+      try write("module: App\n", to: dir + "/.modulegen.yml")
+      try write("name: Search\ntemplate: mvvm\nparams: {coordinator: true}\n", to: dir + "/s.yml")
+      #expect(runTool(["gen", "--spec", "s.yml"], in: dir).code == 0)
+      try edit(dir + "/Coordinator.swift") { $0 + "// ours\n" }
+      try write("name: Search\ntemplate: mvvm\nparams: {coordinator: false}\n", to: dir + "/s.yml")
+      let run = runTool([command, "--spec", "s.yml", "--prune", "--format", "json"], in: dir)
+      #expect(run.code == 1, "\(run.err)")
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+      #expect(report["pruned"] as? [String] == ["Search/SearchCoordinator.swift"], "\(command)")
+      let stale = try #require(report["stale"] as? [[String: String]])
+      #expect(stale == [["path": "Coordinator.swift", "module": "Search", "state": "edited"]])
+      let summary = try #require(report["summary"] as? [String: Int])
+      #expect(summary["stale"] == 1, "\(command)")
+    }
+  }
+
   // MARK: - check sees what the record says
 
   /// Conflict markers left by `update` fail `check`, with the file and line.
