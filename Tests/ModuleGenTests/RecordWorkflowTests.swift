@@ -408,6 +408,106 @@ import Testing
     #expect(check.err == "1 file has unresolved conflict markers from 'update'.\n")
   }
 
+  /// A deleted base file is reported by `check`, file by file, with whether `update` can
+  /// restore each copy (the file, or what the template generates now, still has its recorded
+  /// hash); `update` restores them, byte for byte. A copy nothing has any more is said to come
+  /// back from version control, and `update` merges once it is back.
+  @Test func missingBaseCopiesAreReportedAndUpdateRestoresThem() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
+    let baseFile = dir + "/" + GenerationRecord.baseFolder + "/Home.base"
+    let saved = try read(baseFile)
+    try FileManager.default.removeItem(atPath: baseFile)
+    let interactor = try read(dir + "/Home/HomeInteractor.swift")
+    try edit(dir + "/Home/HomeInteractor.swift") { $0 + "// mine\n" }
+    let owned = [
+      "Home/HomeService.swift", "Home/HomeInteractor.swift", "Home/HomePresenter.swift",
+      "Home/HomeRouter.swift", "Home/HomeViewController.swift", "HomeTests/HomeTests.swift",
+    ]
+    let restorable = GenerationRecord.restorableBaseCopyMessage(".modulegen/base/Home.base")
+    #expect(
+      restorable
+        == "its base copy is missing from .modulegen/base/Home.base; 'update' restores it (the file or the template still has it)"
+    )
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(check.out == owned.map { "no base  \($0) (\(restorable))\n" }.joined(), "\(check.out)")
+    #expect(
+      check.err == "6 base copies are missing from .modulegen/base ('update' restores them).\n")
+    let json = runTool(["check", "--format", "json"], in: dir)
+    #expect(json.code == 1)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let missing = try #require(report["missing_base_copies"] as? [[String: Any]])
+    #expect(missing.map { $0["path"] as? String } == owned)
+    #expect(missing.allSatisfy { $0["base"] as? String == ".modulegen/base/Home.base" })
+    #expect(missing.allSatisfy { $0["restorable"] as? Bool == true })
+    #expect(report["up_to_date"] as? Bool == false)
+    #expect(runTool(["update"], in: dir).code == 0)
+    #expect(try read(baseFile) == saved)
+    #expect(runTool(["check"], in: dir).code == 0)
+
+    // Edited, and generated differently since: nothing has the copy any more.
+    try interactor.write(
+      toFile: dir + "/Home/HomeInteractor.swift", atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: baseFile)
+    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
+    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+    let lost = runTool(["check"], in: dir)
+    #expect(
+      lost.out.contains(
+        "  Home/HomePresenter.swift (its base copy is missing from .modulegen/base/Home.base, and neither the file (edited since) nor the template (changed since) has it any more: restore .modulegen/base/Home.base from version control, else 'update' cannot merge into the file)\n"
+      ), "\(lost.out)")
+    #expect(
+      lost.err.contains(
+        "5 base copies are missing from .modulegen/base ('update' restores those it still can; restore the others from version control)"
+      ), "\(lost.err)")
+    let kept = runTool(["update"], in: dir)
+    #expect(kept.code == 1)
+    #expect(kept.err.contains("warning: 'Home/HomePresenter.swift' was kept as it is"))
+    try saved.write(toFile: baseFile, atomically: true, encoding: .utf8)
+    // The presenter method makes the service stale: pruned, as nobody edited it.
+    let merged = runTool(["update", "--prune"], in: dir)
+    #expect(merged.code == 0, "\(merged.err)")
+    let presenter = try read(dir + "/Home/HomePresenter.swift")
+    #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A base file git merged with conflict markers at its top is read all the same: `check`
+  /// reports the damage at its line, `update` still merges and writes the file again without
+  /// the markers.
+  @Test func aDamagedBaseFileIsReportedAtItsLineAndRewrittenByUpdate() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
+    let baseFile = dir + "/" + GenerationRecord.baseFolder + "/Home.base"
+    let saved = try read(baseFile)
+    try ("<<<<<<< HEAD\n" + saved + "=======\n>>>>>>> feature\n").write(
+      toFile: baseFile, atomically: true, encoding: .utf8)
+    let lines = saved.split(separator: "\n", omittingEmptySubsequences: false).count
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out
+        == "damaged  .modulegen/base/Home.base:1 (\(GenerationRecord.damagedBaseMessage))\n"
+        + "damaged  .modulegen/base/Home.base:\(lines + 1) (\(GenerationRecord.damagedBaseMessage))\n",
+      "\(check.out)")
+    #expect(
+      check.err
+        == "1 base file is damaged ('update' writes it again from the copies it can read).\n")
+    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
+    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+    let update = runTool(["update", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(try read(dir + "/Home/HomePresenter.swift").contains("func didTapRetry()"))
+    #expect(!(try read(baseFile)).contains("<<<<<<<"))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
   /// A recorded file that is gone, and a file the template writes (under other parameters)
   /// that the record does not know, are reported instead of "Up to date".
   @Test func checkReportsARecordThatDisagreesWithTheFiles() throws {

@@ -167,8 +167,13 @@ import Testing
       update.err.contains(
         "warning: 'Home/HomePresenter.swift' was kept as it is: its base copy in .modulegen/base/Home.base is missing or damaged (commit .modulegen/base with .modulegen.lock)\n"
       ))
-    // The warning says why; update does not suggest running update.
-    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 kept (yours).\n")
+    // The warning says why; update does not suggest running update. The view controller,
+    // unedited, is its own base: merged, and its copy restored.
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 1 kept (yours), 1 merged.\n")
+    let copies = BaseCopies(
+      decoding: Array(try read(dir + "/" + GenerationRecord.baseFolder + "/Home.base").utf8))
+    #expect(copies.copies.map(\.path).contains("Home/HomeViewController.swift"))
+    #expect(!copies.copies.map(\.path).contains("Home/HomePresenter.swift"))
   }
 
   /// A base file with git's conflict markers (two branches updated the module): the copies
