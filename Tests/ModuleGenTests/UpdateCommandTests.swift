@@ -157,6 +157,57 @@ import Testing
     #expect(again.out == "Home (viper): 9 unchanged, 1 kept (yours).\n")
   }
 
+  /// A file of the module that a developer made a symbolic link (to a file in the module's
+  /// folder) stays a link: `gen` writes an `always` file, and `update` merges into a `once`
+  /// file, where the link leads. One that leads out of the module's folder is refused by both,
+  /// nothing written.
+  @Test func aSymbolicLinkInAModuleStaysALink() throws {
+    let dir = try project()
+    let files = FileManager.default
+    try files.createDirectory(atPath: dir + "/Home/Shared", withIntermediateDirectories: true)
+    for name in ["Presenter", "Contracts"] {
+      try files.moveItem(
+        atPath: dir + "/Home/Home\(name).swift", toPath: dir + "/Home/Shared/\(name).swift")
+      try files.createSymbolicLink(
+        atPath: dir + "/Home/Home\(name).swift", withDestinationPath: "Shared/\(name).swift")
+    }
+    try addRetry(in: dir)
+    let gen = runTool(["gen", "--spec", "home.yml"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out.hasPrefix("Home (viper): 2 updated, 6 unchanged, 2 kept (yours).\n"))
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 8 unchanged, 2 merged.\n")
+    for name in ["Presenter", "Contracts"] {
+      #expect(
+        try files.destinationOfSymbolicLink(atPath: dir + "/Home/Home\(name).swift")
+          == "Shared/\(name).swift")
+      #expect(try read(dir + "/Home/Shared/\(name).swift").contains("didTapRetry()"))
+    }
+    #expect(try read(dir + "/Home/Shared/Presenter.swift").contains("view?.showLoading()"))
+    #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
+    // Out of the module's folder: refused.
+    let router = dir + "/Home/HomeRouter.swift"
+    let outside = dir + "/Router.swift"
+    try files.moveItem(atPath: router, toPath: outside)
+    try files.createSymbolicLink(atPath: router, withDestinationPath: "../Router.swift")
+    try addRetry(in: dir)
+    let before = try read(outside)
+    for command in ["gen", "update"] {
+      let run = runTool([command, "--spec", "home.yml"], in: dir)
+      #expect(run.code == 2)
+      // Its real path: a Mac's temporary folder is under a link.
+      #expect(
+        run.err.contains(
+          "renders the output path 'HomeRouter.swift', which leads through a symbolic link to '"),
+        "\(run.err)")
+      #expect(run.err.contains("/Router.swift', outside '"), "\(run.err)")
+      #expect(run.err.contains("/Home'; nothing was written"), "\(run.err)")
+      #expect(try read(outside) == before)
+      #expect(try files.destinationOfSymbolicLink(atPath: router) == "../Router.swift")
+    }
+  }
+
   @Test func aMissingBaseCopyIsNamed() throws {
     let dir = try project()
     try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.baseFolder)

@@ -42,7 +42,10 @@ struct RunFolders: Sendable {
     // By index, not `enumerated()`: its pairs are a type the runtime makes on first use.
     for number in changes.files.indices {
       let file = changes.files[number]
-      let relative = try relativePath(file.path, in: changes.root)
+      // A file replaced is replaced where it really is: a developer's symbolic link stays one.
+      let path =
+        file.action == .create ? file.path : writeTarget(of: file.path, root: changes.root)
+      let relative = try relativePath(path, in: changes.root)
       for missing in missingFolders(for: relative, in: changes.root)
       where knownFolders.insert(PathKey(missing)).inserted {
         journal.folders.append(missing)
@@ -53,8 +56,8 @@ struct RunFolders: Sendable {
       } else {
         try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
       }
-      if file.action != .create && fileSystem.fileExists(atPath: file.path) {
-        let hash = try backUp(file.path, to: Self.backup(number, in: folder))
+      if file.action != .create && fileSystem.fileExists(atPath: path) {
+        let hash = try backUp(path, to: Self.backup(number, in: folder))
         journal.operations.append(.init(kind: .replace, number: number, path: relative, hash: hash))
       } else {
         journal.operations.append(.init(kind: .create, number: number, path: relative))
@@ -263,6 +266,16 @@ struct RunFolders: Sendable {
       pathBytes[rootBytes.count] == PathSafety.slash
     else { throw Diagnostic(message: "'\(path)' is not inside '\(root)'") }
     return String(decoding: pathBytes[(rootBytes.count + 1)...], as: UTF8.self)
+  }
+
+  /// Where replacing the file at `path` writes: the file itself, or for a symbolic link the
+  /// file it leads to, named from `root` (the link's target is inside `root`: `escape` refused
+  /// the run otherwise). Replacing the link itself would silently turn it into a copy.
+  private func writeTarget(of path: String, root: String) -> String {
+    guard fileSystem.isSymbolicLink(path), let real = fileSystem.resolvedPath(path),
+      let realRoot = fileSystem.resolvedPath(root), PathSafety.isInside(real, realRoot)
+    else { return path }
+    return joinPath(root, PathSafety.relative(real, to: realRoot))
   }
 
   /// The folders (relative to `root`, outermost first) that must be created for `relative`.
