@@ -38,8 +38,7 @@ import Testing
     // The edit undone, a presenter method added: the files nobody touched are updated and the
     // developer's presenter merged.
     try original.write(toFile: contracts, atomically: true, encoding: .utf8)
-    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
-    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+    try editPresenterAndAddRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 0, "\(update.err)")
     #expect(update.out.contains("merged"), "\(update.out)")
@@ -408,16 +407,37 @@ import Testing
     #expect(check.err == "1 file has unresolved conflict markers from 'update'.\n")
   }
 
+  /// Home generated from `home.yml` (with a config), and its base file.
+  func generatedHome() throws -> (dir: String, baseFile: String) {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
+    return (dir, dir + "/" + GenerationRecord.baseFolder + "/Home.base")
+  }
+
+  /// The developer's line in the presenter, and a presenter method in the spec.
+  func editPresenterAndAddRetry(in dir: String) throws {
+    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
+    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+  }
+
+  /// `update --prune` merges the method into the edited presenter (the method makes the service
+  /// stale: pruned, as nobody edited it), and `check` passes.
+  func expectMergedAndUpToDate(_ dir: String) throws {
+    let update = runTool(["update", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    let presenter = try read(dir + "/Home/HomePresenter.swift")
+    #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
   /// A deleted base file is reported by `check`, file by file, with whether `update` can
   /// restore each copy (the file, or what the template generates now, still has its recorded
   /// hash); `update` restores them, byte for byte. A copy nothing has any more is said to come
   /// back from version control, and `update` merges once it is back.
   @Test func missingBaseCopiesAreReportedAndUpdateRestoresThem() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("module: App\n", to: dir + "/.modulegen.yml")
-    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
-    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
-    let baseFile = dir + "/" + GenerationRecord.baseFolder + "/Home.base"
+    let (dir, baseFile) = try generatedHome()
     let saved = try read(baseFile)
     try FileManager.default.removeItem(atPath: baseFile)
     let interactor = try read(dir + "/Home/HomeInteractor.swift")
@@ -453,8 +473,7 @@ import Testing
     try interactor.write(
       toFile: dir + "/Home/HomeInteractor.swift", atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: baseFile)
-    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
-    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+    try editPresenterAndAddRetry(in: dir)
     let lost = runTool(["check"], in: dir)
     #expect(
       lost.out.contains(
@@ -468,23 +487,14 @@ import Testing
     #expect(kept.code == 1)
     #expect(kept.err.contains("warning: 'Home/HomePresenter.swift' was kept as it is"))
     try saved.write(toFile: baseFile, atomically: true, encoding: .utf8)
-    // The presenter method makes the service stale: pruned, as nobody edited it.
-    let merged = runTool(["update", "--prune"], in: dir)
-    #expect(merged.code == 0, "\(merged.err)")
-    let presenter = try read(dir + "/Home/HomePresenter.swift")
-    #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
-    #expect(runTool(["check"], in: dir).code == 0)
+    try expectMergedAndUpToDate(dir)
   }
 
   /// A base file git merged with conflict markers at its top is read all the same: `check`
   /// reports the damage at its line, `update` still merges and writes the file again without
   /// the markers.
   @Test func aDamagedBaseFileIsReportedAtItsLineAndRewrittenByUpdate() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("module: App\n", to: dir + "/.modulegen.yml")
-    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
-    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
-    let baseFile = dir + "/" + GenerationRecord.baseFolder + "/Home.base"
+    let (dir, baseFile) = try generatedHome()
     let saved = try read(baseFile)
     try ("<<<<<<< HEAD\n" + saved + "=======\n>>>>>>> feature\n").write(
       toFile: baseFile, atomically: true, encoding: .utf8)
@@ -499,13 +509,9 @@ import Testing
     #expect(
       check.err
         == "1 base file is damaged ('update' writes it again from the copies it can read).\n")
-    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
-    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
-    let update = runTool(["update", "--prune"], in: dir)
-    #expect(update.code == 0, "\(update.err)")
-    #expect(try read(dir + "/Home/HomePresenter.swift").contains("func didTapRetry()"))
+    try editPresenterAndAddRetry(in: dir)
+    try expectMergedAndUpToDate(dir)
     #expect(!(try read(baseFile)).contains("<<<<<<<"))
-    #expect(runTool(["check"], in: dir).code == 0)
   }
 
   /// A recorded file that is gone, and a file the template writes (under other parameters)
