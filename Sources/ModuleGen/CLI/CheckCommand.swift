@@ -18,8 +18,9 @@ enum CheckCommand {
       alone never makes a file out of date. Also fails on conflict markers 'update' left in
       your files, and where .modulegen.lock disagrees with the files (a recorded file gone, a
       file a template writes that the record does not know, a base file of a module it does not
-      record) or has merge conflict markers itself, and for a module not wired into the
-      app: a registration missing after its marker, a target missing from its Swift package.
+      record, a base copy missing or a base file damaged: 'update' restores what it can) or has
+      merge conflict markers itself, and for a module not wired into the app: a registration
+      missing after its marker, a target missing from its Swift package.
       With no module and no --spec, checks every module of .modulegen.lock.
       """,
     arguments: GenCommand.spec.arguments,
