@@ -208,6 +208,29 @@ import Testing
     }
   }
 
+  /// A stale file that is a symbolic link is pruned as a link: the link goes, the file it leads
+  /// to stays (the link was kept, and the record had dropped it, as the link's copy in the run
+  /// folder led nowhere).
+  @Test func aStaleSymbolicLinkIsPrunedAndWhereItLeadsIsKept() throws {
+    let dir = try project()
+    let files = FileManager.default
+    let controller = dir + "/Home/HomeViewController.swift"
+    let shared = dir + "/Home/Shared/Controller.swift"
+    try files.createDirectory(atPath: dir + "/Home/Shared", withIntermediateDirectories: true)
+    try files.moveItem(atPath: controller, toPath: shared)
+    try files.createSymbolicLink(atPath: controller, withDestinationPath: "Shared/Controller.swift")
+    let kept = try read(shared)
+    let update = runTool(
+      ["update", "--spec", "home.yml", "--set", "ui=swiftui", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out.hasSuffix("Removed 1 stale file.\n"), "\(update.out)")
+    #expect(!files.fileExists(atPath: controller))
+    #expect((try? files.destinationOfSymbolicLink(atPath: controller)) == nil)
+    #expect(try read(shared) == kept)
+    let check = runTool(["check", "--spec", "home.yml", "--set", "ui=swiftui"], in: dir)
+    #expect(check.code == 0, "\(check.out)")
+  }
+
   @Test func aMissingBaseCopyIsNamed() throws {
     let dir = try project()
     try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.baseFolder)

@@ -156,7 +156,9 @@ struct RunFolders: Sendable {
           try fileSystem.moveItem(atPath: staged(operation), toPath: path)
         case .remove:
           let path = try target(operation)
-          if fileSystem.fileExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
+          // The backup of a symbolic link may be a link itself (Linux links the link), which
+          // leads nowhere from the run folder: whether it is there, not where it leads.
+          if fileSystem.itemExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
             && (strict || !changedSince(operation, path: path, backup: backup(operation)))
           {
             try fileSystem.removeItem(atPath: path)
@@ -178,7 +180,7 @@ struct RunFolders: Sendable {
           }
         case .remove:
           let path = try target(operation)
-          if fileSystem.fileExists(atPath: backup(operation))
+          if fileSystem.itemExists(atPath: backup(operation))
             && !fileSystem.itemExists(atPath: path)
           {
             try fileSystem.moveItem(atPath: backup(operation), toPath: path)
