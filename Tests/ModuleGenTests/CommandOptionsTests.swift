@@ -50,6 +50,45 @@ import Testing
     #expect(parsed.declared == ["force", "format", "color", "help"])
   }
 
+  /// An option's value that looks like an option is not taken as the value: the value is
+  /// missing (a usage error, exit 64), as swift-argument-parser has it; `-` (standard input),
+  /// a value after `=` and an option that passes flags on take it.
+  @Test func aValueThatLooksLikeAnOptionIsMissing() throws {
+    let message = UsageError.missingValueMessage("--spec", valueName: "file")
+    #expect(
+      message
+        == "'--spec' needs a value: --spec <file> (a value that starts with '-': --spec=<file>)")
+    for words in [["--spec", "--format", "json"], ["--spec", "-q"], ["--spec"]] {
+      #expect(throws: UsageError(message, command: "check")) {
+        try CheckCommand.spec.parse(words)
+      }
+    }
+    let output = UsageError.missingValueMessage("--output", valueName: "file")
+    #expect(throws: UsageError(output, command: "spec from")) {
+      try SpecCommand.from.spec.parse(["Home", "-o", "--force"])
+    }
+    #expect(
+      try CheckCommand.spec.parse(["--spec", "-", "--format", "json"]).values["spec"] == ["-"])
+    #expect(
+      try CheckCommand.spec.parse(["--spec=--odd-name.yml"]).values["spec"] == ["--odd-name.yml"])
+    let lint = try TemplatesCommand.lint.spec.parse(
+      ["--swiftc-flag", "-resource-dir", "--swiftc-flag", "/r"])
+    #expect(lint.values["swiftc-flag"] == ["-resource-dir", "/r"])
+    // Every command: an option that takes a value, followed by another option.
+    for command in CommandLineTool.allCommands {
+      for option in command.spec.allOptions
+      where option.valueName != nil && !option.takesOptionLikeValue {
+        #expect(throws: UsageError.self, "\(command.spec.name) --\(option.name)") {
+          try command.spec.parse(["--\(option.name)", "--help"])
+        }
+      }
+    }
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["check", "--spec", "--format", "json"], in: dir)
+    #expect(result.code == 64)
+    #expect(result.err.hasPrefix("error: " + message + "\n"), "\(result.err)")
+  }
+
   @Test func checkRefusesForceItDoesNotTake() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["check", "Home", "viper", "--force"], in: dir)

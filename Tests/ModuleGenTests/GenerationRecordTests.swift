@@ -514,9 +514,25 @@ extension BaseCopiesTests {
       line(a) + "a\n\n<<<<<<< HEAD\n" + line(b1) + "one\nb\n\n=======\n" + line(b2)
       + "two\nb\n\n>>>>>>> other\n" + line(c) + "<<<<<<< HEAD\nc\n=======\nd\n>>>>>>> other\n\n"
       + line(a) + "a\n\n"
-    #expect(
-      BaseCopies(decoding: BaseCopies.header + Array(text.utf8))
-        == BaseCopies([a, a, b1, b2]))
+    let decoded = BaseCopies(decoding: BaseCopies.header + Array(text.utf8))
+    #expect(decoded.copies == BaseCopies([a, a, b1, b2]).copies)
+    // Where each damaged stretch starts: the markers, and the copy they cut in two after one.
+    #expect(decoded.damagedLines == [5, 10, 15])
+  }
+
+  /// Conflict markers at the very top, before the header: the copies of both sides are read
+  /// all the same (it used to read as empty), and the damage is at line 1.
+  @Test func aBaseFileWhoseFirstLineIsNotTheHeaderIsRead() {
+    let a = BaseCopies.Copy.copy("A.swift", "a\n")
+    let b = BaseCopies.Copy.copy("B.swift", "b\n")
+    func section(_ copy: BaseCopies.Copy) -> String {
+      String(decoding: BaseCopies([copy]).encoded, as: UTF8.self)
+    }
+    let text = "<<<<<<< HEAD\n" + section(a) + "=======\n" + section(b) + ">>>>>>> other\n"
+    let decoded = BaseCopies(decoding: Array(text.utf8))
+    #expect(decoded.copies == [a, b])
+    #expect(decoded.damagedLines == [1, 6, 11])
+    #expect(BaseCopies(decoding: BaseCopies([a, b]).encoded).damagedLines.isEmpty)
   }
 
   /// The header, then each copy by path under its line: path, hash, length.

@@ -38,8 +38,7 @@ import Testing
     // The edit undone, a presenter method added: the files nobody touched are updated and the
     // developer's presenter merged.
     try original.write(toFile: contracts, atomically: true, encoding: .utf8)
-    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
-    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+    try editPresenterAndAddRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 0, "\(update.err)")
     #expect(update.out.contains("merged"), "\(update.out)")
@@ -576,6 +575,28 @@ import Testing
     #expect(runTool(["check", "--spec", "s.yml"], in: dir).code == 0)
   }
 
+  /// The JSON report of `gen --prune` and `update --prune` says what the text says: a pruned
+  /// file is removed, not stale; an edited one it refuses stays stale.
+  @Test func aPrunedFileIsReportedRemovedNotStale() throws {
+    for command in ["gen", "update"] {
+      let dir = try makeTemporaryDirectory()
+      try write("module: App\n", to: dir + "/.modulegen.yml")
+      try write("name: Search\ntemplate: mvvm\nparams: {coordinator: true}\n", to: dir + "/s.yml")
+      #expect(runTool(["gen", "--spec", "s.yml"], in: dir).code == 0)
+      try edit(dir + "/Coordinator.swift") { $0 + "// ours\n" }
+      try write("name: Search\ntemplate: mvvm\nparams: {coordinator: false}\n", to: dir + "/s.yml")
+      let run = runTool([command, "--spec", "s.yml", "--prune", "--format", "json"], in: dir)
+      #expect(run.code == 1, "\(run.err)")
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+      #expect(report["pruned"] as? [String] == ["Search/SearchCoordinator.swift"], "\(command)")
+      let stale = try #require(report["stale"] as? [[String: String]])
+      #expect(stale == [["path": "Coordinator.swift", "module": "Search", "state": "edited"]])
+      let summary = try #require(report["summary"] as? [String: Int])
+      #expect(summary["stale"] == 1, "\(command)")
+    }
+  }
+
   // MARK: - check sees what the record says
 
   /// Conflict markers left by `update` fail `check`, with the file and line.
@@ -599,6 +620,113 @@ import Testing
     #expect(check.err == "1 file has unresolved conflict markers from 'update'.\n")
   }
 
+  /// Home generated from `home.yml` (with a config), and its base file.
+  func generatedHome() throws -> (dir: String, baseFile: String) {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml"], in: dir).code == 0)
+    return (dir, dir + "/" + GenerationRecord.baseFolder + "/Home.base")
+  }
+
+  /// The developer's line in the presenter, and a presenter method in the spec.
+  func editPresenterAndAddRetry(in dir: String) throws {
+    try edit(dir + "/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
+    try write("name: Home\ntemplate: viper\npresenter:\n  - didTapRetry()\n", to: dir + "/home.yml")
+  }
+
+  /// `update --prune` merges the method into the edited presenter (the method makes the service
+  /// stale: pruned, as nobody edited it), and `check` passes.
+  func expectMergedAndUpToDate(_ dir: String) throws {
+    let update = runTool(["update", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    let presenter = try read(dir + "/Home/HomePresenter.swift")
+    #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A deleted base file is reported by `check`, file by file, with whether `update` can
+  /// restore each copy (the file, or what the template generates now, still has its recorded
+  /// hash); `update` restores them, byte for byte. A copy nothing has any more is said to come
+  /// back from version control, and `update` merges once it is back.
+  @Test func missingBaseCopiesAreReportedAndUpdateRestoresThem() throws {
+    let (dir, baseFile) = try generatedHome()
+    let saved = try read(baseFile)
+    try FileManager.default.removeItem(atPath: baseFile)
+    let interactor = try read(dir + "/Home/HomeInteractor.swift")
+    try edit(dir + "/Home/HomeInteractor.swift") { $0 + "// mine\n" }
+    let owned = [
+      "Home/HomeService.swift", "Home/HomeInteractor.swift", "Home/HomePresenter.swift",
+      "Home/HomeRouter.swift", "Home/HomeViewController.swift", "HomeTests/HomeTests.swift",
+    ]
+    let restorable = GenerationRecord.restorableBaseCopyMessage(".modulegen/base/Home.base")
+    #expect(
+      restorable
+        == "its base copy is missing from .modulegen/base/Home.base; 'update' restores it (the file or the template still has it)"
+    )
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(check.out == owned.map { "no base  \($0) (\(restorable))\n" }.joined(), "\(check.out)")
+    #expect(
+      check.err == "6 base copies are missing from .modulegen/base ('update' restores them).\n")
+    let json = runTool(["check", "--format", "json"], in: dir)
+    #expect(json.code == 1)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let missing = try #require(report["missing_base_copies"] as? [[String: Any]])
+    #expect(missing.map { $0["path"] as? String } == owned)
+    #expect(missing.allSatisfy { $0["base"] as? String == ".modulegen/base/Home.base" })
+    #expect(missing.allSatisfy { $0["restorable"] as? Bool == true })
+    #expect(report["up_to_date"] as? Bool == false)
+    #expect(runTool(["update"], in: dir).code == 0)
+    #expect(try read(baseFile) == saved)
+    #expect(runTool(["check"], in: dir).code == 0)
+
+    // Edited, and generated differently since: nothing has the copy any more.
+    try interactor.write(
+      toFile: dir + "/Home/HomeInteractor.swift", atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: baseFile)
+    try editPresenterAndAddRetry(in: dir)
+    let lost = runTool(["check"], in: dir)
+    #expect(
+      lost.out.contains(
+        "  Home/HomePresenter.swift (its base copy is missing from .modulegen/base/Home.base, and neither the file (edited since) nor the template (changed since) has it any more: restore .modulegen/base/Home.base from version control, else 'update' cannot merge into the file)\n"
+      ), "\(lost.out)")
+    #expect(
+      lost.err.contains(
+        "5 base copies are missing from .modulegen/base ('update' restores those it still can; restore the others from version control)"
+      ), "\(lost.err)")
+    let kept = runTool(["update"], in: dir)
+    #expect(kept.code == 1)
+    #expect(kept.err.contains("warning: 'Home/HomePresenter.swift' was kept as it is"))
+    try saved.write(toFile: baseFile, atomically: true, encoding: .utf8)
+    try expectMergedAndUpToDate(dir)
+  }
+
+  /// A base file git merged with conflict markers at its top is read all the same: `check`
+  /// reports the damage at its line, `update` still merges and writes the file again without
+  /// the markers.
+  @Test func aDamagedBaseFileIsReportedAtItsLineAndRewrittenByUpdate() throws {
+    let (dir, baseFile) = try generatedHome()
+    let saved = try read(baseFile)
+    try ("<<<<<<< HEAD\n" + saved + "=======\n>>>>>>> feature\n").write(
+      toFile: baseFile, atomically: true, encoding: .utf8)
+    let lines = saved.split(separator: "\n", omittingEmptySubsequences: false).count
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out
+        == "damaged  .modulegen/base/Home.base:1 (\(GenerationRecord.damagedBaseMessage))\n"
+        + "damaged  .modulegen/base/Home.base:\(lines + 1) (\(GenerationRecord.damagedBaseMessage))\n",
+      "\(check.out)")
+    #expect(
+      check.err
+        == "1 base file is damaged ('update' writes it again from the copies it can read).\n")
+    try editPresenterAndAddRetry(in: dir)
+    try expectMergedAndUpToDate(dir)
+    #expect(!(try read(baseFile)).contains("<<<<<<<"))
+  }
+
   /// A recorded file that is gone, and a file the template writes (under other parameters)
   /// that the record does not know, are reported instead of "Up to date".
   @Test func checkReportsARecordThatDisagreesWithTheFiles() throws {
@@ -620,6 +748,13 @@ import Testing
         + "unrecorded  Search/SearchCoordinator.swift (generated by its template, not in the record)\n",
       "\(check.out)")
     #expect(check.err.contains(".modulegen.lock disagrees with the files (2 listed"))
+    // The JSON report says the same: the gone file under "gone" only, not also "stale".
+    let json = runTool(["check", "--format", "json"], in: dir)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect(report["gone"] as? [String] == ["Search/SearchGone.swift"])
+    #expect(report["unrecorded"] as? [String] == ["Search/SearchCoordinator.swift"])
+    #expect((report["stale"] as? [Any])?.isEmpty == true, "\(json.out)")
   }
 
   /// A record that lost a file of its module (cut short, edited by hand) while the file is

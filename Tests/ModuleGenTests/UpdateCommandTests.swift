@@ -157,6 +157,80 @@ import Testing
     #expect(again.out == "Home (viper): 9 unchanged, 1 kept (yours).\n")
   }
 
+  /// A file of the module that a developer made a symbolic link (to a file in the module's
+  /// folder) stays a link: `gen` writes an `always` file, and `update` merges into a `once`
+  /// file, where the link leads. One that leads out of the module's folder is refused by both,
+  /// nothing written.
+  @Test func aSymbolicLinkInAModuleStaysALink() throws {
+    let dir = try project()
+    let files = FileManager.default
+    try files.createDirectory(atPath: dir + "/Home/Shared", withIntermediateDirectories: true)
+    for name in ["Presenter", "Contracts"] {
+      try files.moveItem(
+        atPath: dir + "/Home/Home\(name).swift", toPath: dir + "/Home/Shared/\(name).swift")
+      try files.createSymbolicLink(
+        atPath: dir + "/Home/Home\(name).swift", withDestinationPath: "Shared/\(name).swift")
+    }
+    try addRetry(in: dir)
+    let gen = runTool(["gen", "--spec", "home.yml"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out.hasPrefix("Home (viper): 2 updated, 6 unchanged, 2 kept (yours).\n"))
+    let update = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out == "Home (viper): 8 unchanged, 2 merged.\n")
+    for name in ["Presenter", "Contracts"] {
+      #expect(
+        try files.destinationOfSymbolicLink(atPath: dir + "/Home/Home\(name).swift")
+          == "Shared/\(name).swift")
+      #expect(try read(dir + "/Home/Shared/\(name).swift").contains("didTapRetry()"))
+    }
+    #expect(try read(dir + "/Home/Shared/Presenter.swift").contains("view?.showLoading()"))
+    #expect(runTool(["check", "--spec", "home.yml"], in: dir).code == 0)
+    // Out of the module's folder: refused.
+    let router = dir + "/Home/HomeRouter.swift"
+    let outside = dir + "/Router.swift"
+    try files.moveItem(atPath: router, toPath: outside)
+    try files.createSymbolicLink(atPath: router, withDestinationPath: "../Router.swift")
+    try addRetry(in: dir)
+    let before = try read(outside)
+    for command in ["gen", "update"] {
+      let run = runTool([command, "--spec", "home.yml"], in: dir)
+      #expect(run.code == 2)
+      // Its real path: a Mac's temporary folder is under a link.
+      #expect(
+        run.err.contains(
+          "renders the output path 'HomeRouter.swift', which leads through a symbolic link to '"),
+        "\(run.err)")
+      #expect(run.err.contains("/Router.swift', outside '"), "\(run.err)")
+      #expect(run.err.contains("/Home'; nothing was written"), "\(run.err)")
+      #expect(try read(outside) == before)
+      #expect(try files.destinationOfSymbolicLink(atPath: router) == "../Router.swift")
+    }
+  }
+
+  /// A stale file that is a symbolic link is pruned as a link: the link goes, the file it leads
+  /// to stays (the link was kept, and the record had dropped it, as the link's copy in the run
+  /// folder led nowhere).
+  @Test func aStaleSymbolicLinkIsPrunedAndWhereItLeadsIsKept() throws {
+    let dir = try project()
+    let files = FileManager.default
+    let controller = dir + "/Home/HomeViewController.swift"
+    let shared = dir + "/Home/Shared/Controller.swift"
+    try files.createDirectory(atPath: dir + "/Home/Shared", withIntermediateDirectories: true)
+    try files.moveItem(atPath: controller, toPath: shared)
+    try files.createSymbolicLink(atPath: controller, withDestinationPath: "Shared/Controller.swift")
+    let kept = try read(shared)
+    let update = runTool(
+      ["update", "--spec", "home.yml", "--set", "ui=swiftui", "--prune"], in: dir)
+    #expect(update.code == 0, "\(update.err)")
+    #expect(update.out.hasSuffix("Removed 1 stale file.\n"), "\(update.out)")
+    #expect(!files.fileExists(atPath: controller))
+    #expect((try? files.destinationOfSymbolicLink(atPath: controller)) == nil)
+    #expect(try read(shared) == kept)
+    let check = runTool(["check", "--spec", "home.yml", "--set", "ui=swiftui"], in: dir)
+    #expect(check.code == 0, "\(check.out)")
+  }
+
   @Test func aMissingBaseCopyIsNamed() throws {
     let dir = try project()
     try FileManager.default.removeItem(atPath: dir + "/" + GenerationRecord.baseFolder)
@@ -167,8 +241,13 @@ import Testing
       update.err.contains(
         "warning: 'Home/HomePresenter.swift' was kept as it is: its base copy in .modulegen/base/Home.base is missing or damaged (commit .modulegen/base with .modulegen.lock)\n"
       ))
-    // The warning says why; update does not suggest running update.
-    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 kept (yours).\n")
+    // The warning says why; update does not suggest running update. The view controller,
+    // unedited, is its own base: merged, and its copy restored.
+    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 1 kept (yours), 1 merged.\n")
+    let copies = BaseCopies(
+      decoding: Array(try read(dir + "/" + GenerationRecord.baseFolder + "/Home.base").utf8))
+    #expect(copies.copies.map(\.path).contains("Home/HomeViewController.swift"))
+    #expect(!copies.copies.map(\.path).contains("Home/HomePresenter.swift"))
   }
 
   /// A base file with git's conflict markers (two branches updated the module): the copies

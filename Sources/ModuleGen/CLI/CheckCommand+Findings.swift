@@ -13,6 +13,8 @@ extension CheckCommand {
     var markers: [(path: String, line: Int)] = []
     /// The record's own merge conflict markers.
     var recordMarkers: [(path: String, line: Int)] = []
+    var missingBaseCopies: [GenerationRecord.MissingBaseCopy] = []
+    var damagedBases: [GenerationRecord.BaseDamage] = []
     var project: [(label: String, subject: String)] = []
 
     func diagnostics(console: Console) -> [Diagnostic] {
@@ -53,6 +55,10 @@ extension CheckCommand {
         ($0.path, $0.line, "unresolved conflict markers from 'modulegen update'")
       }
       found += recordMarkers.map { ($0.path, $0.line, GenerationRecord.conflictMarkersMessage) }
+      found += missingBaseCopies.map {
+        ($0.path, 1, "no base: " + Self.message(of: $0) { console.displayPath($0) })
+      }
+      found += damagedBases.map { ($0.path, $0.line, GenerationRecord.damagedBaseMessage) }
       found += project.map { (nil, 0, "\($0.label): \($0.subject)") }
       return found.map { finding in
         Diagnostic(
@@ -62,6 +68,15 @@ extension CheckCommand {
               file: console.displayPath($0), line: finding.line, column: 1, lineText: "")
           })
       }
+    }
+
+    /// Why a base copy is missing, and what restores it.
+    static func message(
+      of missing: GenerationRecord.MissingBaseCopy, shown: (String) -> String
+    ) -> String {
+      missing.restorable
+        ? GenerationRecord.restorableBaseCopyMessage(shown(missing.baseFile))
+        : GenerationRecord.lostBaseCopyMessage(shown(missing.baseFile))
     }
   }
 }

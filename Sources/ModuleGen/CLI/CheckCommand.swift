@@ -18,8 +18,9 @@ enum CheckCommand {
       alone never makes a file out of date. Also fails on conflict markers 'update' left in
       your files, and where .modulegen.lock disagrees with the files (a recorded file gone, a
       file a template writes that the record does not know, a base file of a module it does not
-      record) or has merge conflict markers itself, and for a module not wired into the
-      app: a registration missing after its marker, a target missing from its Swift package.
+      record, a base copy missing or a base file damaged: 'update' restores what it can) or has
+      merge conflict markers itself, and for a module not wired into the app: a registration
+      missing after its marker, a target missing from its Swift package.
       With no module and no --spec, checks every module of .modulegen.lock.
       """,
     arguments: GenCommand.spec.arguments,
@@ -60,6 +61,8 @@ enum CheckCommand {
     let recordMarkers = setup.record.conflictMarkerLine.map { [(setup.record.path, $0)] } ?? []
     let orphanBases = setup.record.unrecordedBaseFiles(
       planned: Set(plan.modules.map(\.name)), fileSystem: setup.generator.fileSystem)
+    // The base of update's merges: a copy missing, a base file damaged (by a merge).
+    let bases = setup.record.baseProblems(in: plan, fileSystem: setup.generator.fileSystem)
     // The Xcode project, when one is configured: every generated file in it and its targets.
     let project = try setup.xcode.map { try XcodeChanges.checking(plan, with: $0) }
     for note in project?.notes ?? [] { console.report(note) }
@@ -78,6 +81,12 @@ enum CheckCommand {
       + recordMarkers.map {
         ("conflict", report.shown($0.0) + ":\($0.1) (\(GenerationRecord.conflictMarkersMessage))")
       }
+      + bases.missing.map {
+        ("no base", report.shown($0.path) + " (\(Findings.message(of: $0, shown: report.shown)))")
+      }
+      + bases.damaged.map {
+        ("damaged", report.shown($0.path) + ":\($0.line) (\(GenerationRecord.damagedBaseMessage))")
+      }
     let upToDate =
       drift.isEmpty && stale.isEmpty && unfinished.isEmpty && projectDrift.isEmpty
       && recordProblems.isEmpty && wiring.isEmpty
@@ -86,6 +95,7 @@ enum CheckCommand {
       let findings = Findings(
         drift: drift, stale: stale, gone: gone, unrecorded: unrecorded,
         unrecordedBases: orphanBases, markers: markers, recordMarkers: recordMarkers,
+        missingBaseCopies: bases.missing, damagedBases: bases.damaged,
         project: projectDrift + wiring.map { ($0.label, $0.subject) })
       for finding in findings.diagnostics(console: console) { console.report(finding) }
     }
@@ -101,6 +111,28 @@ enum CheckCommand {
               "conflict_markers",
               .array(
                 (markers + recordMarkers).map {
+                  .object(
+                    LiquidObject([
+                      ("path", .string(report.shown($0.path))), ("line", .int($0.line)),
+                    ]))
+                })
+            ),
+            (
+              "missing_base_copies",
+              .array(
+                bases.missing.map {
+                  .object(
+                    LiquidObject([
+                      ("path", .string(report.shown($0.path))),
+                      ("base", .string(report.shown($0.baseFile))),
+                      ("restorable", .bool($0.restorable)),
+                    ]))
+                })
+            ),
+            (
+              "damaged_base_files",
+              .array(
+                bases.damaged.map {
                   .object(
                     LiquidObject([
                       ("path", .string(report.shown($0.path))), ("line", .int($0.line)),
@@ -184,6 +216,23 @@ enum CheckCommand {
       problems.append(
         (markers.count == 1 ? "1 file has" : "\(markers.count) files have")
           + " unresolved conflict markers from 'update'")
+    }
+    if !bases.missing.isEmpty {
+      let count = bases.missing.count
+      problems.append(
+        (count == 1 ? "1 base copy is" : "\(count) base copies are") + " missing from "
+          + GenerationRecord.baseFolder
+          + (bases.missing.allSatisfy(\.restorable)
+            ? " ('update' restores \(count == 1 ? "it" : "them"))"
+            : " ('update' restores those it still can; restore the others from version control)")
+      )
+    }
+    if !bases.damaged.isEmpty {
+      let count = Set(bases.damaged.map(\.path)).count
+      problems.append(
+        (count == 1 ? "1 base file is" : "\(count) base files are")
+          + " damaged ('update' writes \(count == 1 ? "it" : "them") again from the copies it can read)"
+      )
     }
     if !recordMarkers.isEmpty {
       problems.append(

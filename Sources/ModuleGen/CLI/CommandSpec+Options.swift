@@ -150,7 +150,7 @@ extension CommandSpec.Option {
   static let swiftcFlag = Self(
     name: "swiftc-flag", valueName: "flag",
     help: "Pass a flag to swiftc (on Linux, those scripts/prepare-ios-sdk.sh prints).",
-    repeatable: true)
+    repeatable: true, takesOptionLikeValue: true)
   static let variantsPackage = Self(
     name: "package", valueName: "dir",
     help: "Write the variants' package here and keep it (for xcodebuild); else a temporary folder.",

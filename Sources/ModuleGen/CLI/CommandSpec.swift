@@ -17,10 +17,15 @@ package struct CommandSpec: Sendable {
     /// Also takes the `key:value` words that follow its value, as Generamba's
     /// `--custom_parameters a:1 b:2` does.
     package var takesPairs = false
+    /// Takes the next word whatever it is, as swift-argument-parser's `.unconditional` parsing:
+    /// a compiler flag (`--swiftc-flag -resource-dir`). Else a next word that looks like an
+    /// option (`--spec --format json`) is not taken as the value, and the value is missing.
+    package var takesOptionLikeValue = false
 
     init(
       name: String, short: Character? = nil, valueName: String?, help: String,
-      repeatable: Bool = false, completion: Completion = .none, takesPairs: Bool = false
+      repeatable: Bool = false, completion: Completion = .none, takesPairs: Bool = false,
+      takesOptionLikeValue: Bool = false
     ) {
       self.name = name
       self.short = short
@@ -29,6 +34,7 @@ package struct CommandSpec: Sendable {
       self.repeatable = repeatable
       self.completion = completion
       self.takesPairs = takesPairs
+      self.takesOptionLikeValue = takesOptionLikeValue
     }
 
     /// Allowed values, for help and validation.
@@ -160,6 +166,13 @@ package struct UsageError: Error, Sendable, Equatable {
     self.command = command
   }
 
+  /// An option that takes a value given none: the last word, or followed by an option (a word
+  /// starting with `-`, but `-` alone, standard input). A value that starts with `-` is given
+  /// after `=`.
+  static func missingValueMessage(_ option: String, valueName: String) -> String {
+    "'\(option)' needs a value: \(option) <\(valueName)> (a value that starts with '-': \(option)=<\(valueName)>)"
+  }
+
   /// A word starting with `-` that the command (or the tool) does not declare.
   static func unknownOptionMessage(_ word: String) -> String { "unknown option '\(word)'" }
 
@@ -215,9 +228,12 @@ extension CommandSpec {
       if let inlineValue {
         value = inlineValue
       } else {
-        guard i < arguments.count else {
+        guard i < arguments.count,
+          option.takesOptionLikeValue || arguments[i] == "-" || !arguments[i].hasPrefix("-")
+        else {
           throw UsageError(
-            "'--\(name)' needs a value: --\(name) <\(option.valueName!)>", command: self.name)
+            UsageError.missingValueMessage("--\(name)", valueName: option.valueName ?? "value"),
+            command: self.name)
         }
         value = arguments[i]
         i += 1

@@ -19,7 +19,10 @@ extension GenerationReport {
     for action in PlannedFile.Action.allCases {
       summary[action.rawValue] = .int(plan.count(action))
     }
-    summary["stale"] = .int(plan.stale.filter { $0.state != .deleted }.count)
+    // A recorded file that is gone is not stale (nothing to prune): `check` lists it under
+    // `gone`, and `gen` drops it from the record, as the text says.
+    let stillThere = plan.stale.filter { $0.state != .deleted }
+    summary["stale"] = .int(stillThere.count)
     let modules = list(plan.modules) { module in
       var params = LiquidObject()
       for param in module.params { params[param.name] = TemplateContext.liquid(param.value) }
@@ -41,7 +44,7 @@ extension GenerationReport {
         ("action", .string(file.action.rawValue)), ("bytes", .int(file.bytes.count)),
       ]
     }
-    let stale = list(plan.stale) { file in
+    let stale = list(stillThere) { file in
       [
         ("path", .string(relative(file.path))), ("module", .string(file.module)),
         ("state", .string(file.state.rawValue)),

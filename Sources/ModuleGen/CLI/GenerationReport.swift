@@ -205,8 +205,13 @@ struct GenerationReport {
   /// What a run that writes (`gen`, `update`) did: its plan and what it pruned, the Xcode
   /// project's changes, the package targets that build its folders, and its conflicts.
   func printWritten(_ plan: Plan, changes: RecordedChanges, setup: GenerationSetup.Setup) {
+    // A pruned file is removed, no longer stale: listed under "pruned" only, as the text
+    // says "Removed N stale files" and warns of none of them.
+    var reported = plan
+    let pruned = Set(changes.pruned.map { PathKey($0.path) })
+    reported.stale.removeAll { pruned.contains(PathKey($0.path)) }
     printPlan(
-      plan, record: setup.record,
+      reported, record: setup.record,
       extra: [("pruned", .array(changes.pruned.map { .string(shown($0.path)) }))]
         + XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(self, console: console)

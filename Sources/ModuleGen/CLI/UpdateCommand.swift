@@ -51,7 +51,8 @@ enum UpdateCommand {
     for note in plan.notes { console.report(note) }
     var unmerged = mergeAll(&plan, record: setup.record, fileSystem: setup.generator.fileSystem)
     let changes = try GenerationTransaction.write(
-      &plan, setup: &setup, prune: prune, dryRun: dryRun, console: console
+      &plan, setup: &setup, prune: prune, dryRun: dryRun, rewritesBaseFiles: true,
+      console: console
     ) { setup, record in
       var plan = try setup.plan(record: record)
       unmerged = mergeAll(&plan, record: record, fileSystem: setup.generator.fileSystem)
@@ -136,7 +137,11 @@ enum UpdateCommand {
           "\(GenerationRecord.fileName) has no record of what was generated into it, so there is nothing to merge from; what is generated now becomes the base of the next update"
       )
     }
-    guard let baseBytes = record.baseCopy(ofHash: hash, in: copies, fileSystem: fileSystem) else {
+    // A missing copy is restored from what still has its hash (the run writes it back).
+    guard
+      let baseBytes = record.baseCopy(ofHash: hash, in: copies, fileSystem: fileSystem)
+        ?? GenerationRecord.restoredBaseCopy(of: file, hash: hash, fileSystem: fileSystem)
+    else {
       let shownBase = PathSafety.relative(
         record.baseFilePath(module: file.module), to: record.directory)
       throw Diagnostic(

@@ -12,6 +12,10 @@ final class GenerambaTemplates {
   /// Notes about the templates used (case-insensitive paths, keys modulegen has no use for),
   /// each once.
   private(set) var notes: [Diagnostic] = []
+  /// Per template, the note that the files a developer fills in are theirs once created: said
+  /// by a run that creates one of them (`ownershipNotes(for:)`), not on every run (`check` in
+  /// CI, a `gen` that keeps them).
+  private var ownership: [String: Diagnostic] = [:]
   /// Whether the run used a Generamba template.
   private(set) var used = false
 
@@ -43,7 +47,7 @@ final class GenerambaTemplates {
       if !developerFiles.isEmpty {
         let message = GenerambaOwnership.developerFilesMessage(
           template: name, files: developerFiles.map(\.name))
-        addNotes([Diagnostic(.note, message: message)])
+        ownership[name] = Diagnostic(.note, message: message)
       }
       if let config {
         addNotes(
@@ -52,6 +56,15 @@ final class GenerambaTemplates {
       }
     }
     return template
+  }
+
+  /// The ownership notes of the templates whose developer files `plan` creates.
+  func ownershipNotes(for files: [PlannedFile], modules: [PlannedModule]) -> [Diagnostic] {
+    guard !ownership.isEmpty else { return [] }
+    let creating = Set(
+      files.filter { $0.action == .create && $0.regenerate == .once }.map(\.module))
+    let templates = Set(modules.filter { creating.contains($0.name) }.map(\.template))
+    return ownership.filter { templates.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value)
   }
 
   private func addNotes(_ new: [Diagnostic]) {

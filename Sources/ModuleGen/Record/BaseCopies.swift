@@ -14,6 +14,10 @@ struct BaseCopies: Equatable {
 
   /// Sorted by path.
   var copies: [Copy]
+  /// The lines (1-based) of a base file where a damaged stretch starts: a line that is neither
+  /// the header nor a copy's (a merge conflict marker, an edit), or a copy's whose bytes do not
+  /// have its hash.
+  var damagedLines: [Int] = []
 
   /// A module's base file to write, the hashes of its copies (none: it has none, and is not
   /// written), and what it holds now (nil when there is none). A struct rather than a tuple:
@@ -51,21 +55,35 @@ struct BaseCopies: Equatable {
 
   /// The copies of a base file; a damaged copy (its bytes do not have its hash) is left out.
   /// Where the file does not have the expected shape (git's conflict markers, after a merge of
-  /// two branches that both changed the module), reading goes on at the next copy's line: each
-  /// copy is checked by its hash, so every intact one is read.
+  /// two branches that both changed the module, at the top as anywhere), reading goes on at the
+  /// next copy's line: each copy is checked by its hash, so every intact one is read, and the
+  /// first line of each damaged stretch is kept (`damagedLines`).
   init(decoding bytes: [UInt8]) {
     var copies: [Copy] = []
-    var index = bytes.starts(with: Self.header) ? Self.header.count : bytes.count
+    // Where each damaged stretch starts; turned into lines only when there is one.
+    var damaged: [Int] = []
+    var inDamage = false
+    var index = 0
     while index < bytes.count {
-      guard let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-      if let copy = Self.copy(at: index, lineEnd: lineEnd, in: bytes) {
+      let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      if let copy = lineEnd < bytes.count ? Self.copy(at: index, lineEnd: lineEnd, in: bytes) : nil
+      {
         copies.append(copy)
         index = lineEnd + 1 + copy.bytes.count + 1
-      } else {
-        index = lineEnd + 1
+        inDamage = false
+        continue
       }
+      // The header: at the top, or after a conflict marker that put it further down.
+      if !bytes[index...].starts(with: Self.header) {
+        if !inDamage { damaged.append(index) }
+        inDamage = true
+      }
+      index = lineEnd + 1
     }
     self.init(copies)
+    damagedLines = damaged.map { offset in
+      1 + bytes[..<offset].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
   }
 
   /// The copy whose line is at `index` (ending at `lineEnd`), if the line is a copy's and the

@@ -149,6 +149,7 @@ extension GenerationRecord {
         file.generatedHash == hash
         ? generated
         : previous.baseCopy(ofHash: hash, in: stored, fileSystem: fileSystem)
+          ?? Self.restoredBaseCopy(of: file, hash: hash, fileSystem: fileSystem)
       if let bytes { copies[path] = BaseCopies.Copy(path: path, hash: hash, bytes: bytes) }
     }
     // Stale files keep their copies while they are recorded.
@@ -156,6 +157,19 @@ extension GenerationRecord {
       copies[copy.path] = copy
     }
     return BaseCopies(Array(copies.values))
+  }
+
+  /// A missing base copy (a base file deleted, or damaged by a merge) of a file recorded with
+  /// `hash`, from what still has that hash: what the templates generate now, else the file
+  /// itself, unedited. Nil when neither has it.
+  static func restoredBaseCopy(of file: PlannedFile, hash: String, fileSystem: any FileSystem)
+    -> [UInt8]?
+  {
+    if file.generatedHash == hash { return file.generatedBytes ?? file.bytes }
+    guard let bytes = try? fileSystem.readFile(atPath: file.path), Self.hash(bytes) == hash else {
+      return nil
+    }
+    return bytes
   }
 
   /// Every hash a module's files are recorded with.

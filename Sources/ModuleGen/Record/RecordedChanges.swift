@@ -16,10 +16,12 @@ struct RecordedChanges {
   /// `plan` holds only what is written (no blocked module). Without `recordFiles`, the record's
   /// file and the base copies are left out of `writes`, and `record` is the record as it was (a
   /// preview that only needs to know which folders the run writes into, the record's among
-  /// them).
+  /// them). `rewritesBaseFiles` (`update`, whose merges need them): the base files of the
+  /// plan's modules are written as the record says even when the record does not change, so
+  /// that a missing or damaged copy is restored from a file still as generated.
   static func make(
     applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
-    fileSystem: any FileSystem
+    rewritesBaseFiles: Bool = false, fileSystem: any FileSystem
   ) throws -> RecordedChanges {
     // A stale file is removed only if it is still as it was generated.
     let candidates = prune ? plan.stale.filter { $0.state == .unchanged } : []
@@ -43,7 +45,7 @@ struct RecordedChanges {
     // A run that changes nothing of the record leaves its file (and the base copies) as they are;
     // one with merge conflict markers is written without them.
     if recordFiles
-      && (updated != record || record.conflictMarkerLine != nil
+      && (updated != record || record.conflictMarkerLine != nil || rewritesBaseFiles
         || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path)))
     {
       try add(

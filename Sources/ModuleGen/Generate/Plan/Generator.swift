@@ -136,7 +136,9 @@ package struct Generator {
     files += packages.map(\.file)
     var plan = Plan(
       files: files, modules: planned, stale: stale,
-      notes: generambaTemplates.notes + notes + packages.flatMap(\.notes))
+      notes: generambaTemplates.notes
+        + generambaTemplates.ownershipNotes(for: files, modules: planned) + notes
+        + packages.flatMap(\.notes))
     plan.registrationEdits = edits
     plan.packageTargets = packages
     plan.staleRegistrations = leftOver

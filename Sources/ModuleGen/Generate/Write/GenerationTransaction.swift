@@ -12,7 +12,7 @@ enum GenerationTransaction {
   /// runs at once end as if they had run one after the other.
   static func write(
     _ plan: inout Plan, setup: inout GenerationSetup.Setup, prune: Bool, dryRun: Bool,
-    console: Console,
+    rewritesBaseFiles: Bool = false, console: Console,
     replan: (inout GenerationSetup.Setup, GenerationRecord) throws -> Plan
   ) throws -> RecordedChanges {
     let fileSystem = setup.generator.fileSystem
@@ -22,7 +22,7 @@ enum GenerationTransaction {
     // record's changes are, so they are worked out only under the lock).
     var preview = try RecordedChanges.make(
       applying: writable, to: setup.record, prune: prune, recordFiles: dryRun,
-      fileSystem: fileSystem)
+      rewritesBaseFiles: rewritesBaseFiles, fileSystem: fileSystem)
     // The project file is checked (paths, groups) before anything is locked or written.
     try preview.addProjectEdit(setup.xcode, plan: writable)
     if dryRun { return preview }
@@ -42,7 +42,8 @@ enum GenerationTransaction {
     setup.recordText = recordText
     let written = plan.withoutBlockedModules
     var changes = try RecordedChanges.make(
-      applying: written, to: record, prune: prune, fileSystem: fileSystem)
+      applying: written, to: record, prune: prune, rewritesBaseFiles: rewritesBaseFiles,
+      fileSystem: fileSystem)
     let lockedKeys = Set(locked.map(PathKey.init))
     if let other = changes.writes.roots.first(where: { !lockedKeys.contains(PathKey($0)) }) {
       throw Diagnostic(

@@ -42,7 +42,10 @@ struct RunFolders: Sendable {
     // By index, not `enumerated()`: its pairs are a type the runtime makes on first use.
     for number in changes.files.indices {
       let file = changes.files[number]
-      let relative = try relativePath(file.path, in: changes.root)
+      // A file replaced is replaced where it really is: a developer's symbolic link stays one.
+      let path =
+        file.action == .create ? file.path : writeTarget(of: file.path, root: changes.root)
+      let relative = try relativePath(path, in: changes.root)
       for missing in missingFolders(for: relative, in: changes.root)
       where knownFolders.insert(PathKey(missing)).inserted {
         journal.folders.append(missing)
@@ -53,8 +56,8 @@ struct RunFolders: Sendable {
       } else {
         try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
       }
-      if file.action != .create && fileSystem.fileExists(atPath: file.path) {
-        let hash = try backUp(file.path, to: Self.backup(number, in: folder))
+      if file.action != .create && fileSystem.fileExists(atPath: path) {
+        let hash = try backUp(path, to: Self.backup(number, in: folder))
         journal.operations.append(.init(kind: .replace, number: number, path: relative, hash: hash))
       } else {
         journal.operations.append(.init(kind: .create, number: number, path: relative))
@@ -153,7 +156,9 @@ struct RunFolders: Sendable {
           try fileSystem.moveItem(atPath: staged(operation), toPath: path)
         case .remove:
           let path = try target(operation)
-          if fileSystem.fileExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
+          // The backup of a symbolic link may be a link itself (Linux links the link), which
+          // leads nowhere from the run folder: whether it is there, not where it leads.
+          if fileSystem.itemExists(atPath: backup(operation)) && fileSystem.itemExists(atPath: path)
             && (strict || !changedSince(operation, path: path, backup: backup(operation)))
           {
             try fileSystem.removeItem(atPath: path)
@@ -175,7 +180,7 @@ struct RunFolders: Sendable {
           }
         case .remove:
           let path = try target(operation)
-          if fileSystem.fileExists(atPath: backup(operation))
+          if fileSystem.itemExists(atPath: backup(operation))
             && !fileSystem.itemExists(atPath: path)
           {
             try fileSystem.moveItem(atPath: backup(operation), toPath: path)
@@ -263,6 +268,16 @@ struct RunFolders: Sendable {
       pathBytes[rootBytes.count] == PathSafety.slash
     else { throw Diagnostic(message: "'\(path)' is not inside '\(root)'") }
     return String(decoding: pathBytes[(rootBytes.count + 1)...], as: UTF8.self)
+  }
+
+  /// Where replacing the file at `path` writes: the file itself, or for a symbolic link the
+  /// file it leads to, named from `root` (the link's target is inside `root`: `escape` refused
+  /// the run otherwise). Replacing the link itself would silently turn it into a copy.
+  private func writeTarget(of path: String, root: String) -> String {
+    guard fileSystem.isSymbolicLink(path), let real = fileSystem.resolvedPath(path),
+      let realRoot = fileSystem.resolvedPath(root), PathSafety.isInside(real, realRoot)
+    else { return path }
+    return joinPath(root, PathSafety.relative(real, to: realRoot))
   }
 
   /// The folders (relative to `root`, outermost first) that must be created for `relative`.
