@@ -436,11 +436,16 @@ import Testing
       cleared.err
         == "note: module 'Cart' changes company: (none) → ACME (was recorded in .modulegen.lock)\n"
     )
-    // A record from before: the run's author, and from then on the module's.
+    // A record from before: the run's author, and from the run that writes the files on,
+    // the module's. A run that writes nothing leaves the record as it is.
     try edit(recordPath) {
       $0.replacingOccurrences(of: "    author: John\n", with: "")
         .replacingOccurrences(of: "    company: \"ACME Inc.\"\n", with: "")
     }
+    try write("module: App\nauthor: John\ncompany: ACME Inc.\n", to: dir + "/.modulegen.yml")
+    let before = try read(recordPath)
+    #expect(runTool(["gen", "Home"], in: dir).code == 0)
+    #expect(try read(recordPath) == before)
     try write("module: App\nauthor: Ann\n", to: dir + "/.modulegen.yml")
     let old = runTool(["check", "Home"], in: dir)
     #expect(old.code == 1 && old.out.contains("changed  Home/HomeBuilder.swift\n"), "\(old.out)")

@@ -127,8 +127,16 @@ extension Generator {
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
       package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
       description: rendering.description, registrations: rendering.registrations)
-    planned.author = moduleOptions.settings.author
-    planned.company = moduleOptions.settings.company
+    // A module recorded before the record kept the headers' names renders with the run's, as
+    // then, and keeps them once a run writes its files: a run that writes nothing leaves its
+    // entry as it was.
+    let recordsNames =
+      recorded.map { $0.author != nil || $0.company != nil } ?? true
+      || options.authorGiven || options.companyGiven || files.contains { $0.action.writes }
+    if recordsNames {
+      planned.author = moduleOptions.settings.author
+      planned.company = moduleOptions.settings.company
+    }
     planned.noTests = options.recordsNoTests(recorded)
     var stale: [StaleFile] = []
     if let record, let recorded {
@@ -180,8 +188,8 @@ extension Generator {
     }
     // What the command line chose and the record keeps (a record written before it kept the
     // headers' names has none to change).
-    func header(_ name: String, _ old: String?, _ new: String) {
-      guard let old, old != new else { return }
+    func header(_ name: String, _ old: String?, _ new: String?) {
+      guard let old, let new, old != new else { return }
       changes.append("\(name): \(old.isEmpty ? "(none)" : old) → \(new.isEmpty ? "(none)" : new)")
     }
     header("author", recorded.author, planned.author)

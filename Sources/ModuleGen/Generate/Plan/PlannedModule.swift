@@ -24,9 +24,10 @@ package struct PlannedModule: Sendable, Equatable {
   package var package: String? = nil
   /// The description given on the command line, now or when the module was recorded.
   package var description: String? = nil
-  /// The author and company in its file headers.
-  package var author = ""
-  package var company = ""
+  /// The author and company in its file headers, as the record keeps them; nil for a module
+  /// recorded without them that this run does not write (see `Generator.modulePlan`).
+  package var author: String? = nil
+  package var company: String? = nil
   /// Tests left out by choice (`--no-tests`, now or when recorded): the record keeps it.
   package var noTests = false
   /// The snippets its template's `register:` entries insert into the app's files.
