@@ -81,8 +81,13 @@ struct BaseCopies: Equatable {
       index = lineEnd + 1
     }
     self.init(copies)
+    // The offsets rise: each line counted on from the one before, in one pass over the bytes.
+    var line = 1
+    var counted = 0
     damagedLines = damaged.map { offset in
-      1 + bytes[..<offset].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      line += bytes[counted..<offset].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      counted = offset
+      return line
     }
   }
 
