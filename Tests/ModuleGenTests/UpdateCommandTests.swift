@@ -208,6 +208,30 @@ import Testing
     }
   }
 
+  /// A file of the module that is a symbolic link to another of its files is refused: writing
+  /// the entity through the link overwrote the developer's presenter (`gen --force` named only
+  /// the entity, and counted the presenter 'kept (yours)'), and `update` merged two files into one.
+  @Test func aSymbolicLinkToAnotherFileOfTheModuleIsRefused() throws {
+    let dir = try project()
+    let files = FileManager.default
+    let entity = dir + "/Home/HomeEntity.swift"
+    try files.removeItem(atPath: entity)
+    try files.createSymbolicLink(atPath: entity, withDestinationPath: "HomePresenter.swift")
+    let presenter = try read(dir + Self.presenter)
+    let record = try read(dir + "/.modulegen.lock")
+    for arguments in [["gen", "--force"], ["update"], ["check"]] {
+      let run = runTool(arguments + ["--spec", "home.yml"], in: dir)
+      #expect(run.code == 2, "\(arguments)")
+      #expect(
+        run.err.hasPrefix(
+          "<built-in>/viper/template.yml:23:13: error: template 'viper' renders the output path 'HomeEntity.swift', which is a symbolic link to 'HomePresenter.swift', a file the template writes as well; nothing was written\n"
+        ), "\(run.err)")
+      #expect(try read(dir + Self.presenter) == presenter)
+      #expect(try read(dir + "/.modulegen.lock") == record)
+      #expect(try files.destinationOfSymbolicLink(atPath: entity) == "HomePresenter.swift")
+    }
+  }
+
   /// A stale file that is a symbolic link is pruned as a link: the link goes, the file it leads
   /// to stays (the link was kept, and the record had dropped it, as the link's copy in the run
   /// folder led nowhere).

@@ -65,33 +65,44 @@ final class PathContainment: Sendable {
 
   /// nil when the file at `path` (to read or to write) really is inside `root`.
   func escape(ofFile path: String, inside root: String) -> Escape? {
-    escape(of: path, inside: root, exists: fileSystem.itemExists(atPath: path))
+    check(path, inside: root, exists: fileSystem.itemExists(atPath: path)).escape
+  }
+
+  /// `escape(ofFile:inside:)`, and for a file inside that is a symbolic link, the real path it
+  /// leads to (nil for anything else: the same questions of the disk as `escape` asks).
+  func escapeOrLink(ofFile path: String, inside root: String) -> (
+    escape: Escape?, linkTarget: String?
+  ) {
+    check(path, inside: root, exists: fileSystem.itemExists(atPath: path))
   }
 
   /// `escape(ofFile:inside:)` for a path the caller has just found free: with nothing there,
   /// there is no link to follow, and only its folders are checked.
   func escape(ofNewFile path: String, inside root: String) -> Escape? {
-    escape(of: path, inside: root, exists: false)
+    check(path, inside: root, exists: false).escape
   }
 
-  private func escape(of path: String, inside root: String, exists: Bool) -> Escape? {
+  private func check(_ path: String, inside root: String, exists: Bool) -> (
+    escape: Escape?, linkTarget: String?
+  ) {
     guard case .real(let realRoot) = folder(root) else {
-      if case .blocked(let at) = folder(root) { return .blocked(at: at) }
-      return nil
+      if case .blocked(let at) = folder(root) { return (.blocked(at: at), nil) }
+      return (nil, nil)
     }
     let real: String
     switch folder(parentPath(path)) {
-    case .blocked(let at): return .blocked(at: at)
+    case .blocked(let at): return (.blocked(at: at), nil)
     case .real(let parent): real = joinPath(parent, lastPathComponent(path))
     }
-    if !PathSafety.isInside(real, realRoot) { return .outside(real) }
+    if !PathSafety.isInside(real, realRoot) { return (.outside(real), nil) }
     // The file itself may be a link.
     if exists {
-      guard let target = fileSystem.resolvedPath(path) else { return .blocked(at: path) }
-      if fileSystem.isDirectory(atPath: path) { return nil }
-      if !PathSafety.isInside(target, realRoot) { return .outside(target) }
+      guard let target = fileSystem.resolvedPath(path) else { return (.blocked(at: path), nil) }
+      if fileSystem.isDirectory(atPath: path) { return (nil, nil) }
+      if !PathSafety.isInside(target, realRoot) { return (.outside(target), nil) }
+      if PathKey(target) != PathKey(real) { return (nil, target) }
     }
-    return nil
+    return (nil, nil)
   }
 }
 

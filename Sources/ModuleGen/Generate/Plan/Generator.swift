@@ -407,6 +407,8 @@ package struct Generator {
     var contents: [FileContent] = []
     // What a file's `when` and output path see: the name of the file planned before it.
     var pathContext = context
+    var links:
+      [(path: String, target: String, relative: String, entry: TemplateManifest.FileEntry)] = []
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
       guard try file.isIncluded(pathContext) else { continue }
@@ -415,7 +417,11 @@ package struct Generator {
       let root =
         file.entry.isShared && package == nil
         ? Self.sharedRoot(moduleRoot, module: module.name) : moduleRoot
-      let path = try folders.safePath(relative, in: root, entry: file.entry, template: template)
+      let (path, linkTarget) = try folders.safePath(
+        relative, in: root, entry: file.entry, template: template)
+      if let linkTarget {
+        links.append((path, linkTarget, relative, file.entry))
+      }
       let fileName = lastPathComponent(path)
       FileContent.setFileName(fileName, in: &pathContext, topLevel: !generamba)
       let forbidden =
@@ -437,6 +443,7 @@ package struct Generator {
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
+    try folders.refuseLinksBetween(files, links: links, template: template)
     var registrations: [PlannedRegistration] = []
     if !generamba {
       for registration in template.registrations {

@@ -84,21 +84,19 @@ struct OutputFolders: Sendable {
     return path
   }
 
-  /// The absolute path of a rendered output path, refused if it could leave its root.
+  /// The absolute path of a rendered output path, refused if it could leave its root; and
+  /// where it really leads when it is a symbolic link (inside the root).
   func safePath(
     _ relative: String, in root: String, entry: TemplateManifest.FileEntry,
     template: CompiledTemplate
   ) throws
-    -> String
+    -> (path: String, linkTarget: String?)
   {
     func refuse(_ problem: PathSafety.Problem) -> Diagnostic {
       refuse(problem.phrase(inside: "the output folder"))
     }
     func refuse(_ why: String) -> Diagnostic {
-      Diagnostic(
-        message:
-          "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
-        location: entry.outputLocation)
+      Self.refusal(relative, why: why, entry: entry, template: template)
     }
     let components: [String]
     do {
@@ -111,13 +109,53 @@ struct OutputFolders: Sendable {
       throw refuse(PathSafety.Problem.tooLong)
     }
     // Follow symbolic links of what exists already: the real location must stay inside.
-    switch containment.escape(ofFile: path, inside: root) {
+    let checked = containment.escapeOrLink(ofFile: path, inside: root)
+    switch checked.escape {
     case .outside(let real)?:
       throw refuse("leads through a symbolic link to '\(real)', outside '\(root)'")
     case .blocked(let at)?:
       throw refuse("needs a folder where '\(at)' is a file")
     case nil:
-      return path
+      return (path, checked.linkTarget)
+    }
+  }
+
+  /// Why the template's output path `relative` may not be written.
+  static func refusal(
+    _ relative: String, why: String, entry: TemplateManifest.FileEntry,
+    template: CompiledTemplate
+  ) -> Diagnostic {
+    Diagnostic(
+      message:
+        "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
+      location: entry.outputLocation)
+  }
+
+  /// A file of the module that is a symbolic link to another file of the module is refused:
+  /// one file cannot hold both, and writing one through the link would overwrite the other
+  /// (a developer's `once` file even) under the link's name. `links`: the module's files that
+  /// are links, with where they lead and what the template says of them. Asks the disk only
+  /// when there are links.
+  func refuseLinksBetween(
+    _ files: [PlannedFile],
+    links: [(path: String, target: String, relative: String, entry: TemplateManifest.FileEntry)],
+    template: CompiledTemplate
+  ) throws {
+    guard !links.isEmpty else { return }
+    let linked = Set(links.map { PathKey($0.path) })
+    var planned: [PathKey: String] = [:]
+    for file in files where !linked.contains(PathKey(file.path)) {
+      if let real = containment.fileSystem.resolvedPath(file.path) {
+        planned[PathKey(real)] = file.path
+      }
+    }
+    for link in links {
+      guard let other = planned[PathKey(link.target)] else { continue }
+      throw Self.refusal(
+        link.relative,
+        why:
+          "is a symbolic link to '\(lastPathComponent(other))', a file the template writes as well",
+        entry: link.entry, template: template)
     }
   }
 }
