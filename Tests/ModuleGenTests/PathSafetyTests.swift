@@ -253,6 +253,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: parent + "/\u{301}Home.swift"))
   }
 
+  /// A module written into the project's folder whose file a developer made a symbolic link to
+  /// the generation record: `gen --force` wrote the entity through the link over
+  /// `.modulegen.lock` (every module's record) or a base file. Refused, nothing written.
+  @Test func aLinkToTheGenerationRecordIsRefused() throws {
+    let dir = try makeTemporaryDirectory()
+    let files = FileManager.default
+    let gen = ["gen", "Home", "viper", "--output", ".", "--no-tests", "--date", "2026-01-01"]
+    #expect(runTool(gen, in: dir).code == 0)
+    let entity = dir + "/HomeEntity.swift"
+    for target in [GenerationRecord.fileName, GenerationRecord.baseFolder + "/Home.base"] {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + target))
+      try files.removeItem(atPath: entity)
+      try files.createSymbolicLink(atPath: entity, withDestinationPath: target)
+      for arguments in [gen + ["--force"], ["update"]] {
+        let run = runTool(arguments, in: dir)
+        #expect(run.code == 2, "\(arguments)")
+        #expect(
+          run.err.hasPrefix(
+            "<built-in>/viper/template.yml:23:13: error: template 'viper' renders the output path 'HomeEntity.swift', which is a symbolic link to '\(target)', a file of the generation record; nothing was written\n"
+          ), "\(run.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + target)) == bytes)
+        #expect(try files.destinationOfSymbolicLink(atPath: entity) == target)
+      }
+    }
+  }
+
   @Test func twoModulesWritingOnePathAreRefused() throws {
     let dir = try project(output: "Same.swift")
     try write(

@@ -443,7 +443,8 @@ package struct Generator {
       planned.templateFile = template.source.displayPath(file.entry.template)
       files.append(planned)
     }
-    try folders.refuseLinksBetween(files, links: links, template: template)
+    try folders.refuseLinksBetween(
+      files, links: links, recordDirectory: recordDirectory, template: template)
     var registrations: [PlannedRegistration] = []
     if !generamba {
       for registration in template.registrations {

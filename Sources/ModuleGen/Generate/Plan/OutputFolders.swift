@@ -131,17 +131,34 @@ struct OutputFolders: Sendable {
       location: entry.outputLocation)
   }
 
-  /// A file of the module that is a symbolic link to another file of the module is refused:
-  /// one file cannot hold both, and writing one through the link would overwrite the other
-  /// (a developer's `once` file even) under the link's name. `links`: the module's files that
-  /// are links, with where they lead and what the template says of them. Asks the disk only
-  /// when there are links.
+  /// A file of the module that is a symbolic link to another file of the module, or to the
+  /// generation record (`.modulegen.lock`, a file of `.modulegen/`, in `recordDirectory`), is
+  /// refused: one file cannot hold both, and writing one through the link would overwrite the
+  /// other (a developer's `once` file, the record of every module) under the link's name.
+  /// `links`: the module's files that are links, with where they lead and what the template
+  /// says of them. Asks the disk only when there are links.
   func refuseLinksBetween(
     _ files: [PlannedFile],
     links: [(path: String, target: String, relative: String, entry: TemplateManifest.FileEntry)],
-    template: CompiledTemplate
+    recordDirectory: String, template: CompiledTemplate
   ) throws {
     guard !links.isEmpty else { return }
+    if case .real(let record) = containment.folder(recordDirectory) {
+      let kept = [GenerationRecord.fileName, parentPath(GenerationRecord.baseFolder)]
+      for link in links {
+        guard
+          kept.contains(where: {
+            PathKey(link.target) == PathKey(joinPath(record, $0))
+              || PathSafety.isInside(link.target, joinPath(record, $0))
+          })
+        else { continue }
+        throw Self.refusal(
+          link.relative,
+          why:
+            "is a symbolic link to '\(PathSafety.relative(link.target, to: record))', a file of the generation record",
+          entry: link.entry, template: template)
+      }
+    }
     let linked = Set(links.map { PathKey($0.path) })
     var planned: [PathKey: String] = [:]
     for file in files where !linked.contains(PathKey(file.path)) {
