@@ -279,6 +279,30 @@ import Testing
     }
   }
 
+  /// A template's file named as modulegen's own (the record, its base files' folder, a run's
+  /// lock or staging folder) is refused: `gen --force` overwrote `.modulegen.lock` and the base
+  /// file of another module, and the file was then recorded (and 'gen --prune' offered to
+  /// remove the base file).
+  @Test(arguments: [
+    (".modulegen.lock", ".modulegen.lock"), (".modulegen/base/Home.base", ".modulegen"),
+    (".modulegen-run.lock", ".modulegen-run.lock"), ("a/.modulegen-run-1/x", ".modulegen-run-1"),
+  ])
+  func aTemplateFileNamedAsModuleGensOwnIsRefused(_ output: String, _ name: String) throws {
+    let dir = try project(output: output)
+    #expect(runTool(["gen", "Home", "viper", "--output", ".", "--no-tests"], in: dir).code == 0)
+    let before = entries(dir)
+    let record = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + GenerationRecord.fileName))
+    let result = runTool(["gen", "Other", "t", "--output", ".", "--no-tests", "--force"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err.hasPrefix(
+        "Templates/t/template.yml:14:13: error: template 't' renders the output path '\(output)', which names '\(name)', a name modulegen keeps for its own files; nothing was written\n"
+      ), "\(result.err)")
+    #expect(entries(dir) == before)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: dir + "/" + GenerationRecord.fileName)) == record)
+  }
+
   @Test func twoModulesWritingOnePathAreRefused() throws {
     let dir = try project(output: "Same.swift")
     try write(

@@ -104,6 +104,11 @@ struct OutputFolders: Sendable {
     } catch {
       throw refuse(error)
     }
+    // The names of the record and of a run's staging: a template's file there would overwrite
+    // (or later prune) modulegen's own, the record of every module among them.
+    if let reserved = components.first(where: Self.isModuleGensOwn) {
+      throw refuse("names '\(reserved)', a name modulegen keeps for its own files")
+    }
     let path = joinPath(root, components.joined(separator: "/"))
     if path.utf8.count > PathSafety.maximumPathBytes {
       throw refuse(PathSafety.Problem.tooLong)
@@ -118,6 +123,13 @@ struct OutputFolders: Sendable {
     case nil:
       return (path, checked.linkTarget)
     }
+  }
+
+  /// Whether a file or folder named `name` is one of modulegen's: the generation record and its
+  /// base files' folder, a run's lock and its staging folders.
+  static func isModuleGensOwn(_ name: String) -> Bool {
+    name == GenerationRecord.fileName || name == parentPath(GenerationRecord.baseFolder)
+      || name == WriteJournal.lockFileName || name.hasPrefix(WriteJournal.runFolderPrefix)
   }
 
   /// Why the template's output path `relative` may not be written.
