@@ -708,6 +708,25 @@ import Testing
     try expectMergedAndUpToDate(dir)
   }
 
+  /// A base file that cannot be read (a folder in its place) stops `check` as it stops
+  /// `update` (exit 2): check said its copies were missing and that 'update' restores them,
+  /// while update failed on it.
+  @Test func anUnreadableBaseFileStopsCheckAsItStopsUpdate() throws {
+    let (dir, baseFile) = try generatedHome()
+    try FileManager.default.removeItem(atPath: baseFile)
+    try FileManager.default.createDirectory(atPath: baseFile, withIntermediateDirectories: false)
+    for arguments in [["check"], ["check", "--format", "json"], ["update"]] {
+      let run = runTool(arguments, in: dir)
+      #expect(run.code == 2, "\(arguments)")
+      #expect(run.out.isEmpty == (arguments != ["check", "--format", "json"]), "\(run.out)")
+      #expect(
+        (run.err + run.out).contains("cannot read '")
+          && (run.err + run.out).contains(
+            "/.modulegen/base/Home.base'"),
+        "\(run.err)")
+    }
+  }
+
   /// A base file git merged with conflict markers at its top is read all the same: `check`
   /// reports the damage at its line, `update` still merges and writes the file again without
   /// the markers.

@@ -62,7 +62,7 @@ enum CheckCommand {
     let orphanBases = setup.record.unrecordedBaseFiles(
       planned: Set(plan.modules.map(\.name)), fileSystem: setup.generator.fileSystem)
     // The base of update's merges: a copy missing, a base file damaged (by a merge).
-    let bases = setup.record.baseProblems(in: plan, fileSystem: setup.generator.fileSystem)
+    let bases = try setup.record.baseProblems(in: plan, fileSystem: setup.generator.fileSystem)
     // The Xcode project, when one is configured: every generated file in it and its targets.
     let project = try setup.xcode.map { try XcodeChanges.checking(plan, with: $0) }
     for note in project?.notes ?? [] { console.report(note) }

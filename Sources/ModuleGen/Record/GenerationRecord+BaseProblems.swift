@@ -29,8 +29,9 @@ extension GenerationRecord {
 
   /// What the base files of the modules `plan` checks lack (`check`): the copies of the
   /// recorded `regenerate: once` files that are missing, and the lines where a base file is
-  /// damaged. Reads each recorded module's base file once.
-  func baseProblems(in plan: Plan, fileSystem: any FileSystem) -> (
+  /// damaged. Reads each recorded module's base file once; one that is there but cannot be
+  /// read (a folder in its place) is an error, as it is for `update`, which must write it.
+  func baseProblems(in plan: Plan, fileSystem: any FileSystem) throws -> (
     missing: [MissingBaseCopy], damaged: [BaseDamage]
   ) {
     var missing: [MissingBaseCopy] = []
@@ -38,7 +39,9 @@ extension GenerationRecord {
     for (name, files) in plan.filesByModule.sorted(by: { $0.key < $1.key })
     where modules[name] != nil {
       let baseFile = baseFilePath(module: name)
-      let copies = baseCopies(module: name, fileSystem: fileSystem)
+      let stored = storedFile(atPath: baseFile, fileSystem: fileSystem)
+      if case .failure(let error)? = stored { throw error }
+      let copies = BaseCopies(stored: stored)
       damaged += copies.damagedLines.map { BaseDamage(path: baseFile, line: $0) }
       for file in files where file.regenerate == .once && file.action != .create {
         guard let hash = hash(ofFile: file.path, module: name),
