@@ -232,6 +232,30 @@ import Testing
     }
   }
 
+  /// A file of the module that is a symbolic link leading nowhere (or round in a loop) is
+  /// refused as such: the message said the path needed a folder where the file was a file.
+  @Test func aDanglingSymbolicLinkIsNamedAsOne() throws {
+    let dir = try project()
+    let files = FileManager.default
+    let router = dir + "/Home/HomeRouter.swift"
+    try files.removeItem(atPath: router)
+    try files.createSymbolicLink(atPath: router, withDestinationPath: "Gone.swift")
+    try files.createSymbolicLink(atPath: dir + "/Home/Loop", withDestinationPath: "Loop")
+    for target in ["Gone.swift", "Loop"] {
+      try files.removeItem(atPath: router)
+      try files.createSymbolicLink(atPath: router, withDestinationPath: target)
+      for arguments in [["gen", "--force"], ["update"], ["check"]] {
+        let run = runTool(arguments + ["--spec", "home.yml"], in: dir)
+        #expect(run.code == 2, "\(arguments)")
+        #expect(
+          run.err.hasPrefix(
+            "<built-in>/viper/template.yml:39:13: error: template 'viper' renders the output path 'HomeRouter.swift', which is a symbolic link that leads to no file (remove it, or make it lead to a file in the module's folder); nothing was written\n"
+          ), "\(run.err)")
+        #expect(try files.destinationOfSymbolicLink(atPath: router) == target)
+      }
+    }
+  }
+
   /// A stale file that is a symbolic link is pruned as a link: the link goes, the file it leads
   /// to stays (the link was kept, and the record had dropped it, as the link's copy in the run
   /// folder led nowhere).

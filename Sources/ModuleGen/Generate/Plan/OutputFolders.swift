@@ -118,6 +118,9 @@ struct OutputFolders: Sendable {
     switch checked.escape {
     case .outside(let real)?:
       throw refuse("leads through a symbolic link to '\(real)', outside '\(root)'")
+    case .blocked(let at)? where PathKey(at) == PathKey(path):
+      // The file itself: a symbolic link that leads to nothing (or round in a loop).
+      throw refuse(Self.danglingLinkReason)
     case .blocked(let at)?:
       throw refuse("needs a folder where '\(at)' is a file")
     case nil:
@@ -131,6 +134,9 @@ struct OutputFolders: Sendable {
     name == GenerationRecord.fileName || name == parentPath(GenerationRecord.baseFolder)
       || name == WriteJournal.lockFileName || name.hasPrefix(WriteJournal.runFolderPrefix)
   }
+
+  static let danglingLinkReason =
+    "is a symbolic link that leads to no file (remove it, or make it lead to a file in the module's folder)"
 
   /// Why the template's output path `relative` may not be written.
   static func refusal(
