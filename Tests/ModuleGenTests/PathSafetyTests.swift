@@ -279,6 +279,38 @@ import Testing
     }
   }
 
+  /// Modules sharing a folder: a file of one that a developer made a symbolic link to a file of
+  /// another is refused, whether the other is in the run or only in the record. `gen --force`
+  /// wrote Home's entity over Settings' edited presenter, and counted it 'kept (yours)'.
+  @Test func aLinkToAnotherModulesFileIsRefused() throws {
+    let dir = try makeTemporaryDirectory()
+    let files = FileManager.default
+    try write(
+      "module: App\noutput: Sources/App\ntests_output: Tests\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - name: Home\n    template: viper\n  - name: Settings\n    template: viper\n",
+      to: dir + "/s.yml")
+    #expect(runTool(["gen", "--spec", "s.yml"], in: dir).code == 0)
+    let presenter = dir + "/Sources/App/SettingsPresenter.swift"
+    try (try String(contentsOfFile: presenter, encoding: .utf8) + "// mine\n").write(
+      toFile: presenter, atomically: true, encoding: .utf8)
+    let edited = try String(contentsOfFile: presenter, encoding: .utf8)
+    let entity = dir + "/Sources/App/HomeEntity.swift"
+    try files.removeItem(atPath: entity)
+    try files.createSymbolicLink(atPath: entity, withDestinationPath: "SettingsPresenter.swift")
+    for arguments in [["gen", "--spec", "s.yml", "--force"], ["gen", "Home", "viper", "--force"]] {
+      let run = runTool(arguments, in: dir)
+      #expect(run.code == 2, "\(arguments)")
+      #expect(run.err.hasPrefix("error: '"), "\(run.err)")
+      #expect(
+        run.err.hasSuffix(
+          "/Sources/App/SettingsPresenter.swift', a file of module 'Settings'; nothing was written\n"
+        ), "\(run.err)")
+      #expect(try String(contentsOfFile: presenter, encoding: .utf8) == edited)
+      #expect(try files.destinationOfSymbolicLink(atPath: entity) == "SettingsPresenter.swift")
+    }
+  }
+
   /// A template's file named as modulegen's own (the record, its base files' folder, a run's
   /// lock or staging folder) is refused: `gen --force` overwrote `.modulegen.lock` and the base
   /// file of another module, and the file was then recorded (and 'gen --prune' offered to

@@ -118,6 +118,7 @@ package struct Generator {
     if !repeated.isEmpty {
       files = files.indices.filter { !repeated.contains($0) }.map { files[$0] }
     }
+    try refuseLinksToOtherModules(files, record: record)
     if let record { stale += staleModules(record, planned: planned, options: options) }
     // A shared file stays while a module of the plan or of the record still has it.
     let holders = stale.isEmpty ? [:] : record.map(Self.modulesByRecordedPath) ?? [:]
@@ -441,6 +442,7 @@ package struct Generator {
       planned.isResource = file.entry.isResource
       planned.isShared = file.entry.isShared
       planned.templateFile = template.source.displayPath(file.entry.template)
+      planned.linkTarget = linkTarget
       files.append(planned)
     }
     try folders.refuseLinksBetween(

@@ -45,6 +45,8 @@ package struct PlannedFile: Sendable {
   package var path: String
   /// The template file it was rendered from, as messages show it (`<built-in>/viper/View.swift.liquid`).
   package var templateFile: String?
+  /// Where the file really is when a developer made it a symbolic link (the real path).
+  package var linkTarget: String?
   package var bytes: [UInt8]
   /// Content too large to copy into `bytes` (an Xcode project's file, with its edit): written
   /// piece by piece instead, `bytes` then empty.
