@@ -318,7 +318,7 @@ import Testing
       applying: plan, to: previous, prune: false, fileSystem: fileSystem)
     #expect(
       fileSystem.questionsAsked.filter { $0.hasSuffix(" " + basePath) } == [
-        "fileExists(atPath:) \(basePath)", "readFile(atPath:) \(basePath)",
+        "itemExists(atPath:) \(basePath)", "readFile(atPath:) \(basePath)",
       ])
     let base = try #require(changes.writes.files.first { $0.path == basePath })
     #expect(base.action == .overwrite)

@@ -708,22 +708,33 @@ import Testing
     try expectMergedAndUpToDate(dir)
   }
 
-  /// A base file that cannot be read (a folder in its place) stops `check` as it stops
-  /// `update` (exit 2): check said its copies were missing and that 'update' restores them,
-  /// while update failed on it.
-  @Test func anUnreadableBaseFileStopsCheckAsItStopsUpdate() throws {
+  /// A base file that cannot be read (a folder in its place, a symbolic link that leads to no
+  /// file) stops `check` as it stops `update` (exit 2): check said its copies were missing and
+  /// that 'update' restores them, while update failed on it (for the link, with "is a file or
+  /// a dangling link where a folder is needed").
+  @Test(arguments: [false, true])
+  func anUnreadableBaseFileStopsCheckAsItStopsUpdate(dangling: Bool) throws {
     let (dir, baseFile) = try generatedHome()
     try FileManager.default.removeItem(atPath: baseFile)
-    try FileManager.default.createDirectory(atPath: baseFile, withIntermediateDirectories: false)
+    if dangling {
+      try FileManager.default.createSymbolicLink(
+        atPath: baseFile, withDestinationPath: "Gone.base")
+    } else {
+      try FileManager.default.createDirectory(atPath: baseFile, withIntermediateDirectories: false)
+    }
     for arguments in [["check"], ["check", "--format", "json"], ["update"]] {
       let run = runTool(arguments, in: dir)
       #expect(run.code == 2, "\(arguments)")
       #expect(run.out.isEmpty == (arguments != ["check", "--format", "json"]), "\(run.out)")
-      #expect(
-        (run.err + run.out).contains("cannot read '")
-          && (run.err + run.out).contains(
-            "/.modulegen/base/Home.base'"),
-        "\(run.err)")
+      let message =
+        dangling
+        ? "/.modulegen/base/Home.base' is a symbolic link that leads to no file; remove it, or restore what it leads to"
+        : "/.modulegen/base/Home.base'"
+      #expect((run.err + run.out).contains(message), "\(run.err)")
+      #expect(dangling || (run.err + run.out).contains("cannot read '"), "\(run.err)")
+    }
+    if dangling {
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: baseFile) == "Gone.base")
     }
   }
 

@@ -159,12 +159,24 @@ extension GenerationRecord {
   }
 
   /// What a file of the record holds now: nil when there is none, a failure when it is there
-  /// but cannot be read.
+  /// but cannot be read (a folder, a symbolic link that leads to no file: `check` stops at it
+  /// as `update`, which must write it, does).
   func storedFile(atPath path: String, fileSystem: any FileSystem) -> Result<
     [UInt8], any Error
   >? {
-    guard fileSystem.fileExists(atPath: path) else { return nil }
-    return Result { try fileSystem.readFile(atPath: path) }
+    // The path itself (one question, as many as before): a dangling link is there.
+    guard fileSystem.itemExists(atPath: path) else { return nil }
+    return Result {
+      do {
+        return try fileSystem.readFile(atPath: path)
+      } catch  where !fileSystem.fileExists(atPath: path) {
+        throw Diagnostic(message: Self.danglingLinkMessage(path))
+      }
+    }
+  }
+
+  static func danglingLinkMessage(_ path: String) -> String {
+    "'\(path)' is a symbolic link that leads to no file; remove it, or restore what it leads to"
   }
 
   /// The base copy of what was generated with `hash` for a module: from `copies`, its base
