@@ -579,9 +579,18 @@ import Testing
   /// spec still declares.
   @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {
     let dir = try makeTemporaryDirectory()
-    let none = runTool(["forget", "Home"], in: dir)
+    let none = runTool(["forget", "Home", "Cart"], in: dir)
     #expect(none.code == 2)
-    #expect(none.err == "error: '.modulegen.lock' records no modules; there is nothing to forget\n")
+    #expect(
+      none.err
+        == "error: '.modulegen.lock' does not exist (gen writes it); there is nothing to forget\n"
+    )
+    // A record that is there but lists no module (every one forgotten).
+    try write("version: 1\nmodules: {}\n", to: dir + "/" + GenerationRecord.fileName)
+    let empty = runTool(["forget", "Home", "Cart"], in: dir)
+    #expect(empty.code == 2)
+    #expect(
+      empty.err == "error: '.modulegen.lock' records no modules; there is nothing to forget\n")
     #expect(runTool(["gen", "Home", "mvc"], in: dir).code == 0)
     let before = snapshot(dir).files
     let typo = runTool(["forget", "Hom"], in: dir)
