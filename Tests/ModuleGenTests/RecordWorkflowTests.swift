@@ -397,6 +397,44 @@ import Testing
     #expect(old.code == 1 && old.out == "missing  FooTests/FooTests.swift\n", "\(old.out)")
   }
 
+  /// A module an earlier modulegen generated with `--no-tests` (its entry has code files, no
+  /// test file, and none of the keys it did not keep: `no_tests`, `author`, `company`) keeps
+  /// them out: `check` misses none, a plain run creates none and leaves the record as it is,
+  /// the run that writes its files records `no_tests`, and `--with-tests` brings them back.
+  @Test func aModuleAnEarlierBuildGeneratedWithoutTestsKeepsThemOut() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\nauthor: Jane\ncompany: ACME\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Foo", "viper", "--no-tests"], in: dir).code == 0)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    try edit(recordPath) {
+      $0.replacingOccurrences(
+        of: "    author: Jane\n    company: ACME\n    no_tests: true\n", with: "")
+    }
+    let earlier = try read(recordPath)
+    #expect(!earlier.contains("no_tests") && !earlier.contains("author"))
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0 && check.out == "Up to date: 8 files of 1 module.\n", "\(check.out)")
+    for command in [["gen"], ["gen", "Foo", "viper"], ["update"], ["gen", "--prune"]] {
+      let run = runTool(command, in: dir)
+      #expect(run.code == 0 && run.err == "", "\(command): \(run.err)")
+      #expect(run.out.hasPrefix("Foo (viper): 8 unchanged.\n"), "\(command): \(run.out)")
+      #expect(try read(recordPath) == earlier, "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir + "/FooTests"))
+    let written = runTool(["gen", "Foo", "--author", "Bo"], in: dir)
+    #expect(written.code == 0 && written.err == "", "\(written.err)")
+    #expect(written.out.hasPrefix("Foo (viper): 3 updated, 5 kept (yours).\n"), "\(written.out)")
+    #expect(
+      try read(recordPath).contains("    author: Bo\n    company: ACME\n    no_tests: true\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/FooTests"))
+    let with = runTool(["gen", "Foo", "--with-tests"], in: dir)
+    #expect(
+      with.err
+        == "note: module 'Foo' changes test files: none → generated (was recorded in .modulegen.lock)\n"
+    )
+    #expect(FileManager.default.fileExists(atPath: dir + "/FooTests/FooTests.swift"))
+  }
+
   /// A module's headers keep the author and company they were first generated with (as they
   /// keep its creation date): a teammate whose config names another author, or none, changes
   /// nothing; `--author` / `--company` change them on purpose, said. A record written before
@@ -541,9 +579,18 @@ import Testing
   /// spec still declares.
   @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {
     let dir = try makeTemporaryDirectory()
-    let none = runTool(["forget", "Home"], in: dir)
+    let none = runTool(["forget", "Home", "Cart"], in: dir)
     #expect(none.code == 2)
-    #expect(none.err == "error: '.modulegen.lock' records no modules; there is nothing to forget\n")
+    #expect(
+      none.err
+        == "error: '.modulegen.lock' does not exist (gen writes it); there is nothing to forget\n"
+    )
+    // A record that is there but lists no module (every one forgotten).
+    try write("version: 1\nmodules: {}\n", to: dir + "/" + GenerationRecord.fileName)
+    let empty = runTool(["forget", "Home", "Cart"], in: dir)
+    #expect(empty.code == 2)
+    #expect(
+      empty.err == "error: '.modulegen.lock' records no modules; there is nothing to forget\n")
     #expect(runTool(["gen", "Home", "mvc"], in: dir).code == 0)
     let before = snapshot(dir).files
     let typo = runTool(["forget", "Hom"], in: dir)

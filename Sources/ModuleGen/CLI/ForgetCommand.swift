@@ -31,7 +31,7 @@ enum ForgetCommand {
     for name in arguments.positional where !names.contains(name) { names.append(name) }
     let (record, text) = try GenerationSetup.record(
       directory: directory, console: console, fileSystem: fileSystem)
-    try check(names, in: record, console: console)
+    try check(names, in: record, found: text != nil, console: console)
     for warning in stillDeclared(names, in: record, console: console, fileSystem: fileSystem) {
       console.report(warning)
     }
@@ -47,27 +47,33 @@ enum ForgetCommand {
     defer { session.end() }
     for note in session.notes { console.report(note) }
     // Read again under the lock: another run may have changed the record meanwhile.
-    let current = try GenerationSetup.record(
-      directory: directory, console: console, fileSystem: fileSystem, previous: (record, text)
-    ).record
-    try check(names, in: current, console: console)
+    let (current, found) = try GenerationSetup.record(
+      directory: directory, console: console, fileSystem: fileSystem, previous: (record, text))
+    try check(names, in: current, found: found != nil, console: console)
     try session.apply(changes(forgetting: names, in: current, fileSystem: fileSystem))
     session.end()
     for name in names.sorted() { console.writeOut(line(name, record: current, dryRun: false)) }
     return ExitCode.success
   }
 
-  /// Each name must be a recorded module.
-  private static func check(_ names: [String], in record: GenerationRecord, console: Console)
-    throws
-  {
+  /// Each name must be a recorded module (`found`: the record's file is there). With no
+  /// module recorded, that is said once.
+  private static func check(
+    _ names: [String], in record: GenerationRecord, found: Bool, console: Console
+  ) throws {
     let known = record.modules.keys.sorted()
+    guard !known.isEmpty else {
+      let shown = console.displayPath(record.path)
+      throw Diagnostic(
+        message: found
+          ? "'\(shown)' records no modules; there is nothing to forget"
+          : "'\(shown)' does not exist (gen writes it); there is nothing to forget")
+    }
     let problems = names.filter { record.modules[$0] == nil }.map { name in
       Diagnostic(
-        message: known.isEmpty
-          ? "'\(console.displayPath(record.path))' records no modules; there is nothing to forget"
-          : "\(GenerationRecord.fileName) records no module '\(name)' (it records: \(known.joined(separator: ", ")))"
-            + didYouMean(name, in: known))
+        message:
+          "\(GenerationRecord.fileName) records no module '\(name)' (it records: \(known.joined(separator: ", ")))"
+          + didYouMean(name, in: known))
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }
   }

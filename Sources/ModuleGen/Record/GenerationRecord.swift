@@ -72,6 +72,12 @@ package struct GenerationRecord: Sendable, Equatable {
       self.testFiles = testFiles
     }
 
+    /// An entry an earlier modulegen wrote (it kept neither the headers' names nor `no_tests`)
+    /// with code files and no test file: generated with `--no-tests`.
+    package var isEarlierWithoutTests: Bool {
+      author == nil && company == nil && !noTests && testFiles.isEmpty && !files.isEmpty
+    }
+
     /// Code and test files together.
     package var allFiles: [String: String] { files.merging(testFiles) { a, _ in a } }
   }

@@ -50,6 +50,14 @@ extension GenerationOptions {
   /// Whether the record keeps that the module has no tests: `--no-tests` now, or before and
   /// not `--with-tests` now.
   func recordsNoTests(_ recorded: GenerationRecord.Module?) -> Bool {
-    tests.map { !$0 } ?? recorded?.noTests ?? false
+    tests.map { !$0 } ?? recordedNoTests(recorded)
+  }
+
+  /// Whether the record keeps that the module has no tests: `no_tests`, or, in a run that
+  /// generates tests, an entry an earlier modulegen wrote (it kept no `no_tests`) with code
+  /// files and no test file: it was generated with `--no-tests`.
+  func recordedNoTests(_ recorded: GenerationRecord.Module?) -> Bool {
+    guard let recorded else { return false }
+    return recorded.noTests || includeTests && recorded.isEarlierWithoutTests
   }
 }

@@ -137,7 +137,11 @@ extension Generator {
       planned.author = moduleOptions.settings.author
       planned.company = moduleOptions.settings.company
     }
-    planned.noTests = options.recordsNoTests(recorded)
+    // An earlier modulegen's entry without tests keeps them out, and says so in the record once
+    // a run writes its files, as the headers' names.
+    planned.noTests =
+      recordsNames || options.tests != nil
+      ? options.recordsNoTests(recorded) : recorded?.noTests ?? false
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -154,17 +158,22 @@ extension Generator {
       && files.contains { $0.role == .test }
     return ModulePlan(
       module: planned, files: files, stale: stale,
-      notes: recorded.map { Self.changes(from: $0, to: planned) } ?? [],
+      notes: recorded.map {
+        Self.changes(
+          from: $0, to: planned,
+          noTests: (options.recordedNoTests($0), options.recordsNoTests($0)))
+      } ?? [],
       testsImportTheApp: testsImportTheApp)
   }
 
   /// What a run changes of a recorded module, said as a note: its template, each parameter
   /// the spec or `--set` gives another value ("binding: combine → observation"), or the
   /// template no longer has or newly has, and the headers' author and company and whether it
-  /// has tests, as the command line changes them.
-  static func changes(from recorded: GenerationRecord.Module, to planned: PlannedModule)
-    -> [Diagnostic]
-  {
+  /// has tests (`noTests`: as recorded, and now), as the command line changes them.
+  static func changes(
+    from recorded: GenerationRecord.Module, to planned: PlannedModule,
+    noTests: (recorded: Bool, now: Bool)
+  ) -> [Diagnostic] {
     var changes: [String] = []
     if recorded.template != planned.template {
       changes.append("template: \(recorded.template) → \(planned.template)")
@@ -194,9 +203,9 @@ extension Generator {
     }
     header("author", recorded.author, planned.author)
     header("company", recorded.company, planned.company)
-    if recorded.noTests != planned.noTests {
+    if noTests.recorded != noTests.now {
       changes.append(
-        planned.noTests ? "test files: generated → none" : "test files: none → generated")
+        noTests.now ? "test files: generated → none" : "test files: none → generated")
     }
     var notes: [Diagnostic] = []
     if recorded.template == planned.template, let version = planned.templateVersion,

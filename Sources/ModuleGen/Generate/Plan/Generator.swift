@@ -43,7 +43,7 @@ package struct Generator {
         description = recorded?.description
         author = recorded?.author
         company = recorded?.company
-        noTests = recorded?.noTests ?? false
+        noTests = recorded.map { $0.noTests || $0.isEarlierWithoutTests } ?? false
       }
     }
     var values: [String: (key: Key, rendering: Rendering)] = [:]
