@@ -60,9 +60,6 @@ package enum ModuleName {
   private static func isPlainTypeName(_ name: String) -> Bool {
     guard let first = name.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
     else { return false }
-    return name.utf8.allSatisfy {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
-    }
+    return name.utf8.allSatisfy { $0 < 0x80 && SignatureParser.isIdentifierCharacter($0) }
   }
 }
