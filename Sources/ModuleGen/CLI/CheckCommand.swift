@@ -100,6 +100,10 @@ enum CheckCommand {
       for finding in findings.diagnostics(console: console) { console.report(finding) }
     }
     if format == .json {
+      // A place in a file: a conflict marker's, a damaged stretch's.
+      func place(_ path: String, _ line: Int) -> LiquidValue {
+        .object(LiquidObject([("path", .string(report.shown(path))), ("line", .int(line))]))
+      }
       console.writeResult(
         GenerationReport.json(
           plan, console: console, dryRun: true, written: [],
@@ -109,13 +113,7 @@ enum CheckCommand {
             ("unrecorded", .array((unrecorded + orphanBases).map { .string(report.shown($0)) })),
             (
               "conflict_markers",
-              .array(
-                (markers + recordMarkers).map {
-                  .object(
-                    LiquidObject([
-                      ("path", .string(report.shown($0.path))), ("line", .int($0.line)),
-                    ]))
-                })
+              .array((markers + recordMarkers).map { place($0.path, $0.line) })
             ),
             (
               "missing_base_copies",
@@ -131,13 +129,7 @@ enum CheckCommand {
             ),
             (
               "damaged_base_files",
-              .array(
-                bases.damaged.map {
-                  .object(
-                    LiquidObject([
-                      ("path", .string(report.shown($0.path))), ("line", .int($0.line)),
-                    ]))
-                })
+              .array(bases.damaged.map { place($0.path, $0.line) })
             ),
           ] + XcodeChanges.json(project, console: console)))
       return exitCode(upToDate: upToDate, unfinished: unfinished)
