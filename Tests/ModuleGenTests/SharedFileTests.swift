@@ -78,6 +78,70 @@ import Testing
     #expect(!pruned.err.contains("Coordinator.swift'"), "\(pruned.err)")
   }
 
+  /// Modules in folders with different parents (`Modules/Auth/Login`, `Modules/Main/Home`)
+  /// use one shared file: a second `protocol Coordinator` in the app target would not compile.
+  @Test func modulesUnderDifferentParentsShareOneFile() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      """
+      modules:
+        - {name: Login, template: mvvm, output: Modules/Auth/Login, params: {coordinator: true}}
+        - {name: Home, template: mvp, output: Modules/Main/Home, params: {coordinator: true}}
+
+      """, to: dir + "/modules.yml")
+    let gen = runTool(["gen", "--spec", "modules.yml", "--date", "2026-01-02"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    func shared() -> [String] { Self.files(dir).filter { $0.hasSuffix("/Coordinator.swift") } }
+    #expect(shared() == ["Modules/Auth/Coordinator.swift"])
+    let record = try String(contentsOfFile: dir + "/.modulegen.lock", encoding: .utf8)
+    #expect(record.contains("      Modules/Auth/Coordinator.swift: sha256:"))
+    #expect(!record.contains("Modules/Main/Coordinator.swift"))
+    #expect(runTool(["check"], in: dir).code == 0)
+
+    // A module generated later elsewhere uses it too.
+    let later = runTool(
+      ["gen", "Cart", "mvvm", "--set", "coordinator=true", "--output", "Features/Cart"], in: dir)
+    #expect(later.code == 0, "\(later.err)")
+    #expect(shared() == ["Modules/Auth/Coordinator.swift"])
+    #expect(FileManager.default.fileExists(atPath: dir + "/Features/Cart/CartCoordinator.swift"))
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+  }
+
+  /// A project that has one beside each module's folder already keeps both; one deleted (to
+  /// make the app compile) is not made again: its modules use the other from then on.
+  @Test func aDeletedSecondSharedFileIsNotMadeAgain() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    for (module, output) in [("Login", "Modules/Auth/Login"), ("Home", "Modules/Main/Home")] {
+      let gen = runTool(
+        ["gen", module, "mvvm", "--set", "coordinator=true", "--output", output], in: dir)
+      #expect(gen.code == 0, "\(gen.err)")
+    }
+    // As an earlier modulegen left it: a second copy beside Home's folder, recorded for Home.
+    let first = dir + "/Modules/Auth/Coordinator.swift"
+    let second = dir + "/Modules/Main/Coordinator.swift"
+    try FileManager.default.copyItem(atPath: first, toPath: second)
+    let record = try String(contentsOfFile: dir + "/.modulegen.lock", encoding: .utf8)
+    let home = try #require(record.range(of: "  Home:\n"))
+    try write(
+      record.replacingOccurrences(
+        of: "Modules/Auth/Coordinator.swift", with: "Modules/Main/Coordinator.swift",
+        range: home.upperBound..<(record.range(of: "  Login:\n")?.lowerBound ?? record.endIndex)),
+      to: dir + "/.modulegen.lock")
+    #expect(runTool(["check"], in: dir).code == 0)
+    #expect(runTool(["gen", "Home", "mvvm"], in: dir).code == 0)
+    #expect(FileManager.default.fileExists(atPath: second))
+
+    try FileManager.default.removeItem(atPath: second)
+    let gen = runTool(["gen", "Home", "mvvm"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(!FileManager.default.fileExists(atPath: second))
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+  }
+
   /// Modules that share one folder (not named after each) have the shared file in it.
   @Test func modulesInOneFolderHaveTheSharedFileInIt() throws {
     let dir = try Self.generated(output: "Sources/App", testsOutput: "Tests/AppTests")
@@ -112,6 +176,37 @@ import Testing
       lines.contains(
         "  add file iOS/Modules/Home/HomeCoordinator.swift to group iOS/Features/Home"),
       "\(gen.out)")
+  }
+
+  /// In an Xcode project, modules under different parents add the one shared file once.
+  @Test func anXcodeProjectGetsOneSharedFileForModulesUnderDifferentParents() throws {
+    let dir = try XcodeGenTests().project(config: "xcodeproj: Project.xcodeproj\n")
+    try write(
+      """
+      modules:
+        - {name: Login, template: mvvm, output: iOS/Auth/Login, params: {coordinator: true}}
+        - {name: Home, template: mvp, output: iOS/Main/Home, params: {coordinator: true}}
+
+      """, to: dir + "/modules.yml")
+    let gen = runTool(["gen", "--spec", "modules.yml", "--verbose"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      gen.out.split(separator: "\n").filter { $0.contains("/Coordinator.swift") } == [
+        "  created iOS/Auth/Coordinator.swift",
+        "  add file iOS/Auth/Coordinator.swift to group iOS/Auth",
+        "  add iOS/Auth/Coordinator.swift to target iOS (Sources)",
+      ],
+      "\(gen.out)")
+    let project = try String(
+      contentsOfFile: dir + "/Project.xcodeproj/project.pbxproj", encoding: .utf8)
+    #expect(project.components(separatedBy: "/* Coordinator.swift in Sources */").count == 3)
+    let again = runTool(
+      ["gen", "Cart", "mvvm", "--set", "coordinator=true", "--output", "iOS/Cart"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(
+      try String(contentsOfFile: dir + "/Project.xcodeproj/project.pbxproj", encoding: .utf8)
+        .components(separatedBy: "/* Coordinator.swift in Sources */").count == 3)
+    #expect(runTool(["check"], in: dir).code == 0)
   }
 
   /// In a Swift package each module is a target of its own: the shared file stays in it (a

@@ -422,7 +422,7 @@ extension TemplateManifest.FileEntry {
     flag(
       "shared",
       doc:
-        "`true`: one file for the modules beside this one (in the folder above the module's when that folder is named after it), created once; a run writes it once for all."
+        "`true`: one file for the app's modules (in the folder above the module's when that folder is named after it; a module elsewhere uses the one that exists), created once; a run writes it once for all."
     ) { entry, flag in entry.isShared = flag },
     Key(
       name: "never_imports", type: "a name or a list",

@@ -21,13 +21,15 @@ extension Generator {
   ) throws -> ModulePlan {
     let recorded = record?.modules[module.name]
     var date = Self.firstDate(of: recorded, options: options)
-    var rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
+    var rendering = try cachedRender(
+      module, date: date, recorded: recorded, record: record, options: options)
     var existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
     if let found = Self.headerDate(
       of: rendering, existing: existing, date: date, recorded: recorded)
     {
       date = found
-      rendering = try cachedRender(module, date: date, recorded: recorded, options: options)
+      rendering = try cachedRender(
+        module, date: date, recorded: recorded, record: record, options: options)
       existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
     }
     return Self.modulePlan(
@@ -242,13 +244,14 @@ extension Generator {
   /// run (a plan made again under the lock renders nothing again).
   mutating func cachedRender(
     _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
-    options: GenerationOptions
+    record: GenerationRecord?, options: GenerationOptions
   ) throws -> Rendering {
     let key = RenderingCache.Key(module, date: date, recorded: recorded)
     if let cached = renderings.values[module.name], cached.key == key { return cached.rendering }
-    let rendering = try render(
+    var rendering = try render(
       module, date: date, recorded: recorded,
       recordDirectory: recordDirectory(options), options: options)
+    placeSharedFiles(of: &rendering, record: record)
     renderings.values[module.name] = (key, rendering)
     return rendering
   }
@@ -310,6 +313,13 @@ extension Generator {
       next = range.upperBound
       guard let rendered = try? texts[range].map({ try $0.get() }) else { continue }
       renderings.values[keys[index].module.name] = (keys[index], module.filled(with: rendered))
+    }
+    // In the modules' order, every plan: the first module's shared file is the others'.
+    sharedFiles.chosen.removeAll()
+    for module in modules {
+      guard var entry = renderings.values[module.name] else { continue }
+      placeSharedFiles(of: &entry.rendering, record: record)
+      renderings.values[module.name] = entry
     }
   }
 

@@ -56,6 +56,9 @@ package struct Generator {
   /// The package edits of the run, by package, modules and manifest content.
   let packageCache = PackageCache()
 
+  /// The `shared: true` files the plan's modules use (`placeSharedFiles`).
+  let sharedFiles = SharedFiles()
+
   final class PackageCache {
     var values: [String: PackageTargets] = [:]
   }
@@ -462,15 +465,6 @@ package struct Generator {
         ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, package: package,
       registrations: registrations, description: module.specFile == nil ? module.description : nil)
     return PendingRendering(rendering: rendering, contents: contents)
-  }
-
-  /// Where a `shared: true` file of a module goes: the folder above the module's own when that
-  /// folder is named after the module (`Modules/Home`, `HomeTests`), where the modules beside
-  /// it are; else the module's folder (a folder the modules share already, such as `Sources/App`).
-  /// In a package each module is a target of its own, and its shared files stay in it.
-  static func sharedRoot(_ root: String, module: String) -> String {
-    let name = lastPathComponent(root)
-    return name == module || name == module + "Tests" ? parentPath(root) : root
   }
 
   /// The modules that record each path (the record's folder-relative paths): several for a
