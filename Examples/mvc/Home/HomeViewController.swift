@@ -44,10 +44,25 @@ final class HomeViewController: UIViewController {
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-      loadTask?.cancel()
+    // Dismissed (itself or with its navigation controller).
+    if isBeingDismissed || navigationController?.isBeingDismissed == true {
+      didLeave()
     }
+  }
+
+  override func didMove(toParent parent: UIViewController?) {
+    super.didMove(toParent: parent)
+    // Taken off the navigation controller: popped, or with the screens above it
+    // (`popToRootViewController`, a long press on the back button), where it does not
+    // disappear itself.
+    if parent == nil {
+      didLeave()
+    }
+  }
+
+  /// The screen has left for good: nobody waits for its items any more.
+  private func didLeave() {
+    loadTask?.cancel()
   }
 
   // MARK: - Showing the state

@@ -1924,21 +1924,35 @@ final class {{ module }}ViewController: UIViewController {
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-{%- if uses_defaults %}
-    // Popped, or dismissed (itself or with its navigation controller): nobody waits any more.
-    if isMovingFromParent || isBeingDismissed || navigationController?.isBeingDismissed == true {
-{%- if reports_events %}
-      {{ output_name }}.viewDidLeave()
-{%- else %}
-      loadTask?.cancel()
-{%- endif %}
+    // Dismissed (itself or with its navigation controller).
+    if isBeingDismissed || navigationController?.isBeingDismissed == true {
+      didLeave()
     }
+  }
+
+  override func didMove(toParent parent: UIViewController?) {
+    super.didMove(toParent: parent)
+    // Taken off the navigation controller: popped, or with the screens above it
+    // (`popToRootViewController`, a long press on the back button), where it does not
+    // disappear itself.
+    if parent == nil {
+      didLeave()
+    }
+  }
+
+  /// The screen has left for good: {% if uses_defaults %}nobody waits for its items any more{% if has_coordinator %}, and {% endif %}{% endif %}{% if has_coordinator %}its coordinator ends the flow{% endif %}.
+  private func didLeave() {
+{%- if uses_defaults %}
+{%- if reports_events %}
+    {{ output_name }}.viewDidLeave()
+{%- else %}
+    loadTask?.cancel()
+{%- endif %}
 {%- endif %}
 {%- if has_coordinator %}
-{% include 'screen_leave' %}
-{%- else %}
-  }
+    onLeave?()
 {%- endif %}
+  }
 {%- endif %}
 {%- if uses_defaults %}
 
