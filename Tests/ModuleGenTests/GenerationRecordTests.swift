@@ -500,6 +500,32 @@ import Testing
 }
 
 extension BaseCopiesTests {
+  /// A copy holding the bytes a file renders now, under the hash worked out when it rendered, is
+  /// taken as it is; one whose bytes differ is hashed. (The rendered file's hash here is a
+  /// made-up one its bytes do not have: only the comparison can accept the copy under it.)
+  @Test func aCopyAsRenderedNowIsNotHashedAgain() {
+    var file = PlannedFile(
+      module: "Home", role: .code, root: "/p", path: "/p/Home/A.swift", bytes: Array("a\n".utf8),
+      action: .unchanged)
+    let madeUp = "sha256:" + String(repeating: "0", count: 64)
+    file.renderedHash = madeUp
+    let asRendered = BaseCopies.Copy(path: "Home/A.swift", hash: madeUp, bytes: file.bytes)
+    let other = BaseCopies.Copy(path: "Home/A.swift", hash: madeUp, bytes: Array("b\n".utf8))
+    let intact = BaseCopies.Copy.copy("Home/B.swift", "b\n")
+    let encoded = BaseCopies([asRendered, intact]).encoded
+    #expect(BaseCopies(decoding: encoded, rendered: [file]).copies == [asRendered, intact])
+    #expect(BaseCopies(decoding: encoded).copies == [intact])
+    #expect(BaseCopies(decoding: encoded).damagedLines == [2])
+    // Other bytes under the rendered hash: hashed, and damaged.
+    let damaged = BaseCopies(decoding: BaseCopies([other, intact]).encoded, rendered: [file])
+    #expect(damaged.copies == [intact])
+    #expect(damaged.damagedLines == [2])
+    // What the templates produced is compared, not a merge's result.
+    file.generatedBytes = file.bytes
+    file.bytes = Array("merged\n".utf8)
+    #expect(BaseCopies(decoding: encoded, rendered: [file]).copies == [asRendered, intact])
+  }
+
   /// A base file git merged with conflicts: every copy that is intact is read, whatever lines
   /// are around it; one the markers cut in two is left out.
   @Test func copiesAroundConflictMarkersAreRead() {

@@ -57,8 +57,9 @@ struct BaseCopies: Equatable {
   /// Where the file does not have the expected shape (git's conflict markers, after a merge of
   /// two branches that both changed the module, at the top as anywhere), reading goes on at the
   /// next copy's line: each copy is checked by its hash, so every intact one is read, and the
-  /// first line of each damaged stretch is kept (`damagedLines`).
-  init(decoding bytes: [UInt8]) {
+  /// first line of each damaged stretch is kept (`damagedLines`). `rendered`: files rendered
+  /// now (see `init(stored:rendered:)`).
+  init(decoding bytes: [UInt8], rendered: [PlannedFile] = []) {
     var copies: [Copy] = []
     // Where each damaged stretch starts; turned into lines only when there is one.
     var damaged: [Int] = []
@@ -66,7 +67,8 @@ struct BaseCopies: Equatable {
     var index = 0
     while index < bytes.count {
       let lineEnd = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      if let copy = lineEnd < bytes.count ? Self.copy(at: index, lineEnd: lineEnd, in: bytes) : nil
+      if let copy = lineEnd < bytes.count
+        ? Self.copy(at: index, lineEnd: lineEnd, in: bytes, rendered: rendered) : nil
       {
         copies.append(copy)
         index = lineEnd + 1 + copy.bytes.count + 1
@@ -92,8 +94,11 @@ struct BaseCopies: Equatable {
   }
 
   /// The copy whose line is at `index` (ending at `lineEnd`), if the line is a copy's and the
-  /// bytes after it have its hash.
-  private static func copy(at index: Int, lineEnd: Int, in bytes: [UInt8]) -> Copy? {
+  /// bytes after it have its hash: bytes equal to those of a `rendered` file with that hash
+  /// have it, others are hashed.
+  private static func copy(at index: Int, lineEnd: Int, in bytes: [UInt8], rendered: [PlannedFile])
+    -> Copy?
+  {
     guard bytes[index..<lineEnd].starts(with: marker) else { return nil }
     // The path may hold spaces; the hash and the length do not.
     let line = bytes[(index + marker.count)..<lineEnd]
@@ -104,19 +109,25 @@ struct BaseCopies: Equatable {
     else { return nil }
     let hash = String(decoding: line[(hashSpace + 1)..<lastSpace], as: UTF8.self)
     let content = Array(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
-    guard GenerationRecord.hash(content) == hash else { return nil }
+    let asRendered = rendered.contains {
+      $0.renderedHash == hash && ($0.generatedBytes ?? $0.bytes) == content
+    }
+    guard asRendered || GenerationRecord.hash(content) == hash else { return nil }
     return Copy(
       path: String(decoding: line[..<hashSpace], as: UTF8.self), hash: hash, bytes: content)
   }
 
   /// The copies of a base file as `GenerationRecord.storedFile` found it (none when it is
-  /// missing or cannot be read).
-  init(stored: Result<[UInt8], any Error>?) {
+  /// missing or cannot be read). `rendered`: the module's files as rendered now, whose
+  /// `renderedHash` is the hash of what the templates produced: a copy holding the same bytes
+  /// under that hash is intact without hashing it again (the usual case: the templates have not
+  /// changed since).
+  init(stored: Result<[UInt8], any Error>?, rendered: [PlannedFile] = []) {
     guard case .success(let bytes)? = stored else {
       self.init([])
       return
     }
-    self.init(decoding: bytes)
+    self.init(decoding: bytes, rendered: rendered)
   }
 
   /// The copy with this hash, if any.

@@ -41,7 +41,7 @@ extension GenerationRecord {
       let baseFile = baseFilePath(module: name)
       let stored = storedFile(atPath: baseFile, fileSystem: fileSystem)
       if case .failure(let error)? = stored { throw error }
-      let copies = BaseCopies(stored: stored)
+      let copies = BaseCopies(stored: stored, rendered: files)
       damaged += copies.damagedLines.map { BaseDamage(path: baseFile, line: $0) }
       for file in files where file.regenerate == .once && file.action != .create {
         guard let hash = hash(ofFile: file.path, module: name),

@@ -89,8 +89,9 @@ extension GenerationRecord {
       // the same).
       let path = record.baseFilePath(module: name)
       let stored = previous.storedFile(atPath: path, fileSystem: fileSystem)
+      let files = byModule[name] ?? []
       let base = record.baseCopies(
-        of: entry, files: byModule[name] ?? [], stored: BaseCopies(stored: stored),
+        of: entry, files: files, stored: BaseCopies(stored: stored, rendered: files),
         previous: previous, fileSystem: fileSystem)
       return BaseCopies.FileWrite(
         path: path, bytes: base.copies.isEmpty ? [] : base.encoded,
