@@ -3,6 +3,7 @@ import Diagnostics
 import Liquid
 import Testing
 
+@testable import DataFormats
 @testable import ModuleGen
 
 @Suite struct YAMLReaderTests {
@@ -238,6 +239,26 @@ import Testing
     #expect(items[1].location.movedRight(by: 2).column == expectedColumn + 2)
     #expect(root["first"]?.location.description == "f.yml:1:8")
     #expect(root["first"]?.location.lineText == "first: 1")
+  }
+
+  /// The reader finds a column by looking back only as far as the line it found last is known
+  /// to run: every offset, asked for in any order (on, then ahead of, then behind what it found
+  /// last, as a look ahead does), has the column of the line that holds it.
+  @Test(arguments: [
+    "", "a", "\n", "a: 1\nb:\n  - x\n\n    y: 2\n", "x\r\n  y\r\n\n\n z", "  \n  \n",
+  ])
+  func columnsInAnyOrderAreThoseOfTheirLines(_ text: String) {
+    let bytes = Array(text.utf8)
+    let lines = SourceLines(bytes)
+    func expected(_ offset: Int) -> Int { offset - lines.lineStart(of: offset) }
+    let offsets = Array(0...bytes.count)
+    var orders = [offsets, offsets.reversed(), offsets.flatMap { [$0, $0] }]
+    // Each offset after every other, both ways.
+    orders.append(offsets.flatMap { a in offsets.flatMap { [a, $0] } })
+    for order in orders {
+      var reader = YAMLReader(bytes: bytes, file: "f.yml")
+      #expect(order.map { reader.column($0) } == order.map(expected), "\(order)")
+    }
   }
 }
 
