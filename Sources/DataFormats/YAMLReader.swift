@@ -297,7 +297,7 @@ package struct YAMLReader {
       return nil
     }
     // A plain key: up to ': ' on this line, not inside a comment.
-    var end = position
+    var end = ordinaryRunEnd(from: position)
     while end < bytes.count && !isBreak(bytes[end]) {
       if bytes[end] == UInt8(ascii: "#") && end > start && isBlank(bytes[end - 1]) { break }
       if bytes[end] == UInt8(ascii: "\t") { throw error(Self.tabMessage, at: end) }
@@ -309,7 +309,7 @@ package struct YAMLReader {
         position = end + 1
         return (text, start)
       }
-      end += 1
+      end = ordinaryRunEnd(from: end + 1)
     }
     return nil
   }

@@ -260,6 +260,27 @@ import Testing
       #expect(order.map { reader.column($0) } == order.map(expected), "\(order)")
     }
   }
+
+  /// Plain keys and values pass over the bytes that change nothing (above '#', but ':') in a
+  /// loop of their own: the bytes it stops at, after a run of others, still end, continue or
+  /// refuse the text where they did.
+  @Test(arguments: [
+    ("key/x.swift: sha256:ab09", #"{"key/x.swift":"sha256:ab09"}"#),
+    ("a$b%c: d$e\"f!g", #"{"a$b%c":"d$e\"f!g"}"#),
+    ("ab:cd: ef:gh", #"{"ab:cd":"ef:gh"}"#),
+    ("ab#cd: ef#gh # note", #"{"ab#cd":"ef#gh"}"#),
+    ("é/ü: ñ ☃ x", #"{"é/ü":"ñ ☃ x"}"#),
+    ("key: abc\n  def/ghi\n\n  jkl", #"{"key":"abc def/ghi\njkl"}"#),
+    ("abc\tdef: 1", "ERROR f.yml:1:4: error: \(YAMLReaderTests.tab)"),
+    ("key: abcdef\tx", "ERROR f.yml:1:12: error: \(YAMLReaderTests.tab)"),
+    (
+      "key: abcdef\n  ghijkl: x",
+      "ERROR f.yml:2:9: error: a ': ' in a plain value makes it look like a mapping; quote the value"
+    ),
+  ])
+  func plainTextStopsAtTheBytesThatMatter(_ yaml: String, _ expected: String) {
+    #expect(json(yaml).split(separator: "\n").first.map(String.init) == expected)
+  }
 }
 
 struct Failure: Error {}
