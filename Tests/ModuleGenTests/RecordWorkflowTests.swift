@@ -515,7 +515,8 @@ import Testing
   }
 
   /// A recorded spec deleted or renamed: `check`, `update`, `gen` and `gen --prune` with no
-  /// arguments name it and its modules with the ways on, and change nothing on disk. Generated
+  /// arguments name it and its modules with the ways on, at the record's line that names it,
+  /// and change nothing on disk. Generated
   /// from the new file once, the modules are its; `forget` takes them out of the record on
   /// purpose, keeping their files.
   @Test func aMissingSpecIsNamedWithTheWaysOnAndRemovesNothing() throws {
@@ -531,9 +532,10 @@ import Testing
     for command in [["check"], ["update"], ["gen"], ["gen", "--prune"], ["update", "--prune"]] {
       let result = runTool(command, in: dir)
       #expect(result.code == 2, "\(command)")
+      // At the first of those modules' `spec:` lines in the record.
       #expect(
         result.err
-          == "error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n",
+          == ".modulegen.lock:12:11: error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n    spec: a.yml\n          ^\n",
         "\(command)")
       #expect(snapshot(dir).files == before, "\(command)")
     }
