@@ -69,6 +69,43 @@ import Testing
     #expect(check.err == "1 of 7 files are missing or out of date.\n")
   }
 
+  /// `--quiet` prints problems only (errors and warnings): no note of what a run did or
+  /// decided (a name made usable, a recorded value changed on purpose, a module's spec gone), in
+  /// gen, check and update alike; the JSON report still has them. A note that is a problem is a
+  /// warning, printed with `--quiet` too.
+  @Test func quietPrintsNoNotes() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let gen = ["gen", "order list", "mvvm", "--convert-name"]
+    let named = runTool(gen + ["--set", "binding=combine", "-q"], in: dir)
+    #expect(named.code == 0 && named.out == "" && named.err == "", "\(named.err)")
+    let loud = runTool(gen + ["--dry-run"], in: dir)
+    #expect(
+      loud.err == "note: module name 'order list' was converted to 'OrderList'\n", "\(loud.err)")
+    // A recorded value changed on purpose (nothing written: each command sees the change).
+    let change =
+      "note: module 'OrderList' changes binding: combine → observation (was recorded in .modulegen.lock)\n"
+    for command in [["check"], ["update", "--dry-run"], ["gen", "--dry-run"]] {
+      let arguments =
+        [command[0], "OrderList", "--set", "binding=observation"] + command.dropFirst()
+      let said = runTool(arguments, in: dir)
+      #expect(said.err.hasPrefix(change), "\(command): \(said.err)")
+      let quiet = runTool(arguments + ["-q"], in: dir)
+      #expect(quiet.code == 0 && quiet.err == "", "\(command): \(quiet.err)")
+    }
+    // The JSON report still has the notes.
+    let json = runTool(gen + ["-q", "--dry-run", "--format", "json"], in: dir)
+    #expect(json.err == "", "\(json.err)")
+    #expect(
+      json.out.contains(
+        "{\"severity\":\"note\",\"file\":null,\"line\":null,\"column\":null,\"message\":\"module name 'order list' was converted to 'OrderList'\""
+      ), "\(json.out)")
+    // Warnings are problems: still printed.
+    try write("", to: dir + "/.modulegen.yml")
+    let warned = runTool(["gen", "Cart", "mvc", "-q"], in: dir)
+    #expect(warned.err == "warning: \(GenCommand.untestableWarning)\n", "\(warned.err)")
+  }
+
   @Test func statusesInColourOnATerminalOnly() throws {
     let dir = try makeTemporaryDirectory()
     let coloured = run(["gen", "Home", "mvc"], in: dir, terminal: true)

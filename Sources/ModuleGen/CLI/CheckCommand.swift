@@ -34,6 +34,7 @@ enum CheckCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let report = try GenerationReport(arguments, console: console, command: "check", dryRun: true)
+    let console = report.console  // --quiet: without notes
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
     defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }

@@ -2,8 +2,9 @@ import Diagnostics
 import Liquid
 
 /// How `gen`, `check` and `update` print a plan: a line per module with counts (a line per file
-/// with `--verbose`), nothing but problems with `--quiet`, statuses in colour on a terminal; or
-/// JSON for scripts.
+/// with `--verbose`), nothing but problems (errors and warnings, no note) with `--quiet`,
+/// statuses in colour on a terminal; or JSON for scripts. The command prints through the
+/// report's `console`, which drops the notes with `--quiet`.
 struct GenerationReport {
   enum Detail { case quiet, normal, verbose }
 
@@ -25,6 +26,8 @@ struct GenerationReport {
     self.arguments = arguments
     self.detail =
       arguments.flag(.quiet) ? .quiet : arguments.flag(.verbose) ? .verbose : .normal
+    // Only problems: errors and warnings.
+    self.console.printsNotes = detail != .quiet
     self.dryRun = dryRun
     self.json = arguments.value(.format) == "json"
     self.merges = command == UpdateCommand.spec.name

@@ -42,6 +42,7 @@ enum UpdateCommand {
     let prune = arguments.flag(.prune)
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
+    let console = report.console  // --quiet: without notes
     var setup = try GenerationSetup.make(
       arguments, console: console, command: "update")
     defer { console.keepUntilExit(setup) }
