@@ -106,6 +106,41 @@ import Testing
     #expect(warned.err == "warning: \(GenCommand.untestableWarning)\n", "\(warned.err)")
   }
 
+  /// Every list of check's report is in path order, in text and JSON alike: a module's files
+  /// came in its template's order (an entity before its contracts), the base copies missing
+  /// too.
+  @Test func checkListsInPathOrder() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    for file in ["HomeEntity", "HomeBuilder", "HomeContracts"] {
+      try FileManager.default.removeItem(atPath: dir + "/Home/\(file).swift")
+    }
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out == """
+        missing  Home/HomeBuilder.swift
+        missing  Home/HomeContracts.swift
+        missing  Home/HomeEntity.swift
+
+        """, "\(check.out)")
+    let json = runTool(["check", "--format", "json"], in: dir)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let files = try #require(report["files"] as? [[String: Any]]).compactMap {
+      $0["path"] as? String
+    }
+    #expect(files == files.sorted() && files.count == 10, "\(files)")
+    let diagnostics = try #require(report["diagnostics"] as? [[String: Any]]).compactMap {
+      $0["file"] as? String
+    }
+    #expect(
+      diagnostics == [
+        "Home/HomeBuilder.swift", "Home/HomeContracts.swift", "Home/HomeEntity.swift",
+      ])
+  }
+
   @Test func statusesInColourOnATerminalOnly() throws {
     let dir = try makeTemporaryDirectory()
     let coloured = run(["gen", "Home", "mvc"], in: dir, terminal: true)

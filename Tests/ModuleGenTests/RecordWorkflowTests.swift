@@ -701,17 +701,19 @@ import Testing
 
   /// A deleted base file is reported by `check`, file by file, with whether `update` can
   /// restore each copy (the file, or what the template generates now, still has its recorded
-  /// hash); `update` restores them, byte for byte. A copy nothing has any more is said to come
-  /// back from version control, and `update` merges once it is back.
+  /// hash); `update` restores them, byte for byte, and says so (a dry run too, writing nothing).
+  /// A copy nothing has any more is said to come back from version control, and `update`
+  /// merges once it is back.
   @Test func missingBaseCopiesAreReportedAndUpdateRestoresThem() throws {
     let (dir, baseFile) = try generatedHome()
     let saved = try read(baseFile)
     try FileManager.default.removeItem(atPath: baseFile)
     let interactor = try read(dir + "/Home/HomeInteractor.swift")
     try edit(dir + "/Home/HomeInteractor.swift") { $0 + "// mine\n" }
+    // In path order, as every list of check's report (the template has them in another).
     let owned = [
-      "Home/HomeService.swift", "Home/HomeInteractor.swift", "Home/HomePresenter.swift",
-      "Home/HomeRouter.swift", "Home/HomeViewController.swift", "HomeTests/HomeTests.swift",
+      "Home/HomeInteractor.swift", "Home/HomePresenter.swift", "Home/HomeRouter.swift",
+      "Home/HomeService.swift", "Home/HomeViewController.swift", "HomeTests/HomeTests.swift",
     ]
     let restorable = GenerationRecord.restorableBaseCopyMessage(".modulegen/base/Home.base")
     #expect(
@@ -732,7 +734,31 @@ import Testing
     #expect(missing.allSatisfy { $0["base"] as? String == ".modulegen/base/Home.base" })
     #expect(missing.allSatisfy { $0["restorable"] as? Bool == true })
     #expect(report["up_to_date"] as? Bool == false)
-    #expect(runTool(["update"], in: dir).code == 0)
+    // A dry run says what the run restores (text and JSON), and writes nothing.
+    let before = snapshot(dir).files
+    let dryRun = runTool(["update", "--dry-run"], in: dir)
+    #expect(dryRun.code == 0)
+    #expect(
+      dryRun.out == """
+        Home (viper): 9 unchanged, 1 kept (yours).
+        .modulegen/base/Home.base: would restore 6 base copies.
+        Dry run: nothing was written.
+
+        """, "\(dryRun.out)")
+    let planned = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(runTool(["update", "--dry-run", "--format", "json"], in: dir).out.utf8))
+        as? [String: Any])
+    let restored = try #require(planned["restored_base_copies"] as? [[String: String]])
+    #expect(restored.map { $0["path"] } == owned)
+    #expect(restored.allSatisfy { $0["base"] == ".modulegen/base/Home.base" })
+    #expect(snapshot(dir).files == before)
+    let update = runTool(["update"], in: dir)
+    #expect(update.code == 0)
+    #expect(
+      update.out
+        == "Home (viper): 9 unchanged, 1 kept (yours).\n.modulegen/base/Home.base: restored 6 base copies.\n",
+      "\(update.out)")
     #expect(try read(baseFile) == saved)
     #expect(runTool(["check"], in: dir).code == 0)
 
@@ -806,6 +832,19 @@ import Testing
     #expect(
       check.err
         == "1 base file is damaged ('update' writes it again from the copies it can read).\n")
+    let dryRun = runTool(["update", "--dry-run", "--format", "json"], in: dir)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(dryRun.out.utf8)) as? [String: Any])
+    let repaired = try #require(report["repaired_base_files"] as? [[String: Any]])
+    #expect(
+      repaired.map { $0["path"] as? String } == [
+        ".modulegen/base/Home.base", ".modulegen/base/Home.base",
+      ])
+    #expect(repaired.map { $0["line"] as? Int } == [1, lines + 1])
+    #expect(
+      runTool(["update", "--dry-run"], in: dir).out.contains(
+        ".modulegen/base/Home.base: would write it again without the damaged stretches at lines 1, \(lines + 1).\n"
+      ))
     try editPresenterAndAddRetry(in: dir)
     try expectMergedAndUpToDate(dir)
     #expect(!(try read(baseFile)).contains("<<<<<<<"))

@@ -207,7 +207,10 @@ struct GenerationReport {
 
   /// What a run that writes (`gen`, `update`) did: its plan and what it pruned, the Xcode
   /// project's changes, the package targets that build its folders, and its conflicts.
-  func printWritten(_ plan: Plan, changes: RecordedChanges, setup: GenerationSetup.Setup) {
+  func printWritten(
+    _ plan: Plan, changes: RecordedChanges, setup: GenerationSetup.Setup,
+    extra: [(String, LiquidValue)] = []
+  ) {
     // A pruned file is removed, no longer stale: listed under "pruned" only, as the text
     // says "Removed N stale files" and warns of none of them.
     var reported = plan
@@ -215,7 +218,7 @@ struct GenerationReport {
     reported.stale.removeAll { pruned.contains(PathKey($0.path)) }
     printPlan(
       reported, record: setup.record,
-      extra: [("pruned", .array(changes.pruned.map { .string(shown($0.path)) }))]
+      extra: [("pruned", .array(changes.pruned.map { .string(shown($0.path)) }))] + extra
         + XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(self, console: console)
     for note in SwiftPackageFolders.notes(
