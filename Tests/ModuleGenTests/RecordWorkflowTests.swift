@@ -577,6 +577,41 @@ import Testing
     #expect(check.code == 0 && check.out == "Up to date: 7 files of 1 module.\n", "\(check.out)")
   }
 
+  /// `forget --format json`, as the other record commands: the modules taken out (would be,
+  /// in a dry run) with their recorded files, which stay, and its problems in `diagnostics`.
+  @Test func forgetReportsAsJSON() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Cart", "mvc"], in: dir).code == 0)
+    let files = [
+      "Cart/CartBuilder.swift", "Cart/CartLoader.swift", "Cart/CartModel.swift",
+      "Cart/CartService.swift", "Cart/CartViewController.swift", "CartTests/CartMocks.swift",
+      "CartTests/CartTests.swift",
+    ].map { "\"\($0)\"" }.joined(separator: ",")
+    let before = snapshot(dir).files
+    let dryRun = runTool(["forget", "Cart", "--dry-run", "--format", "json"], in: dir)
+    #expect(dryRun.code == 0 && dryRun.err == "", "\(dryRun.err)")
+    #expect(
+      dryRun.out
+        == "{\"schema\":\"modulegen-report\",\"version\":1,\"command\":\"forget\",\"ok\":true,\"exit_code\":0,\"diagnostics\":[],\"dry_run\":true,\"modules\":[{\"name\":\"Cart\",\"files\":[\(files)]}],\"written\":false}\n"
+    )
+    #expect(snapshot(dir).files == before)
+    let forget = runTool(["forget", "Cart", "--format", "json"], in: dir)
+    #expect(forget.code == 0)
+    #expect(
+      forget.out.hasSuffix(
+        "\"dry_run\":false,\"modules\":[{\"name\":\"Cart\",\"files\":[\(files)]}],\"written\":true}\n"
+      ),
+      "\(forget.out)")
+    #expect(snapshot(dir).files[GenerationRecord.baseFolder + "/Cart.base"] == nil)
+    let again = runTool(["forget", "Cart", "--format", "json"], in: dir)
+    #expect(again.code == 2)
+    #expect(
+      again.out
+        == "{\"schema\":\"modulegen-report\",\"version\":1,\"command\":\"forget\",\"ok\":false,\"exit_code\":2,\"diagnostics\":[{\"severity\":\"error\",\"file\":null,\"line\":null,\"column\":null,\"message\":\"'.modulegen.lock' records no modules; there is nothing to forget\",\"notes\":[]}]}\n"
+    )
+  }
+
   /// `forget` takes only recorded modules, and writes nothing otherwise; it warns of one its
   /// spec still declares.
   @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {
