@@ -37,7 +37,8 @@ import Testing
     (["--output", "./.modulegen/{{ module }}"], "--output './.modulegen/Home' \(baseCopies)"),
     (["--tests-output", ".modulegen"], "--tests-output '.modulegen' \(baseCopies)"),
     (["--output", ".modulegen.lock"], "--output '.modulegen.lock' \(recordFile)"),
-    (["--module_path", ".modulegen"], "--output '.modulegen/Home' \(baseCopies)"),
+    (["--module_path", ".modulegen"], "--module_path '.modulegen/Home' \(baseCopies)"),
+    (["--test_path", ".modulegen"], "--test_path '.modulegen/Home' \(baseCopies)"),
   ])
   func anOptionIntoTheRecordIsRefused(options: [String], message: String) throws {
     let dir = try project()

@@ -395,7 +395,7 @@ package struct Generator {
         ?? (Self.defaultOutput, options.currentDirectory, nil),
       recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
       context: patternContext, what: Self.outputFolder, record: recordDirectory,
-      option: options.output.map { _ in "--" + CommandSpec.Option.output.name })
+      option: options.output.map { _ in options.outputOption })
     let testsRoot = try folders.root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
@@ -404,7 +404,7 @@ package struct Generator {
         ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
       recorded: recordedTestsOutput.map { joinPath(recordDirectory, $0) },
       context: patternContext, what: Self.testsOutputFolder, record: recordDirectory,
-      option: options.testsOutput.map { _ in "--" + CommandSpec.Option.testsOutput.name })
+      option: options.testsOutput.map { _ in options.testsOutputOption })
 
     var files: [PlannedFile] = []
     var contents: [FileContent] = []

@@ -81,7 +81,6 @@ struct OutputFolders: Sendable {
           "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
         location: pattern.location)
     }
-    let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
     let resolution = containment.folder(path)
     let real: String
     switch resolution {
@@ -96,6 +95,7 @@ struct OutputFolders: Sendable {
         location: pattern.location)
     }
     if case .blocked(let at) = resolution {
+      let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
       throw Diagnostic(
         message: PathKey(at) == PathKey(path)
           ? "the \(what) '\(shown(path))' is a file; nothing was written"
