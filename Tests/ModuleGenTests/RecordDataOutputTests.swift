@@ -80,6 +80,32 @@ import Testing
     #expect(own.code == 0, "\(own.err)")
   }
 
+  /// A record an earlier modulegen wrote with such a folder (`gen --output .modulegen/base`
+  /// was taken) stops there too, saying where the folder comes from; `--output` replaces it.
+  @Test func aRecordedFolderIntoTheRecordIsRefused() throws {
+    let dir = try project()
+    let record = dir + "/" + GenerationRecord.fileName
+    let text = try String(contentsOfFile: record, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "    params:", with: "    output: .modulegen/base\n    params:"
+    )
+    .write(toFile: record, atomically: true, encoding: .utf8)
+    let before = everything(dir)
+    for command in ["gen", "check", "update"] {
+      let run = runTool([command, "Cart"], in: dir)
+      #expect(run.code == 2)
+      #expect(
+        run.err
+          == "error: the output folder .modulegen.lock records for the module '\(dir)/.modulegen/base' \(Self.baseCopies)\n",
+        "\(run.err)")
+    }
+    #expect(everything(dir) == before)
+    let moved = runTool(["gen", "Cart", "--output", "Cart"], in: dir)
+    #expect(moved.code == 0, "\(moved.err)")
+    let after = try String(contentsOfFile: record, encoding: .utf8)
+    #expect(after.contains("    output: Cart\n") && !after.contains("output: .modulegen"))
+  }
+
   /// `output:` and `tests_output:` of `.modulegen.yml` and of a spec, and a `package:`, are
   /// refused at their line, with a caret.
   @Test func aKeyIntoTheRecordIsRefusedAtItsLine() throws {

@@ -33,7 +33,8 @@ struct OutputFolders: Sendable {
   ) throws -> String {
     if let recorded {
       return try checkedRoot(
-        recorded, pattern: (recorded, "/", nil), what: what, record: record)
+        recorded, pattern: (recorded, "/", nil), what: what, record: record,
+        option: "the \(what) \(GenerationRecord.fileName) records for the module")
     }
     let rendered: String
     do {
