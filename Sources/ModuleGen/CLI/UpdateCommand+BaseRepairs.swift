@@ -19,7 +19,7 @@ extension UpdateCommand {
       damaged = found.damaged
     }
 
-    /// A line per base file: "Restored 2 base copies in .modulegen/base/Home.base." (not with
+    /// A line per base file: ".modulegen/base/Home.base: restored 2 base copies." (not with
     /// `--quiet`, not in JSON).
     func print(_ report: GenerationReport) {
       guard report.printsSummaries else { return }
