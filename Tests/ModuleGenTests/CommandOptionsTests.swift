@@ -89,6 +89,53 @@ import Testing
     #expect(result.err.hasPrefix("error: " + message + "\n"), "\(result.err)")
   }
 
+  /// An empty value (`--spec=`, `--spec ""`) is a usage error naming the option, as a missing
+  /// one is, for every valued option of every command: `check --spec=` said "'' is a folder".
+  /// `--author` and `--company` take one: headers without them.
+  @Test func anEmptyValueIsAUsageError() throws {
+    let message = UsageError.emptyValueMessage("--spec", valueName: "file")
+    #expect(message == "'--spec' needs a value, not an empty one: --spec <file>")
+    for words in [["--spec="], ["--spec", ""], ["--spec", "a.yml", "--spec="]] {
+      #expect(throws: UsageError(message, command: "check")) {
+        try CheckCommand.spec.parse(words)
+      }
+    }
+    let allowed = Set(["author", "company"])
+    for command in CommandLineTool.allCommands {
+      for option in command.spec.allOptions where option.valueName != nil {
+        #expect(option.allowsEmptyValue == allowed.contains(option.name), "--\(option.name)")
+        let forms =
+          [["--\(option.name)="], ["--\(option.name)", ""]]
+          + (option.short.map { [["-\($0)", ""]] } ?? [])
+        for words in forms {
+          if option.allowsEmptyValue {
+            #expect(try command.spec.parse(words).value(option) == "")
+            continue
+          }
+          #expect(
+            throws: UsageError(
+              UsageError.emptyValueMessage(
+                "--\(option.name)", valueName: option.valueName ?? ""),
+              command: command.spec.name),
+            "\(command.spec.name) \(words)"
+          ) {
+            try command.spec.parse(words)
+          }
+        }
+      }
+    }
+    let dir = try makeTemporaryDirectory()
+    for (words, option) in [
+      (["check", "--spec="], "'--spec'"), (["gen", "Home", "viper", "--output", ""], "'--output'"),
+    ] {
+      let result = runTool(words, in: dir)
+      #expect(result.code == 64, "\(words)")
+      #expect(
+        result.err.hasPrefix("error: \(option) needs a value, not an empty one: "), "\(result.err)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+  }
+
   @Test func checkRefusesForceItDoesNotTake() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["check", "Home", "viper", "--force"], in: dir)

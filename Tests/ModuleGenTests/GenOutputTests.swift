@@ -69,6 +69,78 @@ import Testing
     #expect(check.err == "1 of 7 files are missing or out of date.\n")
   }
 
+  /// `--quiet` prints problems only (errors and warnings): no note of what a run did or
+  /// decided (a name made usable, a recorded value changed on purpose, a module's spec gone), in
+  /// gen, check and update alike; the JSON report still has them. A note that is a problem is a
+  /// warning, printed with `--quiet` too.
+  @Test func quietPrintsNoNotes() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    let gen = ["gen", "order list", "mvvm", "--convert-name"]
+    let named = runTool(gen + ["--set", "binding=combine", "-q"], in: dir)
+    #expect(named.code == 0 && named.out == "" && named.err == "", "\(named.err)")
+    let loud = runTool(gen + ["--dry-run"], in: dir)
+    #expect(
+      loud.err == "note: module name 'order list' was converted to 'OrderList'\n", "\(loud.err)")
+    // A recorded value changed on purpose (nothing written: each command sees the change).
+    let change =
+      "note: module 'OrderList' changes binding: combine → observation (was recorded in .modulegen.lock)\n"
+    for command in [["check"], ["update", "--dry-run"], ["gen", "--dry-run"]] {
+      let arguments =
+        [command[0], "OrderList", "--set", "binding=observation"] + command.dropFirst()
+      let said = runTool(arguments, in: dir)
+      #expect(said.err.hasPrefix(change), "\(command): \(said.err)")
+      let quiet = runTool(arguments + ["-q"], in: dir)
+      #expect(quiet.code == 0 && quiet.err == "", "\(command): \(quiet.err)")
+    }
+    // The JSON report still has the notes.
+    let json = runTool(gen + ["-q", "--dry-run", "--format", "json"], in: dir)
+    #expect(json.err == "", "\(json.err)")
+    #expect(
+      json.out.contains(
+        "{\"severity\":\"note\",\"file\":null,\"line\":null,\"column\":null,\"message\":\"module name 'order list' was converted to 'OrderList'\""
+      ), "\(json.out)")
+    // Warnings are problems: still printed.
+    try write("", to: dir + "/.modulegen.yml")
+    let warned = runTool(["gen", "Cart", "mvc", "-q"], in: dir)
+    #expect(warned.err == "warning: \(GenCommand.untestableWarning)\n", "\(warned.err)")
+  }
+
+  /// Every list of check's report is in path order, in text and JSON alike: a module's files
+  /// came in its template's order (an entity before its contracts), the base copies missing
+  /// too.
+  @Test func checkListsInPathOrder() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    for file in ["HomeEntity", "HomeBuilder", "HomeContracts"] {
+      try FileManager.default.removeItem(atPath: dir + "/Home/\(file).swift")
+    }
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out == """
+        missing  Home/HomeBuilder.swift
+        missing  Home/HomeContracts.swift
+        missing  Home/HomeEntity.swift
+
+        """, "\(check.out)")
+    let json = runTool(["check", "--format", "json"], in: dir)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let files = try #require(report["files"] as? [[String: Any]]).compactMap {
+      $0["path"] as? String
+    }
+    #expect(files == files.sorted() && files.count == 10, "\(files)")
+    let diagnostics = try #require(report["diagnostics"] as? [[String: Any]]).compactMap {
+      $0["file"] as? String
+    }
+    #expect(
+      diagnostics == [
+        "Home/HomeBuilder.swift", "Home/HomeContracts.swift", "Home/HomeEntity.swift",
+      ])
+  }
+
   @Test func statusesInColourOnATerminalOnly() throws {
     let dir = try makeTemporaryDirectory()
     let coloured = run(["gen", "Home", "mvc"], in: dir, terminal: true)

@@ -215,6 +215,54 @@ import Testing
     }
   }
 
+  /// A record with keys this modulegen does not know (a newer modulegen's, or a hand edit) is
+  /// one error at the first of them, naming every key and the modules that have it, with what
+  /// to do; a key one edit from a known one is still a typo at its own line, in file order.
+  @Test func unknownKeysAreOneErrorAndTyposKeepTheirHint() {
+    let module = { (name: String, extra: String) in
+      "  \(name):\n    template: mvc\n\(extra)    created: 2026-01-02\n"
+    }
+    let text =
+      "version: 1\nmodules:\n" + module("Cart", "    foo: 1\n")
+      + module(
+        "Home",
+        "    foo: 1\n    tempalte: x\n    registrations:\n      - {file: a, marker: m, text: t, when: x}\n"
+      )
+      + module("Profile", "    foo: 2\n") + module("Search", "    foo: 3\n") + "bar: 2\n"
+    do {
+      _ = try GenerationRecord.decode(text, file: "r", directory: "/p")
+      Issue.record("no error")
+    } catch {
+      let printed = error.diagnostics.map(\.description).joined(separator: "\n")
+      #expect(
+        printed == """
+          r:5:5: error: the generation record has keys this modulegen does not know: 'foo' (4 modules), 'when' (Home), 'bar'; a newer modulegen wrote it, or it was edited by hand: use the modulegen that wrote it (the newer version your team uses), or remove the keys if they were added by hand
+              foo: 1
+              ^
+          r:10:5: error: modules.Home: unknown key 'tempalte' in a recorded module; did you mean 'template'?
+              tempalte: x
+              ^
+          """, "\(printed)")
+      #expect(error.summary == "2 errors in r")
+    }
+    #expect(
+      GenerationRecord.unknownKeysMessage(["'foo' (Cart)"])
+        == "the generation record has a key this modulegen does not know: 'foo' (Cart); a newer modulegen wrote it, or it was edited by hand: use the modulegen that wrote it (the newer version your team uses), or remove the key if it was added by hand"
+    )
+  }
+
+  /// Where a module's key is in the record's text, on either side of merge conflict markers.
+  @Test func findsAModulesKeyInTheText() {
+    let text =
+      "modules:\n<<<<<<< HEAD\n  Home:\n    spec: a.yml\n=======\n  Cart:\n    spec: b.yml\n>>>>>>> x\n"
+    let home = GenerationRecord.location(of: "spec", module: "Home", in: text, file: "r")
+    #expect(home.map { [$0.line, $0.column] } == [4, 11])
+    #expect(home?.lineText == "    spec: a.yml")
+    let cart = GenerationRecord.location(of: "spec", module: "Cart", in: text, file: "r")
+    #expect(cart.map { [$0.line, $0.column] } == [7, 11])
+    #expect(GenerationRecord.location(of: "spec", module: "Search", in: text, file: "r") == nil)
+  }
+
   /// What a run records: hashes of what it generated; for a kept file the earlier hash (the
   /// base of a later merge); stale files until they are pruned or gone.
   @Test func updatedByAPlan() {

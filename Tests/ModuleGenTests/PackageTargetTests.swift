@@ -192,7 +192,7 @@ import Testing
     // The config names no app target: nothing depends on the new one yet, and the run says so.
     #expect(
       result.err
-        == "note: Home is a new target of Packages/Features, and no target of the package that builds the app depends on it ('targets' in .modulegen.yml names none): add it to a product or a target your app uses\n"
+        == "warning: Home is a new target of Packages/Features, and no target of the package that builds the app depends on it ('targets' in .modulegen.yml names none): add it to a product or a target your app uses\n"
         + "note: Packages/Features/Sources/Home is in Swift package target Home: no project change needed\n"
     )
     #expect(try read(package + "/Package.swift").contains("name: \"Home\""))

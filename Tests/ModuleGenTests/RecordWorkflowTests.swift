@@ -515,7 +515,8 @@ import Testing
   }
 
   /// A recorded spec deleted or renamed: `check`, `update`, `gen` and `gen --prune` with no
-  /// arguments name it and its modules with the ways on, and change nothing on disk. Generated
+  /// arguments name it and its modules with the ways on, at the record's line that names it,
+  /// and change nothing on disk. Generated
   /// from the new file once, the modules are its; `forget` takes them out of the record on
   /// purpose, keeping their files.
   @Test func aMissingSpecIsNamedWithTheWaysOnAndRemovesNothing() throws {
@@ -531,9 +532,10 @@ import Testing
     for command in [["check"], ["update"], ["gen"], ["gen", "--prune"], ["update", "--prune"]] {
       let result = runTool(command, in: dir)
       #expect(result.code == 2, "\(command)")
+      // At the first of those modules' `spec:` lines in the record.
       #expect(
         result.err
-          == "error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n",
+          == ".modulegen.lock:12:11: error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n    spec: a.yml\n          ^\n",
         "\(command)")
       #expect(snapshot(dir).files == before, "\(command)")
     }
@@ -573,6 +575,41 @@ import Testing
     #expect(record.modules.keys.sorted() == ["Profile"])
     let check = runTool(["check"], in: dir)
     #expect(check.code == 0 && check.out == "Up to date: 7 files of 1 module.\n", "\(check.out)")
+  }
+
+  /// `forget --format json`, as the other record commands: the modules taken out (would be,
+  /// in a dry run) with their recorded files, which stay, and its problems in `diagnostics`.
+  @Test func forgetReportsAsJSON() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Cart", "mvc"], in: dir).code == 0)
+    let files = [
+      "Cart/CartBuilder.swift", "Cart/CartLoader.swift", "Cart/CartModel.swift",
+      "Cart/CartService.swift", "Cart/CartViewController.swift", "CartTests/CartMocks.swift",
+      "CartTests/CartTests.swift",
+    ].map { "\"\($0)\"" }.joined(separator: ",")
+    let before = snapshot(dir).files
+    let dryRun = runTool(["forget", "Cart", "--dry-run", "--format", "json"], in: dir)
+    #expect(dryRun.code == 0 && dryRun.err == "", "\(dryRun.err)")
+    #expect(
+      dryRun.out
+        == "{\"schema\":\"modulegen-report\",\"version\":1,\"command\":\"forget\",\"ok\":true,\"exit_code\":0,\"diagnostics\":[],\"dry_run\":true,\"modules\":[{\"name\":\"Cart\",\"files\":[\(files)]}],\"written\":false}\n"
+    )
+    #expect(snapshot(dir).files == before)
+    let forget = runTool(["forget", "Cart", "--format", "json"], in: dir)
+    #expect(forget.code == 0)
+    #expect(
+      forget.out.hasSuffix(
+        "\"dry_run\":false,\"modules\":[{\"name\":\"Cart\",\"files\":[\(files)]}],\"written\":true}\n"
+      ),
+      "\(forget.out)")
+    #expect(snapshot(dir).files[GenerationRecord.baseFolder + "/Cart.base"] == nil)
+    let again = runTool(["forget", "Cart", "--format", "json"], in: dir)
+    #expect(again.code == 2)
+    #expect(
+      again.out
+        == "{\"schema\":\"modulegen-report\",\"version\":1,\"command\":\"forget\",\"ok\":false,\"exit_code\":2,\"diagnostics\":[{\"severity\":\"error\",\"file\":null,\"line\":null,\"column\":null,\"message\":\"'.modulegen.lock' records no modules; there is nothing to forget\",\"notes\":[]}]}\n"
+    )
   }
 
   /// `forget` takes only recorded modules, and writes nothing otherwise; it warns of one its
@@ -699,17 +736,19 @@ import Testing
 
   /// A deleted base file is reported by `check`, file by file, with whether `update` can
   /// restore each copy (the file, or what the template generates now, still has its recorded
-  /// hash); `update` restores them, byte for byte. A copy nothing has any more is said to come
-  /// back from version control, and `update` merges once it is back.
+  /// hash); `update` restores them, byte for byte, and says so (a dry run too, writing nothing).
+  /// A copy nothing has any more is said to come back from version control, and `update`
+  /// merges once it is back.
   @Test func missingBaseCopiesAreReportedAndUpdateRestoresThem() throws {
     let (dir, baseFile) = try generatedHome()
     let saved = try read(baseFile)
     try FileManager.default.removeItem(atPath: baseFile)
     let interactor = try read(dir + "/Home/HomeInteractor.swift")
     try edit(dir + "/Home/HomeInteractor.swift") { $0 + "// mine\n" }
+    // In path order, as every list of check's report (the template has them in another).
     let owned = [
-      "Home/HomeService.swift", "Home/HomeInteractor.swift", "Home/HomePresenter.swift",
-      "Home/HomeRouter.swift", "Home/HomeViewController.swift", "HomeTests/HomeTests.swift",
+      "Home/HomeInteractor.swift", "Home/HomePresenter.swift", "Home/HomeRouter.swift",
+      "Home/HomeService.swift", "Home/HomeViewController.swift", "HomeTests/HomeTests.swift",
     ]
     let restorable = GenerationRecord.restorableBaseCopyMessage(".modulegen/base/Home.base")
     #expect(
@@ -730,7 +769,31 @@ import Testing
     #expect(missing.allSatisfy { $0["base"] as? String == ".modulegen/base/Home.base" })
     #expect(missing.allSatisfy { $0["restorable"] as? Bool == true })
     #expect(report["up_to_date"] as? Bool == false)
-    #expect(runTool(["update"], in: dir).code == 0)
+    // A dry run says what the run restores (text and JSON), and writes nothing.
+    let before = snapshot(dir).files
+    let dryRun = runTool(["update", "--dry-run"], in: dir)
+    #expect(dryRun.code == 0)
+    #expect(
+      dryRun.out == """
+        Home (viper): 9 unchanged, 1 kept (yours).
+        .modulegen/base/Home.base: would restore 6 base copies.
+        Dry run: nothing was written.
+
+        """, "\(dryRun.out)")
+    let planned = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(runTool(["update", "--dry-run", "--format", "json"], in: dir).out.utf8))
+        as? [String: Any])
+    let restored = try #require(planned["restored_base_copies"] as? [[String: String]])
+    #expect(restored.map { $0["path"] } == owned)
+    #expect(restored.allSatisfy { $0["base"] == ".modulegen/base/Home.base" })
+    #expect(snapshot(dir).files == before)
+    let update = runTool(["update"], in: dir)
+    #expect(update.code == 0)
+    #expect(
+      update.out
+        == "Home (viper): 9 unchanged, 1 kept (yours).\n.modulegen/base/Home.base: restored 6 base copies.\n",
+      "\(update.out)")
     #expect(try read(baseFile) == saved)
     #expect(runTool(["check"], in: dir).code == 0)
 
@@ -804,6 +867,19 @@ import Testing
     #expect(
       check.err
         == "1 base file is damaged ('update' writes it again from the copies it can read).\n")
+    let dryRun = runTool(["update", "--dry-run", "--format", "json"], in: dir)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(dryRun.out.utf8)) as? [String: Any])
+    let repaired = try #require(report["repaired_base_files"] as? [[String: Any]])
+    #expect(
+      repaired.map { $0["path"] as? String } == [
+        ".modulegen/base/Home.base", ".modulegen/base/Home.base",
+      ])
+    #expect(repaired.map { $0["line"] as? Int } == [1, lines + 1])
+    #expect(
+      runTool(["update", "--dry-run"], in: dir).out.contains(
+        ".modulegen/base/Home.base: would write it again without the damaged stretches at lines 1, \(lines + 1).\n"
+      ))
     try editPresenterAndAddRetry(in: dir)
     try expectMergedAndUpToDate(dir)
     #expect(!(try read(baseFile)).contains("<<<<<<<"))

@@ -103,13 +103,13 @@ struct DecodedReport {
     #expect(
       report.diagnostics == [
         ReportedDiagnostic(
-          severity: "error", file: "Home/HomeViewController.swift", line: 1, column: 1,
-          message: "missing: Home generates this file; 'modulegen gen' writes it"),
-        ReportedDiagnostic(
           severity: "error", file: "Home/HomeBuilder.swift", line: 1, column: 1,
           message:
             "out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)"
         ),
+        ReportedDiagnostic(
+          severity: "error", file: "Home/HomeViewController.swift", line: 1, column: 1,
+          message: "missing: Home generates this file; 'modulegen gen' writes it"),
       ])
   }
 
@@ -228,10 +228,10 @@ struct DecodedReport {
       result.out.hasPrefix(
         """
         ::notice::module 'Home' changes ui: uikit → swiftui (was recorded in .modulegen.lock)
-        ::error file=Home/HomeView.swift,line=1,col=1::missing: Home generates this file; 'modulegen gen' writes it
         ::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)
+        ::error file=Home/HomeView.swift,line=1,col=1::missing: Home generates this file; 'modulegen gen' writes it
         ::error file=Home/HomeViewController.swift,line=1,col=1::stale: generated for Home, which no longer has it; 'modulegen gen --prune' removes it
-        missing  Home/HomeView.swift
+        changed  Home/HomeBuilder.swift
 
         """))
   }

@@ -291,7 +291,10 @@ import Testing
       ))
     // The warning says why; update does not suggest running update. The view controller,
     // unedited, is its own base: merged, and its copy restored.
-    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 1 kept (yours), 1 merged.\n")
+    #expect(
+      update.out
+        == "Home (viper): 2 updated, 6 unchanged, 1 kept (yours), 1 merged.\n"
+        + ".modulegen/base/Home.base: restored 5 base copies.\n")
     let copies = BaseCopies(
       decoding: Array(try read(dir + "/" + GenerationRecord.baseFolder + "/Home.base").utf8))
     #expect(copies.copies.map(\.path).contains("Home/HomeViewController.swift"))
@@ -311,7 +314,11 @@ import Testing
     try addRetry(in: dir)
     let update = runTool(["update", "--spec", "home.yml"], in: dir)
     #expect(update.code == 0, "\(update.err)")
-    #expect(update.out == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n")
+    #expect(
+      update.out
+        == "Home (viper): 2 updated, 6 unchanged, 2 merged.\n"
+        + ".modulegen/base/Home.base: wrote it again without the damaged stretches at lines 22, 188.\n"
+    )
     let text = try read(dir + Self.presenter)
     #expect(text.contains("  func viewDidLoad() {\n    view?.showLoading()\n  }\n"))
     #expect(text.contains("  func didTapRetry() {\n"))

@@ -34,11 +34,18 @@ enum CheckCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let report = try GenerationReport(arguments, console: console, command: "check", dryRun: true)
+    let console = report.console  // --quiet: without notes
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
     defer { console.keepUntilExit(setup) }
     for note in setup.notes { console.report(note) }
-    let plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
+    var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }
+    // Every list of the report in path order (a module's files are planned in its template's).
+    func inPathOrder(_ a: String, _ b: String) -> Bool {
+      a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+    plan.files.sort { inPathOrder($0.path, $1.path) }
+    plan.stale.sort { inPathOrder($0.path, $1.path) }
     // An interrupted run (or one writing now) means the files on disk are not final.
     let unfinished = PlanApplier(fileSystem: setup.generator.fileSystem).unfinishedRuns(
       in: plan.roots + [setup.record.directory])
@@ -49,24 +56,31 @@ enum CheckCommand {
     let drift = plan.files.filter {
       label($0.action).isProblem && !($0.module.isEmpty && joined.contains($0.path))
     }
-    let wiring = missingWiring(plan, report: report)
+    let wiring = missingWiring(plan, report: report).sorted {
+      inPathOrder($0.subject, $1.subject)
+    }
     let stale = plan.stale.filter { $0.state != .deleted }
     // Where the record and the disk disagree: a recorded file gone, a file a template writes
     // that the record does not know.
     let gone = plan.stale.filter { $0.state == .deleted }
     let unrecorded = setup.generator.unrecordedFiles(
-      in: plan, modules: setup.modules, options: setup.options, record: setup.record)
+      in: plan, modules: setup.modules, options: setup.options, record: setup.record
+    ).sorted(by: inPathOrder)
     let markers = conflictMarkers(in: plan, fileSystem: setup.generator.fileSystem)
     // The record's own, left by a git merge of two branches' records.
     let recordMarkers = setup.record.conflictMarkerLine.map { [(setup.record.path, $0)] } ?? []
     let orphanBases = setup.record.unrecordedBaseFiles(
       planned: Set(plan.modules.map(\.name)), fileSystem: setup.generator.fileSystem)
     // The base of update's merges: a copy missing, a base file damaged (by a merge).
-    let bases = try setup.record.baseProblems(in: plan, fileSystem: setup.generator.fileSystem)
+    var bases = try setup.record.baseProblems(in: plan, fileSystem: setup.generator.fileSystem)
+    bases.missing.sort { inPathOrder($0.path, $1.path) }
+    bases.damaged.sort { $0.path == $1.path ? $0.line < $1.line : inPathOrder($0.path, $1.path) }
     // The Xcode project, when one is configured: every generated file in it and its targets.
     let project = try setup.xcode.map { try XcodeChanges.checking(plan, with: $0) }
     for note in project?.notes ?? [] { console.report(note) }
-    let projectDrift = project?.problems(console: console) ?? []
+    let projectDrift = (project?.problems(console: console) ?? []).sorted {
+      inPathOrder($0.subject, $1.subject)
+    }
     let recordProblems =
       gone.map { ("gone", report.shown($0.path) + " (recorded; 'gen' drops it from the record)") }
       + unrecorded.map {

@@ -24,9 +24,11 @@ extension CommandSpec.Option {
   static let templates = Self(
     name: "templates", valueName: "dir", help: "Look for templates here first.", repeatable: true,
     completion: .folder)
-  static let author = Self(name: "author", valueName: "name", help: ProjectConfig.authorDoc)
+  // Empty: headers without one.
+  static let author = Self(
+    name: "author", valueName: "name", help: ProjectConfig.authorDoc, allowsEmptyValue: true)
   static let company = Self(
-    name: "company", valueName: "name", help: ProjectConfig.companyDoc)
+    name: "company", valueName: "name", help: ProjectConfig.companyDoc, allowsEmptyValue: true)
   static let project = Self(
     name: "project", valueName: "name", help: ProjectConfig.projectDoc)
   static let output = Self(

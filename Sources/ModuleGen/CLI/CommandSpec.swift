@@ -21,11 +21,14 @@ package struct CommandSpec: Sendable {
     /// a compiler flag (`--swiftc-flag -resource-dir`). Else a next word that looks like an
     /// option (`--spec --format json`) is not taken as the value, and the value is missing.
     package var takesOptionLikeValue = false
+    /// An empty value means something (`--company ""`: headers without one); else an empty
+    /// value is a usage error, as a missing one is.
+    package var allowsEmptyValue = false
 
     init(
       name: String, short: Character? = nil, valueName: String?, help: String,
       repeatable: Bool = false, completion: Completion = .none, takesPairs: Bool = false,
-      takesOptionLikeValue: Bool = false
+      takesOptionLikeValue: Bool = false, allowsEmptyValue: Bool = false
     ) {
       self.name = name
       self.short = short
@@ -35,6 +38,7 @@ package struct CommandSpec: Sendable {
       self.completion = completion
       self.takesPairs = takesPairs
       self.takesOptionLikeValue = takesOptionLikeValue
+      self.allowsEmptyValue = allowsEmptyValue
     }
 
     /// Allowed values, for help and validation.
@@ -173,6 +177,11 @@ package struct UsageError: Error, Sendable, Equatable {
     "'\(option)' needs a value: \(option) <\(valueName)> (a value that starts with '-': \(option)=<\(valueName)>)"
   }
 
+  /// An option that takes a value given an empty one (`--spec=`, `--spec ""`).
+  static func emptyValueMessage(_ option: String, valueName: String) -> String {
+    "'\(option)' needs a value, not an empty one: \(option) <\(valueName)>"
+  }
+
   /// A word starting with `-` that the command (or the tool) does not declare.
   static func unknownOptionMessage(_ word: String) -> String { "unknown option '\(word)'" }
 
@@ -237,6 +246,11 @@ extension CommandSpec {
         }
         value = arguments[i]
         i += 1
+      }
+      if value.isEmpty && !option.allowsEmptyValue {
+        throw UsageError(
+          UsageError.emptyValueMessage("--\(name)", valueName: option.valueName ?? "value"),
+          command: self.name)
       }
       var values = [value]
       if option.takesPairs && inlineValue == nil {

@@ -31,6 +31,9 @@ package struct Console: Sendable {
   /// With `--format json` or `github`: where diagnostics go instead of (JSON: as well as)
   /// stderr, and the command's result.
   package var collector: ReportCollector?
+  /// False with `--quiet`: notes (what a run did or decided, no problem) are not printed; the
+  /// JSON report still has them.
+  package var printsNotes = true
 
   package init(
     writeOut: @escaping @Sendable (String) -> Void,
@@ -133,6 +136,7 @@ package struct Console: Sendable {
   /// workflow command on stdout instead; with `--format json`, also in the report.
   package func report(_ diagnostic: Diagnostic) {
     collector?.add(diagnostic)
+    if diagnostic.severity == .note && !printsNotes { return }
     if collector?.format == .github {
       writeOut(GitHubAnnotation.line(diagnostic))
     } else {

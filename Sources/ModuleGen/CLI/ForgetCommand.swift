@@ -16,10 +16,11 @@ enum ForgetCommand {
       files too, take it out of its spec and run gen --prune instead.
       """,
     arguments: [.init(name: "module", help: "A module the record lists.", repeating: true)],
-    options: [.dryRun],
+    options: [.dryRun, .format],
     examples: [
       ("modulegen forget Home Cart --dry-run", "See what would be taken out."),
       ("modulegen forget Home", "Stop generating Home; its files stay."),
+      ("modulegen forget Home --format json", "The modules taken out and their files, as JSON."),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -36,10 +37,7 @@ enum ForgetCommand {
       console.report(warning)
     }
     if arguments.flag(.dryRun) {
-      for name in names.sorted() {
-        console.writeOut(line(name, record: record, dryRun: true))
-      }
-      console.writeOut("Dry run: nothing was written.\n")
+      report(names, record: record, dryRun: true, arguments: arguments, console: console)
       return ExitCode.success
     }
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
@@ -52,8 +50,31 @@ enum ForgetCommand {
     try check(names, in: current, found: found != nil, console: console)
     try session.apply(changes(forgetting: names, in: current, fileSystem: fileSystem))
     session.end()
-    for name in names.sorted() { console.writeOut(line(name, record: current, dryRun: false)) }
+    report(names, record: current, dryRun: false, arguments: arguments, console: console)
     return ExitCode.success
+  }
+
+  /// A line per module, or with `--format json` the report's `dry_run`, `modules` (each with
+  /// its recorded files, which stay) and `written`.
+  private static func report(
+    _ names: [String], record: GenerationRecord, dryRun: Bool, arguments: ParsedArguments,
+    console: Console
+  ) {
+    guard OutputFormat.chosen(arguments) == .json else {
+      for name in names.sorted() { console.writeOut(line(name, record: record, dryRun: dryRun)) }
+      if dryRun { console.writeOut("Dry run: nothing was written.\n") }
+      return
+    }
+    let modules = names.sorted().map { name -> LiquidValue in
+      let recorded = record.modules[name]?.allFiles.keys ?? [:].keys
+      let files = recorded.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+        LiquidValue.string(console.displayPath(record.absolutePath($0)))
+      }
+      return .object(LiquidObject([("name", .string(name)), ("files", .array(files))]))
+    }
+    console.writeResult([
+      ("dry_run", .bool(dryRun)), ("modules", .array(modules)), ("written", .bool(!dryRun)),
+    ])
   }
 
   /// Each name must be a recorded module (`found`: the record's file is there). With no

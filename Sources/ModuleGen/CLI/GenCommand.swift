@@ -55,6 +55,7 @@ enum GenCommand {
     let dryRun = arguments.flag(.dryRun)
     let prune = arguments.flag(.prune)
     let report = try GenerationReport(arguments, console: console, command: "gen", dryRun: dryRun)
+    let console = report.console  // --quiet: without notes
     // A large Xcode project is read on another thread while the module is rendered.
     var setup = try GenerationSetup.make(
       arguments, console: console, command: "gen", readingProjectMeanwhile: true)

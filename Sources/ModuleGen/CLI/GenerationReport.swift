@@ -2,8 +2,9 @@ import Diagnostics
 import Liquid
 
 /// How `gen`, `check` and `update` print a plan: a line per module with counts (a line per file
-/// with `--verbose`), nothing but problems with `--quiet`, statuses in colour on a terminal; or
-/// JSON for scripts.
+/// with `--verbose`), nothing but problems (errors and warnings, no note) with `--quiet`,
+/// statuses in colour on a terminal; or JSON for scripts. The command prints through the
+/// report's `console`, which drops the notes with `--quiet`.
 struct GenerationReport {
   enum Detail { case quiet, normal, verbose }
 
@@ -25,6 +26,8 @@ struct GenerationReport {
     self.arguments = arguments
     self.detail =
       arguments.flag(.quiet) ? .quiet : arguments.flag(.verbose) ? .verbose : .normal
+    // Only problems: errors and warnings.
+    self.console.printsNotes = detail != .quiet
     self.dryRun = dryRun
     self.json = arguments.value(.format) == "json"
     self.merges = command == UpdateCommand.spec.name
@@ -204,7 +207,10 @@ struct GenerationReport {
 
   /// What a run that writes (`gen`, `update`) did: its plan and what it pruned, the Xcode
   /// project's changes, the package targets that build its folders, and its conflicts.
-  func printWritten(_ plan: Plan, changes: RecordedChanges, setup: GenerationSetup.Setup) {
+  func printWritten(
+    _ plan: Plan, changes: RecordedChanges, setup: GenerationSetup.Setup,
+    extra: [(String, LiquidValue)] = []
+  ) {
     // A pruned file is removed, no longer stale: listed under "pruned" only, as the text
     // says "Removed N stale files" and warns of none of them.
     var reported = plan
@@ -212,7 +218,7 @@ struct GenerationReport {
     reported.stale.removeAll { pruned.contains(PathKey($0.path)) }
     printPlan(
       reported, record: setup.record,
-      extra: [("pruned", .array(changes.pruned.map { .string(shown($0.path)) }))]
+      extra: [("pruned", .array(changes.pruned.map { .string(shown($0.path)) }))] + extra
         + XcodeChanges.json(changes.xcode, console: console))
     changes.xcode?.print(self, console: console)
     for note in SwiftPackageFolders.notes(

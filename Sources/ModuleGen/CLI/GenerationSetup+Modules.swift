@@ -130,7 +130,14 @@ extension GenerationSetup {
       let shown = console.displayPath(file)
       guard fileSystem.fileExists(atPath: file) else {
         let names = record.modules.keys.sorted().filter { record.modules[$0]?.spec == spec }
-        throw Diagnostic(message: missingSpecMessage(shown, modules: names))
+        // At the first of those modules' `spec:` lines.
+        throw Diagnostic(
+          message: missingSpecMessage(shown, modules: names),
+          location: names.first.flatMap {
+            record.location(
+              of: "spec", module: $0, shown: console.displayPath(record.path),
+              fileSystem: fileSystem)
+          })
       }
       files.append(file)
       modules += try specModules(

@@ -1,7 +1,7 @@
 import Diagnostics
 import Liquid
 
-/// How `gen`, `check`, `update` and `validate` print their result (`--format`).
+/// How `gen`, `check`, `update`, `validate` and `forget` print their result (`--format`).
 package enum OutputFormat: String, CaseIterable, Sendable {
   /// Lines for a person; problems on stderr as `path:line:col: error: message`.
   case text

@@ -42,6 +42,7 @@ enum UpdateCommand {
     let prune = arguments.flag(.prune)
     let report = try GenerationReport(
       arguments, console: console, command: "update", dryRun: dryRun)
+    let console = report.console  // --quiet: without notes
     var setup = try GenerationSetup.make(
       arguments, console: console, command: "update")
     defer { console.keepUntilExit(setup) }
@@ -50,6 +51,10 @@ enum UpdateCommand {
     var plan = try setup.plan()
     for note in plan.notes { console.report(note) }
     var unmerged = mergeAll(&plan, record: setup.record, fileSystem: setup.generator.fileSystem)
+    // The base of the merges that the run writes again: copies missing from a module's base
+    // file that it restores, damaged stretches it leaves out (a dry run says so too).
+    let repairs = try BaseRepairs(
+      plan.withoutBlockedModules, record: setup.record, fileSystem: setup.generator.fileSystem)
     let changes = try GenerationTransaction.write(
       &plan, setup: &setup, prune: prune, dryRun: dryRun, rewritesBaseFiles: true,
       console: console
@@ -72,7 +77,8 @@ enum UpdateCommand {
             newName: "b/" + path))
       }
     }
-    report.printWritten(plan, changes: changes, setup: setup)
+    report.printWritten(plan, changes: changes, setup: setup, extra: repairs.json(report))
+    repairs.print(report)
     let conflicted = merged.filter { $0.action == .mergeConflict }
     for file in conflicted {
       console.report(

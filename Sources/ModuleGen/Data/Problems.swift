@@ -41,10 +41,16 @@ struct Problems {
     }
   }
 
-  /// Throws every problem, with a count, when there is any.
-  func throwIfAny(file: String) throws(DiagnosticList) {
+  /// Throws every problem, with a count, when there is any; `inFileOrder`: sorted by where
+  /// they are (those at the same place, or at none, as they were found).
+  func throwIfAny(file: String, inFileOrder: Bool = false) throws(DiagnosticList) {
     guard !diagnostics.isEmpty else { return }
-    throw DiagnosticList(diagnostics, file: file)
+    guard inFileOrder else { throw DiagnosticList(diagnostics, file: file) }
+    let sorted = diagnostics.enumerated().sorted { a, b in
+      let (x, y) = (a.element.location, b.element.location)
+      return (x?.line ?? 0, x?.column ?? 0, a.offset) < (y?.line ?? 0, y?.column ?? 0, b.offset)
+    }
+    throw DiagnosticList(sorted.map(\.element), file: file)
   }
 }
 

@@ -67,7 +67,15 @@ enum GenerambaCommandLine {
       }
       if let group { options.generamba.setGroupPath(group, kind: kind) }
       let pattern = Rambafile.outputPattern(path, flat: flat) ?? "."
-      if kind == "project" { options.output = pattern } else { options.testsOutput = pattern }
+      let given =
+        [pathOption, filePathOption].first { arguments.value($0) != nil } ?? groupPathOption
+      if kind == "project" {
+        options.output = pattern
+        options.outputOption = "--" + given.name
+      } else {
+        options.testsOutput = pattern
+        options.testsOutputOption = "--" + given.name
+      }
     }
     try applyPaths(
       kind: "project", output: .output, path: .modulePath, filePath: .projectFilePath,

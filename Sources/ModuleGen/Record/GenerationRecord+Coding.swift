@@ -114,6 +114,7 @@ extension GenerationRecord {
   {
     let root = try DataFile.root(text, file: file)
     var problems = Problems()
+    var unknown = UnknownKeys()
     var record = GenerationRecord(directory: directory)
     guard case .object(let pairs) = root.value else {
       problems.error(
@@ -150,7 +151,9 @@ extension GenerationRecord {
                 at: entry.keyLocation, path: "modules")
               continue
             }
-            if let module = decodeModule(entry.value, path: "modules.\(entry.key)", &problems) {
+            if let module = decodeModule(
+              entry.value, name: entry.key, path: "modules.\(entry.key)", &problems, &unknown)
+            {
               record.modules[entry.key] = module
             }
           }
@@ -160,17 +163,21 @@ extension GenerationRecord {
             at: pair.value.location, path: "modules")
         }
       default:
-        problems.unknownKey(
-          pair.key, at: pair.keyLocation, known: keys, path: "", in: "the generation record")
+        unknown.add(
+          pair.key, at: pair.keyLocation, known: keys, module: nil, path: "",
+          in: "the generation record", &problems)
       }
     }
-    try problems.throwIfAny(file: file)
+    // In the file's order: the one error for unknown keys is at the first of them.
+    unknown.report(into: &problems)
+    try problems.throwIfAny(file: file, inFileOrder: true)
     return record
   }
 
-  private static func decodeModule(_ node: DataNode, path: String, _ problems: inout Problems)
-    -> Module?
-  {
+  private static func decodeModule(
+    _ node: DataNode, name: String, path: String, _ problems: inout Problems,
+    _ unknown: inout UnknownKeys
+  ) -> Module? {
     guard case .object(let pairs) = node.value else {
       problems.error("a module must be a mapping", at: node.location, path: path)
       return nil
@@ -253,10 +260,11 @@ extension GenerationRecord {
       case "test_files": module.testFiles = files(pair.value, pair.key)
       case "registrations":
         module.registrations = decodeRegistrations(
-          pair.value, path: "\(path).registrations", &problems)
+          pair.value, module: name, path: "\(path).registrations", &problems, &unknown)
       default:
-        problems.unknownKey(
-          pair.key, at: pair.keyLocation, known: moduleKeys, path: path, in: "a recorded module")
+        unknown.add(
+          pair.key, at: pair.keyLocation, known: moduleKeys, module: name, path: path,
+          in: "a recorded module", &problems)
       }
     }
     for key in ["template", "created"] where !pairs.contains(where: { $0.key == key }) {
@@ -266,7 +274,8 @@ extension GenerationRecord {
   }
 
   private static func decodeRegistrations(
-    _ node: DataNode, path: String, _ problems: inout Problems
+    _ node: DataNode, module: String, path: String, _ problems: inout Problems,
+    _ unknown: inout UnknownKeys
   ) -> [Registration] {
     guard case .array(let items) = node.value else {
       problems.error(
@@ -280,9 +289,9 @@ extension GenerationRecord {
       if case .object(let pairs) = item.value {
         for pair in pairs {
           guard registrationKeys.contains(pair.key) else {
-            problems.unknownKey(
-              pair.key, at: pair.keyLocation, known: registrationKeys, path: "\(path)[\(i)]",
-              in: "a recorded registration")
+            unknown.add(
+              pair.key, at: pair.keyLocation, known: registrationKeys, module: module,
+              path: "\(path)[\(i)]", in: "a recorded registration", &problems)
             continue
           }
           guard case .string(let text) = pair.value.value, !text.isEmpty else {

@@ -5,6 +5,10 @@ package struct GenerationOptions: Sendable {
   /// `--output` / `--tests-output`: patterns relative to the current folder.
   package var output: String?
   package var testsOutput: String?
+  /// The options that gave them, for messages: `--output`, or Generamba's `--module_path` and
+  /// the like.
+  package var outputOption = "--" + CommandSpec.Option.output.name
+  package var testsOutputOption = "--" + CommandSpec.Option.testsOutput.name
   /// `--package`: a local Swift package the modules become targets of, relative to the current
   /// folder.
   package var package: String?

@@ -15,7 +15,9 @@ extension Generator {
       ?? config?.package.map { ($0, projectBase, config?.locations.values["package"]) }
       ?? recorded?.package.map { ($0, recordDirectory, nil) }
     guard let given else { return nil }
-    return try outputFolders.checkedRoot(given.text, pattern: given, what: "package folder")
+    return try outputFolders.checkedRoot(
+      given.text, pattern: given, what: "package folder", record: recordDirectory,
+      option: options.package.map { _ in "--" + CommandSpec.Option.swiftPackage.name })
   }
 
   /// The edits of the packages the planned modules join, each package once, for the modules

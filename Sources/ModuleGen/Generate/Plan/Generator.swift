@@ -397,7 +397,8 @@ package struct Generator {
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? (Self.defaultOutput, options.currentDirectory, nil),
       recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
-      context: patternContext, what: Self.outputFolder)
+      context: patternContext, what: Self.outputFolder, record: recordDirectory,
+      option: options.output.map { _ in options.outputOption })
     let testsRoot = try folders.root(
       options.testsOutput.map { ($0, options.currentDirectory, nil) }
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
@@ -405,7 +406,8 @@ package struct Generator {
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
       recorded: recordedTestsOutput.map { joinPath(recordDirectory, $0) },
-      context: patternContext, what: Self.testsOutputFolder)
+      context: patternContext, what: Self.testsOutputFolder, record: recordDirectory,
+      option: options.testsOutput.map { _ in options.testsOutputOption })
 
     var files: [PlannedFile] = []
     var contents: [FileContent] = []
@@ -502,7 +504,8 @@ package struct Generator {
       guard let pattern, !pattern.contains("params") else { continue }
       _ = try collectingProblems(into: &problems) {
         try outputFolders.root(
-          (pattern, base, config.locations.values[key]), context: context, what: what)
+          (pattern, base, config.locations.values[key]), context: context, what: what,
+          record: recordDirectory(options))
       }
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }

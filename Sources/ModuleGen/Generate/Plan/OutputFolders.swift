@@ -24,12 +24,18 @@ struct OutputFolders: Sendable {
   /// An output folder: its pattern rendered, checked and joined onto its base folder. The
   /// pattern may be absolute or climb with `..` in its own text; a rendered value never can.
   /// `recorded`: the folder the generation record keeps for the module, used instead of the
-  /// pattern; it is checked as a rendered path is.
+  /// pattern; it is checked as a rendered path is. `record`: the generation record's folder;
+  /// `option`: the command-line option that gave the pattern, if one did.
   func root(
     _ pattern: (text: String, base: String, location: SourceLocation?),
-    recorded: String? = nil, context: LiquidObject, what: String
+    recorded: String? = nil, context: LiquidObject, what: String, record: String,
+    option: String? = nil
   ) throws -> String {
-    if let recorded { return try checkedRoot(recorded, pattern: (recorded, "/", nil), what: what) }
+    if let recorded {
+      return try checkedRoot(
+        recorded, pattern: (recorded, "/", nil), what: what, record: record,
+        option: "the \(what) \(GenerationRecord.fileName) records for the module")
+    }
     let rendered: String
     do {
       let template: Template
@@ -47,7 +53,8 @@ struct OutputFolders: Sendable {
         message: "the \(what) pattern '\(pattern.text)': \(error.message)",
         location: Self.location(in: pattern.location, of: error.location))
     }
-    return try checkedRoot(rendered, pattern: pattern, what: what)
+    return try checkedRoot(
+      rendered, pattern: pattern, what: what, record: record, option: option)
   }
 
   /// Where an error inside a one-line pattern is in the file the pattern was written in.
@@ -57,10 +64,12 @@ struct OutputFolders: Sendable {
     return location
   }
 
-  /// A rendered output folder, resolved against its base and refused if it may not be written.
+  /// A rendered output folder, resolved against its base and refused if it may not be written:
+  /// outside what its pattern allows, through a file, or into the generation record (in the
+  /// folder `record`).
   func checkedRoot(
     _ rendered: String, pattern: (text: String, base: String, location: SourceLocation?),
-    what: String
+    what: String, record: String, option: String? = nil
   ) throws -> String {
     let path: String
     do {
@@ -73,7 +82,20 @@ struct OutputFolders: Sendable {
           "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
         location: pattern.location)
     }
-    if case .blocked(let at) = containment.folder(path) {
+    let resolution = containment.folder(path)
+    let real: String
+    switch resolution {
+    case .real(let folder): real = folder
+    case .blocked(let at): real = at
+    }
+    // Only a path with such a name asks where the record's folder really is.
+    if Self.mayBeRecordData(real), let kept = recordData(containing: real, record: record) {
+      throw Diagnostic(
+        message: Self.recordDataMessage(
+          (option ?? "the \(what)") + " '\(rendered)'", kept: kept),
+        location: pattern.location)
+    }
+    if case .blocked(let at) = resolution {
       let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
       throw Diagnostic(
         message: PathKey(at) == PathKey(path)
@@ -82,6 +104,48 @@ struct OutputFolders: Sendable {
       )
     }
     return path
+  }
+
+  /// An output folder (`subject`: what gave it, and the folder) in the generation record's
+  /// data: `.modulegen/` (the base copies) or the record's file. `kept`: which of them.
+  static func recordDataMessage(_ subject: String, kept: String) -> String {
+    let place =
+      kept == GenerationRecord.fileName
+      ? "is where modulegen keeps the generation record (\(kept))"
+      : "is inside \(kept)/, where modulegen keeps the generation record's base copies"
+    return
+      "\(subject) \(place): generated files never go there; choose another folder; nothing was written"
+  }
+
+  /// Whether a real path has a component named `.modulegen` or `.modulegen.lock` (looked for
+  /// byte by byte: every output folder of a run is asked).
+  static func mayBeRecordData(_ path: String) -> Bool {
+    // A small string (no allocation); `.modulegen.lock` starts with it too.
+    let name = parentPath(GenerationRecord.baseFolder).utf8
+    let utf8 = path.utf8
+    var index = utf8.startIndex
+    while let slash = utf8[index...].firstIndex(of: PathSafety.slash) {
+      let start = utf8.index(after: slash)
+      if utf8[start...].starts(with: name) { return true }
+      index = start
+    }
+    return false
+  }
+
+  /// The name of the record's data (`.modulegen`, `.modulegen.lock`) in the folder `record`
+  /// that the real path `folder` is, or is inside; nil when it is neither.
+  /// `folder` is a real path, or a file in the way (`PathContainment.Resolution.blocked`) as
+  /// named: compared with the record's folder both as named and as it really is.
+  func recordData(containing folder: String, record: String) -> String? {
+    var tops = [record]
+    if case .real(let top) = containment.folder(record) { tops.append(top) }
+    for top in tops {
+      for kept in [parentPath(GenerationRecord.baseFolder), GenerationRecord.fileName]
+      where PathSafety.isInside(folder, joinPath(top, kept)) {
+        return kept
+      }
+    }
+    return nil
   }
 
   /// The absolute path of a rendered output path, refused if it could leave its root; and

@@ -129,9 +129,10 @@ package struct PackageTargets: Sendable {
       if changes.contains(Change(kind: .target, module: module.name, target: module.name)),
         !module.appTargets.contains(where: { targets[$0] != nil })
       {
+        // A problem (the app does not build the module), not news: said with --quiet too.
         notes.append(
           Diagnostic(
-            .note, message: unusedTargetMessage(module.name, package: shown(folder))))
+            .warning, message: unusedTargetMessage(module.name, package: shown(folder))))
       }
     }
     let bytes = changes.isEmpty ? original : try local.readFile(atPath: swiftPM.manifest)

@@ -38,12 +38,13 @@ package final class WriteSession {
   var leftFor: [PathKey: String] = [:]
   /// Killed runs already finished by this session, and whether each had committed.
   var recovered: [String: RecoveryOutcome] = [:]
-  /// What the session did besides locking, for the person running it.
+  /// What the session did besides locking, for the person running it: warnings, said with
+  /// `--quiet` too, since files changed that the run did not plan.
   package var notes: [Diagnostic] {
     recovered.values.filter { $0.folders > 0 }.sorted { $0.transaction < $1.transaction }.map {
       let folders = $0.folders == 1 ? "1 folder" : "\($0.folders) folders"
       return Diagnostic(
-        .note,
+        .warning,
         message: $0.committed
           ? "completed the changes of an interrupted modulegen run (pid \($0.pid)) in \(folders)"
           : "rolled back the changes of an interrupted modulegen run (pid \($0.pid)) in \(folders)"

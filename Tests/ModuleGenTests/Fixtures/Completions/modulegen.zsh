@@ -13,8 +13,8 @@ _modulegen() {
     "gen --spec"|"check --spec"|"update --spec"|"templates lint --spec"|"spec from --output"|"render --data") _files; return ;;
     "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix"|"spec from --set") return ;;
     "gen --output"|"gen --tests-output"|"gen --package"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --package"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --package"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"spec from --templates"|"render --partials") _files -/; return ;;
-    "gen --format"|"check --format"|"update --format"|"validate --format") compadd -- text json github; return ;;
-    "gen --color"|"check --color"|"update --color"|"validate --color") compadd -- auto always never; return ;;
+    "gen --format"|"check --format"|"update --format"|"validate --format"|"forget --format") compadd -- text json github; return ;;
+    "gen --color"|"check --color"|"update --color"|"validate --color"|"forget --color") compadd -- auto always never; return ;;
     "templates list --format") compadd -- text json names; return ;;
     "init --template"|"spec from --template") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"}; return ;;
   esac
@@ -33,7 +33,7 @@ _modulegen() {
     "init") compadd -- --author --company --project --template --output --tests-output --prefix --force --help ;;
     "spec from") compadd -- --template --set --templates --output --force --help ;;
     "migrate") compadd -- --dry-run --force --help ;;
-    "forget") compadd -- --dry-run --help ;;
+    "forget") compadd -- --dry-run --format --color --help ;;
     "completions") compadd -- --help ;;
     "render") compadd -- --data --partials --strict-variables --help ;;
   esac

@@ -1,0 +1,35 @@
+import DataFormats
+import Diagnostics
+
+/// Where the record's text says something, for an error about it. The decoded record keeps no
+/// locations (a record of 1,000 modules would carry them all for nothing): the text is read
+/// again when an error needs one.
+extension GenerationRecord {
+  /// The value of `key` in the entry of `module`, in the record's text (either side of a
+  /// record with merge conflict markers); nil when the text does not have it.
+  static func location(of key: String, module: String, in text: String, file: String)
+    -> SourceLocation?
+  {
+    var texts = [text]
+    if mayHaveConflictMarkers(text),
+      let sides = conflictSides(text.split(separator: "\n", omittingEmptySubsequences: false))
+    {
+      texts = [sides.ours, sides.theirs]
+    }
+    for text in texts {
+      if let node = (try? DataFile.parse(text, file: file))?["modules"]?[module]?[key] {
+        return node.location
+      }
+    }
+    return nil
+  }
+
+  /// `location(of:module:in:file:)` in the record's file as it is on disk now (shown as
+  /// `shown`); nil when it cannot be read.
+  func location(of key: String, module: String, shown: String, fileSystem: any FileSystem)
+    -> SourceLocation?
+  {
+    guard let text = try? fileSystem.readText(atPath: path, displayPath: shown) else { return nil }
+    return Self.location(of: key, module: module, in: text, file: shown)
+  }
+}
