@@ -226,6 +226,31 @@ import Testing
     #expect(!gen.out.contains("Packages/Features/Sources/Coordinator.swift"), "\(gen.out)")
   }
 
+  /// An app's module does not take the shared file of a package's module: that one is in the
+  /// package's target, which the app's code does not see.
+  @Test func anAppsModuleDoesNotUseAPackagesSharedFile() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"Features\", targets: [.target(name: \"Core\")])\n",
+      to: dir + "/Packages/Features/Package.swift")
+    try write("public enum Core {}\n", to: dir + "/Packages/Features/Sources/Core/Core.swift")
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: Home, template: mvvm, package: Packages/Features, output: Packages/Features/Sources/Features, params: {coordinator: true}}\n",
+      to: dir + "/modules.yml")
+    let environment = ProcessInfo.processInfo.environment
+    let package = runTool(["gen", "--spec", "modules.yml"], in: dir, environment: environment)
+    #expect(package.code == 0, "\(package.err)")
+    let app = runTool(
+      ["gen", "Login", "mvvm", "--set", "coordinator=true", "--output", "Modules/Auth/Login"],
+      in: dir, environment: environment)
+    #expect(app.code == 0, "\(app.err)")
+    #expect(
+      Self.files(dir).filter { $0.hasSuffix("/Coordinator.swift") } == [
+        "Modules/Auth/Coordinator.swift", "Packages/Features/Sources/Features/Coordinator.swift",
+      ])
+  }
+
   @Test func theSharedFolderIsAboveAModuleFolderNamedAfterTheModule() {
     #expect(
       Generator.sharedRoot("/app/Sources/Modules/Home", module: "Home") == "/app/Sources/Modules")

@@ -81,7 +81,8 @@ extension Generator {
     fileSystem: any FileSystem
   ) -> String? {
     var found: [String] = []
-    for (module, entry) in record.modules {
+    // A module of a package has its own, in its target.
+    for (module, entry) in record.modules where entry.package == nil {
       let paths = Array((role == .test ? entry.testFiles : entry.files).keys)
       for path in paths where lastPathComponent(path) == name {
         let folder = parentPath(path)
