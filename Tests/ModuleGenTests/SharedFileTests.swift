@@ -209,14 +209,20 @@ import Testing
     #expect(runTool(["check"], in: dir).code == 0)
   }
 
-  /// In a Swift package each module is a target of its own: the shared file stays in it (a
-  /// file in `Sources/` would be in no target).
-  @Test func aPackagesModuleKeepsTheSharedFileInItsTarget() throws {
+  /// A folder with a local package `Packages/Features` (one target, `Core`).
+  static func withFeaturesPackage() throws -> String {
     let dir = try makeTemporaryDirectory()
     try write(
       "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"Features\", targets: [.target(name: \"Core\")])\n",
       to: dir + "/Packages/Features/Package.swift")
     try write("public enum Core {}\n", to: dir + "/Packages/Features/Sources/Core/Core.swift")
+    return dir
+  }
+
+  /// In a Swift package each module is a target of its own: the shared file stays in it (a
+  /// file in `Sources/` would be in no target).
+  @Test func aPackagesModuleKeepsTheSharedFileInItsTarget() throws {
+    let dir = try Self.withFeaturesPackage()
     try write("module: App\npackage: Packages/Features\n", to: dir + "/.modulegen.yml")
     let gen = runTool(
       ["gen", "Home", "mvp", "--set", "coordinator=true", "--dry-run", "--verbose"], in: dir,
@@ -229,11 +235,7 @@ import Testing
   /// An app's module does not take the shared file of a package's module: that one is in the
   /// package's target, which the app's code does not see.
   @Test func anAppsModuleDoesNotUseAPackagesSharedFile() throws {
-    let dir = try makeTemporaryDirectory()
-    try write(
-      "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(name: \"Features\", targets: [.target(name: \"Core\")])\n",
-      to: dir + "/Packages/Features/Package.swift")
-    try write("public enum Core {}\n", to: dir + "/Packages/Features/Sources/Core/Core.swift")
+    let dir = try Self.withFeaturesPackage()
     try write("module: App\n", to: dir + "/.modulegen.yml")
     try write(
       "modules:\n  - {name: Home, template: mvvm, package: Packages/Features, output: Packages/Features/Sources/Features, params: {coordinator: true}}\n",
