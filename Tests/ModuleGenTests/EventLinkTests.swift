@@ -56,7 +56,7 @@ import Testing
         == "router.showDetail(for: item, animated: true) passes [\"item\"]")
     #expect(
       try Self.link("open(_ url: URL, extra: Int)", router: ["`open`(url: URL)"])
-        == "router.`open`(url: url) passes [\"url\"]")
+        == "router.open(url: url) passes [\"url\"]")
     // A parameter of another type, or one the event lacks without a default: the next candidate.
     #expect(try Self.link("load(id: Int)", interactor: ["load(id: String)"]) == nil)
     #expect(

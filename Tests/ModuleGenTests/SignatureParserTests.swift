@@ -33,6 +33,8 @@ import Testing
     ("make() -> some View", "func make() -> some View"),
     ("nested() -> Swift.Result<Foo.Bar, Never>", "func nested() -> Swift.Result<Foo.Bar, Never>"),
     ("`default`(`for` key: String)", "func `default`(for key: String)"),
+    // `open` is reserved only before a declaration: a method's name as it is.
+    ("`open`(url: URL)", "func open(url: URL)"),
     ("  spaced ( a :Int,b:String )  ->Bool  ", "func spaced(a: Int, b: String) -> Bool"),
     ("title(format: String = \"a, (b)\")", "func title(format: String = \"a, (b)\")"),
   ]
