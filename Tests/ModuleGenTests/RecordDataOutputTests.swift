@@ -140,4 +140,31 @@ import Testing
     #expect(package.err == "error: --package '.modulegen' \(Self.baseCopies)\n", "\(package.err)")
     #expect(everything(dir) == before)
   }
+
+  /// `spec from -o`, `templates new --dir` and the other commands that write files they are
+  /// given never write the record or its base copies, even with `--force`; a folder of the
+  /// user's named `.modulegen` elsewhere (`~/.modulegen/templates`) is theirs.
+  @Test func filesWrittenAsGivenAreNotTheRecords() throws {
+    let dir = try project()
+    let before = everything(dir)
+    let tail =
+      "only modulegen writes there; choose another file; nothing was written\n"
+    let place =
+      "is modulegen's generation record (.modulegen.lock) or among its base copies (.modulegen/base/): "
+    for (arguments, shown) in [
+      (["spec", "from", "Cart", "-o", ".modulegen.lock", "--force"], ".modulegen.lock"),
+      (["spec", "from", "Cart", "-o", "./.modulegen/base/cart.yml"], "./.modulegen/base/cart.yml"),
+      (
+        ["templates", "new", "mine", "--dir", ".modulegen/base"],
+        ".modulegen/base/mine/template.yml"
+      ),
+    ] {
+      let result = runTool(arguments, in: dir)
+      #expect(result.code == 2, "\(arguments)")
+      #expect(result.err == "error: '\(shown)' \(place)\(tail)", "\(arguments)")
+    }
+    #expect(everything(dir) == before)
+    let own = runTool(["templates", "new", "mine", "--dir", "home/.modulegen/templates"], in: dir)
+    #expect(own.code == 0, "\(own.err)")
+  }
 }

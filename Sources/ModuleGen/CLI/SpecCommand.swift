@@ -94,7 +94,7 @@ enum SpecCommand {
     let path = console.path(output)
     let plan = try Plan(
       writing: [(path, parentPath(path), text)], force: arguments.flag(.force),
-      fileSystem: fileSystem)
+      fileSystem: fileSystem, shown: console.displayPath)
     if TemplatesCommand.reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut("Wrote \(console.displayPath(path))\n")

@@ -201,7 +201,7 @@ enum TemplatesCommand {
     let fileSystem = LocalFileSystem()
     let plan = try Plan(
       writing: files.map { (joinPath(root, $0.0), root, $0.1) }, force: force,
-      fileSystem: fileSystem)
+      fileSystem: fileSystem, shown: console.displayPath)
     if reportConflicts(plan, console: console) { return ExitCode.failure }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     guard let what else { return ExitCode.success }

@@ -82,7 +82,9 @@ enum MigrateCommand {
     _ outputs: [(path: String, root: String, text: String)], console: Console,
     arguments: ParsedArguments, fileSystem: LocalFileSystem
   ) throws -> Int32 {
-    let plan = try Plan(writing: outputs, force: arguments.flag(.force), fileSystem: fileSystem)
+    let plan = try Plan(
+      writing: outputs, force: arguments.flag(.force), fileSystem: fileSystem,
+      shown: console.displayPath)
     let dryRun = arguments.flag(.dryRun)
     for file in plan.files {
       let path = console.displayPath(file.path)

@@ -40,11 +40,18 @@ package struct Plan: Sendable {
   }
 
   /// A plan that writes files as they are given (`templates new`, `eject`, `migrate`), each
-  /// decided against the disk as every planned file is.
+  /// decided against the disk as every planned file is. `shown`: a path as messages show it.
   init(
     writing files: [(path: String, root: String, text: String)], force: Bool,
-    fileSystem: any FileSystem
+    fileSystem: any FileSystem, shown: (String) -> String
   ) throws {
+    // The generation record and its base copies are modulegen's to write, whatever `--force`.
+    if let kept = files.first(where: { Self.isRecordData($0.path) }) {
+      throw Diagnostic(
+        message:
+          "'\(shown(kept.path))' is modulegen's generation record (\(GenerationRecord.fileName)) or among its base copies (\(GenerationRecord.baseFolder)/): only modulegen writes there; choose another file; nothing was written"
+      )
+    }
     let planned = try files.map { file in
       var planned = PlannedFile(
         module: "", role: .code, root: file.root, path: file.path, bytes: Array(file.text.utf8),
@@ -53,6 +60,15 @@ package struct Plan: Sendable {
       return planned
     }
     self.init(files: planned, modules: [], notes: [], force: force)
+  }
+
+  /// Whether `path` is a generation record (`.modulegen.lock`) or in its base copies' folder
+  /// (`.modulegen/base/`). Other folders named `.modulegen` are not the record's: the user's
+  /// templates are in `~/.modulegen/templates`.
+  static func isRecordData(_ path: String) -> Bool {
+    let path = normalizePath(path)
+    return lastPathComponent(path) == GenerationRecord.fileName
+      || ("/" + path).contains("/" + GenerationRecord.baseFolder + "/")
   }
 
   package var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
