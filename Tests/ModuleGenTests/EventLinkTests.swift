@@ -40,6 +40,9 @@ import Testing
       try Self.link("didTapRetry()", interactor: ["retry() async"], router: ["retry()"])
         == "interactor.retry() passes []")
     #expect(try Self.link("didTapClose()", router: ["close()"]) == "router.close() passes []")
+    // After the receiver's dot a keyword needs no backticks.
+    #expect(
+      try Self.link("didTapDefault()", router: ["`default`()"]) == "router.default() passes []")
     // The event's own name comes before the name without `did`.
     #expect(
       try Self.link(
@@ -137,6 +140,7 @@ import Testing
       router.map { "DidTapOpenUrlCalls\($0)OpenUrl" } ?? "DidTapOpenUrlCallsNothingYet",
       router.map { "DidShowDetailForCalls\($0)ShowDetailForAnimated" }
         ?? "DidShowDetailForCallsNothingYet",
+      router.map { "DidTapDefaultCalls\($0)Default" } ?? "DidTapDefaultCallsNothingYet",
     ]
     #expect(names == expected)
   }

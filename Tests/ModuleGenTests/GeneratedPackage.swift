@@ -30,6 +30,7 @@ struct GeneratedPackage {
       func showError(_ message: String)
       func update(progress: Double, animated: Bool)
       func show(image: UIImage)
+      func show(mode: RichMode)
     presenter:
       - viewDidLoad()
       - "didSelect(at index: Int)"
@@ -39,6 +40,7 @@ struct GeneratedPackage {
       - didTapClose()
       - "didTapOpen(url: URL)"
       - "didShowDetail(for item: RichItem)"
+      - didTapDefault()
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"
@@ -59,6 +61,7 @@ struct GeneratedPackage {
       - "open(url: URL)"
       - "showDetail(for item: RichItem, animated: Bool = true)"
       - "present(_ controller: UIViewController)"
+      - "`default`()"
     entities: |
       struct RichItem: Identifiable, Hashable, Codable {
         let id: Int
@@ -68,6 +71,9 @@ struct GeneratedPackage {
       }
       enum RichFilter: String, CaseIterable, Codable {
         case all, favorites = "fav"
+      }
+      enum RichMode {
+        case `default`, compact
       }
       enum RichEvent {
         case selected(RichItem)

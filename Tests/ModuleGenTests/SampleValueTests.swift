@@ -14,6 +14,8 @@ import Testing
     .init(name: "Node", fields: [.init(name: "next", type: "Node?", isMutable: false)]),
     .init(name: "Pin", fields: [.init(name: "place", type: "CLLocation", isMutable: false)]),
     .init(name: "Filter", kind: .enum, conformances: ["String"], cases: [.init(name: "all")]),
+    // A keyword after a dot is a name as it is.
+    .init(name: "Mode", kind: .enum, cases: [.init(name: "default"), .init(name: "compact")]),
     .init(
       name: "Event", kind: .enum,
       cases: [
@@ -30,7 +32,8 @@ import Testing
     ("Bool", "true"), ("String?", "\"Text\""), ("[Int]", "[2]"),
     ("[String: [URL]]", "[\"Text\": [URL(fileURLWithPath: \"/sample\")]]"),
     ("UIImage", "UIImage()"), ("[Photo]", "[Photo(id: UUID(), tags: [\"Text\"])]"),
-    ("Filter", "Filter.all"), ("Event?", "Event.selected(Photo(id: UUID(), tags: [\"Text\"]))"),
+    ("Filter", "Filter.all"), ("Mode", "Mode.default"),
+    ("Event?", "Event.selected(Photo(id: UUID(), tags: [\"Text\"]))"),
   ])
   func aTypeATestCanMake(type: String, value: String) {
     #expect(SampleValue.of(type, entities: Self.entities) == value)

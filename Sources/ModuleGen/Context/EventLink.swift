@@ -66,7 +66,8 @@ package struct EventLink: Sendable, Equatable {
       }
       arguments.append(p.label.map { "\(SwiftName.label($0)): \(value)" } ?? value)
     }
-    let call = SwiftName.escaped(target.name) + "(" + arguments.joined(separator: ", ") + ")"
+    // Always after its receiver and a dot (`router.default()`).
+    let call = SwiftName.member(target.name) + "(" + arguments.joined(separator: ", ") + ")"
     return EventLink(role: role, target: target, call: call, passed: passed)
   }
 }

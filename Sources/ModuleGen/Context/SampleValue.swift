@@ -52,7 +52,7 @@ enum SampleValue {
   static func of(_ entity: ModuleSpec.Entity, entities: [ModuleSpec.Entity], depth: Int) -> String?
   {
     if let plain = entity.cases.first(where: { $0.associatedValues.isEmpty }) {
-      return entity.name + "." + SwiftName.escaped(plain.name)
+      return entity.name + "." + SwiftName.member(plain.name)
     }
     for enumCase in entity.cases {
       var arguments: [String] = []
@@ -61,7 +61,7 @@ enum SampleValue {
         arguments.append(value.label.map { "\(SwiftName.label($0)): \(sample)" } ?? sample)
       }
       if arguments.count == enumCase.associatedValues.count {
-        return entity.name + "." + SwiftName.escaped(enumCase.name) + "("
+        return entity.name + "." + SwiftName.member(enumCase.name) + "("
           + arguments.joined(separator: ", ") + ")"
       }
     }

@@ -18,6 +18,13 @@ enum SwiftName {
     swiftKeywords.contains(name) ? "`\(name)`" : name
   }
 
+  /// A member's name after a dot as Swift code writes it (`router.default()`, `Kind.in`): after
+  /// a dot a keyword is a name as it is, but for `init` and `self`, which mean the initializer
+  /// and the value itself there.
+  static func member(_ name: String) -> String {
+    name == "init" || name == "self" ? "`\(name)`" : name
+  }
+
   /// An argument label as Swift writes it: labels need backticks only for `inout`, `var` and
   /// `let`.
   static func label(_ label: String) -> String {
