@@ -41,9 +41,7 @@ enum CheckCommand {
     var plan = try setup.generator.plan(setup.modules, options: setup.options, record: setup.record)
     for note in plan.notes { console.report(note) }
     // Every list of the report in path order (a module's files are planned in its template's).
-    func inPathOrder(_ a: String, _ b: String) -> Bool {
-      a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
+    let inPathOrder = PathSafety.inPathOrder
     plan.files.sort { inPathOrder($0.path, $1.path) }
     plan.stale.sort { inPathOrder($0.path, $1.path) }
     // An interrupted run (or one writing now) means the files on disk are not final.

@@ -67,7 +67,7 @@ enum ForgetCommand {
     }
     let modules = names.sorted().map { name -> LiquidValue in
       let recorded = record.modules[name]?.allFiles.keys ?? [:].keys
-      let files = recorded.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+      let files = recorded.sorted(by: PathSafety.inPathOrder).map {
         LiquidValue.string(console.displayPath(record.absolutePath($0)))
       }
       return .object(LiquidObject([("name", .string(name)), ("files", .array(files))]))

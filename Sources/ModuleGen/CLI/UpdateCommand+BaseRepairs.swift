@@ -14,7 +14,7 @@ extension UpdateCommand {
     init(_ plan: Plan, record: GenerationRecord, fileSystem: any FileSystem) throws {
       let found = try record.baseProblems(in: plan, fileSystem: fileSystem)
       restored = found.missing.filter(\.restorable).map { ($0.path, $0.baseFile) }.sorted {
-        $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        PathSafety.inPathOrder($0.path, $1.path)
       }
       damaged = found.damaged
     }
@@ -23,11 +23,8 @@ extension UpdateCommand {
     /// `--quiet`, not in JSON).
     func print(_ report: GenerationReport) {
       guard report.printsSummaries else { return }
-      var files: [String] = []
-      for file in restored.map(\.baseFile) + damaged.map(\.path) where !files.contains(file) {
-        files.append(file)
-      }
-      for file in files.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      let files = Set(restored.map(\.baseFile) + damaged.map(\.path))
+      for file in files.sorted(by: PathSafety.inPathOrder) {
         var parts: [String] = []
         let count = restored.filter { $0.baseFile == file }.count
         if count > 0 {

@@ -5,6 +5,12 @@
 /// slash (`../\u{301}x`) makes `/\u{301}` one character, which hides the `..` component from a
 /// character-based split, while the file system still sees `..`, `/` and `\u{301}x`.
 enum PathSafety {
+  /// The order paths are listed in (reports, base files): by their bytes, the same on every
+  /// machine and in every locale.
+  static func inPathOrder(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
   /// What a path may contain besides plain relative components.
   struct Rules: Sendable {
     /// A leading `/` (only where a person wrote the path: a pattern's own text).

@@ -30,7 +30,7 @@ struct BaseCopies: Equatable {
   }
 
   init(_ copies: [Copy]) {
-    self.copies = copies.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    self.copies = copies.sorted { PathSafety.inPathOrder($0.path, $1.path) }
   }
 
   static let fileExtension = "base"
