@@ -160,7 +160,8 @@ extension GenerationRecord {
   /// Where modulegen up to 2026-12 kept a base copy: one file named by its hash. Such copies
   /// are still read, and move into their module's base file on its next run.
   func legacyBasePath(forHash hash: String) -> String {
-    let hex = hash.hasPrefix("sha256:") ? String(hash.dropFirst("sha256:".count)) : hash
+    let prefix = Self.hashPrefix
+    let hex = hash.hasPrefix(prefix) ? String(hash.dropFirst(prefix.count)) : hash
     return joinPath(joinPath(directory, Self.baseFolder), hex)
   }
 

@@ -39,7 +39,7 @@ extension GenerationRecord {
     out += "  \(Self.yamlKey(name)):\n"
     out += "    template: \(Self.yamlValue(module.template))\n"
     let versionKey =
-      module.templateVersion.hasPrefix("sha256:") ? "template_hash" : "template_version"
+      module.templateVersion.hasPrefix(hashPrefix) ? "template_hash" : "template_version"
     out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
     out += "    created: \(Self.yamlValue(module.created))\n"
     // Kept empty too: an empty author is a header without one.
@@ -209,7 +209,7 @@ extension GenerationRecord {
           }
           guard case .string(let hash) = file.value.value, isHash(hash) else {
             problems.error(
-              "a file's hash must be 'sha256:' and 64 lowercase hexadecimal digits",
+              "a file's hash must be '\(hashPrefix)' and 64 lowercase hexadecimal digits",
               at: file.value.location,
               path: "\(path).\(key)")
             continue

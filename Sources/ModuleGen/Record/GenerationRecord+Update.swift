@@ -121,8 +121,8 @@ extension GenerationRecord {
         if modules[module] == nil && previous.modules[module] != nil {
           obsolete.append(joinPath(folder, name))
         }
-      } else if Self.isHash("sha256:" + name) {
-        let hash = "sha256:" + name
+      } else if Self.isHash(Self.hashPrefix + name) {
+        let hash = Self.hashPrefix + name
         if !referencedElsewhere.contains(hash)
           && (!referenced.contains(hash) || stored.contains(hash))
         {
