@@ -21,15 +21,13 @@ extension Generator {
   ) throws -> ModulePlan {
     let recorded = record?.modules[module.name]
     var date = Self.firstDate(of: recorded, options: options)
-    var rendering = try cachedRender(
-      module, date: date, recorded: recorded, record: record, options: options)
+    var rendering = try cachedRender(module, date: date, record: record, options: options)
     var existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
     if let found = Self.headerDate(
       of: rendering, existing: existing, date: date, recorded: recorded)
     {
       date = found
-      rendering = try cachedRender(
-        module, date: date, recorded: recorded, record: record, options: options)
+      rendering = try cachedRender(module, date: date, record: record, options: options)
       existing = try Self.existingFiles(of: rendering, fileSystem: fileSystem)
     }
     return Self.modulePlan(
@@ -243,9 +241,9 @@ extension Generator {
   /// The module rendered for `date`, or the files rendered for the same inputs earlier in the
   /// run (a plan made again under the lock renders nothing again).
   mutating func cachedRender(
-    _ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?,
-    record: GenerationRecord?, options: GenerationOptions
+    _ module: ModuleSpec, date: String, record: GenerationRecord?, options: GenerationOptions
   ) throws -> Rendering {
+    let recorded = record?.modules[module.name]
     let key = RenderingCache.Key(module, date: date, recorded: recorded)
     if let cached = renderings.values[module.name], cached.key == key { return cached.rendering }
     var rendering = try render(
