@@ -46,9 +46,10 @@ final class HomeLoader {
       try Task.checkCancellation()
       self.items = items
       show(items.isEmpty ? .empty : .loaded(items))
-    } catch is CancellationError {
-      // A newer load replaced this one, or nobody waits for it any more.
     } catch {
+      // A newer load replaced this one, or nobody waits for it any more: what the fetch threw
+      // then is no failure to show (URLSession throws URLError.cancelled, not CancellationError).
+      guard !Task.isCancelled else { return }
       if items.isEmpty {
         show(.failed(because: error))
       } else {

@@ -51,9 +51,10 @@ extension HomePresenter: HomeViewOutput {
       self.items = items
       view?.display(items.isEmpty ? .empty : .loaded(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }))
       moduleOutput?.homeModuleDidLoad(items)
-    } catch is CancellationError {
-      // A newer load replaced this one, or nobody waits for it any more.
     } catch {
+      // A newer load replaced this one, or nobody waits for it any more: what the fetch threw
+      // then is no failure to show (URLSession throws URLError.cancelled, not CancellationError).
+      guard !Task.isCancelled else { return }
       if items.isEmpty {
         view?.display(.failed(because: error))
       } else {

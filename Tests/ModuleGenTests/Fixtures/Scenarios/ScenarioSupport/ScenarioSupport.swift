@@ -5,7 +5,7 @@ import Testing
 @_spi(StandIn) import UIKit
 
 /// Answers fetches by hand, one at a time, as a slow network would; a cancelled fetch ends with
-/// `CancellationError`, as `URLSession`'s does.
+/// `URLError(.cancelled)`, as `URLSession`'s does (not with `CancellationError`).
 public actor FetchScript<Value: Sendable> {
   private var pending: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
   private var nextID = 0
@@ -38,7 +38,7 @@ public actor FetchScript<Value: Sendable> {
 
   private func cancel(_ id: Int) {
     if let index = pending.firstIndex(where: { $0.id == id }) {
-      pending.remove(at: index).continuation.resume(throwing: CancellationError())
+      pending.remove(at: index).continuation.resume(throwing: URLError(.cancelled))
     }
   }
 }
