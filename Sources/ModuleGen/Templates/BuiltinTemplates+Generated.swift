@@ -861,6 +861,7 @@ final class {{ module }}ViewState: {{ module }}{{ view_protocol }} {
 
 {%- assign owns_router = false %}
 {%- if uses_defaults and has_coordinator == false %}{% assign owns_router = true %}{% endif %}
+
 /// {{ view_summary }}
 struct {{ module }}View: View {
   // The screen's objects, owned by the view: SwiftUI keeps the first ones it is given for as
@@ -870,6 +871,9 @@ struct {{ module }}View: View {
   @State private var {{ output_name }}: any {{ module }}{{ output_protocol }}
 {%- if owns_router %}
   @State private var router: {{ module }}Router
+{%- endif %}
+{%- if uses_defaults %}
+{%- include 'swiftui_screen_state' %}
 {%- endif %}
 
   init(
@@ -1562,7 +1566,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- comment %}
   The body of the typical screen's SwiftUI view: a progress view, the list of items with pull to
   refresh (and why the last refresh failed, above them), or a content-unavailable view for the empty and failed states with a way to try
-  again; loading once in `.task`, which SwiftUI cancels when the view disappears. Expects
+  again; loading once in `.task`, which SwiftUI cancels when the view disappears (and the view
+  cancels a load the user asked for again then; its state is `swiftui_screen_state`'s). Expects
   `state_expression` (the load state to show), `load_call` (awaited to load), `select_call`
   (what selecting `item` does), `destination` (the binding of the item to push, or empty),
   `task_setup` (statements before the load in `.task`, or empty), `modifiers` (more
@@ -1577,7 +1582,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- capture retry_call %}{{ output_name }}.didTapRetry(){% endcapture %}
 {%- else %}
 {%- assign refresh = "load" %}
-{%- assign retry_call = "Task { await load() }" %}
+{%- assign retry_call = "retry = Task { await load() }" %}
 {%- endif %}
   var body: some View {
     content
@@ -1603,6 +1608,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {{ task_setup }}
 {%- endif %}
         await loadOnce()
+      }
+      .onDisappear {
+        retry?.cancel()
       }
 {%- endif %}
   }
@@ -1690,6 +1698,17 @@ final class {{ mock_name }}: {{ protocol_name }} {
     }
   }
 {%- endif %}
+"""#,
+    "common/snippets/swiftui_screen_state.liquid": #"""
+{%- comment %}
+  The state `swiftui_screen` needs in the view that includes it, among the view's properties:
+  for a view that loads itself (not `reports_events`), the load the user asked for again.
+{%- endcomment %}
+{%- unless reports_events %}
+  /// The load the user asked for again ("Try Again", "Refresh"). SwiftUI cancels only the load
+  /// of `.task`, when the screen disappears; the screen cancels this one then.
+  @State private var retry: Task<Void, Never>?
+{%- endunless %}
 """#,
     "common/snippets/swiftui_spec_body.liquid": #"""
 {%- comment %}
@@ -3561,6 +3580,9 @@ struct {{ module }}View: View {
 {%- if local_state %}
   /// The view model's state, as it reports it.
   @State private var state: {{ module }}LoadState = .idle
+{%- endif %}
+{%- if uses_defaults %}
+{%- include 'swiftui_screen_state', reports_events: false %}
 {%- endif %}
 
   init(viewModel: {{ view_model_type }}{% if owns_router %}, router: {{ module }}Router{% endif %}) {
