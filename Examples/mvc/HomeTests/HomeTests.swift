@@ -105,16 +105,24 @@ final class HomeTests: XCTestCase {
   func testANewLoadReplacesTheOneInProgress() async throws {
     let (loader, service, _) = makeLoader()
     service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
+      do {
+        try await Task.sleep(for: .seconds(60))
+      } catch {
+        // Cancelled, it ends as URLSession's fetches do: not with CancellationError.
+        throw URLError(.cancelled)
+      }
       return []
     }
     let first = Task { await loader.load() }
     let deadline = ContinuousClock.now + .seconds(1)
     while service.fetchItemsCallCount == 0, ContinuousClock.now < deadline { await Task.yield() }
-    service.fetchItemsClosure = nil
-    service.fetchItemsReturnValue = items
+    service.fetchItemsClosure = { @MainActor [items] in
+      // The replaced load has ended, and shows nothing of how.
+      await first.value
+      XCTAssertEqual(loader.state, .loading)
+      return items
+    }
     await loader.load()
-    await first.value
     XCTAssertEqual(loader.state, .loaded(items))
   }
 

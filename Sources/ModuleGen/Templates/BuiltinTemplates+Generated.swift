@@ -775,16 +775,16 @@ import {{ m }}
 
 {% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
     let ({{ subject }}, service, _) = {{ make_subject }}
-    service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
-      return []
-    }
+{%- include 'replaced_fetch_stub', mock: "service" %}
     let first = Task { await {{ subject }}.load() }
     {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
-    service.fetchItemsClosure = nil
-    service.fetchItemsReturnValue = items
+    service.fetchItemsClosure = { @MainActor [items] in
+      // The replaced load has ended, and shows nothing of how.
+      await first.value
+      {{ loading_during_fetch }}
+      return items
+    }
     await {{ subject }}.load()
-    await first.value
     {% include 'expect_equal', actual: state, expected: loaded_state %}
   }
 """#,
@@ -1001,15 +1001,7 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
 
 {% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
     let (presenter, view, source, _) = makePresenter()
-    source.fetchItemsClosure = {
-      do {
-        try await Task.sleep(for: .seconds(60))
-      } catch {
-        // Cancelled, it ends as URLSession's fetches do: not with CancellationError.
-        throw URLError(.cancelled)
-      }
-      return []
-    }
+{%- include 'replaced_fetch_stub', mock: "source" %}
     let first = Task { await presenter.load() }
     {% include 'wait_while', pending: "source.fetchItemsCallCount == 0" %}
     source.fetchItemsClosure = nil
@@ -1095,6 +1087,22 @@ extension {{ protocol_name }} {
 {%- endfor %}
 }
 {%- endif %}
+"""#,
+    "common/snippets/replaced_fetch_stub.liquid": #"""
+{%- comment %}
+  Stubs `mock`'s `fetchItems()` with a fetch that waits until it is cancelled, and then ends as
+  URLSession's fetches do: with `URLError(.cancelled)`, not `CancellationError`. For the tests
+  of a load that a newer one replaces.
+{%- endcomment %}
+    {{ mock }}.fetchItemsClosure = {
+      do {
+        try await Task.sleep(for: .seconds(60))
+      } catch {
+        // Cancelled, it ends as URLSession's fetches do: not with CancellationError.
+        throw URLError(.cancelled)
+      }
+      return []
+    }
 """#,
     "common/snippets/require.liquid": #"""
 {% comment %}`value` unwrapped, or a failed test.{% endcomment %}{% if params.tests == "swift-testing" %}try #require({{ value }}){% else %}try XCTUnwrap({{ value }}){% endif %}
