@@ -93,6 +93,22 @@ final class {{ module }}HostingController: UIHostingController<{{ module }}View>
 }
 {%- endif %}
 """#,
+    "common/snippets/cancelled_fetch_stub.liquid": #"""
+{%- comment %}
+  Stubs `mock`'s `fetchItems()` with a fetch that waits until it is cancelled, and then ends as
+  URLSession's fetches do: with `URLError(.cancelled)`, not `CancellationError`. For the tests
+  of a load that is cancelled: replaced by a newer one, or stopped when the screen leaves.
+{%- endcomment %}
+    {{ mock }}.fetchItemsClosure = {
+      do {
+        try await Task.sleep(for: .seconds(60))
+      } catch {
+        // Cancelled, it ends as URLSession's fetches do: not with CancellationError.
+        throw URLError(.cancelled)
+      }
+      return []
+    }
+"""#,
     "common/snippets/coordinator.liquid": #"""
 {%- comment %}
   The module's coordinator (MVP-C, MVVM-C). Whoever starts the flow creates and keeps it; it
@@ -775,7 +791,7 @@ import {{ m }}
 
 {% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
     let ({{ subject }}, service, _) = {{ make_subject }}
-{%- include 'replaced_fetch_stub', mock: "service" %}
+{%- include 'cancelled_fetch_stub', mock: "service" %}
     let first = Task { await {{ subject }}.load() }
     {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
     service.fetchItemsClosure = { @MainActor [items] in
@@ -1001,7 +1017,7 @@ extension {{ module }}ViewController: {{ module }}{{ view_protocol }} {
 
 {% include 'test', name: "aNewLoadReplacesTheOneInProgress" %}
     let (presenter, view, source, _) = makePresenter()
-{%- include 'replaced_fetch_stub', mock: "source" %}
+{%- include 'cancelled_fetch_stub', mock: "source" %}
     let first = Task { await presenter.load() }
     {% include 'wait_while', pending: "source.fetchItemsCallCount == 0" %}
     source.fetchItemsClosure = nil
@@ -1087,22 +1103,6 @@ extension {{ protocol_name }} {
 {%- endfor %}
 }
 {%- endif %}
-"""#,
-    "common/snippets/replaced_fetch_stub.liquid": #"""
-{%- comment %}
-  Stubs `mock`'s `fetchItems()` with a fetch that waits until it is cancelled, and then ends as
-  URLSession's fetches do: with `URLError(.cancelled)`, not `CancellationError`. For the tests
-  of a load that a newer one replaces.
-{%- endcomment %}
-    {{ mock }}.fetchItemsClosure = {
-      do {
-        try await Task.sleep(for: .seconds(60))
-      } catch {
-        // Cancelled, it ends as URLSession's fetches do: not with CancellationError.
-        throw URLError(.cancelled)
-      }
-      return []
-    }
 """#,
     "common/snippets/require.liquid": #"""
 {% comment %}`value` unwrapped, or a failed test.{% endcomment %}{% if params.tests == "swift-testing" %}try #require({{ value }}){% else %}try XCTUnwrap({{ value }}){% endif %}
@@ -3194,10 +3194,7 @@ final class {{ protocol_name }}Mock: {{ protocol_name }} {
 
 {% include 'test', name: "leavingStopsTheLoad" %}
     let (presenter, view, service, _) = makePresenter()
-    service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
-      return []
-    }
+{%- include 'cancelled_fetch_stub', mock: "service" %}
     presenter.{{ open_event }}()
     let load = {% include 'require', value: "presenter.loadTask" %}
     {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
@@ -3221,10 +3218,7 @@ final class {{ protocol_name }}Mock: {{ protocol_name }} {
 
 {% include 'test', name: "appearingAgainAfterLeavingWhileLoadingLoads" %}
     let (presenter, view, service, _) = makePresenter()
-    service.fetchItemsClosure = {
-      try await Task.sleep(for: .seconds(60))
-      return []
-    }
+{%- include 'cancelled_fetch_stub', mock: "service" %}
     presenter.viewDidAppear()
     {% include 'wait_while', pending: "service.fetchItemsCallCount == 0" %}
     presenter.viewDidDisappear()
