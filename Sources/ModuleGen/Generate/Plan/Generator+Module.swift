@@ -386,9 +386,9 @@ extension Generator {
 
   /// Files on disk that the modules' templates write under other values of their choice and
   /// bool parameters, and that neither the plan nor the record has (left by a run whose record
-  /// was lost), and files of a recorded module's plan that its record lacks (a record cut short
-  /// or edited by hand: `update` has no base for them): `check` reports them. Absolute paths,
-  /// sorted.
+  /// was lost), and files of a module's plan that its record lacks (a record cut short or
+  /// edited by hand, a module the record lost: `update` has no base for them): `check` reports
+  /// them. Absolute paths, sorted.
   func unrecordedFiles(
     in plan: Plan, modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord
   ) -> [String] {
@@ -396,8 +396,13 @@ extension Generator {
     let specs = Dictionary(modules.map { ($0.name, $0) }) { a, _ in a }
     var found: Set<String> = []
     for planned in plan.modules {
-      // A shared file is recorded by the module that writes it.
-      if let recorded = record.modules[planned.name]?.allFiles {
+      // A shared file is recorded by the module that writes it. A module a record of other
+      // modules lacks (a merge resolved with one side's record, `forget`) has none of its
+      // files; without any record (files Generamba or a modulegen before the record wrote),
+      // there is nothing to disagree with.
+      if let recorded = record.modules[planned.name]?.allFiles
+        ?? (record.modules.isEmpty ? nil : [:])
+      {
         for file in byModule[planned.name] ?? []
         where !file.isShared && recorded[record.recordedPath(file.path)] == nil
           && fileSystem.fileExists(atPath: file.path)
