@@ -265,4 +265,46 @@ import Testing
       ), "\(result.err)")
     #expect(date(of: names[1], in: snapshot(dir).files, dates: ["2026-01-01"]) != nil)
   }
+
+  /// `check` while another run writes (its lock held, its staging folder there) waits for it
+  /// and says what the run left, as a `check` run after it would: not a verdict on files read
+  /// half before and half after the run, nor that a run is writing.
+  @Test func checkWhileARunWritesSaysWhatTheRunLeaves() throws {
+    let (dir, _) = try project(modules: 3)
+    #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
+    // What the other run leaves: made in a copy, then put in place while it holds the lock.
+    let after = try makeTemporaryDirectory() + "/after"
+    try FileManager.default.copyItem(atPath: dir, toPath: after)
+    let other = try run(
+      ["gen", "--spec", "all.yml", "--author", "2026-02-02", "--force", "--set", "extra=true"],
+      in: after)
+    #expect(other.code == 0, "\(other.err)")
+    let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir])
+    let staging = dir + "/" + WriteJournal.runFolderPrefix + "0-test"
+    try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtBinary)
+    process.arguments = ["check"]
+    process.currentDirectoryURL = URL(fileURLWithPath: dir)
+    process.environment = ["HOME": dir + "/home"]
+    let outputs = (dir + "/../check.out", dir + "/../check.err")
+    for path in [outputs.0, outputs.1] {
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs.0))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: outputs.1))
+    try process.run()
+    Thread.sleep(forTimeInterval: 1)
+    let copy = try runBinary(["-a", after + "/.", dir + "/"], in: dir, binary: "/bin/cp")
+    #expect(copy.code == 0, "\(copy.err)")
+    try FileManager.default.removeItem(atPath: staging)
+    session.end()
+    process.waitUntilExit()
+    let out = try String(contentsOfFile: outputs.0, encoding: .utf8)
+    let err = try String(contentsOfFile: outputs.1, encoding: .utf8)
+    let serial = try runBinary(["check"], in: dir, environment: ["HOME": dir + "/home"])
+    #expect(serial.code == 0 && serial.err.isEmpty, "\(serial.err)")
+    #expect(process.terminationStatus == serial.code, "\(out)\(err)")
+    #expect(out == String(decoding: serial.out, as: UTF8.self) && err == serial.err)
+  }
 }

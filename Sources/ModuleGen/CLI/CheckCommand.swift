@@ -32,7 +32,30 @@ enum CheckCommand {
       ("modulegen check --format github", "In GitHub Actions: each drifted file annotated."),
     ])
 
+  /// Another run that writes while `check` reads (its record committed meanwhile, or it is
+  /// still writing) would make a verdict on a mix of two states: `check` reads again, its
+  /// output held back until an attempt saw no run write, for as long as a run waits for
+  /// another's lock (`MODULEGEN_LOCK_TIMEOUT`); then it says who is writing.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let timeout = try PlanApplier(fileSystem: LocalFileSystem(), environment: console.environment)
+      .lockTimeout
+    let deadline = monotonicSeconds() + timeout
+    while true {
+      let held = HeldOutput(console)
+      let outcome = Result { try attempt(arguments, console: held.console) }
+      if case .success(let result) = outcome, !result.settled, monotonicSeconds() < deadline {
+        sleepSeconds(0.05)
+        continue
+      }
+      held.release(to: console)
+      return try outcome.get().code
+    }
+  }
+
+  /// One reading of the plan and the disk: the exit code, and whether no run wrote meanwhile.
+  static func attempt(_ arguments: ParsedArguments, console: Console) throws -> (
+    code: Int32, settled: Bool
+  ) {
     let report = try GenerationReport(arguments, console: console, command: "check", dryRun: true)
     let console = report.console  // --quiet: without notes
     var setup = try GenerationSetup.make(arguments, console: console, command: "check")
@@ -79,6 +102,14 @@ enum CheckCommand {
     let projectDrift = (project?.problems(console: console) ?? []).sorted {
       inPathOrder($0.subject, $1.subject)
     }
+    // Everything is read: a run writing now, or the record another run wrote meanwhile.
+    let writer = PlanApplier(fileSystem: setup.generator.fileSystem).unfinishedRuns(
+      in: plan.roots + [setup.record.directory]
+    ).contains(where: \.isRunning)
+    let recordNow =
+      setup.generator.fileSystem.fileExists(atPath: setup.record.path)
+      ? try? setup.generator.fileSystem.readText(atPath: setup.record.path) : nil
+    let settled = !writer && recordNow == setup.recordText
     let recordProblems =
       gone.map { ("gone", report.shown($0.path) + " (recorded; 'gen' drops it from the record)") }
       + unrecorded.map {
@@ -144,7 +175,7 @@ enum CheckCommand {
               .array(bases.damaged.map { place($0.path, $0.line) })
             ),
           ] + XcodeChanges.json(project, console: console)))
-      return exitCode(upToDate: upToDate, unfinished: unfinished)
+      return (exitCode(upToDate: upToDate, unfinished: unfinished), settled)
     }
     let listed = report.detail == .verbose ? plan.files : drift
     let width =
@@ -188,13 +219,13 @@ enum CheckCommand {
           console.writeOut(note)
         }
       }
-      return ExitCode.success
+      return (ExitCode.success, settled)
     }
     var problems: [String] = []
     if drift.isEmpty && stale.isEmpty && projectDrift.isEmpty && recordProblems.isEmpty
       && wiring.isEmpty
     {
-      return exitCode(upToDate: upToDate, unfinished: unfinished)
+      return (exitCode(upToDate: upToDate, unfinished: unfinished), settled)
     }
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
@@ -247,7 +278,7 @@ enum CheckCommand {
         XcodeChanges.summary(projectDrift, project: project.shownBundle(console)))
     }
     console.writeError(problems.joined(separator: "; ") + ".\n")
-    return exitCode(upToDate: upToDate, unfinished: unfinished)
+    return (exitCode(upToDate: upToDate, unfinished: unfinished), settled)
   }
 
   /// 0 up to date, 1 drift, 2 when an unfinished run means the files could not be checked.

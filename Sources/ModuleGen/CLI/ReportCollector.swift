@@ -29,6 +29,12 @@ package final class ReportCollector: @unchecked Sendable {
     keys += result
   }
 
+  /// Takes what `other` collected after what this one has (output held back, then released).
+  func add(contentsOf other: ReportCollector) {
+    diagnostics += other.diagnostics
+    keys += other.keys
+  }
+
   /// The JSON report of a command that exited with `code`.
   func json(command: String, code: Int32) -> String {
     var root = LiquidObject()
