@@ -152,8 +152,8 @@ import Testing
     ),
     (
       // Removing it as stale would go out of the project.
-      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      ../x.swift: sha256:\(String(repeating: "a", count: 64))\n",
-      "r:6:7: error: modules.Home.files: the recorded path '../x.swift' goes up with '..' out of the record's folder"
+      "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    files:\n      Home/../../x.swift: sha256:\(String(repeating: "a", count: 64))\n",
+      "r:6:7: error: modules.Home.files: the recorded path 'Home/../../x.swift' goes up with '..' out of the record's folder"
     ),
     (
       // A module's name is its base file's name too.
@@ -422,12 +422,17 @@ import Testing
   @Test func pathsAreRelativeToTheRecordsFolder() {
     let record = GenerationRecord(directory: "/p/app")
     #expect(record.recordedPath("/p/app/Home/A.swift") == "Home/A.swift")
-    #expect(record.recordedPath("/elsewhere/A.swift") == "/elsewhere/A.swift")
+    // Outside it: climbing out of it, so that a clone elsewhere reads the same path.
+    #expect(record.recordedPath("/elsewhere/A.swift") == "../../elsewhere/A.swift")
+    #expect(record.absolutePath("../../elsewhere/A.swift") == "/elsewhere/A.swift")
+    #expect(record.recordedPath("/p/Shared/Home") == "../Shared/Home")
     #expect(GenerationRecord(directory: "/p/app/").recordedPath("/p/app/A.swift") == "A.swift")
     // Names are compared as the file system does, by bytes: "café" with a precomposed "é" is
     // another folder than "café" written with "e" and a combining accent.
     let decomposed = "/p/cafe\u{301}/A.swift"
-    #expect(GenerationRecord(directory: "/p/caf\u{E9}").recordedPath(decomposed) == decomposed)
+    #expect(
+      GenerationRecord(directory: "/p/caf\u{E9}").recordedPath(decomposed)
+        == "../cafe\u{301}/A.swift")
     #expect(record.absolutePath("Home/A.swift") == "/p/app/Home/A.swift")
     #expect(record.baseFilePath(module: "Home") == "/p/app/.modulegen/base/Home.base")
   }

@@ -996,6 +996,43 @@ import Testing
     #expect(after.code == 0, "\(after.out)\(after.err)")
   }
 
+  /// Modules written outside the record's folder (`output: ../Shared/{{ module }}`) are
+  /// recorded relative to it, climbing out with `..`: a clone elsewhere (a teammate's, CI's)
+  /// reads the same record, and `check` and `update` there find their files. A record an
+  /// earlier modulegen wrote with such files absolute reads as the same record, and `gen
+  /// --prune` removes none of them.
+  @Test func filesOutsideTheRecordsFolderAreRecordedRelativeToIt() throws {
+    let root = try makeTemporaryDirectory()
+    let dir = root + "/ios"
+    try write("module: App\noutput: \"../Shared/{{ module }}\"\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-01-01"], in: dir).code == 0)
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    #expect(record.contains("\n      \"../Shared/Home/HomeBuilder.swift\": sha256:"), "\(record)")
+    #expect(!record.contains(root), "\(record)")
+    let clone = try makeTemporaryDirectory() + "/clone"
+    try FileManager.default.copyItem(atPath: root, toPath: clone)
+    let check = runTool(["check"], in: clone + "/ios")
+    #expect(
+      check.code == 0 && check.out == "Up to date: 10 files of 1 module.\n",
+      "\(check.out)\(check.err)")
+    // A spec change merged into an edited presenter there: the record has its base.
+    try edit(clone + "/Shared/Home/HomePresenter.swift") { "// presenter code\n" + $0 }
+    try write(
+      "name: Home\ntemplate: viper\npresenter: |\n  func load() async\n  func didTapRetry()\n",
+      to: clone + "/home.yml")
+    let update = runTool(["update", "--spec", "../home.yml"], in: clone + "/ios")
+    #expect(update.code == 0, "\(update.out)\(update.err)")
+    let presenter = try read(clone + "/Shared/Home/HomePresenter.swift")
+    #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
+    // The same files recorded absolute, as an earlier modulegen did.
+    try record.replacingOccurrences(of: "\"../Shared/", with: "\"\(root)/Shared/").write(
+      toFile: dir + "/" + GenerationRecord.fileName, atomically: true, encoding: .utf8)
+    #expect(runTool(["check"], in: dir).out == "Up to date: 10 files of 1 module.\n")
+    let prune = runTool(["gen", "--prune"], in: dir)
+    #expect(prune.out == "Home (viper): 10 unchanged.\n", "\(prune.out)\(prune.err)")
+    #expect(FileManager.default.fileExists(atPath: root + "/Shared/Home/HomeBuilder.swift"))
+  }
+
   /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:
   /// it is read as the modules of both sides, `check` fails at the marker, and the next `gen`
   /// writes the record of all of them without the markers.

@@ -180,6 +180,23 @@ enum PathSafety {
     return p.count == f.count || f == [slash] || p[f.count] == slash
   }
 
+  /// `path` relative to `folder`, climbing out of it with `..` when it is outside (both
+  /// absolute; `.` for the folder itself). Components are compared as bytes.
+  static func relative(_ path: String, climbingFrom folder: String) -> String {
+    let inside = relative(path, to: folder)
+    guard inside == path, path.utf8.first == slash else { return inside }
+    let from = Array(folder.utf8).split(separator: slash)
+    let to = Array(path.utf8).split(separator: slash)
+    var common = 0
+    while common < from.count && common < to.count && from[common].elementsEqual(to[common]) {
+      common += 1
+    }
+    let parts =
+      Array(repeating: "..", count: from.count - common)
+      + to[common...].map { String(decoding: $0, as: UTF8.self) }
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
   /// `path` relative to `folder` when it is inside it (for messages), else `path`.
   static func relative(_ path: String, to folder: String) -> String {
     var base = Array(folder.utf8)

@@ -171,6 +171,7 @@ extension GenerationRecord {
     // In the file's order: the one error for unknown keys is at the first of them.
     unknown.report(into: &problems)
     try problems.throwIfAny(file: file, inFileOrder: true)
+    record.makeRecordedPathsRelative()
     return record
   }
 
@@ -197,10 +198,10 @@ extension GenerationRecord {
       case .null: break
       case .object(let filePairs):
         for file in filePairs {
-          // Relative to the record's folder, inside it; a file outside it is recorded absolute.
+          // Relative to the record's folder, climbing out of it for a file outside it (an
+          // earlier modulegen recorded such a file absolute: read as this one writes it).
           do {
-            _ = try PathSafety.components(
-              of: file.key, rules: PathSafety.Rules(allowsAbsolute: true))
+            _ = try PathSafety.components(of: file.key, rules: recordedPathRules)
           } catch {
             problems.error(
               "the recorded path '\(file.key)' \(error.phrase(inside: "the record's folder"))",

@@ -121,14 +121,68 @@ package struct GenerationRecord: Sendable, Equatable {
       }
   }
 
-  /// A path as the record writes it: relative to the record's folder when inside it.
+  /// A path as the record writes it: relative to the record's folder, climbing out of it with
+  /// `..` for a file outside it (`output: ../Shared/{{ module }}`), so that every clone of the
+  /// repository, wherever it is, reads the same record.
   package func recordedPath(_ absolute: String) -> String {
-    PathSafety.relative(absolute, to: directory)
+    PathSafety.relative(absolute, climbingFrom: directory)
   }
 
-  /// The absolute path of a recorded path.
+  /// The absolute path of a recorded path (relative to the record's folder, or absolute as a
+  /// record of an earlier modulegen may have it).
   package func absolutePath(_ recorded: String) -> String {
-    normalizePath(joinPath(directory, recorded))
+    Self.absolutePath(recorded, in: directory)
+  }
+
+  /// The absolute path of a path recorded in the record of `directory`.
+  static func absolutePath(_ recorded: String, in directory: String) -> String {
+    if recorded.utf8.starts(with: "../".utf8),
+      let resolved = try? PathSafety.resolve(
+        recorded, against: directory, rules: recordedPathRules)
+    {
+      return resolved
+    }
+    return normalizePath(joinPath(directory, recorded))
+  }
+
+  /// What a recorded path may be: relative to the record's folder, climbing out of it, or
+  /// absolute (written by an earlier modulegen).
+  static let recordedPathRules = PathSafety.Rules(allowsAbsolute: true, leadingParents: .max)
+
+  /// Its paths as this modulegen writes them: the absolute ones an earlier modulegen recorded
+  /// for files outside the record's folder made relative, so that they are found as such.
+  mutating func makeRecordedPathsRelative() {
+    let directory = directory
+    func isAbsolute(_ path: String) -> Bool { path.utf8.first == PathSafety.slash }
+    func relative(_ path: String) -> String {
+      isAbsolute(path) ? PathSafety.relative(normalizePath(path), climbingFrom: directory) : path
+    }
+    for (name, entry) in modules
+    where entry.files.keys.contains(where: isAbsolute)
+      || entry.testFiles.keys.contains(where: isAbsolute)
+      || [entry.spec, entry.output, entry.testsOutput, entry.package].contains(where: {
+        $0.map(isAbsolute) == true
+      }) || entry.registrations.contains(where: { isAbsolute($0.file) })
+    {
+      var module = entry
+      module.files = Dictionary(entry.files.map { (relative($0.key), $0.value) }) { a, _ in a }
+      module.testFiles = Dictionary(entry.testFiles.map { (relative($0.key), $0.value) }) {
+        a, _ in a
+      }
+      module.spec = entry.spec.map(relative)
+      module.output = entry.output.map(relative)
+      module.testsOutput = entry.testsOutput.map(relative)
+      module.package = entry.package.map(relative)
+      for i in module.registrations.indices {
+        module.registrations[i].file = relative(module.registrations[i].file)
+      }
+      modules[name] = module
+    }
+  }
+
+  /// Whether a file is inside the record's folder.
+  package func isInside(_ absolute: String) -> Bool {
+    PathSafety.isInside(absolute, directory)
   }
 
   /// The hash recorded for a file, if any module recorded it.

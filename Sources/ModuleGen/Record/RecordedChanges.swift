@@ -65,9 +65,8 @@ struct RecordedChanges {
 
   /// Removing a stale file: inside the record's folder when it is there, else inside its own.
   static func removal(of file: StaleFile, in record: GenerationRecord) -> PlannedRemoval {
-    let inside = record.recordedPath(file.path) != file.path
     return PlannedRemoval(
-      root: inside ? record.directory : parentPath(file.path), path: file.path,
+      root: record.isInside(file.path) ? record.directory : parentPath(file.path), path: file.path,
       hash: file.generatedHash)
   }
 }

@@ -101,12 +101,7 @@ extension XcodeIntegration {
       return String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
     }
     // Outside the project's folder: climb out of it.
-    let from = folder.split(separator: "/")
-    let to = path.split(separator: "/")
-    var common = 0
-    while common < from.count && common < to.count && from[common] == to[common] { common += 1 }
-    return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init))
-      .joined(separator: "/")
+    return PathSafety.relative(path, climbingFrom: folder)
   }
 
   /// `group` or `tests_group` rendered for a module (`App/Modules/{{ module }}`).

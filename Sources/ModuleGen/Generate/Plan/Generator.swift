@@ -396,7 +396,7 @@ package struct Generator {
         ?? packageFolders.map { ($0.code, "/", nil) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
         ?? (Self.defaultOutput, options.currentDirectory, nil),
-      recorded: recordedOutput.map { joinPath(recordDirectory, $0) },
+      recorded: recordedOutput.map { GenerationRecord.absolutePath($0, in: recordDirectory) },
       context: patternContext, what: Self.outputFolder, record: recordDirectory,
       option: options.output.map { _ in options.outputOption })
     let testsRoot = try folders.root(
@@ -405,7 +405,7 @@ package struct Generator {
         ?? packageFolders.map { ($0.tests, "/", nil) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
         ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
-      recorded: recordedTestsOutput.map { joinPath(recordDirectory, $0) },
+      recorded: recordedTestsOutput.map { GenerationRecord.absolutePath($0, in: recordDirectory) },
       context: patternContext, what: Self.testsOutputFolder, record: recordDirectory,
       option: options.testsOutput.map { _ in options.testsOutputOption })
 
