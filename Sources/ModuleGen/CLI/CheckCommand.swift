@@ -35,7 +35,8 @@ enum CheckCommand {
   /// Another run that writes while `check` reads (its record committed meanwhile, or it is
   /// still writing) would make a verdict on a mix of two states: `check` reads again, its
   /// output held back until an attempt saw no run write, for as long as a run waits for
-  /// another's lock (`MODULEGEN_LOCK_TIMEOUT`); then it says who is writing.
+  /// another's lock (`MODULEGEN_LOCK_TIMEOUT`); then it says that what it read may be a mix
+  /// (exit 2).
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let timeout = try PlanApplier(fileSystem: LocalFileSystem(), environment: console.environment)
       .lockTimeout
@@ -48,9 +49,18 @@ enum CheckCommand {
         continue
       }
       held.release(to: console)
-      return try outcome.get().code
+      let result = try outcome.get()
+      // Said once: a run found writing when the files were read is named already.
+      if !result.settled && result.code != ExitCode.error {
+        console.report(Diagnostic(message: unsettledMessage))
+        return ExitCode.error
+      }
+      return result.code
     }
   }
+
+  static let unsettledMessage =
+    "another modulegen run wrote here while check read the files, which may be some of each run's; check again when it has finished"
 
   /// One reading of the plan and the disk: the exit code, and whether no run wrote meanwhile.
   static func attempt(_ arguments: ParsedArguments, console: Console) throws -> (
