@@ -1033,6 +1033,36 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: root + "/Shared/Home/HomeBuilder.swift"))
   }
 
+  /// A module generated from a folder below the config's lands in that folder (the default
+  /// folders are the current folder's), and the record says where, as for `--output`: `check`
+  /// and `gen --prune` from the project's folder (as CI runs them) find it there, instead of
+  /// planning it anew at the top and removing its files as stale.
+  @Test func aModuleGeneratedFromASubfolderIsFoundFromAnywhere() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    #expect(runTool(["gen", "Home", "viper"], in: dir + "/Features").code == 0)
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    #expect(
+      record.contains("    output: Features/Home\n")
+        && record.contains("    tests_output: Features/HomeTests\n"), "\(record)")
+    let check = runTool(["check"], in: dir)
+    #expect(
+      check.code == 0 && check.out == "Up to date: 10 files of 1 module.\n",
+      "\(check.out)\(check.err)")
+    let prune = runTool(["gen", "--prune"], in: dir)
+    #expect(prune.out == "Home (viper): 10 unchanged.\n", "\(prune.out)\(prune.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/Features/Home/HomeBuilder.swift"))
+    // Generated from the config's folder, the default folders are not recorded.
+    #expect(runTool(["gen", "Cart", "mvc"], in: dir).code == 0)
+    let cart = try GenerationRecord.decode(
+      try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir
+    ).modules["Cart"]
+    #expect(cart?.output == nil && cart?.testsOutput == nil)
+  }
+
   /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:
   /// it is read as the modules of both sides, `check` fails at the marker, and the next `gen`
   /// writes the record of all of them without the markers.

@@ -390,6 +390,16 @@ package struct Generator {
       options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
     // In a package, the module's folders are its targets' unless something says otherwise.
     let packageFolders = package.map { PackageTargets.folders(in: $0) }
+    // The default folders (./NAME, ./NAMETests) are the current folder's: from another folder
+    // than the record's (below the config's), they are recorded as --output's are, so that a
+    // run from anywhere (CI's, from the top) finds the module where it is.
+    let elsewhere = normalizePath(options.currentDirectory) != normalizePath(recordDirectory)
+    let defaultCode =
+      elsewhere && options.output == nil && module.output == nil && packageFolders == nil
+      && config?.output == nil
+    let defaultTests =
+      elsewhere && options.testsOutput == nil && module.testsOutput == nil
+      && packageFolders == nil && config?.testsOutput == nil
     let codeRoot = try folders.root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
@@ -462,8 +472,9 @@ package struct Generator {
     }
     let rendering = Rendering(
       template: template, params: params, files: files,
-      output: options.output != nil ? codeRoot : recordedOutput.map { _ in codeRoot },
-      testsOutput: options.testsOutput != nil
+      output: options.output != nil || defaultCode
+        ? codeRoot : recordedOutput.map { _ in codeRoot },
+      testsOutput: options.testsOutput != nil || defaultTests
         ? testsRoot : recordedTestsOutput.map { _ in testsRoot }, package: package,
       registrations: registrations, description: module.specFile == nil ? module.description : nil)
     return PendingRendering(rendering: rendering, contents: contents)
