@@ -1061,6 +1061,14 @@ import Testing
       try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir
     ).modules["Cart"]
     #expect(cart?.output == nil && cart?.testsOutput == nil)
+    // And it stays there when generated or updated again from below.
+    let again = runTool(["gen", "Cart", "mvc"], in: dir + "/Features")
+    #expect(again.out == "Cart (mvc): 7 unchanged.\n", "\(again.out)\(again.err)")
+    let update = runTool(["update"], in: dir + "/Features")
+    #expect(
+      update.out == "Cart (mvc): 7 unchanged.\nHome (viper): 10 unchanged.\n",
+      "\(update.out)\(update.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Features/Cart"))
   }
 
   /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:

@@ -390,22 +390,34 @@ package struct Generator {
       options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
     // In a package, the module's folders are its targets' unless something says otherwise.
     let packageFolders = package.map { PackageTargets.folders(in: $0) }
-    // The default folders (./NAME, ./NAMETests) are the current folder's: from another folder
-    // than the record's (below the config's), they are recorded as --output's are, so that a
-    // run from anywhere (CI's, from the top) finds the module where it is.
-    let elsewhere = normalizePath(options.currentDirectory) != normalizePath(recordDirectory)
+    // The default folders (./NAME, ./NAMETests) of a new module are the current folder's: from
+    // another folder than the record's (below the config's), they are recorded as --output's
+    // are, so that a run from anywhere (CI's, from the top) finds the module where it is. A
+    // recorded module's are the record's folder's, where it was recorded without them, unless
+    // its files are the current folder's (an earlier modulegen recorded it without them).
+    let here = normalizePath(options.currentDirectory)
+    let top = normalizePath(recordDirectory)
+    var defaultBase = here
+    if let recorded, here != top {
+      let below = PathSafety.relative(here, climbingFrom: top) + "/"
+      if !recorded.files.keys.contains(where: { $0.hasPrefix(below) })
+        && !recorded.testFiles.keys.contains(where: { $0.hasPrefix(below) })
+      {
+        defaultBase = top
+      }
+    }
     let defaultCode =
-      elsewhere && options.output == nil && module.output == nil && packageFolders == nil
-      && config?.output == nil
+      defaultBase != top && options.output == nil && module.output == nil
+      && packageFolders == nil && config?.output == nil
     let defaultTests =
-      elsewhere && options.testsOutput == nil && module.testsOutput == nil
+      defaultBase != top && options.testsOutput == nil && module.testsOutput == nil
       && packageFolders == nil && config?.testsOutput == nil
     let codeRoot = try folders.root(
       options.output.map { ($0, options.currentDirectory, nil) }
         ?? module.output.map { ($0, projectBase, module.outputLocation) }
         ?? packageFolders.map { ($0.code, "/", nil) }
         ?? config?.output.map { ($0, projectBase, config?.locations.values["output"]) }
-        ?? (Self.defaultOutput, options.currentDirectory, nil),
+        ?? (Self.defaultOutput, defaultBase, nil),
       recorded: recordedOutput.map { GenerationRecord.absolutePath($0, in: recordDirectory) },
       context: patternContext, what: Self.outputFolder, record: recordDirectory,
       option: options.output.map { _ in options.outputOption })
@@ -414,7 +426,7 @@ package struct Generator {
         ?? module.testsOutput.map { ($0, projectBase, module.testsOutputLocation) }
         ?? packageFolders.map { ($0.tests, "/", nil) }
         ?? config?.testsOutput.map { ($0, projectBase, config?.locations.values["tests_output"]) }
-        ?? (Self.defaultTestsOutput, options.currentDirectory, nil),
+        ?? (Self.defaultTestsOutput, defaultBase, nil),
       recorded: recordedTestsOutput.map { GenerationRecord.absolutePath($0, in: recordDirectory) },
       context: patternContext, what: Self.testsOutputFolder, record: recordDirectory,
       option: options.testsOutput.map { _ in options.testsOutputOption })
