@@ -1071,6 +1071,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/Features/Cart"))
   }
 
+  /// A module named in other Unicode bytes than the record has it ("é" precomposed, then as
+  /// "e" and a combining accent) is the same module to Swift's strings but another folder to the
+  /// file system: an error, nothing written, instead of a second folder and the recorded one's
+  /// files dropped from the record.
+  @Test func aModuleSpelledInOtherUnicodeBytesIsAnError() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Caf\u{E9}", "viper"], in: dir).code == 0)
+    let before = recordFiles(dir)
+    let gen = runTool(["gen", "Cafe\u{301}", "viper"], in: dir)
+    #expect(gen.code == 2)
+    #expect(
+      gen.err.contains(
+        "error: module 'Cafe\u{301}' is spelled with other Unicode characters (U+0301) than the 'Caf\u{E9}' .modulegen.lock records (U+00E9): the file system would see another module; write its name as recorded\n"
+      ), "\(gen.err)")
+    #expect(recordFiles(dir) == before)
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+    #expect(!names.contains { Array($0.utf8) == Array("Cafe\u{301}".utf8) }, "\(names)")
+  }
+
   /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:
   /// it is read as the modules of both sides, `check` fails at the marker, and the next `gen`
   /// writes the record of all of them without the markers.

@@ -70,6 +70,25 @@ package struct Generator {
     self.outputFolders = OutputFolders(containment: PathContainment(fileSystem: fileSystem))
   }
 
+  /// A module the record has under a name in other Unicode bytes ("é" precomposed, or "e" and a
+  /// combining accent): the same name to Swift, whose strings compare so, but another folder to
+  /// the file system, so that generating it would leave the recorded one's files unknown.
+  static func spelledOtherwise(_ module: ModuleSpec, in record: GenerationRecord) -> Diagnostic? {
+    guard let index = record.modules.index(forKey: module.name) else { return nil }
+    let recorded = record.modules[index].key
+    guard !recorded.utf8.elementsEqual(module.name.utf8) else { return nil }
+    func scalars(_ name: String) -> String {
+      name.unicodeScalars.filter { !$0.isASCII }.map {
+        let hex = String($0.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      }.joined(separator: " ")
+    }
+    return Diagnostic(
+      message:
+        "module '\(module.name)' is spelled with other Unicode characters (\(scalars(module.name))) than the '\(recorded)' \(GenerationRecord.fileName) records (\(scalars(recorded))): the file system would see another module; write its name as recorded",
+      location: module.location)
+  }
+
   package mutating func plan(
     _ modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord? = nil
   ) throws -> Plan {
@@ -81,6 +100,10 @@ package struct Generator {
     var problems: [Diagnostic] = []
     var notes: [Diagnostic] = []
     let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
+    if let record {
+      problems += modules.compactMap { Self.spelledOtherwise($0, in: record) }
+      if !problems.isEmpty { throw DiagnosticList(problems) }
+    }
     renderAhead(modules, options: options, record: record)
     let ready = plansOfModulesRenderedAhead(modules, options: options, record: record)
     for (module, ready) in zip(modules, ready) {
