@@ -307,4 +307,34 @@ import Testing
     #expect(process.terminationStatus == serial.code, "\(out)\(err)")
     #expect(out == String(decoding: serial.out, as: UTF8.self) && err == serial.err)
   }
+
+  /// `check` run again and again while a forced batch writes, none of them waiting
+  /// (`MODULEGEN_LOCK_TIMEOUT=0`): each says what one run left (up to date, before or after
+  /// the batch) or that a run wrote while it read (exit 2), never a verdict on a mix of both.
+  @Test func checksDuringABatchNeverJudgeAMix() throws {
+    let (dir, _) = try project(modules: 150)
+    #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
+    let environment = ["HOME": dir + "/home", "MODULEGEN_LOCK_TIMEOUT": "0"]
+    for round in 0..<4 {
+      let batch = try start(
+        ["gen", "--spec", "all.yml", "--author", "2026-0\(round + 2)-02", "--force"], in: dir)
+      var verdicts = 0
+      repeat {
+        let check = try runBinary(["check"], in: dir, environment: environment)
+        let out = String(decoding: check.out, as: UTF8.self)
+        if check.code == 0 {
+          #expect(out == "Up to date: 300 files of 150 modules.\n", "\(out)")
+          verdicts += 1
+        } else {
+          #expect(check.code == 2, "round \(round): \(out.prefix(300))\(check.err.prefix(300))")
+          #expect(
+            check.err.contains("another modulegen run is writing here")
+              || check.err.contains(CheckCommand.unsettledMessage), "\(check.err.prefix(300))")
+        }
+      } while batch.isRunning
+      batch.waitUntilExit()
+      #expect(batch.terminationStatus == 0)
+      print("CrashSafetyTests: \(verdicts) checks during round \(round) gave a verdict")
+    }
+  }
 }
