@@ -139,6 +139,14 @@ import Testing
       "r:5:13: error: modules.Home: 'author' must be a string"
     ),
     (
+      "",
+      "r:1:1: error: the generation record is empty, as if cut short: restore it from version control (check and update take every module from it)"
+    ),
+    (
+      "# What modulegen generated\n\n",
+      "r:3:1: error: the generation record is empty, as if cut short: restore it from version control (check and update take every module from it)"
+    ),
+    (
       "version: 2\nmodules: {}\n",
       "r:1:10: error: the record was written by a newer modulegen (format 2); this one reads format 1"
     ),

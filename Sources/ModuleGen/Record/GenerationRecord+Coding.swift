@@ -117,8 +117,14 @@ extension GenerationRecord {
     var unknown = UnknownKeys()
     var record = GenerationRecord(directory: directory)
     guard case .object(let pairs) = root.value else {
+      // Nothing at all (a file cut short, or emptied): the modules' entries are lost, and only
+      // version control has them.
+      let empty = if case .null = root.value { true } else { false }
       problems.error(
-        "a generation record must be a mapping with 'version' and 'modules'", at: root.location)
+        empty
+          ? "the generation record is empty, as if cut short: restore it from version control (check and update take every module from it)"
+          : "a generation record must be a mapping with 'version' and 'modules'",
+        at: root.location)
       try problems.throwIfAny(file: file)
       return record
     }
