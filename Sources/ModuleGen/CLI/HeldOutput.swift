@@ -2,7 +2,9 @@
 /// `github`), held back until the command knows that it stands: `check` that read while another
 /// run wrote reads again, and only the attempt that counts is seen.
 final class HeldOutput: @unchecked Sendable {
-  // Unsynchronized on purpose, as the console's streams: a command writes from one thread.
+  // Unsynchronized on purpose, as the console's streams: a command writes from one thread. The
+  // held console's streams keep this alive as long as it is (a command's console lives until
+  // the process ends).
   private var writes: [(toError: Bool, text: String)] = []
   private let collector: ReportCollector?
   /// `console` with its output held here.

@@ -219,7 +219,8 @@ enum PathSafety {
     return nil
   }
 
-  private static func hex4(_ value: UInt32) -> String {
+  /// A scalar value as messages write it after `U+`: at least four uppercase hex digits.
+  static func hex4(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }

@@ -78,10 +78,8 @@ package struct Generator {
     let recorded = record.modules[index].key
     guard !recorded.utf8.elementsEqual(module.name.utf8) else { return nil }
     func scalars(_ name: String) -> String {
-      name.unicodeScalars.filter { !$0.isASCII }.map {
-        let hex = String($0.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      }.joined(separator: " ")
+      name.unicodeScalars.filter { !$0.isASCII }.map { "U+" + PathSafety.hex4($0.value) }
+        .joined(separator: " ")
     }
     return Diagnostic(
       message:
