@@ -77,6 +77,32 @@ import Testing
     #expect(try read(dir + "/" + GenerationRecord.fileName).contains("created: \"2026-03-14\""))
   }
 
+  /// In a Generamba template, the protocols between the parts (`ViewInput`, `InteractorOutput`,
+  /// …) gain a method with every feature, as the presenter does: they are the developer's once
+  /// created, so that adding one is neither a conflict for `gen` nor drift for `check`.
+  @Test func aGenerambaModulesProtocolsAreTheDevelopers() throws {
+    typealias Fixture = GenerambaFixtureTests
+    let project = Fixture.projects[0]
+    let dir = try Fixture.generambaProject(project, template: "swifty_viper")
+    let arguments = ["gen", project.module, "swifty_viper"]
+    #expect(runTool(arguments, in: dir, environment: Self.today).code == 0)
+    let paths = try Fixture.expected(project, template: "swifty_viper").keys
+    let edited = try paths.filter {
+      $0.hasSuffix("ViewInput.swift") || $0.hasSuffix("InteractorOutput.swift")
+    }.map { path in
+      try edit(dir + "/" + path) { $0 + "\nextension Never {}\n" }
+      return path
+    }
+    #expect(edited.count == 2)
+    let gen = runTool(arguments, in: dir, environment: Self.today)
+    #expect(gen.code == 0, "\(gen.out)\(gen.err)")
+    for path in edited {
+      #expect(try read(dir + "/" + path).hasSuffix("\nextension Never {}\n"), "\(path)")
+    }
+    let check = runTool(["check"], in: dir, environment: Self.today)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+  }
+
   // MARK: - Who owns each file
 
   @Test func filesTheDeveloperOwnsAreKeptAndNeverDrift() throws {

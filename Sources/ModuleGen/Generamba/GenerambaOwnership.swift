@@ -2,14 +2,15 @@ import Diagnostics
 
 /// Which files of a Generamba template are the developer's. A `.rambaspec` cannot say it:
 /// Generamba writes every file once and never again. modulegen regenerates, so it tells the
-/// files a developer fills in (the presenter's logic, the view's layout, their tests) from the
-/// wiring it can keep up to date (contracts, assembly, configurator), by the entry's name.
+/// files a developer fills in (the presenter's logic, the view's layout, the protocols between
+/// the parts, which gain a method with every feature, their tests) from the wiring it can keep
+/// up to date (assembly, configurator, initializer), by the entry's name.
 enum GenerambaOwnership {
   /// The endings of the names of the files a developer fills in: `Presenter.swift`,
-  /// `ViewController.swift`, `View.xib`, `PresenterTests.swift`, …
+  /// `ViewController.swift`, `View.xib`, `ViewInput.swift`, `PresenterTests.swift`, …
   static let developerNameEndings = [
     "Presenter", "Interactor", "Router", "Wireframe", "Coordinator", "View", "Controller",
-    "ViewModel", "DisplayNode", "Cell",
+    "ViewModel", "DisplayNode", "Cell", "Input", "Output",
   ]
 
   /// `once` for a file a developer fills in, `always` for the rest; `name` is the entry's
