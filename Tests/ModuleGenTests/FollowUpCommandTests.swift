@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModuleGen
@@ -18,8 +19,34 @@ import Testing
     ])
     #expect(
       command
-        == "modulegen check Home viper --date 2026-01-02 --description 'The home screen' --module_path Sources/Modules --custom_parameters a:1 --custom_parameters b:2 --diff"
+        == "modulegen check Home viper --date 2026-01-02 --description \"The home screen\" --module_path Sources/Modules --custom_parameters a:1 --custom_parameters b:2 --diff"
     )
+  }
+
+  /// Each word reads back as it was in a POSIX shell, and the words that need quotes get double
+  /// quotes where they can: messages quote the whole command in single quotes, which a single-
+  /// quoted word inside would end ('modulegen check --output 'Mods/{{ module }}'').
+  @Test func wordsReadBackInAShell() throws {
+    let words = [
+      "Mods/{{ module }}", "it's", "", "a b", "$HOME", "`date`", "back\\slash", "say \"hi\"",
+      "wow!", "it's $5", "tab\there", "Café/Модуль",
+    ]
+    let quoted = words.map(GenerationSetup.shellQuoted)
+    #expect(quoted[0] == "\"Mods/{{ module }}\"")
+    #expect(quoted[1] == "\"it's\"")
+    #expect(quoted[4] == "'$HOME'")
+    let printf = Process()
+    printf.executableURL = URL(fileURLWithPath: "/bin/sh")
+    printf.arguments = ["-c", "printf '%s\\0' " + quoted.joined(separator: " ")]
+    let pipe = Pipe()
+    printf.standardOutput = pipe
+    try printf.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    printf.waitUntilExit()
+    #expect(
+      output.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+        String(decoding: $0, as: UTF8.self)
+      } == words)
   }
 
   /// Each option of `gen` alone: the follow-up parses back with `check` to the same value, or

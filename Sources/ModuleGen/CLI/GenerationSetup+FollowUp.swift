@@ -24,10 +24,14 @@ extension GenerationSetup {
     return (words + extra).map(shellQuoted).joined(separator: " ")
   }
 
-  /// A word as a POSIX shell reads it back.
+  /// A word as a POSIX shell reads it back: as it is when nothing in it is special, else in
+  /// double quotes when nothing in it is special there (messages quote the whole command in
+  /// single quotes: `'modulegen check --output "Mods/{{ module }}"'`), else in single quotes.
   static func shellQuoted(_ word: String) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
     if !word.isEmpty && word.allSatisfy({ safe.contains($0) }) { return word }
+    // `!` too: bash expands history in double quotes.
+    if !word.contains(where: { "$`\\\"!".contains($0) }) { return "\"" + word + "\"" }
     return "'" + word.replacingAll("'", with: "'\\''") + "'"
   }
 }
