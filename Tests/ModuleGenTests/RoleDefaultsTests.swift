@@ -8,8 +8,8 @@ import Testing
   @Test func everyDefaultSignatureParses() throws {
     let sources =
       Role.allCases.flatMap(RoleDefaults.sources(for:)) + RoleDefaults.moduleIOSources.input
-      + RoleDefaults.moduleIOSources.output
-    #expect(sources.count == 7)
+      + RoleDefaults.moduleIOSources.output + RoleDefaults.moduleIOSources.screenEvents
+    #expect(sources.count == 8)
     for source in sources {
       _ = try SignatureParser.parseMethod(source)
     }
@@ -20,6 +20,7 @@ import Testing
     }
     #expect(RoleDefaults.moduleInput(module: "Home").map(\.name) == ["reload"])
     #expect(RoleDefaults.moduleOutput(module: "Home").map(\.name) == ["homeModuleDidLoad"])
+    #expect(RoleDefaults.screenEvents(module: "Home").map(\.name) == ["viewDidLeave"])
   }
 
   /// The module's name replaces the placeholder everywhere it stands.

@@ -68,11 +68,18 @@ extension HomePresenter: HomeViewOutput {
     guard let item = items.first(where: { $0.id == id }) else { return }
     router.showDetail(for: item)
   }
+
+  /// The screen left: the load in progress stops, the one the module input asked for too, and
+  /// what it fetches is neither shown nor reported.
+  func viewDidLeave() {
+    fetchTask?.cancel()
+  }
 }
 
 // MARK: - HomeModuleInput
 
 extension HomePresenter: HomeModuleInput {
+  /// Loads the items again, as a pull to refresh does; the load stops when the screen leaves.
   func reload() {
     Task { await load() }
   }

@@ -62,6 +62,7 @@ final class HomeViewController: UIViewController {
   /// The screen has left for good: nobody waits for its items any more.
   private func didLeave() {
     loadTask?.cancel()
+    output.viewDidLeave()
   }
 
   // MARK: - Showing the state

@@ -63,6 +63,16 @@ final class HomeViewOutputMock: HomeViewOutput {
     if let closure = didSelectItemIdClosure { closure(id) }
   }
 
+  // MARK: - viewDidLeave()
+
+  private(set) var viewDidLeaveCallCount = 0
+  var viewDidLeaveClosure: (@MainActor () -> Void)?
+
+  func viewDidLeave() {
+    viewDidLeaveCallCount += 1
+    if let closure = viewDidLeaveClosure { closure() }
+  }
+
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
     loadCallCount = 0
@@ -71,6 +81,8 @@ final class HomeViewOutputMock: HomeViewOutput {
     didSelectItemIdReceivedArguments = nil
     didSelectItemIdReceivedInvocations = []
     didSelectItemIdClosure = nil
+    viewDidLeaveCallCount = 0
+    viewDidLeaveClosure = nil
   }
 }
 

@@ -56,14 +56,23 @@ package enum RoleDefaults {
     moduleIO.output.map { $0.replacingPlaceholder(with: module) }
   }
 
-  /// The module input and output as written, with the placeholder.
+  /// What the typical screen's view reports to the presenter besides the `presenter` role's
+  /// methods, for a presenter that starts loads of its own (VIPER's module input): that the
+  /// screen left, so that they stop with it.
+  package static func screenEvents(module: String) -> [MethodSignature] {
+    moduleIO.screenEvents.map { $0.replacingPlaceholder(with: module) }
+  }
+
+  /// The module input and output, and the screen's events, as written, with the placeholder.
   static let moduleIOSources = (
     input: ["reload()"],
-    output: ["\(camelCasePlaceholder)ModuleDidLoad(_ items: [\(placeholder)Item])"]
+    output: ["\(camelCasePlaceholder)ModuleDidLoad(_ items: [\(placeholder)Item])"],
+    screenEvents: ["viewDidLeave()"]
   )
 
   private static let moduleIO = (
-    input: parse(moduleIOSources.input), output: parse(moduleIOSources.output)
+    input: parse(moduleIOSources.input), output: parse(moduleIOSources.output),
+    screenEvents: parse(moduleIOSources.screenEvents)
   )
 
   package static func entities(module: String) -> [ModuleSpec.Entity] {

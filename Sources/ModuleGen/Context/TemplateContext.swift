@@ -51,6 +51,8 @@ package enum TemplateContext {
       usesDefaults ? RoleDefaults.moduleInput(module: module.name).map(method) : [])
     context["module_output"] = .array(
       usesDefaults ? RoleDefaults.moduleOutput(module: module.name).map(method) : [])
+    context["screen_events"] = .array(
+      usesDefaults ? RoleDefaults.screenEvents(module: module.name).map(method) : [])
     let entities = usesDefaults ? RoleDefaults.entities(module: module.name) : module.entities
     context["entities"] = .array(entities.map(entity))
     let importsByPart = SpecImports.modulesByPart(for: module)

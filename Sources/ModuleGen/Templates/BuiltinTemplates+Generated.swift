@@ -913,7 +913,10 @@ struct {{ module }}View: View {
 {%- endif %}
 {%- assign task_setup = "" %}
 {%- assign modifiers = "" %}
-{% include 'swiftui_screen' %}
+{%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen leaves. {% endcomment %}
+{%- assign reports_leave = false %}
+{%- if reports_events == false and screen_events.size > 0 %}{% assign reports_leave = true %}{% endif %}
+{% include 'swiftui_screen', reports_leave: reports_leave %}
 {%- else %}
 {%- include 'swiftui_spec_body', receiver: output_name %}
 {%- endif %}
@@ -939,7 +942,10 @@ struct {{ module }}View: View {
 {%- assign row_title = "title" %}
 {%- assign members = "" %}
 {%- assign screen_summary = view_summary %}
-{% include 'uikit_screen' %}
+{%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen leaves. {% endcomment %}
+{%- assign reports_leave = false %}
+{%- if reports_events == false and screen_events.size > 0 %}{% assign reports_leave = true %}{% endif %}
+{% include 'uikit_screen', reports_leave: reports_leave %}
 
 // MARK: - {{ module }}{{ view_protocol }}
 
@@ -1582,7 +1588,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
   modifiers, or empty) and `reports_events` (true for a passive view: it loads nothing itself but
   reports to `output_name` that it appeared or disappeared, that the user pulled to refresh, or
   tapped to try again, and the presenter decides when to load; `load_call` and `task_setup` are
-  then unused).
+  then unused), and `reports_leave` (true when the view also tells `output_name` that it
+  disappeared, `viewDidLeave()`: a presenter that starts loads of its own stops them then).
 {%- endcomment %}
 {%- assign identifier = module | camel_case %}
 {%- if reports_events %}
@@ -1619,6 +1626,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
       }
       .onDisappear {
         retry?.cancel()
+{%- if reports_leave %}
+        {{ output_name }}.viewDidLeave()
+{%- endif %}
       }
 {%- endif %}
   }
@@ -1884,7 +1894,9 @@ final class {{ module }}Tests: XCTestCase {
   `loader` (the object whose `load()` is awaited to load, an expression on `self`), `select_call` (what selecting `items[indexPath.row]` does),
   `reports_events` (true for a passive view: it loads nothing itself but reports to `output_name`
   that it loaded, that the user pulled to refresh or tapped to try again, and that it left, and
-  the presenter starts, stops and ends the loads; `loader` is then unused),
+  the presenter starts, stops and ends the loads; `loader` is then unused), `reports_leave`
+  (true when a view that loads also tells `output_name` that it left, `viewDidLeave()`: a
+  presenter that starts loads of its own stops them then),
   `row_type` and `row_title`, `has_coordinator` (whether a coordinator waits for `onLeave`), `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
@@ -1980,6 +1992,9 @@ final class {{ module }}ViewController: UIViewController {
     {{ output_name }}.viewDidLeave()
 {%- else %}
     loadTask?.cancel()
+{%- if reports_leave %}
+    {{ output_name }}.viewDidLeave()
+{%- endif %}
 {%- endif %}
 {%- endif %}
 {%- if has_coordinator %}
@@ -2457,7 +2472,7 @@ extension {{ module }}Item {
 {%- endcapture %}
 {%- assign members = members | remove_first: "
 " %}
-{% include 'uikit_screen' %}
+{% include 'uikit_screen', reports_leave: false %}
 
 """#,
     "mvc/Tests/Mocks.swift.liquid": #"""
@@ -3624,7 +3639,7 @@ struct {{ module }}View: View {
 {%- assign modifiers = "" %}
 {%- endif %}
 {%- assign reports_events = false %}
-{% include 'swiftui_screen' %}
+{% include 'swiftui_screen', reports_leave: false %}
 {%- else %}
 {%- include 'swiftui_spec_body', receiver: inputs %}
 {%- endif %}
@@ -3725,7 +3740,7 @@ struct {{ module }}View: View {
   }
 {%- endif %}
 {%- endcapture %}
-{% include 'uikit_screen' %}
+{% include 'uikit_screen', reports_leave: false %}
 
 """#,
     "mvvm/Code/ViewModel.swift.liquid": #"""
@@ -4339,6 +4354,7 @@ enum {{ module }}Builder {
 {%- for entry in protocols %}
 {%- assign parts = entry | split: ":" %}
 {%- assign methods = roles[parts[1]].methods %}
+{%- if parts[0] == "ViewOutput" %}{% assign methods = methods | concat: screen_events %}{% endif %}
 {%- if parts[0] != "InteractorOutput" or methods.size > 0 %}
 {%- assign protocol_name = module | append: parts[0] %}
 {%- assign isolation = parts[2] %}
@@ -4449,6 +4465,12 @@ extension {{ module }}Presenter: {{ module }}ViewOutput {
     guard let item = items.first(where: { $0.id == id }) else { return }
     router.showDetail(for: item)
   }
+
+  /// The screen left: the load in progress stops, the one the module input asked for too, and
+  /// what it fetches is neither shown nor reported.
+  func viewDidLeave() {
+    fetchTask?.cancel()
+  }
 {%- else %}
 {%- include 'events', methods: presenter, blank_before_first: false, interactor_receiver: "interactor", router_receiver: "router" %}
 {%- endif %}
@@ -4467,6 +4489,7 @@ extension {{ module }}Presenter: {{ module }}InteractorOutput {
 {%- if uses_defaults %}
 
 extension {{ module }}Presenter: {{ module }}ModuleInput {
+  /// Loads the items again, as a pull to refresh does; the load stops when the screen leaves.
   func reload() {
     Task { await load() }
   }
@@ -4534,6 +4557,7 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
 {%- when "module_input" %}{% assign methods = module_input %}
 {%- when "module_output" %}{% assign methods = module_output %}
 {%- when "service" %}{% assign methods = service_methods %}
+{%- when "presenter" %}{% assign methods = roles.presenter.methods | concat: screen_events %}
 {%- else %}{% assign methods = roles[parts[1]].methods %}
 {%- endcase %}
 {%- if parts[0] == "InteractorOutput" and methods.size == 0 %}
