@@ -315,4 +315,31 @@ import Testing
           @Test func viewDidLoadCallsNothingYet() async throws {
         """)
   }
+
+  /// A mock's method whose result has no stub stops the test when it cannot throw the missing
+  /// stub's error instead, and the comment before the stop says why: the method cannot throw
+  /// at all, or only its own error (typed throws).
+  @Test func aMockSaysWhyAMethodWithoutAStubStops() throws {
+    let spec = """
+      name: Gallery
+      interactor:
+        - "count() -> Int"
+        - "fetch() async throws(CancellationError) -> Int"
+        - "load() async throws -> Int"
+      """
+    let mocks = try #require(try Self.generate("viper", spec: spec)["GalleryMocks.swift"])
+    let lines = mocks.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    /// The line before the stop of the interactor mock's `method`, or nil when it does not stop.
+    func reason(_ method: String) -> String? {
+      let stop = "fatalError(\"GalleryInteractorInputMock.\(method) has no stub"
+      return lines.firstIndex { $0.hasPrefix(stop) }.map { lines[$0 - 1] }
+    }
+    #expect(reason("count()") == "// A method that cannot throw has nothing to return.")
+    #expect(
+      reason("fetch()")
+        == "// A method that can throw only CancellationError, not GalleryMissingStub, has nothing to return."
+    )
+    #expect(reason("load()") == nil)
+    #expect(mocks.contains("throw GalleryMissingStub(in: self, \"load()\", stub: \"load\")"))
+  }
 }

@@ -1502,7 +1502,11 @@ final class {{ mock_name }}: {{ protocol_name }} {
       {%- assign uses_missing_stub = true %}
       throw {{ module }}MissingStub(in: self, "{{ m.selector }}", stub: "{{ id }}")
     {%- else %}
+    {%- if m.is_throwing %}
+      // A method that can throw only {{ m.thrown_type }}, not {{ module }}MissingStub, has nothing to return.
+    {%- else %}
       // A method that cannot throw has nothing to return.
+    {%- endif %}
       fatalError("{{ mock_name }}.{{ m.selector }} has no stub: set {{ id }}ReturnValue or {{ id }}Closure")
     {%- endif %}
     }
