@@ -70,6 +70,50 @@ import Testing
     #expect(try Self.link("sum(_ values: Int)", interactor: ["sum(_ values: Int...)"]) == nil)
   }
 
+  /// The parameters an event leaves at their default, which its test checks the target got:
+  /// literals of a type a test can make, not a value made anew (`Date()`), nor `nil`.
+  @Test func theDefaultsAnEventLeavesAreThoseATestCanCompare() throws {
+    func defaults(_ target: String, canMake: @escaping (String) -> Bool = { _ in true }) throws
+      -> [String]
+    {
+      try #require(
+        EventLink.link(
+          for: SignatureParser.parseMethod("didShowDetail(for item: Item)"), interactor: [],
+          router: EventLinkTests.methods([target]), canStub: canMake)
+      ).defaults.map { "\($0.name)=\($0.value)" }
+    }
+    #expect(try defaults("showDetail(for item: Item, animated: Bool = true)") == ["animated=true"])
+    #expect(
+      try defaults(
+        "showDetail(for item: Item, count: Int = -2, scale: Double = 0.5, title: String = \"A\")")
+        == ["count=-2", "scale=0.5", "title=\"A\""])
+    #expect(
+      try defaults(
+        "showDetail(for item: Item, at date: Date = Date(), note: String? = nil, mode: Mode = .all)"
+      ).isEmpty)
+    #expect(try defaults("showDetail(for item: Item, done: @escaping () -> Void = {})").isEmpty)
+    #expect(
+      try defaults("showDetail(for item: Item, animated: Bool = true)", canMake: { $0 != "Bool" })
+        .isEmpty)
+    #expect(!EventLink.isLiteral("\"a\\(b)\"") && !EventLink.isLiteral("1.2.3"))
+    #expect(!EventLink.isLiteral("x1") && EventLink.isLiteral("1_000"))
+  }
+
+  /// The rich spec's test of an event that leaves `animated` at its default checks that the
+  /// router got `true`, beside the item it passed.
+  @Test(arguments: ["viper", "mvp", "mvvm"])
+  func anEventsTestChecksTheDefaultItLeaves(template: String) throws {
+    let tests = try #require(
+      try SpecModuleTests.generate(template, spec: GeneratedPackage.richSpec(for: template))[
+        "RichTests.swift"])
+    #expect(
+      tests.contains(
+        """
+            XCTAssertEqual(router.showDetailForAnimatedReceivedArguments?.item, item)
+            XCTAssertEqual(router.showDetailForAnimatedReceivedArguments?.animated, true)
+        """))
+  }
+
   @Test func anEventThatReturnsOrATargetATestCannotStubCallsNothing() throws {
     #expect(try Self.link("count() -> Int", interactor: ["count() -> Int"]) == nil)
     let cannot: (String) -> Bool = { _ in false }

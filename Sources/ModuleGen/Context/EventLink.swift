@@ -13,6 +13,15 @@ package struct EventLink: Sendable, Equatable {
   package var call: String
   /// The names of the target's parameters that the event passes on.
   package var passed: [String]
+  /// The target's parameters that the event leaves at a default value a test can compare with
+  /// what the target received: a literal (`animated: true`) of a type a test can make.
+  package var defaults: [Default] = []
+
+  /// A parameter left at its default value.
+  package struct Default: Sendable, Equatable {
+    package var name: String
+    package var value: String
+  }
 
   /// The names an event's target may have, in the order they are tried.
   package static func candidateNames(for event: String) -> [String] {
@@ -26,7 +35,7 @@ package struct EventLink: Sendable, Equatable {
   }
 
   /// The method `event` calls, if any. `canStub` tells whether a test can make a value of a
-  /// type, for a result that a mock must be given.
+  /// type, for a result that a mock must be given and for a default a test compares.
   package static func link(
     for event: MethodSignature, interactor: [MethodSignature], router: [MethodSignature],
     canStub: (String) -> Bool
@@ -40,7 +49,9 @@ package struct EventLink: Sendable, Equatable {
           {
             continue
           }
-          if let link = link(role: role, target: target, from: event) { return link }
+          if let link = link(role: role, target: target, from: event, canMake: canStub) {
+            return link
+          }
         }
       }
     }
@@ -49,10 +60,14 @@ package struct EventLink: Sendable, Equatable {
 
   /// The link to `target` with the arguments `event` passes on, or nil when a parameter has
   /// neither an argument in `event` nor a default value, or cannot be passed on (`inout`,
-  /// variadic).
-  static func link(role: Role, target: MethodSignature, from event: MethodSignature) -> EventLink? {
+  /// variadic). `canMake` tells whether a test can make (and so compare) a value of a type.
+  static func link(
+    role: Role, target: MethodSignature, from event: MethodSignature,
+    canMake: (String) -> Bool = { _ in false }
+  ) -> EventLink? {
     var arguments: [String] = []
     var passed: [String] = []
+    var defaults: [Default] = []
     for p in target.parameters {
       guard !p.isInout, !p.isVariadic else { return nil }
       let value: String
@@ -61,6 +76,9 @@ package struct EventLink: Sendable, Equatable {
         passed.append(p.name)
       } else if let defaultValue = p.defaultValue {
         value = defaultValue
+        if !p.isClosure, isLiteral(defaultValue), canMake(p.storageType) {
+          defaults.append(Default(name: p.name, value: defaultValue))
+        }
       } else {
         return nil
       }
@@ -68,6 +86,20 @@ package struct EventLink: Sendable, Equatable {
     }
     // Always after its receiver and a dot (`router.default()`).
     let call = SwiftName.member(target.name) + "(" + arguments.joined(separator: ", ") + ")"
-    return EventLink(role: role, target: target, call: call, passed: passed)
+    return EventLink(role: role, target: target, call: call, passed: passed, defaults: defaults)
+  }
+
+  /// Whether `value` is a Boolean, number or string literal (without interpolation): the same
+  /// value wherever a test writes it, unlike `Date()` or `.now`; not `nil`, which a test
+  /// compares otherwise with a doubly optional received argument.
+  static func isLiteral(_ value: String) -> Bool {
+    if value == "true" || value == "false" { return true }
+    if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\""), !value.contains("\\") {
+      return !value.dropFirst().dropLast().contains("\"")
+    }
+    let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
+    return digits.first?.isNumber == true
+      && digits.allSatisfy { $0.isNumber || $0 == "_" || $0 == "." }
+      && digits.filter { $0 == "." }.count <= 1
   }
 }

@@ -109,7 +109,8 @@ package enum TemplateContext {
 
   /// The view-output methods with their `sample_arguments` and what each `calls` (`EventLink`):
   /// `role`, `method` (the method it calls), `call`, `passed` (the names of the parameters the
-  /// event passes on) and `return_value` (a result a test can stub, or nil), or nil.
+  /// event passes on), `defaults` (`name` and `value` of each parameter left at a literal
+  /// default a test can compare) and `return_value` (a result a test can stub, or nil), or nil.
   static func withEventLinks(
     _ values: LiquidValue, methods: [MethodSignature], module: ModuleSpec,
     entities: [ModuleSpec.Entity]
@@ -129,6 +130,14 @@ package enum TemplateContext {
               LiquidObject([
                 ("role", .string(link.role.rawValue)), ("method", method(link.target)),
                 ("call", .string(link.call)), ("passed", .array(link.passed.map { .string($0) })),
+                (
+                  "defaults",
+                  .array(
+                    link.defaults.map {
+                      .object(
+                        LiquidObject([("name", .string($0.name)), ("value", .string($0.value))]))
+                    })
+                ),
                 (
                   "return_value",
                   link.target.returnType.flatMap { SampleValue.of($0, entities: entities) }

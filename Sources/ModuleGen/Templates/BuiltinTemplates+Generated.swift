@@ -489,7 +489,7 @@ extension {{ module }}LoadState {
 {%- comment %}
   A test per view-output method of `events` (the `presenter` role's) that returns nothing and whose arguments a test
   can make: a method that `calls` an interactor or router method the template wires calls it
-  once, with the event's arguments; any other calls nothing yet (no spy of `spies` records a
+  once, with the event's arguments (and the literal defaults of the parameters it leaves out); any other calls nothing yet (no spy of `spies` records a
   call), until the developer writes it and its test. Expects `event_setup` (statements that make
   `subject`, what implements the methods, and its spies), `subject`, `interactor_spy` and
   `router_spy` (the spies' names, empty for one the template does not wire), and `spies`
@@ -538,6 +538,9 @@ extension {{ module }}LoadState {
 {%- assign stored = stored | concat: escaping %}
 {%- for passed in m.calls.passed %}
     {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if stored.size > 1 %}?.{{ passed }}{% endif %}{% endcapture %}{% capture expected %}{{ passed | swift_identifier }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: expected %}
+{%- endfor %}
+{%- for d in m.calls.defaults %}
+    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if stored.size > 1 %}?.{{ d.name }}{% endif %}{% endcapture %}{% include 'expect_equal', actual: actual, expected: d.value %}
 {%- endfor %}
 {%- else %}
     // Until you write it, it calls none of these: replace this test with what it does.
