@@ -340,6 +340,9 @@ import Testing
         == "// A method that can throw only CancellationError, not GalleryMissingStub, has nothing to return."
     )
     #expect(reason("load()") == nil)
+    // The stubbed error is of the type the method throws, written as a developer writes it.
+    #expect(lines.contains("var fetchError: CancellationError?"))
+    #expect(lines.contains("var loadError: (any Error)?"))
     #expect(mocks.contains("throw GalleryMissingStub(in: self, \"load()\", stub: \"load\")"))
   }
 }

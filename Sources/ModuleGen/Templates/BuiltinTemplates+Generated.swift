@@ -1464,7 +1464,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
   {%- endcapture %}
   {%- capture stubs_text %}
   {%- if m.is_throwing %}
-  var {{ id }}Error: ({% if m.thrown_type %}{{ m.thrown_type }}{% else %}any Error{% endif %})?
+  var {{ id }}Error: {% if m.thrown_type %}{% include 'optional', type: m.thrown_type %}{% else %}(any Error)?{% endif %}
   {%- endif %}
   {%- if m.has_return %}
   {%- if m.returns_optional %}
