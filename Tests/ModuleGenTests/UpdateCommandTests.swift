@@ -123,6 +123,64 @@ import Testing
       ))
   }
 
+  /// A file whose earlier merge still has its conflict markers is not merged again (the markers
+  /// would nest): the module is skipped, its file and record stay as they are, and once the
+  /// developer resolves the markers the next `update` merges from the same base, so the change
+  /// of the run that was skipped reaches the file.
+  @Test func aFileWithUnresolvedMarkersIsNotMergedAgain() throws {
+    let dir = try project()
+    try write(
+      Self.spec.replacingOccurrences(of: "viewDidLoad()", with: "viewWillAppear()"),
+      to: dir + "/home.yml")
+    #expect(runTool(["update", "--spec", "home.yml"], in: dir).code == 1)
+    let unresolved = try read(dir + Self.presenter)
+    let line =
+      try #require(
+        unresolved.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+          $0.hasPrefix("<<<<<<< ")
+        }) + 1
+    let record = try read(dir + "/" + GenerationRecord.fileName)
+    let base = try read(dir + "/" + GenerationRecord.baseFolder + "/Home.base")
+    // The spec changes again before the markers are resolved.
+    try write(
+      Self.spec.replacingOccurrences(
+        of: "viewDidLoad()", with: "\"viewWillAppear(animated: Bool)\""),
+      to: dir + "/home.yml")
+    let again = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(again.code == 1)
+    #expect(again.out == "Home (viper): skipped (1 conflict); nothing written.\n")
+    #expect(
+      again.err
+        == "error: 'Home/HomePresenter.swift' still has the conflict markers of an earlier merge (line \(line)): resolve them, then run update again\n"
+        + "1 conflict: skipped Home (viper); nothing was written. Resolve the conflict markers, then run 'modulegen update --spec home.yml' again.\n"
+    )
+    #expect(try read(dir + Self.presenter) == unresolved)
+    #expect(try read(dir + "/" + GenerationRecord.fileName) == record)
+    #expect(try read(dir + "/" + GenerationRecord.baseFolder + "/Home.base") == base)
+    // With nothing to merge into it, the markers stop nothing (`check` reports them).
+    try write(
+      Self.spec.replacingOccurrences(of: "viewDidLoad()", with: "viewWillAppear()"),
+      to: dir + "/home.yml")
+    let unchanged = runTool(["update", "--spec", "home.yml"], in: dir)
+    #expect(unchanged.code == 0, "\(unchanged.err)")
+    #expect(try read(dir + Self.presenter) == unresolved)
+    try write(
+      Self.spec.replacingOccurrences(
+        of: "viewDidLoad()", with: "\"viewWillAppear(animated: Bool)\""),
+      to: dir + "/home.yml")
+    // Resolved as the developer wants it (the first change's name, their body): the change
+    // of the skipped run is merged in.
+    try write(
+      try unresolved.replacing(
+        #/<<<<<<< yours\n(?:.*\n)*?>>>>>>> generated now\n/#,
+        with: "  func viewWillAppear() {\n    view?.showLoading()\n"),
+      to: dir + Self.presenter)
+    _ = runTool(["update", "--spec", "home.yml"], in: dir)
+    let merged = try read(dir + Self.presenter)
+    #expect(merged.contains("func viewWillAppear(animated: Bool) {"), "\(merged)")
+    #expect(merged.contains("    view?.showLoading()\n"), "\(merged)")
+  }
+
   @Test func nothingChangedNothingMerged() throws {
     let dir = try project()
     let before = try read(dir + Self.presenter)

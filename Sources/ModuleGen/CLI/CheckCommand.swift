@@ -303,11 +303,10 @@ enum CheckCommand {
     path: String, line: Int
   )] {
     plan.files.filter { $0.action == .keep }.compactMap { file in
-      guard let bytes = try? fileSystem.readFile(atPath: file.path) else { return nil }
-      let lines = String(decoding: bytes, as: UTF8.self).split(
-        separator: "\n", omittingEmptySubsequences: false)
-      guard let index = lines.firstIndex(where: ThreeWayMerge.isConflictMarker) else { return nil }
-      return (file.path, index + 1)
+      guard let bytes = try? fileSystem.readFile(atPath: file.path),
+        let line = ThreeWayMerge.firstConflictMarkerLine(in: String(decoding: bytes, as: UTF8.self))
+      else { return nil }
+      return (file.path, line)
     }
   }
 

@@ -6,7 +6,10 @@ extension Console {
   @discardableResult
   func reportConflicts(_ plan: Plan) -> Bool {
     for file in plan.conflicts {
-      report(Diagnostic(message: Self.conflictMessage(displayPath(file.path))))
+      let shown = displayPath(file.path)
+      report(
+        Diagnostic(
+          message: file.conflictReason.map { "'\(shown)' \($0)" } ?? Self.conflictMessage(shown)))
     }
     return !plan.conflicts.isEmpty
   }

@@ -253,7 +253,11 @@ struct GenerationReport {
       ? "; the other modules \(dryRun ? "would be" : "were") written."
       : "; nothing \(dryRun ? "would be" : "was") written."
     let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
-    if merges {
+    if merges && plan.conflicts.allSatisfy({ $0.conflictReason != nil }) {
+      // Only files whose earlier merge is not resolved yet: nothing to force.
+      let update = GenerationSetup.followUp("update", arguments, adding: [])
+      text += " Resolve the conflict markers, then run '\(update)' again."
+    } else if merges {
       // `update` has no --force: `gen --force` writes those files, then `update` merges.
       let gen = GenerationSetup.followUp("gen", arguments, adding: ["--force"])
       let update = GenerationSetup.followUp("update", arguments, adding: [])

@@ -16,7 +16,9 @@ enum UpdateCommand {
       .modulegen/base, named in .modulegen.lock), your file, and what is generated now. A clean
       merge is written. Where you and the templates changed the same lines, the file gets
       standard conflict markers (<<<<<<< yours, ||||||| generated before, =======,
-      >>>>>>> generated now) and the exit code is 1. Everything else is done as 'gen' does it.
+      >>>>>>> generated now) and the exit code is 1. A file that still has such markers is not
+      merged again: its module is skipped until they are resolved. Everything else is done as
+      'gen' does it.
       """,
     arguments: GenCommand.spec.arguments,
     options: CommandSpec.generationOptions + CommandSpec.generambaOptions + [
@@ -30,6 +32,11 @@ enum UpdateCommand {
 
   static let labels = ThreeWayMerge.Labels(
     ours: "yours", base: "generated before", theirs: "generated now")
+
+  /// Why a file with conflict markers is not merged again.
+  static func unresolvedMessage(line: Int) -> String {
+    "still has the conflict markers of an earlier merge (line \(line)): resolve them, then run update again"
+  }
 
   /// A file that could not be merged, and why.
   struct Unmerged {
@@ -156,6 +163,17 @@ enum UpdateCommand {
       )
     }
     let ours = try fileSystem.readFile(atPath: file.path)
+    // Not merged again while an earlier merge's markers are in the file and there is something
+    // to merge (the markers would nest): the module is skipped, so that its record stays the
+    // base of the merge once they are resolved.
+    if baseBytes != file.bytes,
+      let line = ThreeWayMerge.firstConflictMarkerLine(in: String(decoding: ours, as: UTF8.self))
+    {
+      var unresolved = file
+      unresolved.action = .conflict
+      unresolved.conflictReason = Self.unresolvedMessage(line: line)
+      return unresolved
+    }
     guard let oursText = String(validUTF8: ours),
       let baseText = String(validUTF8: baseBytes)
     else { throw Diagnostic(message: "it is not UTF-8 text") }

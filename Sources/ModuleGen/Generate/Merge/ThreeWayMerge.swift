@@ -21,6 +21,13 @@ struct ThreeWayMerge: Equatable {
     return false
   }
 
+  /// The first line (1-based) of `text` that opens or closes a conflict, if any: a developer's
+  /// file with one still has a merge to resolve.
+  static func firstConflictMarkerLine(in text: String) -> Int? {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .firstIndex(where: isConflictMarker).map { $0 + 1 }
+  }
+
   /// The names shown on the conflict markers.
   struct Labels {
     var ours: String

@@ -52,6 +52,9 @@ package struct PlannedFile: Sendable {
   /// piece by piece instead, `bytes` then empty.
   package var pieces: FilePieces? = nil
   package var action: Action
+  /// Why a `.conflict` is one, when it is not that the file differs from what is generated
+  /// (`update`: the developer's file still has an earlier merge's conflict markers).
+  package var conflictReason: String? = nil
   /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
   /// it as the base of the next merge.
   package var generatedBytes: [UInt8]?
