@@ -253,19 +253,20 @@ struct GenerationReport {
       ? "; the other modules \(dryRun ? "would be" : "were") written."
       : "; nothing \(dryRun ? "would be" : "was") written."
     let check = GenerationSetup.followUp("check", arguments, adding: ["--diff"])
-    if merges && plan.conflicts.allSatisfy({ $0.conflictReason != nil }) {
-      // Only files whose earlier merge is not resolved yet: nothing to force.
-      let update = GenerationSetup.followUp("update", arguments, adding: [])
-      text += " Resolve the conflict markers, then run '\(update)' again."
-    } else if merges {
-      // `update` has no --force: `gen --force` writes those files, then `update` merges.
-      let gen = GenerationSetup.followUp("gen", arguments, adding: ["--force"])
-      let update = GenerationSetup.followUp("update", arguments, adding: [])
-      text +=
-        " '\(gen)' writes what the templates produce (edits in those files are lost), then '\(update)' merges into your files; '\(check)' shows the differences."
-    } else {
+    if !merges {
       text +=
         " Use --force to write what the templates produce (edits in those files are lost), or '\(check)' to see the differences."
+    } else {
+      let update = GenerationSetup.followUp("update", arguments, adding: [])
+      if plan.conflicts.allSatisfy({ $0.conflictReason != nil }) {
+        // Only files whose earlier merge is not resolved yet: nothing to force.
+        text += " Resolve the conflict markers, then run '\(update)' again."
+      } else {
+        // `update` has no --force: `gen --force` writes those files, then `update` merges.
+        let gen = GenerationSetup.followUp("gen", arguments, adding: ["--force"])
+        text +=
+          " '\(gen)' writes what the templates produce (edits in those files are lost), then '\(update)' merges into your files; '\(check)' shows the differences."
+      }
     }
     console.writeError(text + "\n")
   }

@@ -93,6 +93,6 @@ extension Generator {
         if isShared { found.append(record.absolutePath(path)) }
       }
     }
-    return found.sorted().first { fileSystem.fileExists(atPath: $0) }
+    return found.sorted(by: PathSafety.inPathOrder).first { fileSystem.fileExists(atPath: $0) }
   }
 }
