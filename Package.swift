@@ -24,9 +24,11 @@ let package = Package(
   targets: [
     // The template engine: Liquid as Shopify's Ruby implementation defines it. Imports nothing
     // from ModuleGen and nothing beyond the standard library, Diagnostics, EditDistance,
-    // HexDigits and BackgroundWork (the lock of the partials its renders parse on first use).
+    // HexDigits, BackgroundWork (the lock of the partials its renders parse on first use) and
+    // SystemLibrary (the clock of the `date` filter's "now").
     .target(
-      name: "Liquid", dependencies: ["Diagnostics", "EditDistance", "HexDigits", "BackgroundWork"]),
+      name: "Liquid",
+      dependencies: ["Diagnostics", "EditDistance", "HexDigits", "BackgroundWork", "SystemLibrary"]),
     // Messages for a person (`path:line:col: error: message`, the line and a caret) and the
     // places in a file they point at: what the engine, the Xcode project library and modulegen
     // report their errors with.
@@ -40,7 +42,10 @@ let package = Package(
     // Work on other threads (POSIX threads: no Dispatch), for modulegen and the engine: a value
     // shared under a lock, one piece of work beside the caller's, or a map over many elements on
     // every core.
-    .target(name: "BackgroundWork"),
+    .target(name: "BackgroundWork", dependencies: ["SystemLibrary"]),
+    // The C library (Glibc on Linux, Darwin on Apple's systems) under one name, for the files
+    // that call it: the only place the package tells the two apart by what it imports.
+    .target(name: "SystemLibrary"),
     // The commit a build was made from, when the build passes one
     // (`-Xcc -DMODULEGEN_COMMIT=<sha>`: the Makefile, scripts/build-release.sh, the formula).
     .target(name: "ModuleGenBuildInfo"),
@@ -51,20 +56,23 @@ let package = Package(
       name: "ModuleGen",
       dependencies: [
         "Liquid", "Diagnostics", "DataFormats", "ModuleGenBuildInfo", "XcodeProject",
-        "BackgroundWork",
+        "BackgroundWork", "SystemLibrary",
       ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library,
-    // Diagnostics, EditDistance and HexDigits.
-    .target(name: "XcodeProject", dependencies: ["Diagnostics", "EditDistance", "HexDigits"]),
-    .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen"]),
+    // Diagnostics, EditDistance, HexDigits and SystemLibrary.
+    .target(
+      name: "XcodeProject",
+      dependencies: ["Diagnostics", "EditDistance", "HexDigits", "SystemLibrary"]),
+    .executableTarget(name: "ModuleGenCLI", dependencies: ["ModuleGen", "SystemLibrary"]),
     // `swift run -c release liquid-benchmark`: an executable target of this package only, not a
     // product, so that installers see one executable.
     .executableTarget(
-      name: "liquid-benchmark", dependencies: ["Liquid", "DataFormats", "ModuleGen"],
+      name: "liquid-benchmark",
+      dependencies: ["Liquid", "DataFormats", "ModuleGen", "SystemLibrary"],
       path: "Sources/LiquidBenchmark"),
     .executableTarget(
-      name: "xcodeproject-benchmark", dependencies: ["XcodeProject"],
+      name: "xcodeproject-benchmark", dependencies: ["XcodeProject", "SystemLibrary"],
       path: "Sources/XcodeProjectBenchmark"),
     // `swift run embed-templates`: writes Sources/ModuleGen/Templates/BuiltinTemplates+Generated
     // .swift from Templates/. A development tool of this package, not a product and not part of
@@ -94,7 +102,7 @@ let package = Package(
       name: "ModuleGenTests",
       dependencies: [
         "ModuleGen", "Liquid", "Diagnostics", "DataFormats", "TemplateEmbedding", "BackgroundWork",
-        "XcodeProject", "PbxprojReader",
+        "XcodeProject", "PbxprojReader", "SystemLibrary",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

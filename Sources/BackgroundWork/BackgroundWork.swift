@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Work started on another thread while the caller goes on with something else, its result
 /// taken with `wait()`. `gen` reads a large Xcode project this way while it renders the module:

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 extension Array where Element: Sendable {
   /// `transform` applied to every element, on as many threads as the machine has cores (at

@@ -1,10 +1,6 @@
 // `default` and `date`.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 func registerOtherFilters(_ set: inout FilterSet) {
   set["default"] = Filter(arguments: 0...1, keywords: ["allow_false"]) { input, args in

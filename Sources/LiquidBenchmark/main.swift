@@ -6,16 +6,12 @@
 import DataFormats
 import Liquid
 import ModuleGen
+import SystemLibrary
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
-#endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
 struct Fixture {

@@ -1,9 +1,4 @@
 import ModuleGen
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: .process))

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Entries of one-line objects the parser has checked (`key = value;`, the `;` included),
 /// found again by their first eight bytes: an entry whose bytes are those of a checked one is

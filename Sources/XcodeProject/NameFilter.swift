@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// The names a walk looks for (file names, or the IDs of removed references), matched against
 /// the bytes of a path's last component without making a string of every path in the project;

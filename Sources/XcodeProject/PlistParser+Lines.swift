@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// The shapes Xcode writes by the ten thousand, read faster than the loop reads them, and
 /// checked exactly as it checks them: a list item a line (`ID /* name */,`), an object on one

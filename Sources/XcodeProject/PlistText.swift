@@ -1,10 +1,5 @@
 import HexDigits
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Text values of a project file: reading them (with their escapes) and writing them as Xcode
 /// does (quoted only when needed).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// A Swift package target whose folder holds a path: files generated there are built by the
 /// package, so no Xcode project needs an edit. Found by the conventional layout

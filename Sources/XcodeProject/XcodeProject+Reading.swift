@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 extension XcodeProject {
   /// Reads the project file at `path` into memory. `file` names it in errors (`path` when nil).

@@ -1,11 +1,7 @@
 // Generating a module with and without adding it to a large project, as processes, side by
 // side in one run; and the peak memory of the edit as the project grows.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// This program's own path, to run it as a process.
 let benchmarkPath = absolutePath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]

@@ -1,10 +1,6 @@
 // Files, processes, options and numbers for the benchmark, on the C library alone.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 func fail(_ message: String) -> Never {
   let text = "xcodeproject-benchmark: \(message)\n"

@@ -3,11 +3,7 @@
 // result. A benchmark, not a test: it prints numbers and never fails on a slow machine.
 // scripts/benchmark-xcodeproj.sh runs it beside `modulegen gen`. Its commands: `usage` below.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 let usage = """
   USAGE:

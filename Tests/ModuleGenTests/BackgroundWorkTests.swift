@@ -1,11 +1,6 @@
 import BackgroundWork
+import SystemLibrary
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Work on another thread: its value once done, as often as asked.
 @Suite struct BackgroundWorkTests {

@@ -1,5 +1,6 @@
 import DataFormats
 import Foundation
+import SystemLibrary
 import Testing
 
 @testable import ModuleGen
@@ -129,12 +130,6 @@ struct SeededGenerator: RandomNumberGenerator {
         """)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The peak memory of the built binary run with `arguments`, with its exit status. A small
 /// python3 process runs it and reports: a child spawned straight from this test process (large)

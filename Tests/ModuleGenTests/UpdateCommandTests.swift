@@ -171,7 +171,7 @@ import Testing
     // Resolved as the developer wants it (the first change's name, their body): the change
     // of the skipped run is merged in.
     try write(
-      try unresolved.replacing(
+      unresolved.replacing(
         #/<<<<<<< yours\n(?:.*\n)*?>>>>>>> generated now\n/#,
         with: "  func viewWillAppear() {\n    view?.showLoading()\n"),
       to: dir + Self.presenter)

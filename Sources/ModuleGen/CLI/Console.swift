@@ -1,12 +1,6 @@
 import Diagnostics
 import Liquid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-  import Darwin.crt_externs
-#endif
+import SystemLibrary
 
 /// The process's streams and surroundings, passed in so that commands can be tested.
 package struct Console: Sendable {

@@ -1,10 +1,5 @@
 import Diagnostics
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Installs templates into a project's templates folder, each into its own folder `NAME`, and
 /// replaces nothing but that folder. Every install is planned (read and compared) before any

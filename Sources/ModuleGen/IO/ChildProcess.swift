@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Runs a program found on PATH: no shell (arguments are passed as they are), no input.
 enum ChildProcess {

@@ -1,10 +1,5 @@
 import Diagnostics
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// An exclusive lock on a file, held until it is released or the process ends (a killed
 /// process's locks are released by the kernel, which is how a stale lock is recognised).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Which file is at a path and when it last changed (device, inode, size, modification and
 /// status-change times, to the nanosecond), so that a file read once can be known unchanged

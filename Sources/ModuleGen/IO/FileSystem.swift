@@ -1,11 +1,6 @@
 import DataFormats
 import Diagnostics
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// The file operations modulegen needs, behind a protocol so that tests can inject faults and
 /// so that only the applier of a plan ever writes.

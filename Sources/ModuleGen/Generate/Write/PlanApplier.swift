@@ -1,10 +1,5 @@
 import Diagnostics
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// Writes plans: all or nothing, one writer at a time per output folder, and never losing a
 /// file to a kill (see `WriteSession` and `WriteJournal`).

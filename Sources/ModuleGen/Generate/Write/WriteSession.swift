@@ -1,11 +1,6 @@
 import BackgroundWork
 import Diagnostics
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemLibrary
 
 /// The output folders of one run, locked for as long as it writes: one writer at a time in
 /// each folder. Taking a folder over from a killed run first completes or rolls back what that
