@@ -18,6 +18,13 @@ extension YAMLReader {
     return end
   }
 
+  /// A line indented deeper than its key, read as more of the value above it, has a ': '.
+  static func continuedValueMessage(_ value: String) -> String {
+    let shown = value.count > 40 ? String(value.prefix(39)) + "…" : value
+    return
+      "unexpected indentation: YAML reads this line as more of the value '\(shown)' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
+  }
+
   /// A plain scalar; in block context it may continue on following lines indented more than
   /// `parentIndent`, folded with spaces.
   mutating func parsePlainScalar(parentIndent: Int, flow: Bool) throws(Diagnostic) -> String {
@@ -37,6 +44,12 @@ extension YAMLReader {
           && (isBlankOrEnd(end + 1) || (flow && isFlowIndicator(byte(at: end + 1))))
         {
           if flow { break }
+          // On a line the value goes on to, the ': ' is most often a key indented too deep.
+          if let first = firstLine {
+            throw error(
+              Self.continuedValueMessage(String(decoding: bytes[first], as: UTF8.self)),
+              at: lineStart)
+          }
           throw error(
             "a ': ' in a plain value makes it look like a mapping; quote the value", at: end)
         }

@@ -184,6 +184,21 @@ import Testing
       didYouMean("lst", in: ["list"], prefix: "templates ") == "; did you mean 'templates list'?")
   }
 
+  /// A name written as Apple spells it, or in capitals, finds its value in lower case, when no
+  /// candidate is close in the same case.
+  @Test func aNameInAnotherCaseIsFound() throws {
+    #expect(didYouMean("SwiftUI", in: ["uikit", "swiftui"]) == "; did you mean 'swiftui'?")
+    #expect(didYouMean("VIPER", in: ["mvc", "viper"]) == "; did you mean 'viper'?")
+    #expect(didYouMean("Veiw", in: ["view", "Veil"]) == "; did you mean 'Veil'?")
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["gen", "Home", "viper", "--set", "tests=XCTest"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "error: 'XCTest' is not a value of 'tests' (--set); template 'viper' allows: xctest, swift-testing; did you mean 'xctest'?\n"
+    )
+  }
+
   @Test func anInvalidChoiceSuggestsInTheSameWording() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["gen", "Home", "viper", "--format", "jsn"], in: dir)

@@ -356,6 +356,28 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["Shared", "sub"])
   }
 
+  /// What `gen` would refuse in the config `init` writes is said at once, at its line, as
+  /// `validate` says it (as warnings: a template may be made after the config); the defaults
+  /// draw none.
+  @Test func initWarnsOfWhatGenWouldRefuse() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(
+      ["init", "--template", "vipr", "--tests-output", "Tests/{{ modul }}"], in: dir)
+    #expect(result.code == 0)
+    #expect(result.out == "Wrote .modulegen.yml\n")
+    #expect(result.err.contains("warning: no template named 'vipr'; did you mean 'viper'?"))
+    #expect(result.err.contains("undefined variable 'modul'; did you mean 'module'?"))
+    let validate = runTool(["validate", ".modulegen.yml"], in: dir)
+    #expect(validate.code == 1)
+    #expect(
+      result.err
+        == validate.err.replacingOccurrences(of: " error: ", with: " warning: ")
+        .replacingOccurrences(of: "2 errors in .modulegen.yml\n", with: ""))
+    let defaults = runTool(["init", "--force"], in: dir)
+    #expect(defaults.code == 0)
+    #expect(defaults.err == "")
+  }
+
   @Test func initRefusesALineBreakInsteadOfChangingIt() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["init", "--author", "Ann\nBob"], in: dir)

@@ -40,6 +40,41 @@ import Testing
     }
   }
 
+  /// A usage error ends with the command that prints the help of the command that failed,
+  /// also where a reference has its name (`help spec` prints the keys of a spec).
+  @Test func everyUsageErrorPointsToItsCommandsHelp() throws {
+    for command in CommandLineTool.allCommands {
+      let name = command.spec.name
+      let result = runTool(name.split(separator: " ").map(String.init) + ["--no-such"], in: "/")
+      #expect(result.code == ExitCode.usage, "\(name)")
+      let hint = try #require(result.err.split(separator: "\n").last.map(String.init))
+      #expect(hint.hasPrefix("See 'modulegen ") && hint.hasSuffix("'."), "\(name)")
+      let help = hint.dropFirst(5).dropLast(2).split(separator: " ").dropFirst().map(String.init)
+      let shown = runTool(help, in: "/")
+      #expect(shown.code == 0, "\(name)")
+      #expect(shown.out.hasPrefix("OVERVIEW: \(command.spec.summary)\n"), "\(name): \(hint)")
+    }
+  }
+
+  /// A subcommand a reference names (`'templates new' writes one`) exists.
+  @Test func theSubcommandsAReferenceNamesExist() {
+    let commands = Set(CommandLineTool.allCommands.map(\.spec.name))
+    let groups = Set(CommandLineTool.commands.filter { !$0.subcommands.isEmpty }.map(\.spec.name))
+    var named: [String] = []
+    for topic in HelpTopic.all {
+      let words = topic.text().split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "(),.`"))
+      }
+      for (word, next) in zip(words, words.dropFirst()) where word.hasPrefix("'") {
+        let group = String(word.dropFirst())
+        guard groups.contains(group) else { continue }
+        named.append(group + " " + next.trimmingCharacters(in: CharacterSet(charactersIn: "'")))
+      }
+    }
+    #expect(!named.isEmpty)
+    #expect(named.filter { !commands.contains($0) } == [])
+  }
+
   /// The config `init` writes says where its keys are documented, with a command that works
   /// wherever the binary runs (no repository path or URL).
   @Test func theConfigInitWritesPointsToItsReference() throws {

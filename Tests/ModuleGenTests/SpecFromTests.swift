@@ -377,7 +377,11 @@ import Testing
     #expect(help.out.contains("EXAMPLES:\n  modulegen spec from Home\n"))
     let bare = runTool(["spec"], in: "/")
     #expect(bare.code == ExitCode.usage)
-    #expect(bare.err.hasPrefix("error: 'spec' needs a subcommand: from\n"))
+    // `help spec` prints the keys of a spec: the command's help is `spec --help`.
+    #expect(
+      bare.err
+        == "error: 'spec' needs a subcommand: from\nusage: modulegen spec <subcommand>\nSee 'modulegen spec --help'.\n"
+    )
     #expect(runTool(["spec", "from"], in: "/").code == ExitCode.usage)
   }
 }

@@ -122,6 +122,35 @@ import Testing
     }
   }
 
+  /// A key indented by mistake below a block: its `|` (or `>-`) is the block form, not Swift
+  /// that YAML misread, so the error is YAML's own, about the indentation, and never says to
+  /// quote the `|`.
+  static let misindentedKeys: [(String, String)] = [
+    (
+      "view: |\n  func a()\n interactor: |\n  func b()\n",
+      "a.yml:5:2: error: unexpected indentation: this line is indented more than the keys above it\n interactor: |\n ^"
+    ),
+    (
+      "entities: |\n  struct A {}\n router: >-\n  func c()\n",
+      "a.yml:5:2: error: unexpected indentation: this line is indented more than the keys above it\n router: >-\n ^"
+    ),
+  ]
+
+  @Test(arguments: misindentedKeys)
+  func aMisindentedKeyKeepsYAMLsMessage(_ spec: String, _ expected: String) throws {
+    do {
+      _ = try SpecDecoder.decode(Self.head + spec, file: "a.yml")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.diagnostics.map(\.description) == [expected])
+    }
+    let dir = try makeTemporaryDirectory()
+    try write(Self.head + spec, to: dir + "/a.yml")
+    let result = runTool(["validate", "a.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(result.err == expected + "\n1 error in a.yml\n")
+  }
+
   /// Cut anywhere, the cases still read to errors: the explanation never runs off a line.
   @Test func everyPrefixReads() {
     for (spec, _) in Self.cases {

@@ -98,7 +98,8 @@ import Testing
     } catch {
       #expect(
         error.description.hasPrefix(
-          "f.yml:2:4: error: a ': ' in a plain value makes it look like a mapping"))
+          "f.yml:2:3: error: unexpected indentation: YAML reads this line as more of the value '1'"
+        ))
     }
   }
 }

@@ -48,10 +48,16 @@ import Testing
       "a:\n    b: 1\n  c: 2",
       "f.yml:3:3: error: unexpected indentation: this line is indented more than the keys above it"
     ),
+    // A key indented deeper than the keys above it goes on with the value above it.
     (
       "a: 1\n  b: 2",
-      "f.yml:2:4: error: a ': ' in a plain value makes it look like a mapping; quote the value"
+      "f.yml:2:3: error: unexpected indentation: YAML reads this line as more of the value '1' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
     ),
+    (
+      "params:\n  ui: swiftui\n   tests: xctest",
+      "f.yml:3:4: error: unexpected indentation: YAML reads this line as more of the value 'swiftui' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
+    ),
+
     (
       "list:\n  - a\n - b",
       "f.yml:3:2: error: unexpected indentation: this line is indented more than the keys above it"
@@ -275,7 +281,7 @@ import Testing
     ("key: abcdef\tx", "ERROR f.yml:1:12: error: \(YAMLReaderTests.tab)"),
     (
       "key: abcdef\n  ghijkl: x",
-      "ERROR f.yml:2:9: error: a ': ' in a plain value makes it look like a mapping; quote the value"
+      "ERROR f.yml:2:3: error: unexpected indentation: YAML reads this line as more of the value 'abcdef' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
     ),
   ])
   func plainTextStopsAtTheBytesThatMatter(_ yaml: String, _ expected: String) {

@@ -49,8 +49,8 @@ package enum CommandLineTool {
         --version     Print the version.
         -h, --help    Show this help.
 
-      See 'modulegen help <command>' for a command's options and examples, and
-      'modulegen help <reference>' for the keys of a file.
+      See 'modulegen help <command>' (or 'modulegen <command> --help') for a command's
+      options and examples, and 'modulegen help <reference>' for the keys of a file.
 
       """
     return out
@@ -183,10 +183,17 @@ package enum CommandLineTool {
     return ExitCode.error
   }
 
+  /// The command that prints a command's help: `modulegen help NAME`, or `modulegen NAME
+  /// --help` where a reference has the name (`help spec` prints the keys of a spec).
+  static func helpCommand(for name: String) -> String {
+    HelpTopic.all.contains { $0.name == name }
+      ? "modulegen \(name) --help" : "modulegen help \(name)"
+  }
+
   private static func usageFailure(_ error: UsageError, console: Console) -> Int32 {
     console.report(Diagnostic(message: error.message))
     if let name = error.command, let command = allCommands.first(where: { $0.spec.name == name }) {
-      console.writeError("usage: \(command.spec.usage)\nSee 'modulegen help \(name)'.\n")
+      console.writeError("usage: \(command.spec.usage)\nSee '\(helpCommand(for: name))'.\n")
     } else {
       console.writeError("See 'modulegen --help'.\n")
     }

@@ -82,6 +82,8 @@ package struct CommandSpec: Sendable {
   package var arguments: [Argument] = []
   package var options: [Option] = []
   package var examples: [(command: String, meaning: String)] = []
+  /// A command that only groups subcommands (`templates`, `spec`): its usage says one follows.
+  package var takesSubcommand = false
 
   static let help = Option(name: "help", short: "h", valueName: nil, help: "Show this help.")
 
@@ -91,6 +93,7 @@ package struct CommandSpec: Sendable {
 
   var usage: String {
     var parts = ["modulegen", name]
+    if takesSubcommand { parts.append("<subcommand>") }
     for argument in arguments {
       var text = "<\(argument.name)>"
       if argument.repeating { text += "..." }

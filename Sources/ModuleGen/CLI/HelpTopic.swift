@@ -28,7 +28,7 @@ struct HelpTopic: Sendable {
     },
     HelpTopic(name: "template", summary: "The keys of a template's template.yml.") {
       """
-      OVERVIEW: The keys of template.yml, a template's manifest ('templates create' writes
+      OVERVIEW: The keys of template.yml, a template's manifest ('templates new' writes
       one to start from).
 
       KEYS:

@@ -12,6 +12,8 @@ enum InitCommand {
       offering defaults (the author from 'git config user.name', the project from the folder's
       name, the viper template, ./NAME and ./NAMETests); when stdin is not a terminal it never
       asks and writes those defaults. An existing config is not overwritten without --force.
+      What 'gen' would refuse in it (a template that is not found, an output pattern that does
+      not render) is a warning at its line, as 'modulegen validate .modulegen.yml' says it.
       """,
     options: [
       .author, .company, .project.withHelp("The project (also the module tests import)."),
@@ -74,8 +76,12 @@ enum InitCommand {
     if let module = detected.suggestions["module"] { values.append(("module", module)) }
     for (key, value) in values { text += "\(key): \(yamlQuoted(value))\n" }
     for line in detected.lines { text += line + "\n" }
-    // What we write must read back.
-    _ = try ProjectConfig.decode(text, file: ".modulegen.yml")
+    // What we write must read back; what `gen` would refuse in it is said once it is written,
+    // at its line, as `validate` says it (a template may be created after the config).
+    let config = try ProjectConfig.decode(
+      text, file: ".modulegen.yml", directory: console.currentDirectory)
+    let problems = ValidateCommand.ProjectChecks(console: console, fileSystem: fileSystem)
+      .check(config: config)
     let plan = Plan(
       files: [
         PlannedFile(
@@ -85,6 +91,11 @@ enum InitCommand {
       ], modules: [], notes: [], force: true)
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     console.writeOut("Wrote .modulegen.yml\n")
+    for problem in problems {
+      var warning = problem
+      warning.severity = .warning
+      console.report(warning)
+    }
     return ExitCode.success
   }
 

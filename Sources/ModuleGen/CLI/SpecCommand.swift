@@ -10,7 +10,7 @@ enum SpecCommand {
         SUBCOMMANDS:
           from      Read a module's folder and write the spec that generates it.
         """,
-      examples: [("modulegen spec from Home", "")]),
+      examples: [("modulegen spec from Home", "")], takesSubcommand: true),
     run: { _, _ in ExitCode.usage },
     subcommands: [from])
 

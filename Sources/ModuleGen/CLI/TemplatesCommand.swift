@@ -6,7 +6,7 @@ enum TemplatesCommand {
   static let command = Command(
     spec: CommandSpec(
       name: "templates",
-      summary: "List, show, eject, create, lint and install templates.",
+      summary: "List, show, eject, create (new), lint and install templates.",
       discussion: """
         SUBCOMMANDS:
           list      Every template, with where it comes from (built-in, user, project, folder).
@@ -22,7 +22,7 @@ enum TemplatesCommand {
       examples: [
         ("modulegen templates list", ""), ("modulegen templates show viper", ""),
         ("modulegen templates eject viper Templates", ""),
-      ]),
+      ], takesSubcommand: true),
     run: { _, _ in ExitCode.usage },
     subcommands: [list, show, eject, new, lint, install])
 

@@ -19,9 +19,15 @@ extension ValidateCommand {
     /// The module a config's default template and output patterns are tried with.
     static let sampleModule = "Example"
 
-    init(_ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem) {
+    /// The checks of a config about to be written (`init`): no `--templates`, no config read.
+    init(console: Console, fileSystem: any FileSystem) {
       self.console = console
       self.fileSystem = fileSystem
+      explicitTemplates = []
+    }
+
+    init(_ arguments: ParsedArguments, console: Console, fileSystem: any FileSystem) {
+      self.init(console: console, fileSystem: fileSystem)
       explicitTemplates = arguments.all(.templates).map(console.path)
       guard
         let path = ProjectConfig.find(from: console.currentDirectory, fileSystem: fileSystem)

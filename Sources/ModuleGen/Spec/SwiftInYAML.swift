@@ -193,10 +193,23 @@ enum SwiftInYAML {
     return text
   }
 
+  /// Whether `value` is a block scalar's header: `|` or `>`, then at most an indentation
+  /// digit and a chomping `+` or `-`, in either order.
+  static func isBlockHeader(_ value: [Character]) -> Bool {
+    guard let first = value.first, first == "|" || first == ">" else { return false }
+    let rest = value.dropFirst()
+    let chomping = rest.filter { $0 == "+" || $0 == "-" }.count
+    let digits = rest.filter { ("1"..."9").contains($0) }.count
+    return chomping <= 1 && digits <= 1 && chomping + digits == rest.count
+  }
+
   /// The first character of `value` that YAML reads as its own.
   static func trap(in value: String, inFlow: Bool) -> Trap? {
     let characters = Array(value)
     guard let first = characters.first, first != "\"", first != "'" else { return nil }
+    // A block's header (`|`, `>-`, `|2`) is the block form itself, the fix this error would
+    // suggest: a syntax error on its line is YAML's (such as the key's indentation).
+    if !inFlow && isBlockHeader(characters) { return nil }
     let starts: [Character: String] = [
       "[": "which YAML reads as the start of a list",
       "{": "which YAML reads as the start of a mapping",

@@ -4,7 +4,7 @@ complete -c modulegen -n '__fish_use_subcommand' -a 'gen' -d 'Generate a module 
 complete -c modulegen -n '__fish_use_subcommand' -a 'check' -d 'Check that generated modules on disk are up to date with their specs and templates.'
 complete -c modulegen -n '__fish_use_subcommand' -a 'update' -d 'Merge spec and template changes into the files you own, keeping your edits.'
 complete -c modulegen -n '__fish_use_subcommand' -a 'validate' -d 'Check module specs and project configs, reporting every problem.'
-complete -c modulegen -n '__fish_use_subcommand' -a 'templates' -d 'List, show, eject, create, lint and install templates.'
+complete -c modulegen -n '__fish_use_subcommand' -a 'templates' -d 'List, show, eject, create (new), lint and install templates.'
 complete -c modulegen -n '__fish_use_subcommand' -a 'init' -d 'Write a .modulegen.yml for this project.'
 complete -c modulegen -n '__fish_use_subcommand' -a 'spec' -d 'Write the spec of a module that already exists (spec from).'
 complete -c modulegen -n '__fish_use_subcommand' -a 'migrate' -d 'Write .modulegen.yml from the Rambafile, and a template.yml beside each .rambaspec.'
