@@ -328,6 +328,7 @@ import Testing
     #expect(try run(["templates", "list", "--format", "names"], in: dir).out.contains("viper\n"))
     let eject = try run(["templates", "eject", "viper"], in: dir)
     #expect(eject.code == 0, "\(eject.err)")
+    #expect(eject.out.hasPrefix("Ejected 'viper' to Templates/viper ("), "\(eject.out)")
     #expect(FileManager.default.fileExists(atPath: dir + "/Templates/viper/template.yml"))
     #expect(FileManager.default.fileExists(atPath: dir + "/Templates/viper/snippets/header.liquid"))
     #expect(try run(["templates", "list"], in: dir).out.contains("[project: Templates/viper]"))
@@ -336,7 +337,9 @@ import Testing
     #expect(
       try run(["templates", "lint", "Templates/viper"], in: dir).out.hasPrefix(
         "Templates/viper: ok"))
-    #expect(try run(["templates", "new", "feature"], in: dir).code == 0)
+    let new = try run(["templates", "new", "feature"], in: dir)
+    #expect(new.code == 0)
+    #expect(new.out.hasPrefix("Created template 'feature' in Templates/feature ("), "\(new.out)")
     #expect(try run(["templates", "lint", "Templates/feature"], in: dir).code == 0)
     #expect(try run(["gen", "Home", "feature", "--date", "2026-01-02"], in: dir).code == 0)
     #expect(FileManager.default.fileExists(atPath: dir + "/Home/Home.swift"))

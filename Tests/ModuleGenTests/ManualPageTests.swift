@@ -99,9 +99,32 @@ import Testing
         .SH DESCRIPTION
 
         """))
-    for heading in ["COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES"] {
+    for heading in ["COMMANDS", "OPTIONS", "EXAMPLES", "EXIT STATUS", "ENVIRONMENT", "FILES"] {
       #expect(page.contains("\n.SH \(heading)\n"))
     }
+    var examples: [HelpDocument.Example] = []
+    for case .examples(let section) in overview.section("EXAMPLES") { examples += section }
+    #expect(examples.map(\.command) == CommandLineTool.examples.map(\.command))
+    for example in examples {
+      #expect(page.contains(ManualPage.escape(example.command) + "\n"))
+      #expect(page.contains(ManualPage.escape("    " + example.meaning) + "\n"))
+    }
+  }
+
+  /// The overview's examples, run one after the other in a new folder, do what they say.
+  @Test func theOverviewsExamplesWorkInANewFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("modules:\n  - name: Settings\n    template: mvvm\n", to: dir + "/Specs/modules.yml")
+    for example in CommandLineTool.examples {
+      let words = example.command.split(separator: " ").dropFirst().map(String.init)
+      let run = runTool(words, in: dir)
+      #expect(run.code == 0, "\(example.command): \(run.err)")
+    }
+    #expect(FileManager.default.fileExists(atPath: dir + "/.modulegen.yml"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/Home/HomePresenter.swift"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/Settings/SettingsViewModel.swift"))
+    try write("// drifted\n", to: dir + "/Home/HomeContracts.swift")
+    #expect(runTool(["check"], in: dir).code == 1)
   }
 
   @Test func groffReadsThePageWithoutAWarning() throws {

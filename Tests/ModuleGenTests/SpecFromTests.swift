@@ -325,6 +325,19 @@ import Testing
         """)
   }
 
+  /// The note on what the folder lacks speaks of one file as one.
+  @Test func aModuleWithoutOneOfItsFiles() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir).code == 0)
+    try FileManager.default.removeItem(atPath: dir + "/Home/HomeRouter.swift")
+    let read = runTool(["spec", "from", "Home"], in: dir)
+    #expect(read.code == 0, "\(read.err)")
+    #expect(
+      read.err.contains(
+        "note: 'Home' does not have HomeRouter.swift of template 'viper': gen creates it\n"),
+      "\(read.err)")
+  }
+
   @Test func aFolderThatIsNotAModule() throws {
     let dir = try makeTemporaryDirectory()
     try write("let x = 1\n", to: dir + "/Home/Other.swift")

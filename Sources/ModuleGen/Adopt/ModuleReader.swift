@@ -331,7 +331,7 @@ extension ModuleReader {
   }
 
   static func missingFilesMessage(_ files: [String], folder: String, template: String) -> String {
-    "'\(folder)' does not have \(files.joined(separator: ", ")) of template '\(template)': gen creates them"
+    "'\(folder)' does not have \(files.joined(separator: ", ")) of template '\(template)': gen creates \(files.count == 1 ? "it" : "them")"
   }
 
   static func rolesWithoutProtocolMessage(_ roles: [String], template: String) -> String {

@@ -21,6 +21,15 @@ package enum CommandLineTool {
     RenderCommand.command,
   ]
 
+  /// The examples of `modulegen --help`: the path from a new project to CI.
+  static let examples: [(command: String, meaning: String)] = [
+    ("modulegen init", "Describes the project once, in .modulegen.yml."),
+    ("modulegen gen Home viper", "Generates the module Home, with mocks and tests."),
+    ("modulegen gen --spec Specs/modules.yml", "Generates every module the spec declares."),
+    ("modulegen check", "In CI: exits 1 when a recorded module's files have drifted."),
+    ("modulegen update", "Regenerates every recorded module, keeping your edits."),
+  ]
+
   static var overview: String {
     var out = """
       OVERVIEW: modulegen generates iOS modules (VIPER, MVP, MVVM, MVC) with mocks and tests from
@@ -53,6 +62,7 @@ package enum CommandLineTool {
       options and examples, and 'modulegen help <reference>' for the keys of a file.
 
       """
+    out += CommandSpec.examplesSection(examples)
     return out
   }
 

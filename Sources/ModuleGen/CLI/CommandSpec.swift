@@ -103,6 +103,17 @@ package struct CommandSpec: Sendable {
     return parts.joined(separator: " ")
   }
 
+  /// The EXAMPLES section of a help text ("" without examples): each command, its meaning below.
+  static func examplesSection(_ examples: [(command: String, meaning: String)]) -> String {
+    guard !examples.isEmpty else { return "" }
+    var out = "\nEXAMPLES:\n"
+    for example in examples {
+      out += "  \(example.command)\n"
+      if !example.meaning.isEmpty { out += "      \(example.meaning)\n" }
+    }
+    return out
+  }
+
   /// The text `modulegen help NAME` and `NAME --help` print.
   package var helpText: String {
     var out = "OVERVIEW: \(summary)\n"
@@ -126,13 +137,7 @@ package struct CommandSpec: Sendable {
         out += helpRow(label, help)
       }
     }
-    if !examples.isEmpty {
-      out += "\nEXAMPLES:\n"
-      for example in examples {
-        out += "  \(example.command)\n"
-        if !example.meaning.isEmpty { out += "      \(example.meaning)\n" }
-      }
-    }
+    out += Self.examplesSection(examples)
     out += "\nEXIT STATUS:\n"
     for (code, meaning) in ExitCode.meanings { out += helpRow("\(code)", meaning) }
     return out

@@ -61,6 +61,8 @@ enum ManualPage {
     }
     out += ".SH OPTIONS\n"
     for case .rows(let rows) in overview.section("OPTIONS") { out += render(rows) }
+    out += ".SH EXAMPLES\n"
+    for case .examples(let examples) in overview.section("EXAMPLES") { out += render(examples) }
     out += ".SH EXIT STATUS\n" + render(exitStatus)
     out += ".SH ENVIRONMENT\n" + render(environment)
     out += ".SH FILES\n" + render(files)
@@ -87,12 +89,7 @@ enum ManualPage {
       case .rows(let rows):
         out += render(rows)
       case .examples(let examples):
-        out += ".PP\n.RS 4\n.nf\n"
-        for example in examples {
-          out += escape(example.command) + "\n"
-          if !example.meaning.isEmpty { out += escape("    " + example.meaning) + "\n" }
-        }
-        out += ".fi\n.RE\n"
+        out += ".PP\n" + render(examples)
       }
     }
     return out
@@ -100,6 +97,16 @@ enum ManualPage {
 
   private static func paragraphs(_ blocks: [HelpDocument.Block]) -> [String] {
     blocks.compactMap { if case .paragraph(let text) = $0 { text } else { nil } }
+  }
+
+  /// Examples as written, each meaning indented below its command.
+  private static func render(_ examples: [HelpDocument.Example]) -> String {
+    var out = ".RS 4\n.nf\n"
+    for example in examples {
+      out += escape(example.command) + "\n"
+      if !example.meaning.isEmpty { out += escape("    " + example.meaning) + "\n" }
+    }
+    return out + ".fi\n.RE\n"
   }
 
   private static func render(_ rows: [HelpDocument.Row]) -> String {

@@ -24,7 +24,7 @@ extension TemplatesCommand {
       let files = scaffold(name)
       return try writeAll(
         files, into: root, force: arguments.flag(.force),
-        console: console, what: "Created template '\(name)'")
+        console: console, what: "Created template '\(name)' in")
     })
 
   static func scaffold(_ name: String) -> [(String, String)] {

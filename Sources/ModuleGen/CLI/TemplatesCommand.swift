@@ -156,7 +156,7 @@ enum TemplatesCommand {
       }
       return try writeAll(
         files, into: root, force: arguments.flag(.force), console: console,
-        what: "Ejected '\(name)'")
+        what: "Ejected '\(name)' to")
     })
 
   /// Reports the conflicts of a plan that is written whole or not at all; true when there are
@@ -194,7 +194,8 @@ enum TemplatesCommand {
   }
 
   /// Writes files under `root` as one plan: all or nothing, never overwriting without `force`;
-  /// then says "`what` to ROOT (N files written, M unchanged)", unless `what` is nil.
+  /// then says "`what` ROOT (N files written, M unchanged)" (`what` ends with its preposition:
+  /// "Ejected 'viper' to"), unless `what` is nil.
   static func writeAll(
     _ files: [(String, String)], into root: String, force: Bool, console: Console, what: String?
   ) throws -> Int32 {
@@ -206,7 +207,7 @@ enum TemplatesCommand {
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
     guard let what else { return ExitCode.success }
     console.writeOut(
-      "\(what) to \(console.displayPath(root)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
+      "\(what) \(console.displayPath(root)) (\(plan.changes.count) files written, \(plan.count(.unchanged)) unchanged).\n"
     )
     return ExitCode.success
   }
