@@ -44,11 +44,16 @@ package enum ProjectNote: Sendable, Equatable, CustomStringConvertible {
   /// Test files under `folder` lie in the synchronized folder `group` of the non-test target
   /// `target`: Xcode will compile them into it.
   case testsInSynchronizedFolder(folder: String, group: String, target: String)
+  /// Files under `folder` that a target would build (sources, resources) are added for no
+  /// target: the caller named none, and nothing builds them.
+  case builtByNoTarget(folder: String, tests: Bool)
 
   /// Whether the user should act on it.
   package var isWarning: Bool {
-    if case .coveredBySynchronizedFolder = self { return false }
-    return true
+    switch self {
+    case .coveredBySynchronizedFolder, .builtByNoTarget: return false
+    case .synchronizedFolderNotInTarget, .testsInSynchronizedFolder: return true
+    }
   }
 
   package var description: String {
@@ -62,6 +67,8 @@ package enum ProjectNote: Sendable, Equatable, CustomStringConvertible {
     case .testsInSynchronizedFolder(let folder, let group, let target):
       return
         "test files in \(folder) are in synchronized folder \(group) of target \(target), so Xcode will compile them into \(target); move the tests out of that folder"
+    case .builtByNoTarget(let folder, let tests):
+      return "the \(tests ? "test " : "")files in \(folder) are in the project but in no target"
     }
   }
 }

@@ -113,6 +113,10 @@ extension ProjectEditor {
       case .resource: phase = Isa.resourcesBuildPhase
       case .header, .none: continue
       }
+      if item.targets.isEmpty {
+        let note = ProjectNote.builtByNoTarget(folder: set.folder, tests: set.isTests)
+        if !notes.contains(note) { notes.append(note) }
+      }
       for name in item.targets {
         guard let target = project.target(named: name) else { continue }
         addMembership(file, path: item.callerPath, to: target, phaseIsa: phase)

@@ -301,6 +301,30 @@ import Testing
     #expect(try projectFile(dir, "Test.xcodeproj") == original("Xcode16/Test.xcodeproj"))
   }
 
+  /// A project without a unit-test target: the tests join the project's groups and no target,
+  /// and the run says so, with what to do; once a target is named, a run adds them to it.
+  @Test func testsWithoutATestTargetAreANote() throws {
+    let dir = try project(
+      "Xcode16/Test.xcodeproj",
+      config:
+        "xcodeproj: Test.xcodeproj\nmodule: Test\noutput: Modules/{{ module }}\ntests_output: ModulesTests/{{ module }}Tests\n"
+    )
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      gen.err
+        == "note: the test files in ModulesTests/HomeTests are in the project but in no target: the project has no unit-test target; add one and run gen again (or name a target with --test-target or 'test_targets' in .modulegen.yml)\n"
+    )
+    #expect(
+      try projectFile(dir, "Test.xcodeproj").contains(
+        "/* HomeTests.swift */ = {isa = PBXFileReference"))
+    #expect(!(try projectFile(dir, "Test.xcodeproj").contains("HomeTests.swift in Sources")))
+    let named = runTool(["gen", "Home", "pair", "--test-target", "Test"], in: dir)
+    #expect(named.code == 0, "\(named.err)")
+    #expect(named.err == "")
+    #expect(try projectFile(dir, "Test.xcodeproj").contains("HomeTests.swift in Sources"))
+  }
+
   @Test func aSwiftPackageTargetNeedsNoEdit() throws {
     let dir = try project(
       config:

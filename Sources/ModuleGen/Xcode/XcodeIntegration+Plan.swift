@@ -75,11 +75,22 @@ extension XcodeIntegration {
       planned = plannedFile(edit)
     }
     for note in edit.notes {
-      notes.append(Diagnostic(note.isWarning ? .warning : .note, message: note.description))
+      var message = note.description
+      if case .builtByNoTarget(_, let tests) = note { message += Self.noTargetAdvice(tests: tests) }
+      notes.append(Diagnostic(note.isWarning ? .warning : .note, message: message))
     }
     return XcodeChanges(
       integration: self, edit: edit, notes: notes, sets: sets, removed: removedPaths,
       file: planned)
+  }
+
+  /// What to do about files the project has no target for (none was named, and it has no
+  /// target of their kind to take by default): a run after one is added adds them to it.
+  static func noTargetAdvice(tests: Bool) -> String {
+    let kind = tests ? "unit-test target" : "app or framework target"
+    let (flag, key) = tests ? ("--test-target", "test_targets") : ("--target", "targets")
+    return
+      ": the project has no \(kind); add one and run gen again (or name a target with \(flag) or '\(key)' in .modulegen.yml)"
   }
 
   /// The project file with the edit, as one more file of the run's transaction (nil when the
