@@ -20,7 +20,8 @@ import Testing
     }
     #expect(RoleDefaults.moduleInput(module: "Home").map(\.name) == ["reload"])
     #expect(RoleDefaults.moduleOutput(module: "Home").map(\.name) == ["homeModuleDidLoad"])
-    #expect(RoleDefaults.screenEvents(module: "Home").map(\.name) == ["viewDidLeave"])
+    #expect(
+      RoleDefaults.screenEvents(module: "Home").map(\.name) == ["viewDidAppear", "viewDidLeave"])
   }
 
   /// The module's name replaces the placeholder everywhere it stands.

@@ -67,7 +67,7 @@ package enum RoleDefaults {
   static let moduleIOSources = (
     input: ["reload()"],
     output: ["\(camelCasePlaceholder)ModuleDidLoad(_ items: [\(placeholder)Item])"],
-    screenEvents: ["viewDidLeave()"]
+    screenEvents: ["viewDidAppear()", "viewDidLeave()"]
   )
 
   private static let moduleIO = (
