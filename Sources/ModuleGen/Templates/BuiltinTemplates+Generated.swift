@@ -3808,6 +3808,11 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
   /// What the screen shows.
   {{ published }}private(set) var state: {{ module }}LoadState = .idle
 {%- endif %}
+{%- if params.binding == "combine" and params.io %}
+  /// The state to show, the current one then every change: one publisher for the view model's
+  /// life, as SwiftUI's `onReceive` subscribes again whenever it is given another one.
+  private(set) lazy var statePublisher = $state.eraseToAnyPublisher()
+{%- endif %}
 {%- else %}
 {%- if params.binding == "closures" %}
 {%- capture did_set %} {
@@ -3885,14 +3890,8 @@ extension {{ module }}ViewModel {
 extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
   var inputs: any {{ module }}ViewModelInputs { self }
   var outputs: any {{ module }}ViewModelOutputs { self }
-{%- if params.binding == "combine" %}
-{%- if uses_defaults %}
-  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
-    $state.eraseToAnyPublisher()
-  }
-{%- else %}
+{%- if params.binding == "combine" and uses_defaults == false %}
 {%- include 'state', declare: "publisher_storage" %}
-{%- endif %}
 {%- endif %}
 }
 {%- endif %}
@@ -3953,6 +3952,8 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- when "combine" %}
   /// Sends the state to show.
   let stateSubject = CurrentValueSubject<{{ module }}LoadState, Never>(.idle)
+  /// The state to show: one publisher, as the view model's.
+  private(set) lazy var statePublisher = stateSubject.eraseToAnyPublisher()
 {%- when "closures" %}
   var state: {{ module }}LoadState = .idle {
     didSet { onStateChange?(state) }
@@ -3974,14 +3975,8 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 
   var inputs: any {{ module }}ViewModelInputs { inputsMock }
   var outputs: any {{ module }}ViewModelOutputs { self }
-{%- if params.binding == "combine" %}
-{%- if uses_defaults %}
-  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
-    stateSubject.eraseToAnyPublisher()
-  }
-{%- else %}
+{%- if params.binding == "combine" and uses_defaults == false %}
 {%- include 'state', declare: "subject_publisher" %}
-{%- endif %}
 {%- endif %}
 }
 {%- endif %}

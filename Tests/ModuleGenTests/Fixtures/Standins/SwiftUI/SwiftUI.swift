@@ -353,7 +353,7 @@ public struct _ModifiedView<Content: View>: View {
     case onDisappear((() -> Void)?)
     case refreshable(@Sendable () async -> Void)
     case navigationDestination(NavigationDestinationRecord)
-    case onReceive((@escaping () -> Void) -> AnyCancellable)
+    case onReceive(ReceiveRecord)
   }
 }
 
@@ -419,13 +419,36 @@ extension View {
   ) -> some View where P.Failure == Never {
     _ModifiedView(
       content: self,
-      modifier: .onReceive({ invalidate in
-        publisher.sink { value in
-          action(value)
-          invalidate()
-        }
-      }))
+      modifier: .onReceive(
+        ReceiveRecord(
+          publisher: publisher,
+          isSame: { earlier in
+            guard let earlier = earlier as? P else { return false }
+            return sameBytes(earlier, publisher)
+          },
+          subscribe: { invalidate in
+            publisher.sink { value in
+              action(value)
+              invalidate()
+            }
+          })))
   }
+}
+
+/// An `onReceive` as rendered: its publisher, and how to subscribe to it. SwiftUI keeps the
+/// subscription while the next render gives it the same publisher, compared as SwiftUI compares
+/// a view's values, field by field and a reference by identity (here: byte by byte, the
+/// publisher kept so that no other can take its place): another `eraseToAnyPublisher()` is
+/// another publisher, and SwiftUI subscribes to it.
+struct ReceiveRecord {
+  let publisher: Any
+  let isSame: (_ earlier: Any) -> Bool
+  let subscribe: (_ invalidate: @escaping () -> Void) -> AnyCancellable
+}
+
+/// Whether two values have the same bytes: the same values, references to the same objects.
+func sameBytes<T>(_ a: T, _ b: T) -> Bool {
+  withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { first.elementsEqual($0) } }
 }
 
 @MainActor
@@ -614,6 +637,7 @@ extension Bindable where Value: AnyObject, Value: Observable {
 @MainActor
 public protocol _SwiftUIHost: UIViewController {
   var _screen: RenderedNode { get }
+  var _receiveSubscriptions: Int { get }
 }
 
 @MainActor
@@ -648,6 +672,9 @@ open class UIHostingController<Content: View>: UIViewController {
 
   /// What is on screen: the tree of the last render.
   @_spi(StandIn) public var _screen: RenderedNode { graph.rendered }
+
+  /// How many times the hosted views subscribed to the publishers of their `onReceive`.
+  @_spi(StandIn) public var _receiveSubscriptions: Int { graph.receiveSubscriptions }
 }
 
 @_spi(StandIn)
