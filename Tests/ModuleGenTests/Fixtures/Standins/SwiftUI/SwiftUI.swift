@@ -426,12 +426,7 @@ extension View {
             guard let earlier = earlier as? P else { return false }
             return sameBytes(earlier, publisher)
           },
-          subscribe: { invalidate in
-            publisher.sink { value in
-              action(value)
-              invalidate()
-            }
-          })))
+          subscribe: { publisher.sink { action($0) } })))
   }
 }
 
@@ -443,12 +438,20 @@ extension View {
 struct ReceiveRecord {
   let publisher: Any
   let isSame: (_ earlier: Any) -> Bool
-  let subscribe: (_ invalidate: @escaping () -> Void) -> AnyCancellable
+  let subscribe: () -> AnyCancellable
 }
 
 /// Whether two values have the same bytes: the same values, references to the same objects.
 func sameBytes<T>(_ a: T, _ b: T) -> Bool {
   withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { first.elementsEqual($0) } }
+}
+
+/// Whether SwiftUI takes two values for the same: equal, when they are `Equatable`; else the
+/// same bytes.
+func sameValue<T>(_ a: T, _ b: T) -> Bool {
+  func equal<E: Equatable>(_ lhs: E, _ rhs: T) -> Bool { (rhs as? E) == lhs }
+  if let a = a as? any Equatable { return equal(a, b) }
+  return sameBytes(a, b)
 }
 
 @MainActor
@@ -525,6 +528,8 @@ public struct State<Value>: DynamicProperty {
     nonmutating set {
       // Before the view is installed there is nowhere to keep the value: SwiftUI drops it.
       guard let location = storage.location else { return }
+      // A value equal to the current one changes nothing, and renders nothing again.
+      guard !sameValue(location.value, newValue) else { return }
       location.value = newValue
       let graph = location.graph
       MainActor.assumeIsolated { graph?.setNeedsRender() }

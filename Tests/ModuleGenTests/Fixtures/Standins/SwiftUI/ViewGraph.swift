@@ -422,9 +422,7 @@ extension _ModifiedView: PrimitiveRendering {
       }
     case .onReceive(let receiver):
       pass.receivers[context.path] = receiver
-      pass.subscriptions[context.path] = { [weak graph = pass.graph] in
-        receiver.subscribe { graph?.setNeedsRender() }
-      }
+      pass.subscriptions[context.path] = receiver.subscribe
     }
     return pass.render(content, inner)
   }
