@@ -9,7 +9,7 @@ import Testing
     let sources =
       Role.allCases.flatMap(RoleDefaults.sources(for:)) + RoleDefaults.moduleIOSources.input
       + RoleDefaults.moduleIOSources.output + RoleDefaults.moduleIOSources.screenEvents
-    #expect(sources.count == 8)
+    #expect(sources.count == 9)
     for source in sources {
       _ = try SignatureParser.parseMethod(source)
     }
