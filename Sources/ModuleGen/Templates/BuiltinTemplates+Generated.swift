@@ -4657,6 +4657,26 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
     {% include 'wait_while', pending: "interactor.fetchItemsCallCount == 0" %}
     {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "1" %}
   }
+
+{% include 'test', name: "moduleInputWaitsForTheScreenToComeBack" %}
+    let (presenter, _, interactor, _) = makePresenter()
+    let output = {{ module }}ModuleOutputMock()
+    presenter.moduleOutput = output
+    interactor.fetchItemsReturnValue = items
+    let input: any {{ module }}ModuleInput = presenter
+    // The screen left: the reload waits.
+    presenter.viewDidLeave()
+    input.reload()
+    for _ in 0..<10 { await Task.yield() }
+    {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "0" %}
+    // The screen is back: the reload is done.
+    presenter.viewDidAppear()
+{%- capture did_load %}output.{{ module | camel_case }}ModuleDidLoadReceivedArguments{% endcapture %}
+{%- capture not_loaded %}{{ did_load }} == nil{% endcapture %}
+    {% include 'wait_while', pending: not_loaded %}
+    {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "1" %}
+    {% include 'expect_equal', actual: did_load, expected: "items" %}
+  }
 {%- assign has_coordinator = false %}
 {%- if params.ui == "uikit" %}
 {%- capture build_call %}{{ module }}Builder.build(service: service).viewController{% endcapture %}
