@@ -9,7 +9,7 @@ import Testing
     let sources =
       Role.allCases.flatMap(RoleDefaults.sources(for:)) + RoleDefaults.moduleIOSources.input
       + RoleDefaults.moduleIOSources.output + RoleDefaults.moduleIOSources.screenEvents
-    #expect(sources.count == 8)
+    #expect(sources.count == 9)
     for source in sources {
       _ = try SignatureParser.parseMethod(source)
     }
@@ -20,7 +20,8 @@ import Testing
     }
     #expect(RoleDefaults.moduleInput(module: "Home").map(\.name) == ["reload"])
     #expect(RoleDefaults.moduleOutput(module: "Home").map(\.name) == ["homeModuleDidLoad"])
-    #expect(RoleDefaults.screenEvents(module: "Home").map(\.name) == ["viewDidLeave"])
+    #expect(
+      RoleDefaults.screenEvents(module: "Home").map(\.name) == ["viewDidAppear", "viewDidLeave"])
   }
 
   /// The module's name replaces the placeholder everywhere it stands.

@@ -98,11 +98,11 @@ import Testing
       module: ModuleSpec(name: "Home", roles: [.view: []]), template: "viper", params: [],
       settings: settings)
     #expect(try render("{{ module_input.size }} {{ module_output.size }}", declared) == "0 0")
-    // What the typical screen's view reports when it leaves, for VIPER's presenter to stop the
-    // loads it started; a spec's module declares its own.
+    // What the typical screen's view reports when it appears and leaves, for VIPER's presenter
+    // to stop the loads it started and do the reload it owes; a spec's module declares its own.
     #expect(
       try render("{{ screen_events | map: 'declaration' | join: ', ' }}", typical)
-        == "func viewDidLeave()")
+        == "func viewDidAppear(), func viewDidLeave()")
     #expect(try render("{{ screen_events.size }}", declared) == "0")
   }
 

@@ -19,6 +19,7 @@ protocol HomeViewInput: AnyObject {
 protocol HomeViewOutput: AnyObject {
   func load() async
   func didSelectItem(id: UUID)
+  func viewDidAppear()
   func viewDidLeave()
 }
 

@@ -18,6 +18,11 @@ final class HomePresenter {
   private let router: any HomeRouterInput
   private var items: [HomeItem] = []
   private var fetchTask: Task<Void, Never>?
+  /// Whether the screen has left and is not shown again yet (SwiftUI: also while a pushed
+  /// screen covers it): a reload the module input asks for then waits until it is.
+  private var hasLeft = false
+  /// Whether a reload the module input asked for has not ended: the screen left first.
+  private var owesReload = false
 
   init(interactor: any HomeInteractorInput, router: any HomeRouterInput) {
     self.interactor = interactor
@@ -69,9 +74,20 @@ extension HomePresenter: HomeViewOutput {
     router.showDetail(for: item)
   }
 
+  /// The screen is shown: back after it left, it does the reload the module input asked for
+  /// while it was away, or that its leaving cut short.
+  func viewDidAppear() {
+    guard hasLeft else { return }
+    hasLeft = false
+    if owesReload {
+      reload()
+    }
+  }
+
   /// The screen left: the load in progress stops, the one the module input asked for too, and
   /// what it fetches is neither shown nor reported.
   func viewDidLeave() {
+    hasLeft = true
     fetchTask?.cancel()
   }
 }
@@ -79,8 +95,18 @@ extension HomePresenter: HomeViewOutput {
 // MARK: - HomeModuleInput
 
 extension HomePresenter: HomeModuleInput {
-  /// Loads the items again, as a pull to refresh does; the load stops when the screen leaves.
+  /// Loads the items again, as a pull to refresh does. The load stops when the screen leaves;
+  /// asked for while the screen is away, or cut short by its leaving, it is done when the
+  /// screen is shown again, and the module output hears of it then.
   func reload() {
-    Task { await load() }
+    owesReload = true
+    guard !hasLeft else { return }
+    Task {
+      await load()
+      // It ended, unless the screen left first: then it is owed until the screen is back.
+      if !hasLeft {
+        owesReload = false
+      }
+    }
   }
 }

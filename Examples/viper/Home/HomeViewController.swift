@@ -41,6 +41,11 @@ final class HomeViewController: UIViewController {
     reload()
   }
 
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    output.viewDidAppear()
+  }
+
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
     // Dismissed (itself or with its navigation controller).

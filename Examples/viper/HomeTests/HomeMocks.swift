@@ -63,6 +63,16 @@ final class HomeViewOutputMock: HomeViewOutput {
     if let closure = didSelectItemIdClosure { closure(id) }
   }
 
+  // MARK: - viewDidAppear()
+
+  private(set) var viewDidAppearCallCount = 0
+  var viewDidAppearClosure: (@MainActor () -> Void)?
+
+  func viewDidAppear() {
+    viewDidAppearCallCount += 1
+    if let closure = viewDidAppearClosure { closure() }
+  }
+
   // MARK: - viewDidLeave()
 
   private(set) var viewDidLeaveCallCount = 0
@@ -81,6 +91,8 @@ final class HomeViewOutputMock: HomeViewOutput {
     didSelectItemIdReceivedArguments = nil
     didSelectItemIdReceivedInvocations = []
     didSelectItemIdClosure = nil
+    viewDidAppearCallCount = 0
+    viewDidAppearClosure = nil
     viewDidLeaveCallCount = 0
     viewDidLeaveClosure = nil
   }

@@ -141,6 +141,25 @@ final class HomeTests: XCTestCase {
     XCTAssertEqual(interactor.fetchItemsCallCount, 1)
   }
 
+  func testModuleInputWaitsForTheScreenToComeBack() async throws {
+    let (presenter, _, interactor, _) = makePresenter()
+    let output = HomeModuleOutputMock()
+    presenter.moduleOutput = output
+    interactor.fetchItemsReturnValue = items
+    let input: any HomeModuleInput = presenter
+    // The screen left: the reload waits.
+    presenter.viewDidLeave()
+    input.reload()
+    for _ in 0..<10 { await Task.yield() }
+    XCTAssertEqual(interactor.fetchItemsCallCount, 0)
+    // The screen is back: the reload is done.
+    presenter.viewDidAppear()
+    let deadline = ContinuousClock.now + .seconds(1)
+    while output.homeModuleDidLoadReceivedArguments == nil, ContinuousClock.now < deadline { await Task.yield() }
+    XCTAssertEqual(interactor.fetchItemsCallCount, 1)
+    XCTAssertEqual(output.homeModuleDidLoadReceivedArguments, items)
+  }
+
   // MARK: - Screen
 
   /// The view with an accessibility identifier, as UI tests find it.

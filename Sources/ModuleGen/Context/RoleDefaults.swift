@@ -58,7 +58,8 @@ package enum RoleDefaults {
 
   /// What the typical screen's view reports to the presenter besides the `presenter` role's
   /// methods, for a presenter that starts loads of its own (VIPER's module input): that the
-  /// screen left, so that they stop with it.
+  /// screen appeared, so that it does a reload it owes, and that it left, so that the loads
+  /// stop with it.
   package static func screenEvents(module: String) -> [MethodSignature] {
     moduleIO.screenEvents.map { $0.replacingPlaceholder(with: module) }
   }
@@ -67,7 +68,7 @@ package enum RoleDefaults {
   static let moduleIOSources = (
     input: ["reload()"],
     output: ["\(camelCasePlaceholder)ModuleDidLoad(_ items: [\(placeholder)Item])"],
-    screenEvents: ["viewDidLeave()"]
+    screenEvents: ["viewDidAppear()", "viewDidLeave()"]
   )
 
   private static let moduleIO = (

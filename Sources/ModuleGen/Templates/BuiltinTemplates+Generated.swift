@@ -916,10 +916,10 @@ struct {{ module }}View: View {
 {%- endif %}
 {%- assign task_setup = "" %}
 {%- assign modifiers = "" %}
-{%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen leaves. {% endcomment %}
-{%- assign reports_leave = false %}
-{%- if reports_events == false and screen_events.size > 0 %}{% assign reports_leave = true %}{% endif %}
-{% include 'swiftui_screen', reports_leave: reports_leave %}
+{%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen appears and leaves. {% endcomment %}
+{%- assign reports_screen_events = false %}
+{%- if reports_events == false and screen_events.size > 0 %}{% assign reports_screen_events = true %}{% endif %}
+{% include 'swiftui_screen', reports_screen_events: reports_screen_events %}
 {%- else %}
 {%- include 'swiftui_spec_body', receiver: output_name %}
 {%- endif %}
@@ -945,10 +945,10 @@ struct {{ module }}View: View {
 {%- assign row_title = "title" %}
 {%- assign members = "" %}
 {%- assign screen_summary = view_summary %}
-{%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen leaves. {% endcomment %}
-{%- assign reports_leave = false %}
-{%- if reports_events == false and screen_events.size > 0 %}{% assign reports_leave = true %}{% endif %}
-{% include 'uikit_screen', reports_leave: reports_leave %}
+{%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen appears and leaves. {% endcomment %}
+{%- assign reports_screen_events = false %}
+{%- if reports_events == false and screen_events.size > 0 %}{% assign reports_screen_events = true %}{% endif %}
+{% include 'uikit_screen', reports_screen_events: reports_screen_events %}
 
 // MARK: - {{ module }}{{ view_protocol }}
 
@@ -1595,8 +1595,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
   modifiers, or empty) and `reports_events` (true for a passive view: it loads nothing itself but
   reports to `output_name` that it appeared or disappeared, that the user pulled to refresh, or
   tapped to try again, and the presenter decides when to load; `load_call` and `task_setup` are
-  then unused), and `reports_leave` (true when the view also tells `output_name` that it
-  disappeared, `viewDidLeave()`: a presenter that starts loads of its own stops them then).
+  then unused), and `reports_screen_events` (true when the view also tells `output_name` that it appeared,
+  `viewDidAppear()`, and disappeared, `viewDidLeave()`: a presenter that starts loads of its
+  own stops them then, and does what it owes when the screen is back).
 {%- endcomment %}
 {%- assign identifier = module | camel_case %}
 {%- if reports_events %}
@@ -1625,6 +1626,11 @@ final class {{ mock_name }}: {{ protocol_name }} {
         {{ output_name }}.viewDidDisappear()
       }
 {%- else %}
+{%- if reports_screen_events %}
+      .onAppear {
+        {{ output_name }}.viewDidAppear()
+      }
+{%- endif %}
       .task {
 {%- if task_setup != "" %}
 {{ task_setup }}
@@ -1633,7 +1639,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
       }
       .onDisappear {
         retry?.cancel()
-{%- if reports_leave %}
+{%- if reports_screen_events %}
         {{ output_name }}.viewDidLeave()
 {%- endif %}
       }
@@ -1901,9 +1907,10 @@ final class {{ module }}Tests: XCTestCase {
   `loader` (the object whose `load()` is awaited to load, an expression on `self`), `select_call` (what selecting `items[indexPath.row]` does),
   `reports_events` (true for a passive view: it loads nothing itself but reports to `output_name`
   that it loaded, that the user pulled to refresh or tapped to try again, and that it left, and
-  the presenter starts, stops and ends the loads; `loader` is then unused), `reports_leave`
-  (true when a view that loads also tells `output_name` that it left, `viewDidLeave()`: a
-  presenter that starts loads of its own stops them then),
+  the presenter starts, stops and ends the loads; `loader` is then unused), `reports_screen_events`
+  (true when a view that loads also tells `output_name` that it appeared, `viewDidAppear()`,
+  and that it left, `viewDidLeave()`: a presenter that starts loads of its own stops them
+  then, and does what it owes when the screen is back),
   `row_type` and `row_title`, `has_coordinator` (whether a coordinator waits for `onLeave`), `setup` (statements at the end of viewDidLoad, or empty) and
   `members` (more members, or empty).
 {%- endcomment %}
@@ -1972,6 +1979,13 @@ final class {{ module }}ViewController: UIViewController {
 {%- endif %}
 {%- endif %}
   }
+{%- if reports_screen_events %}
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    {{ output_name }}.viewDidAppear()
+  }
+{%- endif %}
 {%- if uses_defaults or has_coordinator %}
 
   override func viewDidDisappear(_ animated: Bool) {
@@ -1999,7 +2013,7 @@ final class {{ module }}ViewController: UIViewController {
     {{ output_name }}.viewDidLeave()
 {%- else %}
     loadTask?.cancel()
-{%- if reports_leave %}
+{%- if reports_screen_events %}
     {{ output_name }}.viewDidLeave()
 {%- endif %}
 {%- endif %}
@@ -2479,7 +2493,7 @@ extension {{ module }}Item {
 {%- endcapture %}
 {%- assign members = members | remove_first: "
 " %}
-{% include 'uikit_screen', reports_leave: false %}
+{% include 'uikit_screen', reports_screen_events: false %}
 
 """#,
     "mvc/Tests/Mocks.swift.liquid": #"""
@@ -3646,7 +3660,7 @@ struct {{ module }}View: View {
 {%- assign modifiers = "" %}
 {%- endif %}
 {%- assign reports_events = false %}
-{% include 'swiftui_screen', reports_leave: false %}
+{% include 'swiftui_screen', reports_screen_events: false %}
 {%- else %}
 {%- include 'swiftui_spec_body', receiver: inputs %}
 {%- endif %}
@@ -3747,7 +3761,7 @@ struct {{ module }}View: View {
   }
 {%- endif %}
 {%- endcapture %}
-{% include 'uikit_screen', reports_leave: false %}
+{% include 'uikit_screen', reports_screen_events: false %}
 
 """#,
     "mvvm/Code/ViewModel.swift.liquid": #"""
@@ -3793,6 +3807,11 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
 {%- else %}
   /// What the screen shows.
   {{ published }}private(set) var state: {{ module }}LoadState = .idle
+{%- endif %}
+{%- if params.binding == "combine" and params.io %}
+  /// The state to show, the current one then every change: one publisher for the view model's
+  /// life, as SwiftUI's `onReceive` subscribes again whenever it is given another one.
+  private(set) lazy var statePublisher = $state.eraseToAnyPublisher()
 {%- endif %}
 {%- else %}
 {%- if params.binding == "closures" %}
@@ -3871,14 +3890,8 @@ extension {{ module }}ViewModel {
 extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
   var inputs: any {{ module }}ViewModelInputs { self }
   var outputs: any {{ module }}ViewModelOutputs { self }
-{%- if params.binding == "combine" %}
-{%- if uses_defaults %}
-  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
-    $state.eraseToAnyPublisher()
-  }
-{%- else %}
+{%- if params.binding == "combine" and uses_defaults == false %}
 {%- include 'state', declare: "publisher_storage" %}
-{%- endif %}
 {%- endif %}
 }
 {%- endif %}
@@ -3939,6 +3952,8 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- when "combine" %}
   /// Sends the state to show.
   let stateSubject = CurrentValueSubject<{{ module }}LoadState, Never>(.idle)
+  /// The state to show: one publisher, as the view model's.
+  private(set) lazy var statePublisher = stateSubject.eraseToAnyPublisher()
 {%- when "closures" %}
   var state: {{ module }}LoadState = .idle {
     didSet { onStateChange?(state) }
@@ -3960,14 +3975,8 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 
   var inputs: any {{ module }}ViewModelInputs { inputsMock }
   var outputs: any {{ module }}ViewModelOutputs { self }
-{%- if params.binding == "combine" %}
-{%- if uses_defaults %}
-  var statePublisher: AnyPublisher<{{ module }}LoadState, Never> {
-    stateSubject.eraseToAnyPublisher()
-  }
-{%- else %}
+{%- if params.binding == "combine" and uses_defaults == false %}
 {%- include 'state', declare: "subject_publisher" %}
-{%- endif %}
 {%- endif %}
 }
 {%- endif %}
@@ -4449,6 +4458,11 @@ final class {{ module }}Presenter {
 {%- if uses_defaults %}
   private var items: [{{ module }}Item] = []
   private var fetchTask: Task<Void, Never>?
+  /// Whether the screen has left and is not shown again yet (SwiftUI: also while a pushed
+  /// screen covers it): a reload the module input asks for then waits until it is.
+  private var hasLeft = false
+  /// Whether a reload the module input asked for has not ended: the screen left first.
+  private var owesReload = false
 {%- endif %}
 
   init(interactor: any {{ module }}InteractorInput, router: any {{ module }}RouterInput) {
@@ -4473,9 +4487,20 @@ extension {{ module }}Presenter: {{ module }}ViewOutput {
     router.showDetail(for: item)
   }
 
+  /// The screen is shown: back after it left, it does the reload the module input asked for
+  /// while it was away, or that its leaving cut short.
+  func viewDidAppear() {
+    guard hasLeft else { return }
+    hasLeft = false
+    if owesReload {
+      reload()
+    }
+  }
+
   /// The screen left: the load in progress stops, the one the module input asked for too, and
   /// what it fetches is neither shown nor reported.
   func viewDidLeave() {
+    hasLeft = true
     fetchTask?.cancel()
   }
 {%- else %}
@@ -4496,9 +4521,19 @@ extension {{ module }}Presenter: {{ module }}InteractorOutput {
 {%- if uses_defaults %}
 
 extension {{ module }}Presenter: {{ module }}ModuleInput {
-  /// Loads the items again, as a pull to refresh does; the load stops when the screen leaves.
+  /// Loads the items again, as a pull to refresh does. The load stops when the screen leaves;
+  /// asked for while the screen is away, or cut short by its leaving, it is done when the
+  /// screen is shown again, and the module output hears of it then.
   func reload() {
-    Task { await load() }
+    owesReload = true
+    guard !hasLeft else { return }
+    Task {
+      await load()
+      // It ended, unless the screen left first: then it is owed until the screen is back.
+      if !hasLeft {
+        owesReload = false
+      }
+    }
   }
 }
 {%- else %}
@@ -4621,6 +4656,26 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {}
     input.reload()
     {% include 'wait_while', pending: "interactor.fetchItemsCallCount == 0" %}
     {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "1" %}
+  }
+
+{% include 'test', name: "moduleInputWaitsForTheScreenToComeBack" %}
+    let (presenter, _, interactor, _) = makePresenter()
+    let output = {{ module }}ModuleOutputMock()
+    presenter.moduleOutput = output
+    interactor.fetchItemsReturnValue = items
+    let input: any {{ module }}ModuleInput = presenter
+    // The screen left: the reload waits.
+    presenter.viewDidLeave()
+    input.reload()
+    for _ in 0..<10 { await Task.yield() }
+    {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "0" %}
+    // The screen is back: the reload is done.
+    presenter.viewDidAppear()
+{%- capture did_load %}output.{{ module | camel_case }}ModuleDidLoadReceivedArguments{% endcapture %}
+{%- capture not_loaded %}{{ did_load }} == nil{% endcapture %}
+    {% include 'wait_while', pending: not_loaded %}
+    {% include 'expect_equal', actual: "interactor.fetchItemsCallCount", expected: "1" %}
+    {% include 'expect_equal', actual: did_load, expected: "items" %}
   }
 {%- assign has_coordinator = false %}
 {%- if params.ui == "uikit" %}

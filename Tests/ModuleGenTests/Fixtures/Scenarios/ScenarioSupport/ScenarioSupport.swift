@@ -125,4 +125,8 @@ extension UIViewController {
 
   /// What SwiftUI shows, when this hosts SwiftUI views.
   @_spi(StandIn) public var swiftUIScreen: RenderedNode? { (self as? any _SwiftUIHost)?._screen }
+  /// How many times its SwiftUI views subscribed to the publishers of their `onReceive`.
+  @_spi(StandIn) public var swiftUIReceiveSubscriptions: Int {
+    (self as? any _SwiftUIHost)?._receiveSubscriptions ?? 0
+  }
 }

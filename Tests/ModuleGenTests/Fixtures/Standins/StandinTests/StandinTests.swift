@@ -355,6 +355,31 @@ private final class Starts: @unchecked Sendable {
   var count = 0
 }
 
+/// Receives from a publisher made again on every render, or from one made once.
+private struct ReceivingView: View {
+  let model: Model
+  let subject: PassthroughSubject<Int, Never>
+  let stored: AnyPublisher<Int, Never>
+  let erasesOnEveryRender: Bool
+  @State private var received = 0
+
+  var body: some View {
+    Text("count \(model.count) received \(received)")
+      .onReceive(erasesOnEveryRender ? subject.eraseToAnyPublisher() : stored) { received = $0 }
+  }
+}
+
+/// Counts the evaluations of its body; its button writes the value its state already has.
+private struct SameValueView: View {
+  let renders: Starts
+  @State private var value = 0
+
+  var body: some View {
+    renders.count += 1
+    return Button("Same \(value)") { value = 0 }
+  }
+}
+
 @MainActor
 @Suite struct SwiftUIBehaviour {
   func host(_ view: some View) -> (UIViewController, UIWindow) {
@@ -395,6 +420,37 @@ private final class Starts: @unchecked Sendable {
     root()?.button("Increment")?.tap()
     #expect(await eventually { root()?.texts.contains("local 2") == true })
     withExtendedLifetime(window) {}
+  }
+
+  @Test func writingTheValueStateHasRendersNothingAgain() async {
+    let renders = Starts()
+    let (host, window) = host(SameValueView(renders: renders))
+    let root = { (host as? any _SwiftUIHost)?._screen }
+    let before = renders.count
+    root()?.button("Same 0")?.tap()
+    for _ in 0..<10 { await Task.yield() }
+    #expect(renders.count == before)
+    withExtendedLifetime(window) {}
+  }
+
+  @Test func onReceiveSubscribesAgainOnlyWhenGivenAnotherPublisher() async {
+    for erases in [true, false] {
+      let model = Model()
+      let subject = PassthroughSubject<Int, Never>()
+      let (host, window) = host(
+        ReceivingView(
+          model: model, subject: subject, stored: subject.eraseToAnyPublisher(),
+          erasesOnEveryRender: erases))
+      let root = { (host as? any _SwiftUIHost)?._screen }
+      let subscriptions = { (host as? any _SwiftUIHost)?._receiveSubscriptions ?? 0 }
+      #expect(subscriptions() == 1)
+      model.count = 1
+      #expect(await eventually { root()?.texts == ["count 1 received 0"] })
+      #expect(subscriptions() == (erases ? 2 : 1))
+      subject.send(5)
+      #expect(await eventually { root()?.texts == ["count 1 received 5"] })
+      withExtendedLifetime(window) {}
+    }
   }
 
   @Test func stateWrittenBeforeTheViewIsInstalledIsDropped() {

@@ -353,7 +353,7 @@ public struct _ModifiedView<Content: View>: View {
     case onDisappear((() -> Void)?)
     case refreshable(@Sendable () async -> Void)
     case navigationDestination(NavigationDestinationRecord)
-    case onReceive((@escaping () -> Void) -> AnyCancellable)
+    case onReceive(ReceiveRecord)
   }
 }
 
@@ -419,13 +419,39 @@ extension View {
   ) -> some View where P.Failure == Never {
     _ModifiedView(
       content: self,
-      modifier: .onReceive({ invalidate in
-        publisher.sink { value in
-          action(value)
-          invalidate()
-        }
-      }))
+      modifier: .onReceive(
+        ReceiveRecord(
+          publisher: publisher,
+          isSame: { earlier in
+            guard let earlier = earlier as? P else { return false }
+            return sameBytes(earlier, publisher)
+          },
+          subscribe: { publisher.sink { action($0) } })))
   }
+}
+
+/// An `onReceive` as rendered: its publisher, and how to subscribe to it. SwiftUI keeps the
+/// subscription while the next render gives it the same publisher, compared as SwiftUI compares
+/// a view's values, field by field and a reference by identity (here: byte by byte, the
+/// publisher kept so that no other can take its place): another `eraseToAnyPublisher()` is
+/// another publisher, and SwiftUI subscribes to it.
+struct ReceiveRecord {
+  let publisher: Any
+  let isSame: (_ earlier: Any) -> Bool
+  let subscribe: () -> AnyCancellable
+}
+
+/// Whether two values have the same bytes: the same values, references to the same objects.
+func sameBytes<T>(_ a: T, _ b: T) -> Bool {
+  withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { first.elementsEqual($0) } }
+}
+
+/// Whether SwiftUI takes two values for the same: equal, when they are `Equatable`; else the
+/// same bytes.
+func sameValue<T>(_ a: T, _ b: T) -> Bool {
+  func equal<E: Equatable>(_ lhs: E, _ rhs: T) -> Bool { (rhs as? E) == lhs }
+  if let a = a as? any Equatable { return equal(a, b) }
+  return sameBytes(a, b)
 }
 
 @MainActor
@@ -502,6 +528,8 @@ public struct State<Value>: DynamicProperty {
     nonmutating set {
       // Before the view is installed there is nowhere to keep the value: SwiftUI drops it.
       guard let location = storage.location else { return }
+      // A value equal to the current one changes nothing, and renders nothing again.
+      guard !sameValue(location.value, newValue) else { return }
       location.value = newValue
       let graph = location.graph
       MainActor.assumeIsolated { graph?.setNeedsRender() }
@@ -614,6 +642,7 @@ extension Bindable where Value: AnyObject, Value: Observable {
 @MainActor
 public protocol _SwiftUIHost: UIViewController {
   var _screen: RenderedNode { get }
+  var _receiveSubscriptions: Int { get }
 }
 
 @MainActor
@@ -648,6 +677,9 @@ open class UIHostingController<Content: View>: UIViewController {
 
   /// What is on screen: the tree of the last render.
   @_spi(StandIn) public var _screen: RenderedNode { graph.rendered }
+
+  /// How many times the hosted views subscribed to the publishers of their `onReceive`.
+  @_spi(StandIn) public var _receiveSubscriptions: Int { graph.receiveSubscriptions }
 }
 
 @_spi(StandIn)

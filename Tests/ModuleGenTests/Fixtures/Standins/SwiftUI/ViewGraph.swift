@@ -13,6 +13,10 @@ final class ViewGraph {
   private var stateLocations: [String: AnyObject] = [:]
   private var stateObjects: [String: AnyObject] = [:]
   private var subscriptions: [String: AnyCancellable] = [:]
+  /// The `onReceive` modifiers of the last render, by the view's identity.
+  private var receivers: [String: ReceiveRecord] = [:]
+  /// How many times an `onReceive` subscribed to its publisher.
+  private(set) var receiveSubscriptions = 0
   private var tasks: [String: (id: (any Equatable)?, task: Task<Void, Never>)] = [:]
   private var appeared: [String: (() -> Void)?] = [:]
 
@@ -66,9 +70,17 @@ final class ViewGraph {
     // State and objects of views that left the hierarchy are gone, as in SwiftUI.
     stateLocations = stateLocations.filter { pass.installed.contains($0.key) }
     stateObjects = stateObjects.filter { pass.installed.contains($0.key) }
+    // An `onReceive` given another publisher than the last render's subscribes to it instead.
+    for (key, receiver) in pass.receivers {
+      if let earlier = receivers[key], !receiver.isSame(earlier.publisher) {
+        pass.resubscribe.insert(key)
+      }
+    }
+    receivers = pass.receivers
     for (key, subscribe) in pass.subscriptions
     where subscriptions[key] == nil || pass.resubscribe.contains(key) {
       subscriptions[key] = subscribe()
+      if pass.receivers[key] != nil { receiveSubscriptions += 1 }
     }
     for key in subscriptions.keys where pass.subscriptions[key] == nil {
       subscriptions[key] = nil
@@ -165,6 +177,7 @@ final class RenderPass {
   unowned let graph: ViewGraph
   var installed: Set<String> = []
   var subscriptions: [String: () -> AnyCancellable] = [:]
+  var receivers: [String: ReceiveRecord] = [:]
   /// Subscriptions to replace, because the object may have changed (`@ObservedObject`).
   var resubscribe: Set<String> = []
   var tasks: [TaskRequest] = []
@@ -407,10 +420,9 @@ extension _ModifiedView: PrimitiveRendering {
         ViewGraph.warnings.append(
           "navigationDestination(item:) outside a NavigationStack is ignored")
       }
-    case .onReceive(let subscribe):
-      pass.subscriptions[context.path] = { [weak graph = pass.graph] in
-        subscribe { graph?.setNeedsRender() }
-      }
+    case .onReceive(let receiver):
+      pass.receivers[context.path] = receiver
+      pass.subscriptions[context.path] = receiver.subscribe
     }
     return pass.render(content, inner)
   }
