@@ -18,11 +18,12 @@ extension YAMLReader {
     return end
   }
 
-  /// A line indented deeper than its key, read as more of the value above it, has a ': '.
+  /// A line indented deeper than its key, read as more of the value above it, has a ': ': a
+  /// key indented too deep, or a value (a Swift signature) that goes on over lines.
   static func continuedValueMessage(_ value: String) -> String {
     let shown = value.count > 40 ? String(value.prefix(39)) + "…" : value
     return
-      "unexpected indentation: YAML reads this line as more of the value '\(shown)' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
+      "this line goes on with the value '\(shown)' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
   }
 
   /// A plain scalar; in block context it may continue on following lines indented more than

@@ -98,7 +98,7 @@ import Testing
     } catch {
       #expect(
         error.description.hasPrefix(
-          "f.yml:2:3: error: unexpected indentation: YAML reads this line as more of the value '1'"
+          "f.yml:2:3: error: this line goes on with the value '1'"
         ))
     }
   }

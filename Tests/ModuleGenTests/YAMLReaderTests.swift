@@ -51,11 +51,16 @@ import Testing
     // A key indented deeper than the keys above it goes on with the value above it.
     (
       "a: 1\n  b: 2",
-      "f.yml:2:3: error: unexpected indentation: YAML reads this line as more of the value '1' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
+      "f.yml:2:3: error: this line goes on with the value '1' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
+    ),
+    // A Swift signature written over lines: the value goes on, and is to be quoted.
+    (
+      "view:\n  - showA(\n      a: Int)",
+      "f.yml:3:7: error: this line goes on with the value 'showA(' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
     ),
     (
       "params:\n  ui: swiftui\n   tests: xctest",
-      "f.yml:3:4: error: unexpected indentation: YAML reads this line as more of the value 'swiftui' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
+      "f.yml:3:4: error: this line goes on with the value 'swiftui' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
     ),
 
     (
@@ -281,7 +286,7 @@ import Testing
     ("key: abcdef\tx", "ERROR f.yml:1:12: error: \(YAMLReaderTests.tab)"),
     (
       "key: abcdef\n  ghijkl: x",
-      "ERROR f.yml:2:3: error: unexpected indentation: YAML reads this line as more of the value 'abcdef' above it, where ': ' makes it look like a mapping; indent it as the keys above it, or quote the value"
+      "ERROR f.yml:2:3: error: this line goes on with the value 'abcdef' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
     ),
   ])
   func plainTextStopsAtTheBytesThatMatter(_ yaml: String, _ expected: String) {
