@@ -1033,6 +1033,37 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: root + "/Shared/Home/HomeBuilder.swift"))
   }
 
+  /// `check` shows a file outside the current folder (a module's `output: ../Shared/...`, a
+  /// run from a subfolder) relative to it, climbing out with `..`, as it shows the others, in
+  /// the text, the annotations and the JSON report (it showed them absolute); a path in another
+  /// top folder than the current one stays absolute.
+  @Test func checkShowsFilesOutsideTheCurrentFolderRelativeToIt() throws {
+    let root = try makeTemporaryDirectory()
+    let dir = root + "/ios"
+    try write("module: App\noutput: \"../Shared/{{ module }}\"\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    try edit(root + "/Shared/Home/HomeBuilder.swift") { $0 + "// mine\n" }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    for (folder, up) in [(dir, "../"), (dir + "/Features", "../../")] {
+      let check = runTool(["check"], in: folder)
+      #expect(check.code == 1)
+      #expect(check.out == "changed  \(up)Shared/Home/HomeBuilder.swift\n", "\(check.out)")
+      let github = runTool(["check", "--format", "github"], in: folder)
+      #expect(
+        github.out.hasPrefix("::error file=\(up)Shared/Home/HomeBuilder.swift,line=1,col=1::"))
+      let json = runTool(["check", "--format", "json"], in: folder)
+      #expect(json.out.contains("\"path\":\"\(up)Shared/Home/HomeBuilder.swift\""), "\(json.out)")
+      #expect(!json.out.contains(root), "\(json.out)")
+    }
+    let console = Console(writeOut: { _ in }, writeError: { _ in }, currentDirectory: dir)
+    #expect(console.displayPath(root + "/Shared/Home") == "../Shared/Home")
+    #expect(console.displayPath(dir + "/Home") == "Home")
+    #expect(console.displayPath(dir) == ".")
+    let elsewhere = "/nowhere-near" + root
+    #expect(console.displayPath(elsewhere) == elsewhere)
+  }
+
   /// A module generated from a folder below the config's lands in that folder (the default
   /// folders are the current folder's), and the record says where, as for `--output`: `check`
   /// and `gen --prune` from the project's folder (as CI runs them) find it there, instead of
