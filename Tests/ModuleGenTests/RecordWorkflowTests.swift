@@ -820,8 +820,9 @@ import Testing
 
   /// A base file that cannot be read (a folder in its place, a symbolic link that leads to no
   /// file) stops `check` as it stops `update` (exit 2): check said its copies were missing and
-  /// that 'update' restores them, while update failed on it (for the link, with "is a file or
-  /// a dangling link where a folder is needed").
+  /// that 'update' restores them, while update failed on it. The error is at the file, shown
+  /// relative to the current folder (it was "cannot read '/abs/...'"), and says what to do;
+  /// done, `update` restores the copies and `check` passes.
   @Test(arguments: [false, true])
   func anUnreadableBaseFileStopsCheckAsItStopsUpdate(dangling: Bool) throws {
     let (dir, baseFile) = try generatedHome()
@@ -832,20 +833,91 @@ import Testing
     } else {
       try FileManager.default.createDirectory(atPath: baseFile, withIntermediateDirectories: false)
     }
-    for arguments in [["check"], ["check", "--format", "json"], ["update"]] {
+    let message =
+      ".modulegen/base/Home.base:1:1: error: "
+      + (dangling
+        ? "a symbolic link that leads to no file where the base copies of module 'Home' belong (a file); remove it, or restore what it leads to"
+        : "a folder where the base copies of module 'Home' belong (a file); move it away, or restore the file from version control")
+      + "; then 'modulegen update' restores the base copies it still can\n"
+    for arguments in [["check"], ["update"], ["update", "--dry-run"]] {
       let run = runTool(arguments, in: dir)
       #expect(run.code == 2, "\(arguments)")
-      #expect(run.out.isEmpty == (arguments != ["check", "--format", "json"]), "\(run.out)")
-      let message =
-        dangling
-        ? "/.modulegen/base/Home.base' is a symbolic link that leads to no file; remove it, or restore what it leads to"
-        : "/.modulegen/base/Home.base'"
-      #expect((run.err + run.out).contains(message), "\(run.err)")
-      #expect(dangling || (run.err + run.out).contains("cannot read '"), "\(run.err)")
+      #expect(run.out.isEmpty, "\(run.out)")
+      #expect(run.err == message, "\(run.err)")
     }
+    let json = runTool(["check", "--format", "json"], in: dir)
+    #expect(json.code == 2)
+    #expect(json.out.contains("\"file\":\".modulegen/base/Home.base\",\"line\":1"), "\(json.out)")
     if dangling {
       #expect(try FileManager.default.destinationOfSymbolicLink(atPath: baseFile) == "Gone.base")
     }
+    // As the message says.
+    try FileManager.default.removeItem(atPath: baseFile)
+    #expect(runTool(["update"], in: dir).out.contains("Home.base: restored 6 base copies."))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// The base folder a file (committed in its place): `check` said each copy was missing and
+  /// that 'update' restores it, while `update` stopped at the file ("is a file or a dangling
+  /// link where a folder is needed", with absolute paths). `check`, `update` and a `gen` that
+  /// writes base copies stop at it alike (exit 2, the file kept), saying what to do; done,
+  /// `update` restores the copies and `check` passes.
+  @Test func aFileInPlaceOfTheBaseFolderIsAnErrorThatSaysWhatToDo() throws {
+    let (dir, _) = try generatedHome()
+    let folder = dir + "/" + GenerationRecord.baseFolder
+    try FileManager.default.removeItem(atPath: folder)
+    try write("not a folder\n", to: folder)
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    func message(_ module: String, from up: String = "") -> String {
+      "\(up).modulegen/base:1:1: error: a file (or a symbolic link that leads to no folder) where the folder of base copies belongs (\(up).modulegen/base/\(module).base, one file per module); move it away, or restore the folder from version control; then 'modulegen update' restores the base copies it still can\n"
+    }
+    for arguments in [["check"], ["update"], ["update", "--dry-run"]] {
+      let run = runTool(arguments, in: dir)
+      #expect(run.code == 2, "\(arguments)")
+      #expect(run.out.isEmpty, "\(run.out)")
+      #expect(run.err == message("Home"), "\(arguments): \(run.err)")
+    }
+    #expect(runTool(["check"], in: dir + "/Features").err == message("Home", from: "../"))
+    let gen = runTool(["gen", "Cart", "mvc"], in: dir)
+    #expect(gen.code == 2)
+    #expect(gen.err == message("Cart"), "\(gen.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart"))
+    #expect(try read(folder) == "not a folder\n")
+    // As the message says.
+    try FileManager.default.moveItem(atPath: folder, toPath: dir + "/moved-away")
+    let check = runTool(["check"], in: dir)
+    #expect(
+      check.err == "6 base copies are missing from .modulegen/base ('update' restores them).\n")
+    #expect(runTool(["update"], in: dir).out.contains("Home.base: restored 6 base copies."))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A base file cut short (a copy's bytes end before its length): `check` reports the damage
+  /// at the cut copy's line and the copies it lost, `update` restores them, `check` passes.
+  @Test func aBaseFileCutShortIsReportedAtItsLineAndRestoredByUpdate() throws {
+    let (dir, baseFile) = try generatedHome()
+    let saved = try read(baseFile)
+    let lines = saved.split(separator: "\n", omittingEmptySubsequences: false)
+    // Cut inside the second copy.
+    let second = try #require(
+      lines.indices.filter { lines[$0].hasPrefix("=== ") }.dropFirst().first)
+    try (lines[...(second + 1)].joined(separator: "\n")).write(
+      toFile: baseFile, atomically: true, encoding: .utf8)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out.hasSuffix(
+        "damaged  .modulegen/base/Home.base:\(second + 1) (\(GenerationRecord.damagedBaseMessage))\n"
+      ),
+      "\(check.out)")
+    #expect(
+      check.err
+        == "5 base copies are missing from .modulegen/base ('update' restores them); 1 base file is damaged ('update' writes it again from the copies it can read).\n"
+    )
+    #expect(runTool(["update"], in: dir).code == 0)
+    #expect(try read(baseFile) == saved)
+    #expect(runTool(["check"], in: dir).code == 0)
   }
 
   /// A base file git merged with conflict markers at its top is read all the same: `check`

@@ -103,7 +103,8 @@ enum CheckCommand {
     let orphanBases = setup.record.unrecordedBaseFiles(
       planned: Set(plan.modules.map(\.name)), fileSystem: setup.generator.fileSystem)
     // The base of update's merges: a copy missing, a base file damaged (by a merge).
-    var bases = try setup.record.baseProblems(in: plan, fileSystem: setup.generator.fileSystem)
+    var bases = try setup.record.baseProblems(
+      in: plan, fileSystem: setup.generator.fileSystem, shown: report.shown)
     bases.missing.sort { inPathOrder($0.path, $1.path) }
     bases.damaged.sort { $0.path == $1.path ? $0.line < $1.line : inPathOrder($0.path, $1.path) }
     // The Xcode project, when one is configured: every generated file in it and its targets.

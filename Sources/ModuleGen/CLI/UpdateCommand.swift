@@ -61,7 +61,8 @@ enum UpdateCommand {
     // The base of the merges that the run writes again: copies missing from a module's base
     // file that it restores, damaged stretches it leaves out (a dry run says so too).
     let repairs = try BaseRepairs(
-      plan.withoutBlockedModules, record: setup.record, fileSystem: setup.generator.fileSystem)
+      plan.withoutBlockedModules, record: setup.record, fileSystem: setup.generator.fileSystem,
+      shown: report.shown)
     let changes = try GenerationTransaction.write(
       &plan, setup: &setup, prune: prune, dryRun: dryRun, rewritesBaseFiles: true,
       console: console
