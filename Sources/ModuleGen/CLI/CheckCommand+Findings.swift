@@ -52,7 +52,7 @@ extension CheckCommand {
         ($0, 1, "unrecorded: \(GenerationRecord.unrecordedBaseMessage)")
       }
       found += markers.map {
-        ($0.path, $0.line, "unresolved conflict markers from 'modulegen update'")
+        ($0.path, $0.line, ThreeWayMerge.unresolvedMarkersMessage)
       }
       found += recordMarkers.map { ($0.path, $0.line, GenerationRecord.conflictMarkersMessage) }
       found += missingBaseCopies.map {

@@ -97,7 +97,7 @@ enum CheckCommand {
     let unrecorded = setup.generator.unrecordedFiles(
       in: plan, modules: setup.modules, options: setup.options, record: setup.record
     ).sorted(by: inPathOrder)
-    let markers = conflictMarkers(in: plan, fileSystem: setup.generator.fileSystem)
+    let markers = conflictMarkers(in: plan)
     // The record's own, left by a git merge of two branches' records.
     let recordMarkers = setup.record.conflictMarkerLine.map { [(setup.record.path, $0)] } ?? []
     let orphanBases = setup.record.unrecordedBaseFiles(
@@ -299,16 +299,9 @@ enum CheckCommand {
   }
 
   /// The developer's files (kept by the plan) with a conflict marker left by `update`: the
-  /// first marker line (1-based) of each.
-  static func conflictMarkers(in plan: Plan, fileSystem: any FileSystem) -> [(
-    path: String, line: Int
-  )] {
-    plan.files.filter { $0.action == .keep }.compactMap { file in
-      guard let bytes = try? fileSystem.readFile(atPath: file.path),
-        let line = ThreeWayMerge.firstConflictMarkerLine(in: String(decoding: bytes, as: UTF8.self))
-      else { return nil }
-      return (file.path, line)
-    }
+  /// first marker line (1-based) of each, as the plan found it in what it read.
+  static func conflictMarkers(in plan: Plan) -> [(path: String, line: Int)] {
+    plan.files.compactMap { file in file.conflictMarkerLine.map { (file.path, $0) } }
   }
 
   /// What the planned modules miss in the app's files: a registration after its marker, a

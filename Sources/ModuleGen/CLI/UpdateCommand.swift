@@ -101,6 +101,7 @@ enum UpdateCommand {
           .warning,
           message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
     }
+    report.reportUnresolvedMarkers(plan)
     report.reportStale(plan, prune: prune, pruned: changes.pruned)
     report.finish()
     return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty && changes.refused.isEmpty
@@ -168,7 +169,7 @@ enum UpdateCommand {
     // to merge (the markers would nest): the module is skipped, so that its record stays the
     // base of the merge once they are resolved.
     if baseBytes != file.bytes,
-      let line = ThreeWayMerge.firstConflictMarkerLine(in: String(decoding: ours, as: UTF8.self))
+      let line = ThreeWayMerge.firstConflictMarkerLine(in: ours)
     {
       var unresolved = file
       unresolved.action = .conflict

@@ -112,6 +112,9 @@ extension Generator {
         for: files[i], existing: existing[i], recordedHash: recordedHash, force: options.force)
       // Written over a file because it is as generated: it must still be when written.
       if files[i].action == .update { files[i].expectedHash = recordedHash }
+      if files[i].action == .keep, let bytes = existing[i] {
+        files[i].conflictMarkerLine = ThreeWayMerge.firstConflictMarkerLine(in: bytes)
+      }
     }
     let version = rendering.template.manifest.version
     let moduleOptions = options.forModule(recorded)
