@@ -26,6 +26,11 @@ extension GenerationRecord {
   static func lostBaseCopyMessage(_ baseFile: String) -> String {
     "its base copy is missing from \(baseFile), and neither the file (edited since) nor the template (changed since) has it any more: restore \(baseFile) from version control, else 'update' cannot merge into the file"
   }
+  /// A file on disk that a module's template writes under other parameters than the module's,
+  /// and that the record does not have (`Generator.unrecordedFiles`): no run records or removes
+  /// it.
+  static let otherParametersMessage =
+    "written by its template under other parameters than the module's, not in \(fileName); no run records or removes it: remove it, or generate the module with those parameters"
   static let damagedBaseMessage =
     "not a base copy as generated (a merge conflict marker, an edit, a copy cut short): the copies around it are read, and 'update' writes the file again without it"
 
