@@ -825,6 +825,13 @@ import Testing
     let kept = runTool(["update"], in: dir)
     #expect(kept.code == 1)
     #expect(kept.err.contains("warning: 'Home/HomePresenter.swift' was kept as it is"))
+    // From a subfolder, both paths from there (the base file's was the record folder's).
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    #expect(
+      runTool(["update"], in: dir + "/Features").err.contains(
+        "warning: '../Home/HomePresenter.swift' was kept as it is: its base copy in ../.modulegen/base/Home.base is missing or damaged"
+      ))
     try saved.write(toFile: baseFile, atomically: true, encoding: .utf8)
     try expectMergedAndUpToDate(dir)
   }

@@ -4,16 +4,8 @@ extension Console {
     joinPath(currentDirectory, path)
   }
 
-  /// A path as messages show it: relative to the working directory, climbing out of it with
-  /// `..` where it is outside (`../Shared/Home/HomeBuilder.swift`, a module's `output:
-  /// ../Shared/{{ module }}`, or a run from a subfolder) in the same top folder; else absolute
-  /// (a template folder in `/opt` seen from `/Users`).
+  /// A path as messages show it (`PathSafety.shown`).
   func displayPath(_ path: String) -> String {
-    let top = { (path: String) in path.utf8.split(separator: PathSafety.slash).first }
-    guard path.utf8.first == PathSafety.slash, currentDirectory.utf8.first == PathSafety.slash,
-      let pathTop = top(path), let folderTop = top(currentDirectory),
-      pathTop.elementsEqual(folderTop)
-    else { return PathSafety.relative(path, to: currentDirectory) }
-    return PathSafety.relative(path, climbingFrom: currentDirectory)
+    PathSafety.shown(path, from: currentDirectory)
   }
 }

@@ -57,7 +57,8 @@ enum UpdateCommand {
     for note in setup.notes { console.report(note) }
     var plan = try setup.plan()
     for note in plan.notes { console.report(note) }
-    var unmerged = mergeAll(&plan, record: setup.record, fileSystem: setup.generator.fileSystem)
+    var unmerged = mergeAll(
+      &plan, record: setup.record, fileSystem: setup.generator.fileSystem, shown: report.shown)
     // The base of the merges that the run writes again: copies missing from a module's base
     // file that it restores, damaged stretches it leaves out (a dry run says so too).
     let repairs = try BaseRepairs(
@@ -68,7 +69,8 @@ enum UpdateCommand {
       console: console
     ) { setup, record in
       var plan = try setup.plan(record: record)
-      unmerged = mergeAll(&plan, record: record, fileSystem: setup.generator.fileSystem)
+      unmerged = mergeAll(
+        &plan, record: record, fileSystem: setup.generator.fileSystem, shown: report.shown)
       return plan
     }
     let blocked = plan.blockedModules
@@ -108,10 +110,12 @@ enum UpdateCommand {
       ? ExitCode.success : ExitCode.failure
   }
 
-  /// Merges into every file the plan keeps; returns those that could not be merged.
-  static func mergeAll(_ plan: inout Plan, record: GenerationRecord, fileSystem: any FileSystem)
-    -> [Unmerged]
-  {
+  /// Merges into every file the plan keeps; returns those that could not be merged. `shown`: a
+  /// path as messages show it.
+  static func mergeAll(
+    _ plan: inout Plan, record: GenerationRecord, fileSystem: any FileSystem,
+    shown: (String) -> String
+  ) -> [Unmerged] {
     var unmerged: [Unmerged] = []
     // Each module's base file, read once for all its files.
     var bases: [String: BaseCopies] = [:]
@@ -121,7 +125,7 @@ enum UpdateCommand {
       bases[module] = copies
       do {
         plan.files[i] = try merge(
-          plan.files[i], record: record, copies: copies, fileSystem: fileSystem)
+          plan.files[i], record: record, copies: copies, fileSystem: fileSystem, shown: shown)
       } catch let error as Diagnostic {
         unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
       } catch {
@@ -144,7 +148,8 @@ enum UpdateCommand {
   /// The file with the developer's edits and the new generation merged, from the base copy the
   /// record names, found among `copies`, its module's base file's.
   static func merge(
-    _ file: PlannedFile, record: GenerationRecord, copies: BaseCopies, fileSystem: any FileSystem
+    _ file: PlannedFile, record: GenerationRecord, copies: BaseCopies, fileSystem: any FileSystem,
+    shown: (String) -> String
   ) throws -> PlannedFile {
     guard let hash = record.hash(ofFile: file.path, module: file.module) else {
       throw Diagnostic(
@@ -157,11 +162,9 @@ enum UpdateCommand {
       let baseBytes = record.baseCopy(ofHash: hash, in: copies, fileSystem: fileSystem)
         ?? GenerationRecord.restoredBaseCopy(of: file, hash: hash, fileSystem: fileSystem)
     else {
-      let shownBase = PathSafety.relative(
-        record.baseFilePath(module: file.module), to: record.directory)
       throw Diagnostic(
         message:
-          "its base copy in \(shownBase) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
+          "its base copy in \(shown(record.baseFilePath(module: file.module))) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
       )
     }
     let ours = try fileSystem.readFile(atPath: file.path)
