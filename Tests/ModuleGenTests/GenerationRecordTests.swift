@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -371,7 +372,7 @@ import Testing
       ], notes: [])
     let fileSystem = CountingFileSystem()
     let changes = try RecordedChanges.make(
-      applying: plan, to: previous, prune: false, fileSystem: fileSystem)
+      applying: plan, to: previous, prune: false, fileSystem: fileSystem, shown: { $0 })
     #expect(
       fileSystem.questionsAsked.filter { $0.hasSuffix(" " + basePath) } == [
         "itemExists(atPath:) \(basePath)", "readFile(atPath:) \(basePath)",
@@ -386,8 +387,30 @@ import Testing
     try FileManager.default.removeItem(atPath: basePath)
     try Data(base.bytes).write(to: URL(fileURLWithPath: basePath))
     let again = try RecordedChanges.make(
-      applying: plan, to: previous, prune: false, fileSystem: LocalFileSystem())
+      applying: plan, to: previous, prune: false, fileSystem: LocalFileSystem(), shown: { $0 })
     #expect(again.writes.files.first { $0.path == basePath }?.action == .unchanged)
+  }
+
+  /// A base file that is there but cannot be read for another reason than its kind (its
+  /// permissions: not to be made so for a test run as root) is an error at it that says what
+  /// to do; one that was read is no error.
+  @Test func anUnreadableBaseFileIsAnErrorAtIt() throws {
+    let dir = try makeTemporaryDirectory()
+    var record = Self.sample
+    record.directory = dir
+    let path = record.baseFilePath(module: "Home")
+    try write("unreadable\n", to: path)
+    let shown = { (path: String) in PathSafety.relative(path, climbingFrom: dir) }
+    let error = record.unusableBase(
+      .failure(Diagnostic(message: LocalFileSystem.cannotReadMessage(path))), module: "Home",
+      fileSystem: LocalFileSystem(), shown: shown)
+    #expect(
+      error?.description
+        == ".modulegen/base/Home.base:1:1: error: the base copies of module 'Home' cannot be read; make the file readable, or restore it from version control"
+    )
+    #expect(
+      record.unusableBase(
+        .success([]), module: "Home", fileSystem: LocalFileSystem(), shown: shown) == nil)
   }
 
   /// Read again under the lock, a record whose text is what it was is the record read before

@@ -49,6 +49,21 @@ import Testing
     ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs, labels: labels)
   }
 
+  /// The first line that opens or closes a conflict, found in a file's bytes: seven `<` or `>`
+  /// alone or before a space (a label), at a line's start; not eight, not in a line's middle.
+  @Test(
+    arguments: [
+      ("a\n<<<<<<< yours\nb\n=======\nc\n>>>>>>> generated now\n", 2),
+      ("<<<<<<< HEAD\n", 1),
+      ("a\nb\n>>>>>>>", 3),
+      ("a\r\n<<<<<<<\r\nb\r\n", 2),
+      ("a\n<<<<<<<< eight\n x <<<<<<< y\n<<<<<<<x\n=======\n", nil),
+      ("", nil),
+    ] as [(String, Int?)])
+  func theFirstConflictMarkerLine(text: String, line: Int?) {
+    #expect(ThreeWayMerge.firstConflictMarkerLine(in: Array(text.utf8)) == line)
+  }
+
   @Test func changesOnDifferentLinesAreBothKept() {
     let base = "a\nb\nc\nd\ne\n"
     let ours = "a\nB (edited)\nc\nd\ne\n"

@@ -700,7 +700,18 @@ import Testing
     let lines = try read(dir + "/Home/HomePresenter.swift").split(
       separator: "\n", omittingEmptySubsequences: false
     ).count
-    #expect(runTool(["gen", "--spec", "home.yml", "--prune"], in: dir).code == 0)
+    // gen, and update with nothing to merge, succeed and warn at the marker (they said
+    // nothing, while check failed), from the project's folder as from below it.
+    let warning =
+      "Home/HomePresenter.swift:\(lines - 5):1: warning: unresolved conflict markers from 'modulegen update'; resolve them ('modulegen check' fails until then)\n"
+    for arguments in [["gen", "--spec", "home.yml", "--prune"], ["update"], ["gen", "Home"]] {
+      let run = runTool(arguments, in: dir)
+      #expect(run.code == 0, "\(arguments)")
+      #expect(run.err == warning, "\(arguments): \(run.err)")
+    }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    #expect(runTool(["gen", "Home"], in: dir + "/Features").err == "../" + warning)
     let check = runTool(["check"], in: dir)
     #expect(check.code == 1)
     #expect(
@@ -814,14 +825,22 @@ import Testing
     let kept = runTool(["update"], in: dir)
     #expect(kept.code == 1)
     #expect(kept.err.contains("warning: 'Home/HomePresenter.swift' was kept as it is"))
+    // From a subfolder, both paths from there (the base file's was the record folder's).
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    #expect(
+      runTool(["update"], in: dir + "/Features").err.contains(
+        "warning: '../Home/HomePresenter.swift' was kept as it is: its base copy in ../.modulegen/base/Home.base is missing or damaged"
+      ))
     try saved.write(toFile: baseFile, atomically: true, encoding: .utf8)
     try expectMergedAndUpToDate(dir)
   }
 
   /// A base file that cannot be read (a folder in its place, a symbolic link that leads to no
   /// file) stops `check` as it stops `update` (exit 2): check said its copies were missing and
-  /// that 'update' restores them, while update failed on it (for the link, with "is a file or
-  /// a dangling link where a folder is needed").
+  /// that 'update' restores them, while update failed on it. The error is at the file, shown
+  /// relative to the current folder (it was "cannot read '/abs/...'"), and says what to do;
+  /// done, `update` restores the copies and `check` passes.
   @Test(arguments: [false, true])
   func anUnreadableBaseFileStopsCheckAsItStopsUpdate(dangling: Bool) throws {
     let (dir, baseFile) = try generatedHome()
@@ -832,20 +851,91 @@ import Testing
     } else {
       try FileManager.default.createDirectory(atPath: baseFile, withIntermediateDirectories: false)
     }
-    for arguments in [["check"], ["check", "--format", "json"], ["update"]] {
+    let message =
+      ".modulegen/base/Home.base:1:1: error: "
+      + (dangling
+        ? "a symbolic link that leads to no file where the base copies of module 'Home' belong (a file); remove it, or restore what it leads to"
+        : "a folder where the base copies of module 'Home' belong (a file); move it away, or restore the file from version control")
+      + "; then 'modulegen update' restores the base copies it still can\n"
+    for arguments in [["check"], ["update"], ["update", "--dry-run"]] {
       let run = runTool(arguments, in: dir)
       #expect(run.code == 2, "\(arguments)")
-      #expect(run.out.isEmpty == (arguments != ["check", "--format", "json"]), "\(run.out)")
-      let message =
-        dangling
-        ? "/.modulegen/base/Home.base' is a symbolic link that leads to no file; remove it, or restore what it leads to"
-        : "/.modulegen/base/Home.base'"
-      #expect((run.err + run.out).contains(message), "\(run.err)")
-      #expect(dangling || (run.err + run.out).contains("cannot read '"), "\(run.err)")
+      #expect(run.out.isEmpty, "\(run.out)")
+      #expect(run.err == message, "\(run.err)")
     }
+    let json = runTool(["check", "--format", "json"], in: dir)
+    #expect(json.code == 2)
+    #expect(json.out.contains("\"file\":\".modulegen/base/Home.base\",\"line\":1"), "\(json.out)")
     if dangling {
       #expect(try FileManager.default.destinationOfSymbolicLink(atPath: baseFile) == "Gone.base")
     }
+    // As the message says.
+    try FileManager.default.removeItem(atPath: baseFile)
+    #expect(runTool(["update"], in: dir).out.contains("Home.base: restored 6 base copies."))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// The base folder a file (committed in its place): `check` said each copy was missing and
+  /// that 'update' restores it, while `update` stopped at the file ("is a file or a dangling
+  /// link where a folder is needed", with absolute paths). `check`, `update` and a `gen` that
+  /// writes base copies stop at it alike (exit 2, the file kept), saying what to do; done,
+  /// `update` restores the copies and `check` passes.
+  @Test func aFileInPlaceOfTheBaseFolderIsAnErrorThatSaysWhatToDo() throws {
+    let (dir, _) = try generatedHome()
+    let folder = dir + "/" + GenerationRecord.baseFolder
+    try FileManager.default.removeItem(atPath: folder)
+    try write("not a folder\n", to: folder)
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    func message(_ module: String, from up: String = "") -> String {
+      "\(up).modulegen/base:1:1: error: a file (or a symbolic link that leads to no folder) where the folder of base copies belongs (\(up).modulegen/base/\(module).base, one file per module); move it away, or restore the folder from version control; then 'modulegen update' restores the base copies it still can\n"
+    }
+    for arguments in [["check"], ["update"], ["update", "--dry-run"]] {
+      let run = runTool(arguments, in: dir)
+      #expect(run.code == 2, "\(arguments)")
+      #expect(run.out.isEmpty, "\(run.out)")
+      #expect(run.err == message("Home"), "\(arguments): \(run.err)")
+    }
+    #expect(runTool(["check"], in: dir + "/Features").err == message("Home", from: "../"))
+    let gen = runTool(["gen", "Cart", "mvc"], in: dir)
+    #expect(gen.code == 2)
+    #expect(gen.err == message("Cart"), "\(gen.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart"))
+    #expect(try read(folder) == "not a folder\n")
+    // As the message says.
+    try FileManager.default.moveItem(atPath: folder, toPath: dir + "/moved-away")
+    let check = runTool(["check"], in: dir)
+    #expect(
+      check.err == "6 base copies are missing from .modulegen/base ('update' restores them).\n")
+    #expect(runTool(["update"], in: dir).out.contains("Home.base: restored 6 base copies."))
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A base file cut short (a copy's bytes end before its length): `check` reports the damage
+  /// at the cut copy's line and the copies it lost, `update` restores them, `check` passes.
+  @Test func aBaseFileCutShortIsReportedAtItsLineAndRestoredByUpdate() throws {
+    let (dir, baseFile) = try generatedHome()
+    let saved = try read(baseFile)
+    let lines = saved.split(separator: "\n", omittingEmptySubsequences: false)
+    // Cut inside the second copy.
+    let second = try #require(
+      lines.indices.filter { lines[$0].hasPrefix("=== ") }.dropFirst().first)
+    try (lines[...(second + 1)].joined(separator: "\n")).write(
+      toFile: baseFile, atomically: true, encoding: .utf8)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out.hasSuffix(
+        "damaged  .modulegen/base/Home.base:\(second + 1) (\(GenerationRecord.damagedBaseMessage))\n"
+      ),
+      "\(check.out)")
+    #expect(
+      check.err
+        == "5 base copies are missing from .modulegen/base ('update' restores them); 1 base file is damaged ('update' writes it again from the copies it can read).\n"
+    )
+    #expect(runTool(["update"], in: dir).code == 0)
+    #expect(try read(baseFile) == saved)
+    #expect(runTool(["check"], in: dir).code == 0)
   }
 
   /// A base file git merged with conflict markers at its top is read all the same: `check`
@@ -887,6 +977,9 @@ import Testing
 
   /// A recorded file that is gone, and a file the template writes (under other parameters)
   /// that the record does not know, are reported instead of "Up to date".
+  /// The coordinator is written under other parameters than the module's: check says that no
+  /// run records or removes it (it said 'modulegen gen' records it, and gen and gen --prune
+  /// left check red).
   @Test func checkReportsARecordThatDisagreesWithTheFiles() throws {
     let dir = try makeTemporaryDirectory()
     try write("module: App\n", to: dir + "/.modulegen.yml")
@@ -903,9 +996,20 @@ import Testing
     #expect(
       check.out
         == "gone        Search/SearchGone.swift (recorded; 'gen' drops it from the record)\n"
-        + "unrecorded  Search/SearchCoordinator.swift (generated by its template, not in the record)\n",
+        + "unrecorded  Search/SearchCoordinator.swift (\(GenerationRecord.otherParametersMessage))\n",
       "\(check.out)")
-    #expect(check.err.contains(".modulegen.lock disagrees with the files (2 listed"))
+    #expect(
+      GenerationRecord.otherParametersMessage
+        == "written by its template under other parameters than the module's, not in .modulegen.lock; no run records or removes it: remove it, or generate the module with those parameters"
+    )
+    #expect(
+      check.err
+        == ".modulegen.lock disagrees with the files (2 listed; 'gen' records what it generates, 'gen --prune' removes what it no longer does; a file written under other parameters is yours to remove).\n"
+    )
+    #expect(
+      runTool(["check", "--format", "github"], in: dir).out.contains(
+        "::error file=Search/SearchCoordinator.swift,line=1,col=1::unrecorded: \(GenerationRecord.otherParametersMessage)\n"
+      ))
     // The JSON report says the same: the gone file under "gone" only, not also "stale".
     let json = runTool(["check", "--format", "json"], in: dir)
     let report = try #require(
@@ -913,6 +1017,9 @@ import Testing
     #expect(report["gone"] as? [String] == ["Search/SearchGone.swift"])
     #expect(report["unrecorded"] as? [String] == ["Search/SearchCoordinator.swift"])
     #expect((report["stale"] as? [Any])?.isEmpty == true, "\(json.out)")
+    // Neither gen nor gen --prune records or removes it.
+    #expect(runTool(["gen", "--prune"], in: dir).code == 0)
+    #expect(runTool(["check"], in: dir).out.contains("unrecorded  Search/SearchCoordinator.swift"))
   }
 
   /// A record that lost a file of its module (cut short, edited by hand) while the file is
@@ -1031,6 +1138,37 @@ import Testing
     let prune = runTool(["gen", "--prune"], in: dir)
     #expect(prune.out == "Home (viper): 10 unchanged.\n", "\(prune.out)\(prune.err)")
     #expect(FileManager.default.fileExists(atPath: root + "/Shared/Home/HomeBuilder.swift"))
+  }
+
+  /// `check` shows a file outside the current folder (a module's `output: ../Shared/...`, a
+  /// run from a subfolder) relative to it, climbing out with `..`, as it shows the others, in
+  /// the text, the annotations and the JSON report (it showed them absolute); a path in another
+  /// top folder than the current one stays absolute.
+  @Test func checkShowsFilesOutsideTheCurrentFolderRelativeToIt() throws {
+    let root = try makeTemporaryDirectory()
+    let dir = root + "/ios"
+    try write("module: App\noutput: \"../Shared/{{ module }}\"\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    try edit(root + "/Shared/Home/HomeBuilder.swift") { $0 + "// mine\n" }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Features", withIntermediateDirectories: true)
+    for (folder, up) in [(dir, "../"), (dir + "/Features", "../../")] {
+      let check = runTool(["check"], in: folder)
+      #expect(check.code == 1)
+      #expect(check.out == "changed  \(up)Shared/Home/HomeBuilder.swift\n", "\(check.out)")
+      let github = runTool(["check", "--format", "github"], in: folder)
+      #expect(
+        github.out.hasPrefix("::error file=\(up)Shared/Home/HomeBuilder.swift,line=1,col=1::"))
+      let json = runTool(["check", "--format", "json"], in: folder)
+      #expect(json.out.contains("\"path\":\"\(up)Shared/Home/HomeBuilder.swift\""), "\(json.out)")
+      #expect(!json.out.contains(root), "\(json.out)")
+    }
+    let console = Console(writeOut: { _ in }, writeError: { _ in }, currentDirectory: dir)
+    #expect(console.displayPath(root + "/Shared/Home") == "../Shared/Home")
+    #expect(console.displayPath(dir + "/Home") == "Home")
+    #expect(console.displayPath(dir) == ".")
+    let elsewhere = "/nowhere-near" + root
+    #expect(console.displayPath(elsewhere) == elsewhere)
   }
 
   /// A module generated from a folder below the config's lands in that folder (the default

@@ -221,8 +221,13 @@ import Testing
     #expect(
       check.err
         == "3 files are stale (generated before, no longer planned; 'gen --prune' removes them).\n")
-    // An edited stale file is not removed: --prune lists it and fails; the others go.
+    // An edited stale file is not removed: --prune lists it and fails; the others go. Check
+    // says so (it said 'gen --prune' removes them all).
     try edit(dir + "/Search/SearchView.swift") { $0 + "// kept for later\n" }
+    #expect(
+      runTool(["check", "--spec", "search.yml"], in: dir).err
+        == "3 files are stale (generated before, no longer planned; 'gen --prune' removes those not edited since; remove the others yourself).\n"
+    )
     let prune = runTool(["gen", "--spec", "search.yml", "--prune"], in: dir)
     #expect(prune.code == 1)
     #expect(prune.out.hasSuffix("Removed 2 stale files.\n"))
@@ -233,6 +238,10 @@ import Testing
     )
     #expect(!exists(dir + "/Search/SearchCoordinator.swift"))
     #expect(exists(dir + "/Search/SearchView.swift"))
+    #expect(
+      runTool(["check", "--spec", "search.yml"], in: dir).err
+        == "1 file is stale (generated before, no longer planned; edited since: remove it yourself).\n"
+    )
     // Deleting it is enough: the record forgets it.
     try FileManager.default.removeItem(atPath: dir + "/Search/SearchView.swift")
     #expect(runTool(["gen", "--spec", "search.yml"], in: dir).err == "")

@@ -105,7 +105,7 @@ struct DecodedReport {
         ReportedDiagnostic(
           severity: "error", file: "Home/HomeBuilder.swift", line: 1, column: 1,
           message:
-            "out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)"
+            "out of date: Home generates this file differently now, and it was edited since it was generated; 'modulegen gen --force' regenerates it, and the edits are lost ('modulegen check --diff' shows them)"
         ),
         ReportedDiagnostic(
           severity: "error", file: "Home/HomeViewController.swift", line: 1, column: 1,
@@ -214,8 +214,38 @@ struct DecodedReport {
     #expect(result.code == 1)
     #expect(
       result.out
-        == "::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)\n"
+        == "::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now, and it was edited since it was generated; 'modulegen gen --force' regenerates it, and the edits are lost ('modulegen check --diff' shows them)\n"
         + "changed  Home/HomeBuilder.swift\n")
+  }
+
+  /// The command each of check's annotations names does what it says: run as printed, check
+  /// passes. For a file edited since it was generated, plain `gen` skips the module (exit 1):
+  /// the annotation names `gen --force`; for a check of named modules with other values, the
+  /// commands name them too (plain `gen` generated the recorded values again, and check stayed
+  /// red).
+  @Test(arguments: [
+    (["check"], "edited"), (["check", "Home", "viper", "--set", "ui=swiftui"], ""),
+  ])
+  func theCommandsCheckNamesDoWhatTheySay(check: [String], edit: String) throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-02-03"], in: dir).code == 0)
+    if !edit.isEmpty { try write("// edited\n", to: dir + "/Home/HomeBuilder.swift") }
+    let annotations = runTool(check + ["--format", "github"], in: dir)
+    #expect(annotations.code == 1)
+    // Every command quoted in the annotations ('modulegen ...'), but check's own.
+    var commands: [[String]] = []
+    for part in annotations.out.split(separator: "'").map(String.init)
+    where part.hasPrefix("modulegen ") && !part.hasPrefix("modulegen check") {
+      let words = part.split(separator: " ").dropFirst().map(String.init)
+      if !commands.contains(words) { commands.append(words) }
+    }
+    #expect(!commands.isEmpty, "\(annotations.out)")
+    for command in commands {
+      let run = runTool(command, in: dir)
+      #expect(run.code == 0, "\(command): \(run.out)\(run.err)")
+    }
+    let after = runTool(check, in: dir)
+    #expect(after.code == 0, "\(commands): \(after.out)\(after.err)")
   }
 
   @Test func checkAnnotatesMissingAndStaleFilesAndItsNotes() throws {
@@ -228,9 +258,9 @@ struct DecodedReport {
       result.out.hasPrefix(
         """
         ::notice::module 'Home' changes ui: uikit → swiftui (was recorded in .modulegen.lock)
-        ::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen' regenerates it ('modulegen check --diff' shows how)
-        ::error file=Home/HomeView.swift,line=1,col=1::missing: Home generates this file; 'modulegen gen' writes it
-        ::error file=Home/HomeViewController.swift,line=1,col=1::stale: generated for Home, which no longer has it; 'modulegen gen --prune' removes it
+        ::error file=Home/HomeBuilder.swift,line=1,col=1::out of date: Home generates this file differently now; 'modulegen gen Home viper --set ui=swiftui' regenerates it ('modulegen check Home viper --set ui=swiftui --diff' shows how)
+        ::error file=Home/HomeView.swift,line=1,col=1::missing: Home generates this file; 'modulegen gen Home viper --set ui=swiftui' writes it
+        ::error file=Home/HomeViewController.swift,line=1,col=1::stale: generated for Home, which no longer has it; 'modulegen gen Home viper --set ui=swiftui --prune' removes it
         changed  Home/HomeBuilder.swift
 
         """))

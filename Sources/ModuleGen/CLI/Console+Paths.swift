@@ -4,8 +4,8 @@ extension Console {
     joinPath(currentDirectory, path)
   }
 
-  /// A path as messages show it: relative to the working directory when it is inside it.
+  /// A path as messages show it (`PathSafety.shown`).
   func displayPath(_ path: String) -> String {
-    PathSafety.relative(path, to: currentDirectory)
+    PathSafety.shown(path, from: currentDirectory)
   }
 }

@@ -80,6 +80,7 @@ enum GenCommand {
     {
       console.report(GenerambaCommandLine.overwriteNote)
     }
+    report.reportUnresolvedMarkers(plan)
     report.reportStale(plan, prune: prune, pruned: changes.pruned)
     report.finish()
     return plan.blockedModules.isEmpty && changes.refused.isEmpty

@@ -290,6 +290,22 @@ struct GenerationReport {
     console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
   }
 
+  /// A warning at each developer's file the run leaves with an earlier `update`'s conflict
+  /// markers (`gen`, and `update` where it has nothing to merge into it): the run succeeds, and
+  /// `check` fails until they are resolved.
+  func reportUnresolvedMarkers(_ plan: Plan) {
+    for file in plan.files where file.action == .keep {
+      guard let line = file.conflictMarkerLine else { continue }
+      console.report(
+        Diagnostic(
+          .warning,
+          message:
+            ThreeWayMerge.unresolvedMarkersMessage
+            + "; resolve them ('modulegen check' fails until then)",
+          location: SourceLocation(file: shown(file.path), line: line, column: 1, lineText: "")))
+    }
+  }
+
   /// The last line of a dry run.
   func finish() {
     if dryRun && printsSummaries { console.writeOut("Dry run: nothing was written.\n") }

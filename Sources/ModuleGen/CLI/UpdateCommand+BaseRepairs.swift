@@ -10,9 +10,13 @@ extension UpdateCommand {
     var restored: [(path: String, baseFile: String)]
     var damaged: [GenerationRecord.BaseDamage]
 
-    /// `plan`: the modules the run writes (none skipped for a conflict).
-    init(_ plan: Plan, record: GenerationRecord, fileSystem: any FileSystem) throws {
-      let found = try record.baseProblems(in: plan, fileSystem: fileSystem)
+    /// `plan`: the modules the run writes (none skipped for a conflict); `shown`: a path as
+    /// messages show it.
+    init(
+      _ plan: Plan, record: GenerationRecord, fileSystem: any FileSystem,
+      shown: (String) -> String
+    ) throws {
+      let found = try record.baseProblems(in: plan, fileSystem: fileSystem, shown: shown)
       restored = found.missing.filter(\.restorable).map { ($0.path, $0.baseFile) }.sorted {
         PathSafety.inPathOrder($0.path, $1.path)
       }

@@ -57,17 +57,20 @@ enum UpdateCommand {
     for note in setup.notes { console.report(note) }
     var plan = try setup.plan()
     for note in plan.notes { console.report(note) }
-    var unmerged = mergeAll(&plan, record: setup.record, fileSystem: setup.generator.fileSystem)
+    var unmerged = mergeAll(
+      &plan, record: setup.record, fileSystem: setup.generator.fileSystem, shown: report.shown)
     // The base of the merges that the run writes again: copies missing from a module's base
     // file that it restores, damaged stretches it leaves out (a dry run says so too).
     let repairs = try BaseRepairs(
-      plan.withoutBlockedModules, record: setup.record, fileSystem: setup.generator.fileSystem)
+      plan.withoutBlockedModules, record: setup.record, fileSystem: setup.generator.fileSystem,
+      shown: report.shown)
     let changes = try GenerationTransaction.write(
       &plan, setup: &setup, prune: prune, dryRun: dryRun, rewritesBaseFiles: true,
       console: console
     ) { setup, record in
       var plan = try setup.plan(record: record)
-      unmerged = mergeAll(&plan, record: record, fileSystem: setup.generator.fileSystem)
+      unmerged = mergeAll(
+        &plan, record: record, fileSystem: setup.generator.fileSystem, shown: report.shown)
       return plan
     }
     let blocked = plan.blockedModules
@@ -100,16 +103,19 @@ enum UpdateCommand {
           .warning,
           message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
     }
+    report.reportUnresolvedMarkers(plan)
     report.reportStale(plan, prune: prune, pruned: changes.pruned)
     report.finish()
     return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty && changes.refused.isEmpty
       ? ExitCode.success : ExitCode.failure
   }
 
-  /// Merges into every file the plan keeps; returns those that could not be merged.
-  static func mergeAll(_ plan: inout Plan, record: GenerationRecord, fileSystem: any FileSystem)
-    -> [Unmerged]
-  {
+  /// Merges into every file the plan keeps; returns those that could not be merged. `shown`: a
+  /// path as messages show it.
+  static func mergeAll(
+    _ plan: inout Plan, record: GenerationRecord, fileSystem: any FileSystem,
+    shown: (String) -> String
+  ) -> [Unmerged] {
     var unmerged: [Unmerged] = []
     // Each module's base file, read once for all its files.
     var bases: [String: BaseCopies] = [:]
@@ -119,7 +125,7 @@ enum UpdateCommand {
       bases[module] = copies
       do {
         plan.files[i] = try merge(
-          plan.files[i], record: record, copies: copies, fileSystem: fileSystem)
+          plan.files[i], record: record, copies: copies, fileSystem: fileSystem, shown: shown)
       } catch let error as Diagnostic {
         unmerged.append(Unmerged(file: plan.files[i], reason: error.message))
       } catch {
@@ -142,7 +148,8 @@ enum UpdateCommand {
   /// The file with the developer's edits and the new generation merged, from the base copy the
   /// record names, found among `copies`, its module's base file's.
   static func merge(
-    _ file: PlannedFile, record: GenerationRecord, copies: BaseCopies, fileSystem: any FileSystem
+    _ file: PlannedFile, record: GenerationRecord, copies: BaseCopies, fileSystem: any FileSystem,
+    shown: (String) -> String
   ) throws -> PlannedFile {
     guard let hash = record.hash(ofFile: file.path, module: file.module) else {
       throw Diagnostic(
@@ -155,11 +162,9 @@ enum UpdateCommand {
       let baseBytes = record.baseCopy(ofHash: hash, in: copies, fileSystem: fileSystem)
         ?? GenerationRecord.restoredBaseCopy(of: file, hash: hash, fileSystem: fileSystem)
     else {
-      let shownBase = PathSafety.relative(
-        record.baseFilePath(module: file.module), to: record.directory)
       throw Diagnostic(
         message:
-          "its base copy in \(shownBase) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
+          "its base copy in \(shown(record.baseFilePath(module: file.module))) is missing or damaged (commit \(GenerationRecord.baseFolder) with \(GenerationRecord.fileName))"
       )
     }
     let ours = try fileSystem.readFile(atPath: file.path)
@@ -167,7 +172,7 @@ enum UpdateCommand {
     // to merge (the markers would nest): the module is skipped, so that its record stays the
     // base of the merge once they are resolved.
     if baseBytes != file.bytes,
-      let line = ThreeWayMerge.firstConflictMarkerLine(in: String(decoding: ours, as: UTF8.self))
+      let line = ThreeWayMerge.firstConflictMarkerLine(in: ours)
     {
       var unresolved = file
       unresolved.action = .conflict

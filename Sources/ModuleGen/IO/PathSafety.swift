@@ -197,7 +197,22 @@ enum PathSafety {
     return parts.isEmpty ? "." : parts.joined(separator: "/")
   }
 
-  /// `path` relative to `folder` when it is inside it (for messages), else `path`.
+  /// A path as messages show it, from the working directory `folder`: relative to it, climbing
+  /// out of it with `..` where it is outside (`../Shared/Home/HomeBuilder.swift`, a module's
+  /// `output: ../Shared/{{ module }}`, or a run from a subfolder) in the same top folder; else
+  /// absolute (a template folder in `/opt` seen from `/Users`).
+  static func shown(_ path: String, from folder: String) -> String {
+    func top(_ path: String) -> Substring.UTF8View? {
+      guard path.utf8.first == slash else { return nil }
+      let top = path.utf8.dropFirst().prefix { $0 != slash }
+      return top.isEmpty ? nil : top
+    }
+    guard let pathTop = top(path), let folderTop = top(folder), pathTop.elementsEqual(folderTop)
+    else { return relative(path, to: folder) }
+    return relative(path, climbingFrom: folder)
+  }
+
+  /// `path` relative to `folder` when it is inside it, else `path`.
   static func relative(_ path: String, to folder: String) -> String {
     var base = Array(folder.utf8)
     while base.last == slash { base.removeLast() }

@@ -23,6 +23,7 @@ struct BaseCopies: Equatable {
   /// written), and what it holds now (nil when there is none). A struct rather than a tuple:
   /// the runtime makes a tuple's type on its first use, at a cost.
   struct FileWrite: Sendable {
+    var module: String
     var path: String
     var bytes: [UInt8]
     var hashes: [String]

@@ -94,7 +94,7 @@ extension GenerationRecord {
         of: entry, files: files, stored: BaseCopies(stored: stored, rendered: files),
         previous: previous, fileSystem: fileSystem)
       return BaseCopies.FileWrite(
-        path: path, bytes: base.copies.isEmpty ? [] : base.encoded,
+        module: name, path: path, bytes: base.copies.isEmpty ? [] : base.encoded,
         hashes: base.copies.map(\.hash), stored: stored)
     }
     for case let base? in bases {

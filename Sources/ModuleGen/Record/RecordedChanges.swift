@@ -18,10 +18,12 @@ struct RecordedChanges {
   /// preview that only needs to know which folders the run writes into, the record's among
   /// them). `rewritesBaseFiles` (`update`, whose merges need them): the base files of the
   /// plan's modules are written as the record says even when the record does not change, so
-  /// that a missing or damaged copy is restored from a file still as generated.
+  /// that a missing or damaged copy is restored from a file still as generated. A base file it
+  /// cannot write (`GenerationRecord.unusableBase`) is an error at it; `shown`: a path as
+  /// messages show it.
   static func make(
     applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
-    rewritesBaseFiles: Bool = false, fileSystem: any FileSystem
+    rewritesBaseFiles: Bool = false, fileSystem: any FileSystem, shown: (String) -> String
   ) throws -> RecordedChanges {
     // A stale file is removed only if it is still as it was generated.
     let candidates = prune ? plan.stale.filter { $0.state == .unchanged } : []
@@ -52,7 +54,18 @@ struct RecordedChanges {
         record.path, Array(updated.encoded.utf8),
         stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
       let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
-      for file in base.writes { try add(file.path, file.bytes, stored: file.stored) }
+      // The base folder is looked at once, and only when a base file is not there.
+      var folderChecked = false
+      for file in base.writes {
+        if file.stored != nil || !folderChecked,
+          let error = record.unusableBase(
+            file.stored, module: file.module, fileSystem: fileSystem, shown: shown)
+        {
+          throw error
+        }
+        folderChecked = folderChecked || file.stored == nil
+        try add(file.path, file.bytes, stored: file.stored)
+      }
       for path in base.obsolete {
         guard let bytes = try? fileSystem.readFile(atPath: path) else { continue }
         removals.append(

@@ -21,12 +21,40 @@ struct ThreeWayMerge: Equatable {
     return false
   }
 
-  /// The first line (1-based) of `text` that opens or closes a conflict, if any: a developer's
-  /// file with one still has a merge to resolve.
-  static func firstConflictMarkerLine(in text: String) -> Int? {
-    text.split(separator: "\n", omittingEmptySubsequences: false)
-      .firstIndex(where: isConflictMarker).map { $0 + 1 }
+  /// The first line (1-based) of a file's bytes that opens or closes a conflict
+  /// (`isConflictMarker`), if any: a developer's file with one still has a merge to resolve.
+  /// Looked for byte by byte, only at the lines that start with `<` or `>`: every run that
+  /// plans a module looks at each of its developer's files.
+  static func firstConflictMarkerLine(in bytes: [UInt8]) -> Int? {
+    let (open, close, space, newline) = (
+      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")
+    )
+    return bytes.withUnsafeBufferPointer { bytes in
+      var line = 1
+      var start = 0
+      while start < bytes.count {
+        let first = bytes[start]
+        if first == open || first == close {
+          var end = start
+          while end < bytes.count && end - start < 7 && bytes[end] == first { end += 1 }
+          if end - start == 7
+            && (end == bytes.count || bytes[end] == space || bytes[end] == newline
+              || bytes[end] == 13)
+          {
+            return line
+          }
+        }
+        guard let next = bytes[start...].firstIndex(of: newline) else { return nil }
+        start = next + 1
+        line += 1
+      }
+      return nil
+    }
   }
+
+  /// What `check` says, and `gen` and `update` warn, of a developer's file that still has
+  /// conflict markers (`firstConflictMarkerLine`).
+  static let unresolvedMarkersMessage = "unresolved conflict markers from 'modulegen update'"
 
   /// The names shown on the conflict markers.
   struct Labels {

@@ -112,6 +112,9 @@ extension Generator {
         for: files[i], existing: existing[i], recordedHash: recordedHash, force: options.force)
       // Written over a file because it is as generated: it must still be when written.
       if files[i].action == .update { files[i].expectedHash = recordedHash }
+      if files[i].action == .keep, let bytes = existing[i] {
+        files[i].conflictMarkerLine = ThreeWayMerge.firstConflictMarkerLine(in: bytes)
+      }
     }
     let version = rendering.template.manifest.version
     let moduleOptions = options.forModule(recorded)
@@ -384,17 +387,19 @@ extension Generator {
     return StaleFile(module: module, path: absolute, generatedHash: hash, state: state)
   }
 
-  /// Files on disk that the modules' templates write under other values of their choice and
-  /// bool parameters, and that neither the plan nor the record has (left by a run whose record
-  /// was lost), and files of a module's plan that its record lacks (a record cut short or
-  /// edited by hand, a module the record lost: `update` has no base for them): `check` reports
-  /// them. Absolute paths, sorted.
+  /// Files on disk that the record does not have: `check` reports them. `planned`: files of a
+  /// module's plan that its record lacks (a record cut short or edited by hand, a module the
+  /// record lost: `update` has no base for them), which `gen` records; `otherParameters`: files
+  /// the modules' templates write under other values of their choice and bool parameters, and
+  /// that neither the plan nor the record has (left by a run whose record was lost), which no
+  /// run writes or removes. Absolute paths, sorted.
   func unrecordedFiles(
     in plan: Plan, modules: [ModuleSpec], options: GenerationOptions, record: GenerationRecord
-  ) -> [String] {
+  ) -> (planned: [String], otherParameters: [String]) {
     let byModule = plan.filesByModule
     let specs = Dictionary(modules.map { ($0.name, $0) }) { a, _ in a }
     var found: Set<String> = []
+    var other: Set<String> = []
     for planned in plan.modules {
       // A shared file is recorded by the module that writes it. A module a record of other
       // modules lacks (a merge resolved with one side's record, `forget`) has none of its
@@ -442,12 +447,12 @@ extension Generator {
           if !known.contains(path) && fileSystem.fileExists(atPath: path)
             && !fileSystem.isDirectory(atPath: path)
           {
-            found.insert(path)
+            other.insert(path)
           }
         }
       }
     }
-    return found.sorted()
+    return (found.sorted(), other.subtracting(found).sorted())
   }
 
   /// The hash of a template without a version, computed once per run.

@@ -56,7 +56,7 @@ extension Generator {
       let planned = try PackageTargets.plan(
         folder: folder, modules: members, fileSystem: fileSystem,
         environment: options.environment,
-        shown: { PathSafety.relative($0, to: options.currentDirectory) })
+        shown: { PathSafety.shown($0, from: options.currentDirectory) })
       packageCache.values[key] = planned
       return planned
     }

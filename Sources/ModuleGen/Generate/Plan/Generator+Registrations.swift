@@ -16,7 +16,7 @@ extension Generator {
     var edits: [RegistrationEdit] = []
     var problems: [Diagnostic] = []
     for path in paths {
-      let shown = PathSafety.relative(path, to: options.currentDirectory)
+      let shown = PathSafety.shown(path, from: options.currentDirectory)
       let inside = PathSafety.relative(path, to: top) != path
       _ = try collectingProblems(into: &problems) {
         if let edit = try RegistrationEdit.make(

@@ -55,6 +55,10 @@ package struct PlannedFile: Sendable {
   /// Why a `.conflict` is one, when it is not that the file differs from what is generated
   /// (`update`: the developer's file still has an earlier merge's conflict markers).
   package var conflictReason: String? = nil
+  /// For a developer's file the plan keeps (`.keep`), the first line of a conflict marker an
+  /// earlier `update` left in it (`ThreeWayMerge.firstConflictMarkerLine`), found in the bytes
+  /// the plan read: `check` fails on it, `gen` and `update` warn.
+  package var conflictMarkerLine: Int? = nil
   /// For a merge, what the templates produced (`bytes` is the merged text): the record keeps
   /// it as the base of the next merge.
   package var generatedBytes: [UInt8]?

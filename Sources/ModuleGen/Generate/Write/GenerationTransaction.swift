@@ -22,7 +22,7 @@ enum GenerationTransaction {
     // record's changes are, so they are worked out only under the lock).
     var preview = try RecordedChanges.make(
       applying: writable, to: setup.record, prune: prune, recordFiles: dryRun,
-      rewritesBaseFiles: rewritesBaseFiles, fileSystem: fileSystem)
+      rewritesBaseFiles: rewritesBaseFiles, fileSystem: fileSystem, shown: console.displayPath)
     // The project file is checked (paths, groups) before anything is locked or written.
     try preview.addProjectEdit(setup.xcode, plan: writable)
     if dryRun { return preview }
@@ -43,7 +43,7 @@ enum GenerationTransaction {
     let written = plan.withoutBlockedModules
     var changes = try RecordedChanges.make(
       applying: written, to: record, prune: prune, rewritesBaseFiles: rewritesBaseFiles,
-      fileSystem: fileSystem)
+      fileSystem: fileSystem, shown: console.displayPath)
     let lockedKeys = Set(locked.map(PathKey.init))
     if let other = changes.writes.roots.first(where: { !lockedKeys.contains(PathKey($0)) }) {
       throw Diagnostic(
