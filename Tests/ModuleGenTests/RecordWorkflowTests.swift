@@ -94,6 +94,29 @@ import Testing
   }
 
   /// Both specs are named as the command line names them, wherever they are.
+  /// `check` and `update` of a misspelled module name: an error with the recorded name, where
+  /// `update Hom` generated a new module Hom and `check Hom` listed its every file missing.
+  @Test func aMisspelledModuleNameIsNotANewModule() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\ntemplate: viper\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home"], in: dir).code == 0)
+    let record = try read(dir + "/.modulegen.lock")
+    for command in ["update", "check"] {
+      let typo = runTool([command, "Hom"], in: dir)
+      #expect(typo.code == ExitCode.error, "\(command): \(typo.out)")
+      #expect(
+        typo.err
+          == "error: .modulegen.lock has no module 'Hom'; did you mean 'Home'? ('gen' makes a new module)\n"
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Hom"))
+    #expect(try read(dir + "/.modulegen.lock") == record)
+    // A name close to no recorded one is checked as before, and gen makes any new module.
+    #expect(runTool(["check", "Orders"], in: dir).code == 1)
+    #expect(runTool(["gen", "Hom"], in: dir).code == 0)
+    #expect(runTool(["check", "Hom"], in: dir).code == 0)
+  }
+
   @Test func aModuleInTwoSpecsOfARunIsAnError() throws {
     let dir = try makeTemporaryDirectory()
     try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/Specs/a.yml")

@@ -1,4 +1,5 @@
 import Diagnostics
+import Liquid
 
 extension GenerationSetup {
   /// The modules a run generates: those of every `--spec` (or the one named in them), else the
@@ -65,6 +66,14 @@ extension GenerationSetup {
         try GenerambaCommandLine.moduleName(
           name, template: template ?? config?.template, library: library)
         ?? checkedName(name, convert: convert, notes: &notes)
+      // `check` and `update` work on modules there are: a name close to a recorded one, which
+      // the record lacks, is a misspelling (else `update` would generate a new module with it).
+      if command != "gen", record.modules[wanted] == nil {
+        let suggestion = didYouMean(wanted, in: record.modules.keys)
+        if !suggestion.isEmpty {
+          throw Diagnostic(message: unrecordedNameMessage(wanted, suggestion: suggestion))
+        }
+      }
       return ([ModuleSpec(name: wanted, template: template)], [])
     }
     var modules: [ModuleSpec] = []
@@ -157,6 +166,11 @@ extension GenerationSetup {
     let names = modules.joined(separator: ", ")
     return
       "\(GenerationRecord.fileName) records \(names) as declared in '\(spec)', which does not exist; nothing was written or removed. Restore it; or, if \(modules.count == 1 ? "the module is" : "they are") declared in another spec now, generate \(modules.count == 1 ? "it" : "them") from it once (gen --spec FILE), which records it; or take \(modules.count == 1 ? "it" : "them") out of the record, keeping \(modules.count == 1 ? "its" : "their") files: modulegen forget \(modules.joined(separator: " "))"
+  }
+
+  /// `check` or `update` named a module the record does not have, close to one it has.
+  static func unrecordedNameMessage(_ name: String, suggestion: String) -> String {
+    "\(GenerationRecord.fileName) has no module '\(name)'\(suggestion) ('gen' makes a new module)"
   }
 
   private static func normalizedName(_ name: String, convert: Bool) -> String {
