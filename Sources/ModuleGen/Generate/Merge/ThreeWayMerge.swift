@@ -14,38 +14,33 @@ struct ThreeWayMerge: Equatable {
   /// Whether a line opens or closes a conflict (`<<<<<<< yours`, `>>>>>>> generated now`, or
   /// git's own): a file with one is not resolved yet.
   static func isConflictMarker(_ line: Substring) -> Bool {
-    for marker in ["<<<<<<<", ">>>>>>>"] where line.hasPrefix(marker) {
-      let rest = line.dropFirst(marker.count)
-      if rest.isEmpty || rest.first == " " { return true }
-    }
-    return false
+    isConflictMarker(line.utf8)
+  }
+
+  /// Whether a line's bytes (without its line break) are a conflict marker: seven `<` or seven
+  /// `>`, then nothing, a space or a carriage return.
+  static func isConflictMarker(_ line: some Collection<UInt8>) -> Bool {
+    guard let first = line.first, first == UInt8(ascii: "<") || first == UInt8(ascii: ">")
+    else { return false }
+    let marker = line.prefix(7)
+    guard marker.count == 7, marker.allSatisfy({ $0 == first }) else { return false }
+    let next = line.dropFirst(7).first
+    return next == nil || next == UInt8(ascii: " ") || next == UInt8(ascii: "\r")
   }
 
   /// The first line (1-based) of a file's bytes that opens or closes a conflict
   /// (`isConflictMarker`), if any: a developer's file with one still has a merge to resolve.
-  /// Looked for byte by byte, only at the lines that start with `<` or `>`: every run that
-  /// plans a module looks at each of its developer's files.
+  /// Every run that plans a module looks at each of its developer's files: only the lines that
+  /// start with `<` or `>` are looked at further.
   static func firstConflictMarkerLine(in bytes: [UInt8]) -> Int? {
-    let (open, close, space, newline) = (
-      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")
-    )
+    let newline = UInt8(ascii: "\n")
     return bytes.withUnsafeBufferPointer { bytes in
       var line = 1
       var start = 0
       while start < bytes.count {
-        let first = bytes[start]
-        if first == open || first == close {
-          var end = start
-          while end < bytes.count && end - start < 7 && bytes[end] == first { end += 1 }
-          if end - start == 7
-            && (end == bytes.count || bytes[end] == space || bytes[end] == newline
-              || bytes[end] == 13)
-          {
-            return line
-          }
-        }
-        guard let next = bytes[start...].firstIndex(of: newline) else { return nil }
-        start = next + 1
+        let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+        if isConflictMarker(bytes[start..<end]) { return line }
+        start = end + 1
         line += 1
       }
       return nil
