@@ -220,13 +220,14 @@ import Testing
     )
     #expect(
       check.err
-        == "3 files are stale (generated before, no longer planned; 'gen --prune' removes them).\n")
+        == "3 files are stale (generated before, no longer planned; 'modulegen gen --spec search.yml --prune' removes them).\n"
+    )
     // An edited stale file is not removed: --prune lists it and fails; the others go. Check
     // says so (it said 'gen --prune' removes them all).
     try edit(dir + "/Search/SearchView.swift") { $0 + "// kept for later\n" }
     #expect(
       runTool(["check", "--spec", "search.yml"], in: dir).err
-        == "3 files are stale (generated before, no longer planned; 'gen --prune' removes those not edited since; remove the others yourself).\n"
+        == "3 files are stale (generated before, no longer planned; 'modulegen gen --spec search.yml --prune' removes those not edited since; remove the others yourself).\n"
     )
     let prune = runTool(["gen", "--spec", "search.yml", "--prune"], in: dir)
     #expect(prune.code == 1)

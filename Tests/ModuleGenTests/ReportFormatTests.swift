@@ -264,6 +264,11 @@ struct DecodedReport {
         changed  Home/HomeBuilder.swift
 
         """))
+    // The summary names the same commands.
+    #expect(
+      result.err.contains(
+        "1 file is stale (generated before, no longer planned; 'modulegen gen Home viper --set ui=swiftui --prune' removes it)"
+      ), "\(result.err)")
   }
 
   @Test func validateAnnotatesEveryProblem() throws {

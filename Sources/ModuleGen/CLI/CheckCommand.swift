@@ -249,6 +249,14 @@ enum CheckCommand {
     {
       return (exitCode(upToDate: upToDate, unfinished: unfinished), settled)
     }
+    // A command the summary names: short ('gen --prune') where check covered every recorded
+    // module, else with check's own modules and values, as the annotations name it.
+    func named(_ command: String, _ extra: String...) -> String {
+      let full = GenerationSetup.followUp(command, arguments, adding: extra)
+      let plain = ([command] + extra).joined(separator: " ")
+      return "'" + (full == "modulegen " + plain ? plain : full) + "'"
+    }
+    let (gen, prune, update) = (named("gen"), named("gen", "--prune"), named("update"))
     if !drift.isEmpty {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
     }
@@ -259,15 +267,15 @@ enum CheckCommand {
         (stale.count == 1 ? "1 file is" : "\(stale.count) files are")
           + " stale (generated before, no longer planned; "
           + (edited == 0
-            ? "'gen --prune' removes \(stale.count == 1 ? "it" : "them"))"
+            ? "\(prune) removes \(stale.count == 1 ? "it" : "them"))"
             : edited == stale.count
               ? "edited since: remove \(stale.count == 1 ? "it" : "them") yourself)"
-              : "'gen --prune' removes those not edited since; remove the others yourself)"))
+              : "\(prune) removes those not edited since; remove the others yourself)"))
     }
     let disagreements = gone.count + unrecorded.count + orphanBases.count
     if disagreements > 0 {
       problems.append(
-        "\(GenerationRecord.fileName) disagrees with the files (\(disagreements) listed; 'gen' records what it generates, 'gen --prune' removes what it no longer does"
+        "\(GenerationRecord.fileName) disagrees with the files (\(disagreements) listed; \(gen) records what it generates, \(prune) removes what it no longer does"
           + (unrecorded.allSatisfy(\.planned)
             ? ")" : "; a file written under other parameters is yours to remove)"))
     }
@@ -275,7 +283,7 @@ enum CheckCommand {
       let modules = Set(wiring.map(\.module)).count
       problems.append(
         (modules == 1 ? "1 module is" : "\(modules) modules are")
-          + " not wired into the app ('gen' adds what is missing)")
+          + " not wired into the app (\(gen) adds what is missing)")
     }
     if !markers.isEmpty {
       problems.append(
@@ -288,20 +296,20 @@ enum CheckCommand {
         (count == 1 ? "1 base copy is" : "\(count) base copies are") + " missing from "
           + GenerationRecord.baseFolder
           + (bases.missing.allSatisfy(\.restorable)
-            ? " ('update' restores \(count == 1 ? "it" : "them"))"
-            : " ('update' restores those it still can; restore the others from version control)")
+            ? " (\(update) restores \(count == 1 ? "it" : "them"))"
+            : " (\(update) restores those it still can; restore the others from version control)")
       )
     }
     if !bases.damaged.isEmpty {
       let count = Set(bases.damaged.map(\.path)).count
       problems.append(
         (count == 1 ? "1 base file is" : "\(count) base files are")
-          + " damaged ('update' writes \(count == 1 ? "it" : "them") again from the copies it can read)"
+          + " damaged (\(update) writes \(count == 1 ? "it" : "them") again from the copies it can read)"
       )
     }
     if !recordMarkers.isEmpty {
       problems.append(
-        "\(GenerationRecord.fileName) has merge conflict markers ('gen' writes it without them)")
+        "\(GenerationRecord.fileName) has merge conflict markers (\(gen) writes it without them)")
     }
     if let project, !projectDrift.isEmpty {
       problems.append(
