@@ -151,6 +151,30 @@ import Testing
     #expect(result.err == expected + "\n1 error in a.yml\n")
   }
 
+  /// A list item indented deeper than the one above: YAML folds it into that item, and the
+  /// error is at the line it is on, saying so (it was at the first line, past its end).
+  @Test func anItemIndentedDeeperIsShownWhereItIs() throws {
+    let spec = "view:\n  - showA()\n    - showB()\n"
+    let dir = try makeTemporaryDirectory()
+    try write(Self.head + spec, to: dir + "/a.yml")
+    let result = runTool(["validate", "a.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err
+        == """
+        a.yml:5:5: error: view[0]: unexpected '- showB()' after the signature\(SpecDecoder.foldedLineHint)
+            - showB()
+            ^
+        1 error in a.yml
+
+        """)
+    // A value's place on its one line is where it was.
+    try write(Self.head + "view:\n  - showA() extra\n", to: dir + "/b.yml")
+    #expect(
+      runTool(["validate", "b.yml"], in: dir).err.hasPrefix(
+        "b.yml:4:13: error: view[0]: unexpected 'extra' after the signature\n"))
+  }
+
   /// Cut anywhere, the cases still read to errors: the explanation never runs off a line.
   @Test func everyPrefixReads() {
     for (spec, _) in Self.cases {

@@ -66,8 +66,32 @@ struct SourceMap {
     case .quoted:
       location = location.movedRight(by: 1 + column)
     case .plain:
-      location = location.movedRight(by: column)
+      location = plainLocation(node.location, column: column)
     }
     return location
+  }
+
+  /// A place in a plain value, which YAML may have folded from several lines: each line break
+  /// with the spaces around it is one character of the value (a space, or a line break for a
+  /// blank line). Past the value's first line, the place is on the line the character came from.
+  private func plainLocation(_ start: SourceLocation, column: Int) -> SourceLocation {
+    // The value's start (every method of a spec asks for it): its line is not looked at.
+    guard column > 0 else { return start }
+    var location = start
+    var left = column
+    while true {
+      let content = location.lineText.dropFirst(location.column - 1)
+      var length = content.count
+      while length > 0, content.dropFirst(length - 1).first?.isWhitespace == true { length -= 1 }
+      guard left > length, let next = line(location.line + 1) else {
+        return location.movedRight(by: left)
+      }
+      left -= length + 1
+      var text = next
+      if text.hasSuffix("\r") { text.removeLast() }
+      let indent = text.prefix { $0 == " " || $0 == "\t" }.count
+      location = SourceLocation(
+        file: location.file, line: location.line + 1, column: indent + 1, lineText: text)
+    }
   }
 }

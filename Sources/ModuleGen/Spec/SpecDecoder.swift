@@ -217,6 +217,9 @@ package enum SpecDecoder {
 
   // MARK: - Methods
 
+  static let foldedLineHint =
+    "; YAML reads this line as more of the value above it, as it is indented deeper: indent it as the item above to make it one of its own"
+
   /// `key` is the role's key as the spec writes it (`view_model`, `presenter`), for hints.
   static func decodeMethods(
     _ node: DataNode, path: String, key: String, map: SourceMap, problems: inout Problems
@@ -229,9 +232,11 @@ package enum SpecDecoder {
         methods.append(
           (try SignatureParser.parseMethod(text), map.locate(node, line: line, column: column)))
       } catch {
+        let location = map.locate(node, line: line, column: column + error.offset)
+        // On a later line of a plain value: a line indented deeper than its item, folded in.
+        let folded = node.style == .plain && location.line > node.location.line
         problems.error(
-          error.message, at: map.locate(node, line: line, column: column + error.offset), path: path
-        )
+          error.message + (folded ? Self.foldedLineHint : ""), at: location, path: path)
       }
     }
     switch node.value {
