@@ -45,18 +45,13 @@ extension GenerationRecord {
   {
     var missing: [MissingBaseCopy] = []
     var damaged: [BaseDamage] = []
-    // The base folder is looked at once, and only when a base file is not there.
     var folderChecked = false
     for (name, files) in plan.filesByModule.sorted(by: { $0.key < $1.key })
     where modules[name] != nil {
       let baseFile = baseFilePath(module: name)
       let stored = storedFile(atPath: baseFile, fileSystem: fileSystem)
-      if stored != nil || !folderChecked,
-        let error = unusableBase(stored, module: name, fileSystem: fileSystem, shown: shown)
-      {
-        throw error
-      }
-      folderChecked = folderChecked || stored == nil
+      try checkBase(
+        stored, module: name, folderChecked: &folderChecked, fileSystem: fileSystem, shown: shown)
       let copies = BaseCopies(stored: stored, rendered: files)
       damaged += copies.damagedLines.map { BaseDamage(path: baseFile, line: $0) }
       for file in files where file.regenerate == .once && file.action != .create {
@@ -75,6 +70,20 @@ extension GenerationRecord {
 }
 
 extension GenerationRecord {
+  /// Stops a run at a module's base file it cannot use (`unusableBase`), for the base files it
+  /// meets one after the other: each that is there, and the base folder only at the first
+  /// module without one (`folderChecked`, false before the first), not once per new module.
+  func checkBase(
+    _ stored: Result<[UInt8], any Error>?, module: String, folderChecked: inout Bool,
+    fileSystem: any FileSystem, shown: (String) -> String
+  ) throws {
+    guard stored != nil || !folderChecked else { return }
+    folderChecked = folderChecked || stored == nil
+    if let error = unusableBase(stored, module: module, fileSystem: fileSystem, shown: shown) {
+      throw error
+    }
+  }
+
   /// Why a run cannot use a module's base file, `stored` as `storedFile` found it: it is there
   /// but cannot be read (a folder, a symbolic link that leads to no file, no permission), or it
   /// is not there and the base folder is not a folder (a file committed in its place), so that

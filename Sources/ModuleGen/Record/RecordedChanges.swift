@@ -19,7 +19,7 @@ struct RecordedChanges {
   /// them). `rewritesBaseFiles` (`update`, whose merges need them): the base files of the
   /// plan's modules are written as the record says even when the record does not change, so
   /// that a missing or damaged copy is restored from a file still as generated. A base file it
-  /// cannot write (`GenerationRecord.unusableBase`) is an error at it; `shown`: a path as
+  /// cannot write (`GenerationRecord.checkBase`) is an error at it; `shown`: a path as
   /// messages show it.
   static func make(
     applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
@@ -54,16 +54,11 @@ struct RecordedChanges {
         record.path, Array(updated.encoded.utf8),
         stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
       let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
-      // The base folder is looked at once, and only when a base file is not there.
       var folderChecked = false
       for file in base.writes {
-        if file.stored != nil || !folderChecked,
-          let error = record.unusableBase(
-            file.stored, module: file.module, fileSystem: fileSystem, shown: shown)
-        {
-          throw error
-        }
-        folderChecked = folderChecked || file.stored == nil
+        try record.checkBase(
+          file.stored, module: file.module, folderChecked: &folderChecked,
+          fileSystem: fileSystem, shown: shown)
         try add(file.path, file.bytes, stored: file.stored)
       }
       for path in base.obsolete {
