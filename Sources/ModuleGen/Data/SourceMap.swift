@@ -35,10 +35,14 @@ struct SourceMap {
     return text[starts[number]..<end]
   }
 
-  /// The file's line `number` (from 1), without its line break; nil past the end.
+  /// The file's line `number` (from 1), without its line break (`\n` or `\r\n`); nil past
+  /// the end.
   private func line(_ number: Int) -> String? {
     if lineStarts.file == nil { lineStarts.file = Self.lineStarts(of: text) }
-    return Self.line(number - 1, of: text, starts: lineStarts.file ?? []).map(String.init)
+    guard var line = Self.line(number - 1, of: text, starts: lineStarts.file ?? []).map(String.init)
+    else { return nil }
+    if line.hasSuffix("\r") { line.removeLast() }
+    return line
   }
 
   /// `line` is the line within the value (0 for a one-line value); `column` a character offset
@@ -48,8 +52,7 @@ struct SourceMap {
     switch node.style {
     case .literal, .folded:
       let sourceLine = node.location.line + 1 + line
-      guard var text = self.line(sourceLine) else { return location }
-      if text.hasSuffix("\r") { text.removeLast() }
+      guard let text = self.line(sourceLine) else { return location }
       // The file's line holds the block's indentation, then the value's line (which may be
       // indented further).
       var valueIndent = 0
@@ -80,15 +83,13 @@ struct SourceMap {
     var location = start
     var left = column
     while true {
+      // The value's characters on this line: up to its last one that is not a space.
       let content = location.lineText.dropFirst(location.column - 1)
-      var length = content.count
-      while length > 0, content.dropFirst(length - 1).first?.isWhitespace == true { length -= 1 }
-      guard left > length, let next = line(location.line + 1) else {
+      let length = content.count - content.reversed().prefix(while: \.isWhitespace).count
+      guard left > length, let text = line(location.line + 1) else {
         return location.movedRight(by: left)
       }
       left -= length + 1
-      var text = next
-      if text.hasSuffix("\r") { text.removeLast() }
       let indent = text.prefix { $0 == " " || $0 == "\t" }.count
       location = SourceLocation(
         file: location.file, line: location.line + 1, column: indent + 1, lineText: text)
