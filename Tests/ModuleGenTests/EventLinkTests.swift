@@ -17,8 +17,9 @@ import Testing
     canStub: @escaping (String) -> Bool = { _ in true }
   ) throws -> String? {
     try EventLink.link(
-      for: SignatureParser.parseMethod(event), interactor: methods(interactor),
-      router: methods(router), canStub: canStub
+      for: SignatureParser.parseMethod(event),
+      in: EventLink.Targets(interactor: methods(interactor), router: methods(router)),
+      canStub: canStub
     ).map { "\($0.role.rawValue).\($0.call) passes \($0.passed)" }
   }
 
@@ -78,8 +79,9 @@ import Testing
     {
       try #require(
         EventLink.link(
-          for: SignatureParser.parseMethod("didShowDetail(for item: Item)"), interactor: [],
-          router: EventLinkTests.methods([target]), canStub: canMake)
+          for: SignatureParser.parseMethod("didShowDetail(for item: Item)"),
+          in: EventLink.Targets(interactor: [], router: EventLinkTests.methods([target])),
+          canStub: canMake)
       ).defaults.map { "\($0.name)=\($0.value)" }
     }
     #expect(try defaults("showDetail(for item: Item, animated: Bool = true)") == ["animated=true"])

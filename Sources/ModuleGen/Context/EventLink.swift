@@ -34,24 +34,34 @@ package struct EventLink: Sendable, Equatable {
     return names
   }
 
-  /// The method `event` calls, if any. `canStub` tells whether a test can make a value of a
-  /// type, for a result that a mock must be given and for a default a test compares.
+  /// The interactor's and the router's methods by name, each name's in the order they are
+  /// tried (the interactor's first, then the router's, each in declaration order): a module's
+  /// events look their targets up here rather than going through every method for each event.
+  package struct Targets: Sendable {
+    var byName: [String: [(role: Role, method: MethodSignature)]] = [:]
+
+    package init(interactor: [MethodSignature], router: [MethodSignature]) {
+      for (role, methods) in [(Role.interactor, interactor), (.router, router)] {
+        for method in methods { byName[method.name, default: []].append((role, method)) }
+      }
+    }
+  }
+
+  /// The method `event` calls among `targets`, if any. `canStub` tells whether a test can make
+  /// a value of a type, for a result that a mock must be given and for a default a test compares.
   package static func link(
-    for event: MethodSignature, interactor: [MethodSignature], router: [MethodSignature],
-    canStub: (String) -> Bool
+    for event: MethodSignature, in targets: Targets, canStub: (String) -> Bool
   ) -> EventLink? {
     guard event.returnType == nil else { return nil }
     for name in candidateNames(for: event.name) {
-      for (role, methods) in [(Role.interactor, interactor), (.router, router)] {
-        for target in methods where target.name == name {
-          if let returnType = target.returnType, !target.isThrowing, !returnType.hasSuffix("?"),
-            !canStub(returnType)
-          {
-            continue
-          }
-          if let link = link(role: role, target: target, from: event, canMake: canStub) {
-            return link
-          }
+      for (role, target) in targets.byName[name] ?? [] {
+        if let returnType = target.returnType, !target.isThrowing, !returnType.hasSuffix("?"),
+          !canStub(returnType)
+        {
+          continue
+        }
+        if let link = link(role: role, target: target, from: event, canMake: canStub) {
+          return link
         }
       }
     }

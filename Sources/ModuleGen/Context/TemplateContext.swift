@@ -116,14 +116,14 @@ package enum TemplateContext {
     entities: [ModuleSpec.Entity]
   ) -> LiquidValue {
     guard case .array(let objects) = values else { return values }
+    let targets = EventLink.Targets(
+      interactor: module.roles[.interactor] ?? [], router: module.roles[.router] ?? [])
     return .array(
       objects.indices.map { i in
         guard case .object(var object) = objects[i] else { return objects[i] }
         object["sample_arguments"] = sampleArguments(for: methods[i], entities: entities)
         let link = EventLink.link(
-          for: methods[i], interactor: module.roles[.interactor] ?? [],
-          router: module.roles[.router] ?? [],
-          canStub: { SampleValue.of($0, entities: entities) != nil })
+          for: methods[i], in: targets, canStub: { SampleValue.of($0, entities: entities) != nil })
         object["calls"] =
           link.map { link in
             .object(
