@@ -47,6 +47,22 @@ import Testing
         """)
   }
 
+  /// What a spy keeps of a call: every parameter but a closure that cannot escape, the escaping
+  /// closures after the others.
+  @Test func storedParametersLeaveOutClosuresThatCannotEscape() throws {
+    let context = try context(
+      ofSpec: """
+        name: Home
+        interactor: |
+          func load(done: @escaping (Int) -> Void, filter: (Int) -> Bool, id: Int, _ flag: inout Bool)
+          func reset()
+        """)
+    let output = try render(
+      "{% for m in interactor %}{{ m.stored_parameters | map: 'name' | join: ',' }};{% endfor %}",
+      context)
+    #expect(output == "id,flag,done;;")
+  }
+
   /// A protocol's requirement cannot have default values: `declaration` leaves them out,
   /// `declaration_with_defaults` keeps them, and a method with defaults gets a convenience
   /// overload; without defaults the two declarations are the same.

@@ -206,7 +206,13 @@ package enum TemplateContext {
       object["convenience_signature"] = .nil
       object["convenience_call"] = .nil
     }
-    object["parameters"] = .array(m.parameters.map(parameter))
+    let parameters = m.parameters.map(parameter)
+    object["parameters"] = .array(parameters)
+    // What a spy keeps of a call: every parameter but a closure that cannot escape, the
+    // closures last.
+    object["stored_parameters"] = .array(
+      m.parameters.indices.filter { !m.parameters[$0].isClosure }.map { parameters[$0] }
+        + m.parameters.indices.filter { m.parameters[$0].isEscaping }.map { parameters[$0] })
     object["has_parameters"] = .bool(!m.parameters.isEmpty)
     object["is_async"] = .bool(m.isAsync)
     object["is_throwing"] = .bool(m.isThrowing)

@@ -533,14 +533,11 @@ extension {{ module }}LoadState {
     {% capture pending %}{{ spy }}.{{ target.identifier }}CallCount == 0{% endcapture %}{% include 'wait_while', pending: pending %}
 {%- endif %}
     {% capture count %}{{ spy }}.{{ target.identifier }}CallCount{% endcapture %}{% include 'expect_equal', actual: count, expected: "1" %}
-{%- assign stored = target.parameters | where: "is_closure", false %}
-{%- assign escaping = target.parameters | where: "is_escaping", true %}
-{%- assign stored = stored | concat: escaping %}
 {%- for passed in m.calls.passed %}
-    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if stored.size > 1 %}?.{{ passed }}{% endif %}{% endcapture %}{% capture expected %}{{ passed | swift_identifier }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: expected %}
+    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if target.stored_parameters.size > 1 %}?.{{ passed }}{% endif %}{% endcapture %}{% capture expected %}{{ passed | swift_identifier }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: expected %}
 {%- endfor %}
 {%- for d in m.calls.defaults %}
-    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if stored.size > 1 %}?.{{ d.name }}{% endif %}{% endcapture %}{% include 'expect_equal', actual: actual, expected: d.value %}
+    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if target.stored_parameters.size > 1 %}?.{{ d.name }}{% endif %}{% endcapture %}{% include 'expect_equal', actual: actual, expected: d.value %}
 {%- endfor %}
 {%- else %}
     // Until you write it, it calls none of these: replace this test with what it does.
@@ -1346,29 +1343,27 @@ struct {{ module }}Service: {{ module }}Servicing {
 /// and read what it recorded after, the code under test runs.
 @dynamicMemberLookup
 final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
-{%- comment %} Each method's parts once: what it records, its stubs, the method. {% endcomment %}
-{%- assign all_calls = "" %}
-{%- assign all_stubs = "" %}
-{%- assign all_implementations = "" %}
-{%- for m in methods %}
-{%- include 'spy_members' %}
-{%- capture all_calls %}{{ all_calls }}{% if forloop.first == false %}{{ newline }}{% endif %}
-    // {{ m.selector }}{{ calls_text | indent: 2 }}{% endcapture %}
-{%- capture all_stubs %}{{ all_stubs }}{% if forloop.first == false %}{{ newline }}{% endif %}
-    // {{ m.selector }}{{ stubs_text | indent: 2 }}{% endcapture %}
-{%- capture all_implementations %}{{ all_implementations }}
-
-  // MARK: - {{ m.selector }}
-{{ implementation }}{% endcapture %}
-{%- endfor %}
+{%- comment %}
+  A loop over the methods for each part (what they record, their stubs, the methods), each part
+  written as it goes: gathering a part across the methods in a variable (`capture` with the
+  variable first in it) would copy all of it again for each method.
+{%- endcomment %}
   /// What the mock records, read as its properties (`mock.{{ methods[0].identifier }}CallCount`).
   struct Calls {
-{{- all_calls }}
+{%- for m in methods %}
+{%- include 'spy_calls' %}
+{%- if forloop.first == false %}{{ newline }}{% endif %}
+    // {{ m.selector }}{{ calls_text | indent: 2 }}
+{%- endfor %}
   }
 
   /// What the mock answers, set as its properties (`mock.{{ methods[0].identifier }}Closure = …`).
   struct Stubs {
-{{- all_stubs }}
+{%- for m in methods %}
+{%- include 'spy_stubs' %}
+{%- if forloop.first == false %}{{ newline }}{% endif %}
+    // {{ m.selector }}{{ stubs_text | indent: 2 }}
+{%- endfor %}
   }
 
   // NSLock: the module's code runs on iOS 17, and Synchronization's Mutex needs iOS 18.
@@ -1384,7 +1379,12 @@ final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
     get { lock.withLock { stubs[keyPath: keyPath] } }
     set { lock.withLock { stubs[keyPath: keyPath] = newValue } }
   }
-{{- all_implementations }}
+{%- for m in methods %}
+{%- include 'spy_method' %}
+
+  // MARK: - {{ m.selector }}
+{{ implementation }}
+{%- endfor %}
 
   /// Forgets every recorded call and every stub, as if the mock were new.
   func reset() {
@@ -1406,7 +1406,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- for m in methods %}
 {%- if forloop.first == false %}{{ newline }}{% endif %}
   // MARK: - {{ m.selector }}
-{%- include 'spy_members' %}
+{%- include 'spy_calls' %}
+{%- include 'spy_stubs' %}
+{%- include 'spy_method' %}
 {{ calls_text }}{{ stubs_text }}
 {{ implementation }}
 {%- endfor %}
@@ -1418,11 +1420,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
   func reset() {
 {%- for m in methods %}
   {%- assign id = m.identifier %}
-  {%- assign stored = m.parameters | where: "is_closure", false %}
-  {%- assign escaping = m.parameters | where: "is_escaping", true %}
-  {%- assign stored = stored | concat: escaping %}
     {{ id }}CallCount = 0
-  {%- if stored.size > 0 %}
+  {%- if m.stored_parameters.size > 0 %}
     {{ id }}ReceivedArguments = nil
     {{ id }}ReceivedInvocations = []
   {%- endif %}
@@ -1439,54 +1438,43 @@ final class {{ mock_name }}: {{ protocol_name }} {
 }
 {%- endif %}
 """#,
-    "common/snippets/spy_members.liquid": #"""
+    "common/snippets/spy_calls.liquid": #"""
 {%- comment %}
-  The parts of a spy's method `m` (see `spy`): `calls_text` (the declarations of what it
-  records), `stubs_text` (of its stubs) and `implementation` (the method), each line after a
-  newline. Expects what `spy` sets: `access`, `closure_attribute`, `locked`, `recorded`, `stub`
-  and `indent`.
+  What a spy's method `m` records (see `spy`), as `calls_text`: the declarations, each line
+  after a newline. Expects `access` from `spy`.
 {%- endcomment %}
   {%- assign id = m.identifier %}
-  {%- assign stored = m.parameters | where: "is_closure", false %}
-  {%- assign escaping = m.parameters | where: "is_escaping", true %}
-  {%- assign stored = stored | concat: escaping %}
-  {%- capture closure_type %}{{ closure_attribute }}({% for p in m.parameters %}{% if p.is_inout %}inout {% endif %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %}{% endcapture %}
-  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
   {%- capture calls_text %}
   {{ access }}var {{ id }}CallCount = 0
-  {%- if stored.size == 1 %}
-  {{ access }}var {{ id }}ReceivedArguments: {% include 'optional', type: stored[0].storage_type %}
-  {{ access }}var {{ id }}ReceivedInvocations: [{{ stored[0].storage_type }}] = []
-  {%- elsif stored.size > 1 %}
-  {{ access }}var {{ id }}ReceivedArguments: ({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
-  {{ access }}var {{ id }}ReceivedInvocations: [({% for p in stored %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
+  {%- if m.stored_parameters.size == 1 %}
+  {{ access }}var {{ id }}ReceivedArguments: {% include 'optional', type: m.stored_parameters[0].storage_type %}
+  {{ access }}var {{ id }}ReceivedInvocations: [{{ m.stored_parameters[0].storage_type }}] = []
+  {%- elsif m.stored_parameters.size > 1 %}
+  {{ access }}var {{ id }}ReceivedArguments: ({% for p in m.stored_parameters %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})?
+  {{ access }}var {{ id }}ReceivedInvocations: [({% for p in m.stored_parameters %}{{ p.name }}: {{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %})] = []
   {%- endif %}
   {%- endcapture %}
-  {%- capture stubs_text %}
-  {%- if m.is_throwing %}
-  var {{ id }}Error: {% if m.thrown_type %}{% include 'optional', type: m.thrown_type %}{% else %}(any Error)?{% endif %}
-  {%- endif %}
-  {%- if m.has_return %}
-  {%- if m.returns_optional %}
-  var {{ id }}ReturnValue: {{ m.return_type }}
-  {%- else %}
-  var {{ id }}ReturnValue: {% include 'optional', type: m.return_type %}
-  {%- endif %}
-  {%- endif %}
-  var {{ id }}Closure: ({{ closure_type }})?
-  {%- endcapture %}
+"""#,
+    "common/snippets/spy_method.liquid": #"""
+{%- comment %}
+  A spy's method `m` (see `spy`), as `implementation`, each line after a newline: it records
+  the call and answers with the stubs. Expects what `spy` sets: `closure_attribute`, `locked`,
+  `recorded`, `stub` and `indent`.
+{%- endcomment %}
+  {%- assign id = m.identifier %}
+  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
   {%- capture implementation %}
   func {{ m.signature }} {
   {%- if locked %}
     let stub = lock.withLock {
   {%- endif %}
     {{ indent }}{{ recorded }}{{ id }}CallCount += 1
-    {%- if stored.size == 1 %}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ stored[0].name | swift_identifier }}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ stored[0].name | swift_identifier }})
-    {%- elsif stored.size > 1 %}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in stored %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
+    {%- if m.stored_parameters.size == 1 %}
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ m.stored_parameters[0].name | swift_identifier }}
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ m.stored_parameters[0].name | swift_identifier }})
+    {%- elsif m.stored_parameters.size > 1 %}
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in m.stored_parameters %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in m.stored_parameters %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
     {%- endif %}
   {%- if locked %}
       return stubs
@@ -1519,6 +1507,27 @@ final class {{ mock_name }}: {{ protocol_name }} {
     if let closure = {{ stub }}{{ id }}Closure { {{ m.call_prefix }}closure({{ closure_arguments }}) }
     {%- endif %}
   }
+  {%- endcapture %}
+"""#,
+    "common/snippets/spy_stubs.liquid": #"""
+{%- comment %}
+  The stubs of a spy's method `m` (see `spy`), as `stubs_text`: the declarations, each line
+  after a newline. Expects `closure_attribute` from `spy`.
+{%- endcomment %}
+  {%- assign id = m.identifier %}
+  {%- capture closure_type %}{{ closure_attribute }}({% for p in m.parameters %}{% if p.is_inout %}inout {% endif %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %}{% endcapture %}
+  {%- capture stubs_text %}
+  {%- if m.is_throwing %}
+  var {{ id }}Error: {% if m.thrown_type %}{% include 'optional', type: m.thrown_type %}{% else %}(any Error)?{% endif %}
+  {%- endif %}
+  {%- if m.has_return %}
+  {%- if m.returns_optional %}
+  var {{ id }}ReturnValue: {{ m.return_type }}
+  {%- else %}
+  var {{ id }}ReturnValue: {% include 'optional', type: m.return_type %}
+  {%- endif %}
+  {%- endif %}
+  var {{ id }}Closure: ({{ closure_type }})?
   {%- endcapture %}
 """#,
     "common/snippets/state_methods.liquid": #"""
