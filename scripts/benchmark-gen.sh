@@ -5,7 +5,9 @@
 #   2. a batch spec of 10, 100 and 1,000 modules (targets: time per module at 1,000 within 1.3x of
 #      the time per module at 10, and 1,000 modules in at most 1.1 seconds);
 #   3. `modulegen gen Home viper` in a project whose record holds those 1,000 modules;
-#   4. the 1,000 modules generated again there, every file on disk (a run that writes nothing).
+#   4. the 1,000 modules generated again there, every file on disk (a run that writes nothing);
+#   5. one module whose spec gives each role 100, then 1,000 methods (target: time per method
+#      at 1,000 within 1.3x of the time per method at 100).
 # With `--against BIN` (another build of modulegen, e.g. an older commit's), BIN runs every
 # command too, in the same hyperfine runs right after this build's, and is printed beside it.
 # Needs hyperfine (apt-get install hyperfine) and python3. A benchmark, not a test: it prints
@@ -68,13 +70,36 @@ for i in "${!bins[@]}"; do
   prepare+=(--prepare "bash -c 'rm -rf out .modulegen .modulegen.lock && cp -a ../again$i/. .'")
 done
 hyperfine -N --warmup 2 --runs 10 --export-json ../again.json "${prepare[@]}" "${again[@]}" >/dev/null
+# 5. One module with many methods: each presenter event calls an interactor method, and every
+#    protocol gets a spy, so both the context and the templates see every method.
 cd "$work"
+for n in 100 1000; do
+  python3 - "$n" <<'PY'
+import sys
+n = int(sys.argv[1])
+with open(f"methods{n}.yml", "w") as f:
+    f.write("name: Wide\ntemplate: viper\n")
+    for role, line in [("view", "func showItem{i}(_ value: Int)"), ("presenter", "func didTapLoad{i}(id: String)"),
+                       ("interactor", "func load{i}(id: String) async throws -> [String]"),
+                       ("router", "func open{i}(animated: Bool)")]:
+        f.write(f"{role}: |\n" + "".join("  " + line.format(i=i) + "\n" for i in range(n)))
+PY
+done
+wide=()
+for bin in "${bins[@]}"; do
+  for n in 100 1000; do
+    wide+=("$bin gen --spec methods$n.yml --output $work/wide/Wide --tests-output $work/wide/WideTests --date 2026-01-01")
+  done
+done
+hyperfine -N --warmup 1 --runs 5 --export-json wide.json --prepare "rm -rf $work/wide $work/.modulegen.lock $work/.modulegen" \
+  "${wide[@]}" >/dev/null
 python3 - "${bins[@]}" <<'PY'
 import json, os, sys
 single = [r["mean"] for r in json.load(open("single.json"))["results"]]
 batch = [r["mean"] for r in json.load(open("batch.json"))["results"]]
 big = [r["mean"] for r in json.load(open("big.json"))["results"]]
 again = [r["mean"] for r in json.load(open("again.json"))["results"]]
+wide = [r["mean"] for r in json.load(open("wide.json"))["results"]]
 print(f"(working in {'memory' if '/dev/shm' in os.getcwd() else 'a disk folder'})")
 for i, bin in enumerate(sys.argv[1:]):
     version, gen = single[2 * i:2 * i + 2]
@@ -89,4 +114,7 @@ for i, bin in enumerate(sys.argv[1:]):
     print(f"  1,000 modules: {batch[3 * i + 2]:.2f} s (target <= 1.1 s)")
     print(f"  gen Home viper, 1,000 modules recorded {big[i]*1000:8.2f} ms")
     print(f"  1,000 modules generated again (on disk) {again[i]*1000:8.1f} ms")
+    small, large = wide[2 * i:2 * i + 2]
+    print(f"  one module, 100 methods a role   {small*1000:8.1f} ms")
+    print(f"  one module, 1,000 methods a role {large*1000:8.1f} ms   per method {large/10/small:.2f}x the time at 100 (target <= 1.3x)")
 PY
