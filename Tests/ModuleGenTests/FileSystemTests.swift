@@ -19,6 +19,20 @@ import Testing
     #expect(try String(contentsOfFile: dir + "/outside/kept.txt", encoding: .utf8) == "keep\n")
   }
 
+  /// A second name for a symbolic link is a link to the same place, as on Linux, where `link`
+  /// does not follow it (on macOS it does: the second name was the file it points to). A
+  /// rollback puts the link back, not the file it pointed to.
+  @Test func aLinksSecondNameIsALink() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("x\n", to: dir + "/target.swift")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/link.swift", withDestinationPath: dir + "/target.swift")
+    try LocalFileSystem().linkItem(atPath: dir + "/link.swift", toPath: dir + "/backup")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/backup")
+        == dir + "/target.swift")
+  }
+
   /// A named pipe where a file is read (one left at an output path) reads as empty instead of
   /// waiting for a writer forever.
   @Test func aNamedPipeWithoutAWriterReadsAsEmpty() throws {

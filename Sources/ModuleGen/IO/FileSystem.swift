@@ -24,7 +24,8 @@ package protocol FileSystem: Sendable {
   func createDirectory(atPath path: String) throws
   /// Renames within one file system, atomically replacing a file at the destination.
   func moveItem(atPath source: String, toPath destination: String) throws
-  /// Gives a file a second name (a hard link); fails if the destination exists.
+  /// Gives a file a second name (a hard link); fails if the destination exists. A symbolic
+  /// link gets a second name itself: it is not followed.
   func linkItem(atPath source: String, toPath destination: String) throws
   /// Removes a file, a symbolic link or an empty folder (never a folder's contents).
   func removeItem(atPath path: String) throws
@@ -174,7 +175,8 @@ package struct LocalFileSystem: FileSystem {
   }
 
   package func linkItem(atPath source: String, toPath destination: String) throws {
-    guard link(source, destination) == 0 else {
+    // linkat without AT_SYMLINK_FOLLOW: `link` follows a symbolic link on macOS, not on Linux.
+    guard linkat(AT_FDCWD, source, AT_FDCWD, destination, 0) == 0 else {
       throw Diagnostic(message: "cannot link '\(source)' to '\(destination)'\(reason())")
     }
   }
