@@ -335,6 +335,24 @@ import Testing
       try Data(contentsOf: URL(fileURLWithPath: dir + "/" + GenerationRecord.fileName)) == record)
   }
 
+  /// Two modules whose names differ only in case: their folders and files are one on a Mac,
+  /// where the second module's files would replace the first's. Nothing is written.
+  @Test func pathsThatDifferOnlyInCaseAreRefused() throws {
+    let dir = try project(output: "Same.swift")
+    try write(
+      "modules:\n  - name: Settings\n    template: viper\n  - name: SETTINGS\n    template: viper\n",
+      to: dir + "/modules.yml")
+    let result = runTool(["gen", "--spec", "modules.yml", "--no-tests"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err
+        == "error: modules 'Settings' and 'SETTINGS' would write 'Settings/SettingsEntity.swift' and 'SETTINGS/SETTINGSEntity.swift', which differ only in case: one file on a file system that ignores case, as macOS's does by default\n",
+      "\(result.err)")
+    #expect(
+      !entries(dir).contains { $0.lowercased().hasPrefix("settings") || $0.hasPrefix(".modulegen") }
+    )
+  }
+
   @Test func twoModulesWritingOnePathAreRefused() throws {
     let dir = try project(output: "Same.swift")
     try write(
@@ -345,7 +363,7 @@ import Testing
     #expect(result.code == 2)
     #expect(
       result.err
-        == "error: modules 'Home' and 'Settings' would both write '\(dir)/Screens/Same.swift'\n",
+        == "error: modules 'Home' and 'Settings' would both write 'Screens/Same.swift'\n",
       "\(result.err)")
     #expect(!entries(dir).contains { $0.hasPrefix("Screens") || $0.hasPrefix(".modulegen") })
   }

@@ -120,13 +120,30 @@ package struct Generator {
     var seen: Set<String> = []
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems) }
-    // Where each path is first planned (a position in `files`).
+    // Where each path is first planned (a position in `files`), and each path in lower case:
+    // paths that differ only in case are one file where the file system ignores case (macOS's
+    // by default), and there the second would replace the first.
     var byPath: [String: Int] = [:]
+    var byLowercasedPath: [String: Int] = [:]
     byPath.reserveCapacity(files.count)
+    byLowercasedPath.reserveCapacity(files.count)
     var repeated: Set<Int> = []
+    func shown(_ index: Int) -> String {
+      PathSafety.shown(files[index].path, from: options.currentDirectory)
+    }
     for index in files.indices {
       guard let first = byPath[files[index].path] else {
         byPath[files[index].path] = index
+        if let other = byLowercasedPath.updateValue(index, forKey: files[index].path.lowercased()) {
+          let modules =
+            files[other].module == files[index].module
+            ? "module '\(files[index].module)' would write"
+            : "modules '\(files[other].module)' and '\(files[index].module)' would write"
+          throw Diagnostic(
+            message:
+              "\(modules) '\(shown(other))' and '\(shown(index))', which differ only in case: one file on a file system that ignores case, as macOS's does by default"
+          )
+        }
         continue
       }
       // A file the modules share is written once, as the first module renders it.
@@ -136,7 +153,7 @@ package struct Generator {
       }
       throw Diagnostic(
         message:
-          "modules '\(files[first].module)' and '\(files[index].module)' would both write '\(files[index].path)'"
+          "modules '\(files[first].module)' and '\(files[index].module)' would both write '\(shown(index))'"
       )
     }
     if !repeated.isEmpty {
