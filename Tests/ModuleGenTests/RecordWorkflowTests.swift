@@ -93,6 +93,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/Cart/CartRouter.swift"))
   }
 
+  /// A pruned module's folders go, also when the Finder left its view settings (`.DS_Store`)
+  /// in them, as it does in every folder a Mac user opens; a folder with anything else stays.
+  @Test func pruningRemovesFoldersThatHoldOnlyTheFindersSettings() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "modules:\n  - {name: Home, template: viper}\n  - {name: Cart, template: mvc}\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml"], in: dir).code == 0)
+    try write("", to: dir + "/Cart/.DS_Store")
+    try write("", to: dir + "/CartTests/.DS_Store")
+    try write("notes\n", to: dir + "/CartTests/notes.txt")
+    try write("modules:\n  - {name: Home, template: viper}\n", to: dir + "/m.yml")
+    let prune = runTool(["gen", "--spec", "m.yml", "--prune"], in: dir)
+    #expect(prune.code == 0, "\(prune.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir + "/CartTests").sorted()
+        == [".DS_Store", "notes.txt"])
+  }
+
   /// Both specs are named as the command line names them, wherever they are.
   /// `check` and `update` of a misspelled module name: an error with the recorded name, where
   /// `update Hom` generated a new module Hom and `check Hom` listed its every file missing.

@@ -60,17 +60,28 @@ enum GenerationTransaction {
     return changes
   }
 
-  /// The folders that pruning emptied (a module's folders), up to the record's folder.
+  /// The folders that pruning emptied (a module's folders), up to the record's folder. A folder
+  /// that holds only the Finder's view settings (`.DS_Store`, made in every folder a Mac user
+  /// opens in the Finder) is empty too.
   static func removeEmptyFolders(left changes: RecordedChanges, fileSystem: any FileSystem) {
     let top = changes.record.directory
+    func removeIfEmpty(_ folder: String) -> Bool {
+      guard let contents = try? fileSystem.contentsOfDirectory(atPath: folder) else { return false }
+      if contents == [finderSettings] {
+        try? fileSystem.removeItem(atPath: joinPath(folder, finderSettings), isFolder: false)
+      } else if !contents.isEmpty {
+        return false
+      }
+      return (try? fileSystem.removeItem(atPath: folder)) != nil
+    }
     for file in changes.pruned {
       var folder = parentPath(file.path)
-      while folder.hasPrefix(top + "/"),
-        (try? fileSystem.contentsOfDirectory(atPath: folder))?.isEmpty == true,
-        (try? fileSystem.removeItem(atPath: folder)) != nil
-      {
+      while folder.hasPrefix(top + "/"), removeIfEmpty(folder) {
         folder = parentPath(folder)
       }
     }
   }
+
+  /// The file the Finder keeps its view settings of a folder in.
+  static let finderSettings = ".DS_Store"
 }
