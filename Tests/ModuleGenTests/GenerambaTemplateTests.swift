@@ -373,9 +373,9 @@ struct GenerambaProject {
     #expect(
       result.err.hasSuffix(
         """
-        Rambafile:6:18: error: Acme-App.xcodeproj has no target named 'AcmeApp' (it has iOS, iOSTests)
+        Rambafile:6:19: error: Acme-App.xcodeproj has no target named 'AcmeApp' (it has iOS, iOSTests)
         project_targets: [AcmeApp, AcmeAppWidget]
-                         ^
+                          ^
 
         """), "\(result.err)")
     #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])
@@ -384,6 +384,28 @@ struct GenerambaProject {
         == (try String(
           contentsOf: XcodeGenTests.fixtures.appendingPathComponent(
             "iOS/Project.xcodeproj/project.pbxproj"), encoding: .utf8)))
+  }
+
+  /// Generamba's own `project_target:` and `test_target:` (one name each, as in the Rambafile
+  /// `generamba setup` writes) are located as the lists are: at the name, in the Rambafile.
+  @Test func aSingleRambafileTargetTheProjectLacksIsAnErrorAtItsName() throws {
+    let project = try GenerambaProject(
+      rambafile: Self.rambafile.replacingOccurrences(
+        of: "project_targets: [AcmeApp, AcmeAppWidget]", with: "project_target: iOS"))
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/Acme-App.xcodeproj")
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 2)
+    #expect(
+      result.err.hasSuffix(
+        """
+        Rambafile:9:14: error: Acme-App.xcodeproj has no target named 'AcmeAppTests' (it has iOS, iOSTests)
+        test_target: AcmeAppTests
+                     ^
+
+        """), "\(result.err)")
+    #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])
   }
 
   @Test func aLocalTemplateDeclaredInTheRambafileIsUsedWhereItIs() throws {
