@@ -408,6 +408,31 @@ struct GenerambaProject {
     #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])
   }
 
+  /// A module named without a template in a Rambafile project: the advice is not a
+  /// `.modulegen.yml` of its own (it would replace the Rambafile as the config), and it works.
+  @Test func aModuleWithoutATemplateInARambafileProjectGetsAdviceThatWorks() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let result = project.run(["gen", "Profile", "--date", "2026-03-14"])
+    #expect(result.code == 64)
+    #expect(
+      result.err.hasPrefix(
+        """
+        error: missing <template>: name one, as with Generamba (gen Profile feature_tour); \
+        for a default template, 'modulegen migrate' writes a .modulegen.yml from the Rambafile, \
+        where 'template' sets it
+
+        """), "\(result.err)")
+    #expect(project.generatedFiles.isEmpty)
+    #expect(project.run(["migrate"]).code == 0)
+    try write(
+      "template: feature_tour\n" + (project.read(".modulegen.yml") ?? ""),
+      to: project.dir + "/.modulegen.yml")
+    let gen = project.run(["gen", "Profile", "--date", "2026-03-14"])
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      project.generatedFiles.contains("Sources/Modules/Profile/View/ACProfileViewController.swift"))
+  }
+
   @Test func aLocalTemplateDeclaredInTheRambafileIsUsedWhereItIs() throws {
     let project = try GenerambaProject(
       rambafile: """
