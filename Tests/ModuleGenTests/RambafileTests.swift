@@ -203,6 +203,31 @@ import Testing
     #expect(json.out.contains("\"kind\":\"rambafile\",\"valid\":true"))
   }
 
+  /// A syntax error is reported alone: the key on the broken line is not also "missing".
+  @Test func validateSaysNoKeyIsMissingWhereALineDoesNotRead() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      """
+      company: A
+      project_name: X
+      xcodeproj_path: X.xcodeproj
+      templates: [{name: t}]
+      test_targets: [AppTests
+      test_file_path: Tests
+
+      """, to: dir + "/Rambafile")
+    let result = runTool(["validate", "Rambafile"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        Rambafile:5:15: error: the list '[' is never closed with ']'
+        test_targets: [AppTests
+                      ^
+        1 error in Rambafile
+
+        """)
+  }
+
   @Test func theGenerambaSectionOfAModulegenConfig() throws {
     let config = try ProjectConfig.decode(
       "project: X\ngeneramba:\n  prefix: ac\n  project_targets: [A]\n", file: ".modulegen.yml")
