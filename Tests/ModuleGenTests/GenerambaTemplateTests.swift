@@ -363,6 +363,32 @@ struct GenerambaProject {
         "/* ACProfileViewController.swift in Sources */ = {isa = PBXBuildFile;") == true)
   }
 
+  /// A Rambafile's project that is not there, beside one that is (a typo, a project renamed):
+  /// the warning names it, as the files would otherwise silently stay out of the project.
+  @Test(arguments: [
+    ("AcmeApp.xcodeproj", "; did you mean 'AcmeApp.xcodeproj'?"),
+    ("Project.xcodeproj", "; its folder has Project.xcodeproj"),
+  ])
+  func aRambafileProjectThatIsNotThereNamesTheOneThatIs(existing: String, hint: String) throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/" + existing)
+    let result = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run",
+    ])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err.contains(
+        """
+        Rambafile:5:17: warning: the Xcode project 'Acme-App.xcodeproj' does not exist: the files \
+        are written but added to no project (Generamba stops here)\(hint)
+        xcodeproj_path: Acme-App.xcodeproj
+                        ^
+
+        """), "\(result.err)")
+  }
+
   @Test func aRambafileTargetTheProjectLacksIsAnErrorAtItsLine() throws {
     let project = try GenerambaProject(rambafile: Self.rambafile)
     try FileManager.default.copyItem(
