@@ -228,6 +228,29 @@ import Testing
         """)
   }
 
+  /// `init` in a Generamba project would write defaults that replace the Rambafile (its
+  /// prefix, paths, targets): it points to `migrate`, which keeps them, unless --force.
+  @Test func initDoesNotReplaceARambafileAndPointsToMigrate() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "company: A\nproject_name: X\nprefix: AC\nproject_file_path: Modules\n",
+      to: dir + "/Rambafile")
+    let result = runTool(["init"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        error: the Rambafile here is the project's config, and a .modulegen.yml would replace \
+        it: 'modulegen migrate' writes .modulegen.yml from the Rambafile (--force writes init's \
+        defaults instead)
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/.modulegen.yml"))
+    #expect(runTool(["migrate"], in: dir).code == 0)
+    let migrated = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
+    #expect(migrated.contains("prefix: AC\n"))
+    #expect(runTool(["init", "--force", "--project", "X"], in: dir).code == 0)
+  }
+
   @Test func theGenerambaSectionOfAModulegenConfig() throws {
     let config = try ProjectConfig.decode(
       "project: X\ngeneramba:\n  prefix: ac\n  project_targets: [A]\n", file: ".modulegen.yml")
