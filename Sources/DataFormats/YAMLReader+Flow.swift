@@ -15,6 +15,39 @@ extension YAMLReader {
     }
   }
 
+  /// What stops a flow collection opened at `start` where neither `,` nor `closer` follows an
+  /// item: a collection never closed, at its bracket, when the file ends or a later line
+  /// indented no deeper than the bracket's own line goes on (the next key or entry, as in
+  /// `targets: [App` then `tests: ...`); else the item that does not belong, where it is.
+  func endError(
+    of collection: String, closedBy closer: String, in kind: String, openedAt start: Int
+  )
+    -> Diagnostic
+  {
+    if atEnd
+      || (indentation(ofLineAt: position) <= indentation(ofLineAt: start)
+        && lineStart(of: position) > lineStart(of: start))
+    {
+      return error("the \(collection) is never closed with '\(closer)'", at: start)
+    }
+    return error("expected ',' or '\(closer)' in a \(kind)")
+  }
+
+  /// The offset where the line holding `offset` starts.
+  func lineStart(of offset: Int) -> Int {
+    var start = min(offset, bytes.count)
+    while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+    return start
+  }
+
+  /// How many spaces start the line holding `offset`.
+  func indentation(ofLineAt offset: Int) -> Int {
+    var end = lineStart(of: offset)
+    let start = end
+    while byte(at: end) == UInt8(ascii: " ") { end += 1 }
+    return end - start
+  }
+
   /// A flow node; for a plain scalar, also its text as written (keys are kept as written:
   /// `1: x` has the key "1", `on: x` the key "on").
   mutating func parseFlowItem() throws(Diagnostic) -> (node: DataNode, plainText: String?) {
@@ -61,9 +94,7 @@ extension YAMLReader {
           position += 1
           break
         }
-        throw atEnd
-          ? error("the list '[' is never closed with ']'", at: start)
-          : error("expected ',' or ']' in a flow list")
+        throw endError(of: "list '['", closedBy: "]", in: "flow list", openedAt: start)
       }
       return (DataNode(.array(items), at: location(start)), nil)
     case UInt8(ascii: "{"):
@@ -104,9 +135,7 @@ extension YAMLReader {
           position += 1
           break
         }
-        throw atEnd
-          ? error("the mapping '{' is never closed with '}'", at: start)
-          : error("expected ',' or '}' in a flow mapping")
+        throw endError(of: "mapping '{'", closedBy: "}", in: "flow mapping", openedAt: start)
       }
       return (DataNode(.object(pairs), at: location(start)), nil)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):

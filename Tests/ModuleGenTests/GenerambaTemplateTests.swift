@@ -363,6 +363,32 @@ struct GenerambaProject {
         "/* ACProfileViewController.swift in Sources */ = {isa = PBXBuildFile;") == true)
   }
 
+  /// A Rambafile's project that is not there, beside one that is (a typo, a project renamed):
+  /// the warning names it, as the files would otherwise silently stay out of the project.
+  @Test(arguments: [
+    ("AcmeApp.xcodeproj", "; did you mean 'AcmeApp.xcodeproj'?"),
+    ("Project.xcodeproj", "; its folder has Project.xcodeproj"),
+  ])
+  func aRambafileProjectThatIsNotThereNamesTheOneThatIs(existing: String, hint: String) throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/" + existing)
+    let result = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run",
+    ])
+    #expect(result.code == 0, "\(result.err)")
+    #expect(
+      result.err.contains(
+        """
+        Rambafile:5:17: warning: the Xcode project 'Acme-App.xcodeproj' does not exist: the files \
+        are written but added to no project (Generamba stops here)\(hint)
+        xcodeproj_path: Acme-App.xcodeproj
+                        ^
+
+        """), "\(result.err)")
+  }
+
   @Test func aRambafileTargetTheProjectLacksIsAnErrorAtItsLine() throws {
     let project = try GenerambaProject(rambafile: Self.rambafile)
     try FileManager.default.copyItem(
@@ -373,9 +399,9 @@ struct GenerambaProject {
     #expect(
       result.err.hasSuffix(
         """
-        Rambafile:6:18: error: Acme-App.xcodeproj has no target named 'AcmeApp' (it has iOS, iOSTests)
+        Rambafile:6:19: error: Acme-App.xcodeproj has no target named 'AcmeApp' (it has iOS, iOSTests)
         project_targets: [AcmeApp, AcmeAppWidget]
-                         ^
+                          ^
 
         """), "\(result.err)")
     #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])
@@ -384,6 +410,53 @@ struct GenerambaProject {
         == (try String(
           contentsOf: XcodeGenTests.fixtures.appendingPathComponent(
             "iOS/Project.xcodeproj/project.pbxproj"), encoding: .utf8)))
+  }
+
+  /// Generamba's own `project_target:` and `test_target:` (one name each, as in the Rambafile
+  /// `generamba setup` writes) are located as the lists are: at the name, in the Rambafile.
+  @Test func aSingleRambafileTargetTheProjectLacksIsAnErrorAtItsName() throws {
+    let project = try GenerambaProject(
+      rambafile: Self.rambafile.replacingOccurrences(
+        of: "project_targets: [AcmeApp, AcmeAppWidget]", with: "project_target: iOS"))
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/Acme-App.xcodeproj")
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 2)
+    #expect(
+      result.err.hasSuffix(
+        """
+        Rambafile:9:14: error: Acme-App.xcodeproj has no target named 'AcmeAppTests' (it has iOS, iOSTests)
+        test_target: AcmeAppTests
+                     ^
+
+        """), "\(result.err)")
+    #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])
+  }
+
+  /// A module named without a template in a Rambafile project: the advice is not a
+  /// `.modulegen.yml` of its own (it would replace the Rambafile as the config), and it works.
+  @Test func aModuleWithoutATemplateInARambafileProjectGetsAdviceThatWorks() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let result = project.run(["gen", "Profile", "--date", "2026-03-14"])
+    #expect(result.code == 64)
+    #expect(
+      result.err.hasPrefix(
+        """
+        error: missing <template>: name one, as with Generamba (gen Profile feature_tour); \
+        for a default template, 'modulegen migrate' writes a .modulegen.yml from the Rambafile, \
+        where 'template' sets it
+
+        """), "\(result.err)")
+    #expect(project.generatedFiles.isEmpty)
+    #expect(project.run(["migrate"]).code == 0)
+    try write(
+      "template: feature_tour\n" + (project.read(".modulegen.yml") ?? ""),
+      to: project.dir + "/.modulegen.yml")
+    let gen = project.run(["gen", "Profile", "--date", "2026-03-14"])
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      project.generatedFiles.contains("Sources/Modules/Profile/View/ACProfileViewController.swift"))
   }
 
   @Test func aLocalTemplateDeclaredInTheRambafileIsUsedWhereItIs() throws {

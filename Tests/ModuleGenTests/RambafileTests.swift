@@ -203,6 +203,54 @@ import Testing
     #expect(json.out.contains("\"kind\":\"rambafile\",\"valid\":true"))
   }
 
+  /// A syntax error is reported alone: the key on the broken line is not also "missing".
+  @Test func validateSaysNoKeyIsMissingWhereALineDoesNotRead() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      """
+      company: A
+      project_name: X
+      xcodeproj_path: X.xcodeproj
+      templates: [{name: t}]
+      test_targets: [AppTests
+      test_file_path: Tests
+
+      """, to: dir + "/Rambafile")
+    let result = runTool(["validate", "Rambafile"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        Rambafile:5:15: error: the list '[' is never closed with ']'
+        test_targets: [AppTests
+                      ^
+        1 error in Rambafile
+
+        """)
+  }
+
+  /// `init` in a Generamba project would write defaults that replace the Rambafile (its
+  /// prefix, paths, targets): it points to `migrate`, which keeps them, unless --force.
+  @Test func initDoesNotReplaceARambafileAndPointsToMigrate() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "company: A\nproject_name: X\nprefix: AC\nproject_file_path: Modules\n",
+      to: dir + "/Rambafile")
+    let result = runTool(["init"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        error: the Rambafile here is the project's config, and a .modulegen.yml would replace \
+        it: 'modulegen migrate' writes .modulegen.yml from the Rambafile (--force writes init's \
+        defaults instead)
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/.modulegen.yml"))
+    #expect(runTool(["migrate"], in: dir).code == 0)
+    let migrated = try String(contentsOfFile: dir + "/.modulegen.yml", encoding: .utf8)
+    #expect(migrated.contains("prefix: AC\n"))
+    #expect(runTool(["init", "--force", "--project", "X"], in: dir).code == 0)
+  }
+
   @Test func theGenerambaSectionOfAModulegenConfig() throws {
     let config = try ProjectConfig.decode(
       "project: X\ngeneramba:\n  prefix: ac\n  project_targets: [A]\n", file: ".modulegen.yml")

@@ -69,6 +69,18 @@ import Testing
     ),
     ("a: [1, 2", "f.yml:1:4: error: the list '[' is never closed with ']'"),
     ("a: {x: 1 y: 2}", "f.yml:1:11: error: expected ',' or '}' in a flow mapping"),
+    // A list or mapping left open is at its bracket, not at the next key or entry that the
+    // reader took as its next item; an item that does not belong, deeper, is where it is.
+    ("a: [1, 2\nb: 3\nc: 4", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    (
+      "- {x: 1, y: 2\n- {x: 3, y: 4}",
+      "f.yml:1:3: error: the mapping '{' is never closed with '}'"
+    ),
+    (
+      "a:\n  b: [1, 2\n  c: 3\n  d: 4\n",
+      "f.yml:2:6: error: the list '[' is never closed with ']'"
+    ),
+    ("a: [\"x\",\n  \"y\" \"z\"]", "f.yml:2:7: error: expected ',' or ']' in a flow list"),
     ("a: \"open", "f.yml:1:4: error: quoted string is not terminated"),
     ("a: \"\\q\"", "f.yml:1:5: error: unknown escape '\\q' in a double-quoted string"),
     ("a: &x 1", "f.yml:1:4: error: anchors (&name) are not supported"),

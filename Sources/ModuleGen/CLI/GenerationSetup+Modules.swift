@@ -2,6 +2,21 @@ import Diagnostics
 import Liquid
 
 extension GenerationSetup {
+  /// A module named without a template, and no default one. A Rambafile cannot name a default
+  /// (a `.modulegen.yml` beside it would replace it as the config, so it is not the advice):
+  /// the example is its first template, and `migrate` the way to a default.
+  static func missingTemplateMessage(_ name: String, config: ProjectConfig?, command: String)
+    -> String
+  {
+    guard let generamba = config?.generamba, generamba.fromRambafile else {
+      return
+        "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml"
+    }
+    let example = generamba.templates.first { !$0.name.isEmpty }?.name ?? "viper"
+    return
+      "missing <template>: name one, as with Generamba (\(command) \(name) \(example)); for a default template, 'modulegen migrate' writes a .modulegen.yml from the Rambafile, where 'template' sets it"
+  }
+
   /// The modules a run generates: those of every `--spec` (or the one named in them), else the
   /// one named on the command line, else every module the generation record keeps (from its
   /// recorded spec file, or its recorded template and parameters); and the spec files the run
@@ -59,8 +74,7 @@ extension GenerationSetup {
       }
       if template == nil && config?.template == nil {
         throw UsageError(
-          "missing <template>: name one (\(command) \(name) viper) or set 'template' in .modulegen.yml",
-          command: command)
+          missingTemplateMessage(name, config: config, command: command), command: command)
       }
       let wanted =
         try GenerambaCommandLine.moduleName(

@@ -11,7 +11,8 @@ enum InitCommand {
       Settings come from the flags. On a terminal, init asks for what the flags leave out,
       offering defaults (the author from 'git config user.name', the project from the folder's
       name, the viper template, ./NAME and ./NAMETests); when stdin is not a terminal it never
-      asks and writes those defaults. An existing config is not overwritten without --force.
+      asks and writes those defaults. An existing config is not overwritten without --force,
+      nor is a Rambafile replaced: 'modulegen migrate' writes .modulegen.yml from it.
       What 'gen' would refuse in it (a template that is not found, an output pattern that does
       not render) is a warning at its line, as 'modulegen validate .modulegen.yml' says it.
       """,
@@ -22,7 +23,8 @@ enum InitCommand {
         "Where code goes, e.g. 'Sources/App/Modules/{{ module }}'.", valueName: "pattern"),
       .testsOutput.withHelp(
         "Where tests go, e.g. 'Tests/AppTests/Modules/{{ module }}'.", valueName: "pattern"),
-      .prefix, .force.withHelp("Overwrite an existing .modulegen.yml."),
+      .prefix,
+      .force.withHelp("Overwrite an existing .modulegen.yml, or write one beside a Rambafile."),
     ],
     examples: [
       ("modulegen init", "Asks for the settings on a terminal."),
@@ -37,6 +39,16 @@ enum InitCommand {
     let path = joinPath(console.currentDirectory, ".modulegen.yml")
     if fileSystem.fileExists(atPath: path) && !arguments.flag(.force) {
       throw Diagnostic(message: ".modulegen.yml already exists; use --force to replace it")
+    }
+    // A Rambafile is the config while no .modulegen.yml is beside it: init's defaults would
+    // replace its author, prefix, paths and targets, and every module it generated would drift.
+    if fileSystem.fileExists(atPath: joinPath(console.currentDirectory, Rambafile.fileName))
+      && !arguments.flag(.force)
+    {
+      throw Diagnostic(
+        message:
+          "the Rambafile here is the project's config, and a .modulegen.yml would replace it: 'modulegen migrate' writes .modulegen.yml from the Rambafile (--force writes init's defaults instead)"
+      )
     }
     let folderName = String(console.currentDirectory.split(separator: "/").last ?? "App")
     // A single .xcodeproj (its targets) or a Swift package: better suggestions, Xcode keys.

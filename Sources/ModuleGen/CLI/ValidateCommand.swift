@@ -65,7 +65,10 @@ enum ValidateCommand {
         if let readable {
           if isRambafile {
             do {
-              result.notes = try Rambafile.decode(readable, file: path).warnings
+              let warnings = try Rambafile.decode(readable, file: path).warnings
+              // Each is about a key not written, which may be one in a block left out for its
+              // syntax error: they are said once the file reads.
+              if syntaxErrors.isEmpty { result.notes = warnings }
             } catch {
               result.errors += error.diagnostics
             }

@@ -1,4 +1,5 @@
 import Diagnostics
+import Liquid
 
 /// What Generamba's command line adds to a run that modulegen's own options do not say: the
 /// targets and Xcode groups, kept for Xcode integration.
@@ -124,9 +125,27 @@ enum GenerambaCommandLine {
         Diagnostic(
           .warning,
           message:
-            "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)",
+            "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)"
+            + otherProjects(besides: project, in: config?.directory ?? ".", fileSystem),
           location: settings.locations["xcodeproj_path"]))
     }
+  }
+
+  /// The projects in the folder of a project that is not there (a typo, a project renamed):
+  /// "; did you mean 'App.xcodeproj'?", else "; its folder has Other.xcodeproj", else "".
+  static func otherProjects(
+    besides project: String, in directory: String, _ fileSystem: any FileSystem
+  )
+    -> String
+  {
+    let folder = parentPath(project)
+    let projects =
+      ((try? fileSystem.contentsOfDirectory(atPath: joinPath(directory, folder))) ?? [])
+      .filter { $0.hasSuffix(".xcodeproj") }.sorted()
+      .map { folder == "." ? $0 : joinPath(folder, $0) }
+    let suggestion = didYouMean(project, in: projects)
+    if !suggestion.isEmpty || projects.isEmpty { return suggestion }
+    return "; its folder has " + projects.joined(separator: ", ")
   }
 
   /// Generamba keeps a module's name exactly as typed (`profile` stays `profile`); modulegen

@@ -66,6 +66,7 @@ enum GenerambaMigration {
   private static func comparable(_ settings: GenerambaSettings) -> GenerambaSettings {
     var result = settings
     result.locations = [:]
+    result.targetLocations = [:]
     result.fromRambafile = false
     // A Rambafile's file paths are in `output` and `tests_output`.
     result.projectFilePath = nil

@@ -143,7 +143,12 @@ extension DataKey where Target == GenerambaSettings {
         : GenerambaSettings.string(
           node, path: decoding.keyPath, problems: &decoding.problems
         ).map { [$0] } ?? []
-      if isList || settings.locations[name + "s"] == nil { settings[keyPath: targets] = names }
+      guard isList || settings.locations[name + "s"] == nil else { return }
+      settings[keyPath: targets] = names
+      let written: [DataNode] = if case .array(let items) = node.value { items } else { [node] }
+      for item in written {
+        if case .string(let text) = item.value { settings.targetLocations[text] = item.location }
+      }
     }
   }
 }

@@ -28,6 +28,9 @@ package struct GenerambaSettings: Sendable, Equatable {
   package var catalogs: [String] = []
   /// Where each key was written, for messages about its value.
   package var locations: [String: SourceLocation] = [:]
+  /// Where each target name of the targets read was written, for an error about the target
+  /// at the name itself, whether `project_target: App` or `project_targets: [App, Widget]`.
+  package var targetLocations: [String: SourceLocation] = [:]
   /// Read from a Rambafile, rather than from `.modulegen.yml`.
   package var fromRambafile = false
 

@@ -13,10 +13,8 @@ extension XcodeSettings {
       settings.locations.project = generamba.locations["xcodeproj_path"]
       settings.targets = generamba.projectTargets ?? []
       settings.testTargets = generamba.testTargets ?? []
-      for (key, names) in [
-        ("project_targets", settings.targets), ("test_targets", settings.testTargets),
-      ] {
-        for name in names { settings.locations.targets[name] = generamba.locations[key] }
+      for name in settings.targets + settings.testTargets {
+        settings.locations.targets[name] = generamba.targetLocations[name]
       }
       settings.group = generamba.projectGroupPath.map(moduleGroup)
       settings.testsGroup = generamba.testGroupPath.map(moduleGroup)

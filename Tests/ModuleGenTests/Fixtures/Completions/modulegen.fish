@@ -161,7 +161,7 @@ complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'template' -x -a 
 complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'output' -x -a '(__fish_complete_directories)' -d 'Where code goes, e.g. \'Sources/App/Modules/{{ module }}\'.'
 complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'tests-output' -x -a '(__fish_complete_directories)' -d 'Where tests go, e.g. \'Tests/AppTests/Modules/{{ module }}\'.'
 complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'prefix' -x -d 'A prefix for type names.'
-complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'force' -d 'Overwrite an existing .modulegen.yml.'
+complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'force' -d 'Overwrite an existing .modulegen.yml, or write one beside a Rambafile.'
 complete -c modulegen -n '__fish_seen_subcommand_from init' -l 'help' -s 'h' -d 'Show this help.'
 complete -c modulegen -n '__fish_seen_subcommand_from spec; and __fish_seen_subcommand_from from' -l 'template' -x -a '(modulegen templates list --format names 2>/dev/null)' -d 'The module\'s template (else the one whose files the folder has).'
 complete -c modulegen -n '__fish_seen_subcommand_from spec; and __fish_seen_subcommand_from from' -l 'set' -x -d 'Set a template parameter the files do not show.'
