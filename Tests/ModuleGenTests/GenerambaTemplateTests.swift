@@ -459,6 +459,26 @@ struct GenerambaProject {
       project.generatedFiles.contains("Sources/Modules/Profile/View/ACProfileViewController.swift"))
   }
 
+  /// A fresh clone of a Generamba project has no `Templates/` (it is installed, and often
+  /// ignored): the template the Rambafile declares is an error at its declaration, saying how
+  /// to install it.
+  @Test func aDeclaredTemplateThatIsNotInstalledIsAnErrorSayingHowToInstallIt() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile, templates: [])
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 2)
+    #expect(
+      result.err.contains(
+        """
+        Rambafile:13:3: error: no template named 'feature_tour' (available: mvc, mvp, mvvm, viper); \
+        'templates:' declares it, and 'modulegen templates install' installs it \
+        (as 'generamba template install' did)
+        - {name: feature_tour}
+          ^
+
+        """), "\(result.err)")
+    #expect(project.generatedFiles.isEmpty)
+  }
+
   @Test func aLocalTemplateDeclaredInTheRambafileIsUsedWhereItIs() throws {
     let project = try GenerambaProject(
       rambafile: """

@@ -208,6 +208,14 @@ package struct Generator {
         named: name, header: config?.header, headerMap: config?.headerMap)
     } catch var error as Diagnostic where error.location == nil {
       error.location = location
+      // A Generamba project's templates are installed, not committed (`Templates/` is often
+      // ignored): one its config declares but that is not there is one to install.
+      if let declared = config?.generamba?.templates.first(where: { $0.name == name }),
+        library.source(named: name) == nil
+      {
+        error.message += Self.declaredTemplateMissingMessage
+        error.location = location ?? declared.location
+      }
       throw error
     }
     compiled[name] = template
@@ -573,6 +581,10 @@ package struct Generator {
   }
 
   // MARK: - Parameters
+
+  /// Said after "no template named …" for a template the config's `templates:` declares.
+  static let declaredTemplateMissingMessage =
+    "; 'templates:' declares it, and 'modulegen templates install' installs it (as 'generamba template install' did)"
 
   /// Said after "no template named …" for a module recorded with that template.
   static func recordedTemplateMissingMessage(module: String) -> String {
