@@ -363,6 +363,31 @@ struct GenerambaProject {
         "/* ACProfileViewController.swift in Sources */ = {isa = PBXBuildFile;") == true)
   }
 
+  /// As in Generamba, `--module_path` and `--test_path` say where the module's files go and
+  /// its groups too, over the Rambafile's group paths (the groups stayed the Rambafile's).
+  @Test func theModuleAndTestPathOptionsAreTheGroupPathsToo() throws {
+    let project = try GenerambaProject(
+      rambafile: Self.rambafile.replacingOccurrences(
+        of: "[AcmeApp, AcmeAppWidget]", with: "[iOS]"
+      ).replacingOccurrences(of: "test_target: AcmeAppTests", with: "test_target: iOSTests"))
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: project.dir + "/Acme-App.xcodeproj")
+    let dryRun = project.run([
+      "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run", "--module_path",
+      "Features", "--test_path", "FeatureTests",
+    ])
+    #expect(dryRun.code == 0, "\(dryRun.err)")
+    for line in [
+      "  add group Features/Profile/View (folder Features/Profile/View)\n",
+      "  add Features/Profile/View/ACProfileViewController.swift to target iOS (Sources)\n",
+      "  add group FeatureTests/Profile (folder FeatureTests/Profile)\n",
+    ] {
+      #expect(dryRun.out.contains(line), "\(line)\n\(dryRun.out)")
+    }
+    #expect(!dryRun.out.contains("group Sources"), "\(dryRun.out)")
+  }
+
   /// A Rambafile's project that is not there, beside one that is (a typo, a project renamed):
   /// the warning names it, as the files would otherwise silently stay out of the project.
   @Test(arguments: [

@@ -2,12 +2,11 @@ import Diagnostics
 import Liquid
 
 /// What Generamba's command line adds to a run that modulegen's own options do not say: the
-/// targets and Xcode groups, kept for Xcode integration.
+/// targets, which Generamba templates see (the Xcode settings take them and the group paths
+/// from the arguments, `XcodeSettings.resolved`).
 package struct GenerambaRunOptions: Sendable {
   package var projectTargets: [String]?
   package var testTargets: [String]?
-  package var projectGroupPath: String?
-  package var testGroupPath: String?
 
   package init() {}
 }
@@ -51,22 +50,17 @@ enum GenerambaCommandLine {
       kind: String, output outputOption: CommandSpec.Option, path pathOption: CommandSpec.Option,
       filePath filePathOption: CommandSpec.Option, groupPath groupPathOption: CommandSpec.Option
     ) throws(UsageError) {
-      let group = arguments.value(pathOption) ?? arguments.value(groupPathOption)
       // As Generamba: the group path stands in for a file path only when there is none.
       let configured = kind == "project" ? config?.output : config?.testsOutput
       guard
         let path = arguments.value(pathOption) ?? arguments.value(filePathOption)
-          ?? (configured == nil ? group : nil)
-      else {
-        if let group { options.generamba.setGroupPath(group, kind: kind) }
-        return
-      }
+          ?? (configured == nil ? arguments.value(groupPathOption) : nil)
+      else { return }
       if arguments.value(outputOption) != nil {
         throw UsageError(
           "--\(outputOption.name) and --\(pathOption.name) both say where the files go; give one",
           command: command)
       }
-      if let group { options.generamba.setGroupPath(group, kind: kind) }
       let pattern = Rambafile.outputPattern(path, flat: flat) ?? "."
       let given =
         [pathOption, filePathOption].first { arguments.value($0) != nil } ?? groupPathOption
@@ -173,10 +167,4 @@ enum GenerambaCommandLine {
     message:
       "Generamba asks whether to replace an existing module, then overwrites every file; modulegen never overwrites a changed file without --force"
   )
-}
-
-extension GenerambaRunOptions {
-  mutating func setGroupPath(_ path: String, kind: String) {
-    if kind == "project" { projectGroupPath = path } else { testGroupPath = path }
-  }
 }

@@ -26,8 +26,14 @@ extension XcodeSettings {
     if let targets = arguments.value(.testTargets) {
       settings.testTargets = XcodeIntegration.names([targets])
     }
-    if let group = arguments.value(.projectGroupPath) { settings.group = moduleGroup(group) }
-    if let group = arguments.value(.testGroupPath) { settings.testsGroup = moduleGroup(group) }
+    // As Generamba: `--module_path` (`--test_path`) is the group path too, before
+    // `--project_group_path` (`--test_group_path`).
+    if let group = arguments.value(.modulePath) ?? arguments.value(.projectGroupPath) {
+      settings.group = moduleGroup(group)
+    }
+    if let group = arguments.value(.testPath) ?? arguments.value(.testGroupPath) {
+      settings.testsGroup = moduleGroup(group)
+    }
     return settings
   }
 
