@@ -70,6 +70,39 @@ import Testing
     )
   }
 
+  /// The Xcode project's targets, as gen checks them, in a config and in a Rambafile (whose
+  /// `validate` said "ok" while every `gen` stopped at its target).
+  @Test func configTargetsTheProjectLacks() throws {
+    let dir = try makeTemporaryDirectory()
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: dir + "/Project.xcodeproj")
+    try write(
+      "xcodeproj: Project.xcodeproj\ntargets: [iOS]\ntest_targets: [iOSTest]\n",
+      to: dir + "/.modulegen.yml")
+    let config = runTool(["validate", ".modulegen.yml"], in: dir)
+    #expect(config.code == 1)
+    #expect(
+      errors(config.err) == [
+        ".modulegen.yml:3:16: error: Project.xcodeproj has no target named 'iOSTest'; did you mean 'iOSTests'?",
+        "1 error in .modulegen.yml",
+      ])
+    try FileManager.default.removeItem(atPath: dir + "/.modulegen.yml")
+    try write(
+      "project_name: App\nxcodeproj_path: Project.xcodeproj\nproject_target: App\nproject_file_path: App\n",
+      to: dir + "/Rambafile")
+    let rambafile = runTool(["validate", "Rambafile"], in: dir)
+    #expect(rambafile.code == 1)
+    #expect(
+      errors(rambafile.err).contains(
+        "Rambafile:3:17: error: Project.xcodeproj has no target named 'App' (it has iOS, iOSTests)"),
+      "\(rambafile.err)")
+    try write(
+      "project_name: App\nxcodeproj_path: Project.xcodeproj\nproject_target: iOS\nproject_file_path: App\n",
+      to: dir + "/Rambafile")
+    #expect(runTool(["validate", "Rambafile"], in: dir).code == 0)
+  }
+
   @Test func configParametersAreCheckedAgainstItsTemplate() throws {
     let dir = try makeTemporaryDirectory()
     try write("template: mvvm\nparams: {binding: combien}\n", to: dir + "/.modulegen.yml")

@@ -58,11 +58,19 @@ extension ValidateCommand {
         currentDirectory: console.currentDirectory)
     }
 
-    /// A config: its template folders exist; its default template resolves, its parameters'
+    /// A config: its template folders exist; its Xcode project has the targets it names (or
+    /// one of each kind, when it names none); its default template resolves, its parameters'
     /// values are allowed and its output patterns render, for a sample module.
     func check(config: ProjectConfig) -> [Diagnostic] {
       var problems = GenerationSetup.templateFolderProblems(
         config, console: console, fileSystem: fileSystem)
+      do {
+        _ = try XcodeIntegration.start(
+          XcodeSettings.resolved(config), project: nil, targets: [], testTargets: [],
+          config: config, console: console, fileSystem: fileSystem, command: "validate")?.finish()
+      } catch {
+        problems += Self.diagnostics(error)
+      }
       var generator = generator(config)
       let module = ModuleSpec(name: Self.sampleModule)
       if let template = config.template {

@@ -65,10 +65,13 @@ enum ValidateCommand {
         if let readable {
           if isRambafile {
             do {
-              let warnings = try Rambafile.decode(readable, file: path).warnings
+              let decoded = try Rambafile.decode(
+                readable, file: path, directory: parentPath(normalizePath(console.path(path))),
+                home: console.environment["HOME"], fileSystem: fileSystem)
               // Each is about a key not written, which may be one in a block left out for its
               // syntax error: they are said once the file reads.
-              if syntaxErrors.isEmpty { result.notes = warnings }
+              if syntaxErrors.isEmpty { result.notes = decoded.warnings }
+              result.errors += project.check(config: decoded.config)
             } catch {
               result.errors += error.diagnostics
             }

@@ -46,12 +46,23 @@ struct XcodeIntegration {
     console: Console,
     fileSystem: any FileSystem, command: String
   ) throws -> Pending? {
-    let settings = XcodeSettings.resolved(config, arguments: arguments)
-    let flagTargets = names(arguments.all(.target))
-    let flagTestTargets = names(arguments.all(.testTarget))
+    try start(
+      XcodeSettings.resolved(config, arguments: arguments),
+      project: arguments.value(.xcodeproj), targets: names(arguments.all(.target)),
+      testTargets: names(arguments.all(.testTarget)), config: config, modules: modules,
+      console: console, fileSystem: fileSystem, command: command)
+  }
+
+  /// `start` with the settings and the `--xcodeproj`, `--target` and `--test-target` values
+  /// given apart (`validate` checks a config's settings alone).
+  static func start(
+    _ settings: XcodeSettings, project projectFlag: String?, targets flagTargets: [String],
+    testTargets flagTestTargets: [String], config: ProjectConfig?, modules: [ModuleSpec] = [],
+    console: Console, fileSystem: any FileSystem, command: String
+  ) throws -> Pending? {
     var bundle: String
     var location: SourceLocation?
-    if let path = arguments.value(.xcodeproj) {
+    if let path = projectFlag {
       bundle = normalizePath(console.path(path))
     } else if let path = settings.project {
       let base = config?.directory ?? console.currentDirectory
@@ -70,7 +81,7 @@ struct XcodeIntegration {
     let shown = console.displayPath(file)
     guard fileSystem.fileExists(atPath: file), !fileSystem.isDirectory(atPath: file) else {
       // GenerambaCommandLine warns about it: the files are written, added to no project.
-      if settings.isGenerambaProject && arguments.value(.xcodeproj) == nil { return nil }
+      if settings.isGenerambaProject && projectFlag == nil { return nil }
       let bundleShown = console.displayPath(bundle)
       throw Diagnostic(
         message: fileSystem.isDirectory(atPath: bundle)

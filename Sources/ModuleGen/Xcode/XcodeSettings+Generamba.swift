@@ -4,9 +4,8 @@ import Diagnostics
 /// `test_targets`, `project_group_path`, `test_group_path`, and the same command-line options)
 /// as modulegen's. Generamba puts a module's files in the group `GROUP_PATH/NAME`.
 extension XcodeSettings {
-  /// The settings for a run: modulegen's own keys where the config has them, else Generamba's;
-  /// Generamba's command-line options override both.
-  static func resolved(_ config: ProjectConfig?, arguments: ParsedArguments) -> XcodeSettings {
+  /// The config's settings: modulegen's own keys where it has them, else Generamba's.
+  static func resolved(_ config: ProjectConfig?) -> XcodeSettings {
     var settings = config?.xcode ?? XcodeSettings()
     if let generamba = config?.generamba, settings.isEmpty {
       settings.project = generamba.xcodeprojPath
@@ -20,6 +19,12 @@ extension XcodeSettings {
       settings.testsGroup = generamba.testGroupPath.map(moduleGroup)
       settings.isGenerambaProject = settings.project != nil
     }
+    return settings
+  }
+
+  /// The settings for a run: the config's, which Generamba's command-line options override.
+  static func resolved(_ config: ProjectConfig?, arguments: ParsedArguments) -> XcodeSettings {
+    var settings = resolved(config)
     if let targets = arguments.value(.projectTargets) {
       settings.targets = XcodeIntegration.names([targets])
     }
