@@ -427,6 +427,13 @@ struct GenerambaProject {
         Rambafile:6:19: error: Acme-App.xcodeproj has no target named 'AcmeApp' (it has iOS, iOSTests)
         project_targets: [AcmeApp, AcmeAppWidget]
                           ^
+        Rambafile:6:28: error: Acme-App.xcodeproj has no target named 'AcmeAppWidget' (it has iOS, iOSTests)
+        project_targets: [AcmeApp, AcmeAppWidget]
+                                   ^
+        Rambafile:9:14: error: Acme-App.xcodeproj has no target named 'AcmeAppTests' (it has iOS, iOSTests)
+        test_target: AcmeAppTests
+                     ^
+        3 errors
 
         """), "\(result.err)")
     #expect(project.generatedFiles == ["Acme-App.xcodeproj/project.pbxproj"])

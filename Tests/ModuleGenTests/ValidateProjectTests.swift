@@ -89,14 +89,24 @@ import Testing
       ])
     try FileManager.default.removeItem(atPath: dir + "/.modulegen.yml")
     try write(
-      "project_name: App\nxcodeproj_path: Project.xcodeproj\nproject_target: App\nproject_file_path: App\n",
-      to: dir + "/Rambafile")
-    let rambafile = runTool(["validate", "Rambafile"], in: dir)
-    #expect(rambafile.code == 1)
-    #expect(
-      errors(rambafile.err).contains(
-        "Rambafile:3:17: error: Project.xcodeproj has no target named 'App' (it has iOS, iOSTests)"),
-      "\(rambafile.err)")
+      """
+      project_name: App
+      xcodeproj_path: Project.xcodeproj
+      project_target: App
+      test_target: AppTests
+      project_file_path: App
+
+      """, to: dir + "/Rambafile")
+    // Every target the project lacks, not the first alone, for validate and gen alike.
+    for command in [["validate", "Rambafile"], ["gen", "Home", "viper", "--dry-run"]] {
+      let result = runTool(command, in: dir)
+      #expect(result.code == (command[0] == "gen" ? 2 : 1))
+      #expect(
+        errors(result.err).filter { $0.contains("error: ") }.prefix(2) == [
+          "Rambafile:3:17: error: Project.xcodeproj has no target named 'App' (it has iOS, iOSTests)",
+          "Rambafile:4:14: error: Project.xcodeproj has no target named 'AppTests' (it has iOS, iOSTests)",
+        ], "\(result.err)")
+    }
     try write(
       "project_name: App\nxcodeproj_path: Project.xcodeproj\nproject_target: iOS\nproject_file_path: App\n",
       to: dir + "/Rambafile")

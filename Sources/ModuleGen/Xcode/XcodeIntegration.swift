@@ -146,8 +146,9 @@ struct XcodeIntegration {
     return copy
   }
 
-  /// Every target named exists and can hold files. With none named, the project's only app
-  /// target (and only test target) is used; with several, the user must choose.
+  /// Every target named exists and can hold files, each one that does not an error of its
+  /// own. With none named, the project's only app target (and only test target) is used;
+  /// with several, the user must choose.
   mutating func checkTargets(locations: [String: SourceLocation]) throws {
     if targets.isEmpty {
       targets = try onlyTarget(tests: false)
@@ -155,7 +156,11 @@ struct XcodeIntegration {
     if testTargets.isEmpty {
       testTargets = try onlyTarget(tests: true)
     }
-    for name in targets + testTargets { try check(name, at: locations[name]) }
+    var problems: [Diagnostic] = []
+    for name in targets + testTargets {
+      try collectingProblems(into: &problems) { try check(name, at: locations[name]) }
+    }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
   }
 
   /// A target the project has and that can hold files; the error is at `location` (where the
