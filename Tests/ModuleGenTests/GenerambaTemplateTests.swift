@@ -333,14 +333,19 @@ struct GenerambaProject {
       ))
   }
 
-  @Test func theRambafilesXcodeProjectGetsTheFilesInItsGroupsAndTargets() throws {
+  /// The Rambafile's project, with the targets of the iOS fixture project, which is there.
+  static func projectWithItsXcodeProject() throws -> GenerambaProject {
     let project = try GenerambaProject(
-      rambafile: Self.rambafile.replacingOccurrences(
-        of: "[AcmeApp, AcmeAppWidget]", with: "[iOS]"
-      ).replacingOccurrences(of: "test_target: AcmeAppTests", with: "test_target: iOSTests"))
+      rambafile: rambafile.replacingOccurrences(of: "[AcmeApp, AcmeAppWidget]", with: "[iOS]")
+        .replacingOccurrences(of: "test_target: AcmeAppTests", with: "test_target: iOSTests"))
     try FileManager.default.copyItem(
       atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
       toPath: project.dir + "/Acme-App.xcodeproj")
+    return project
+  }
+
+  @Test func theRambafilesXcodeProjectGetsTheFilesInItsGroupsAndTargets() throws {
+    let project = try Self.projectWithItsXcodeProject()
     let dryRun = project.run([
       "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run",
     ])
@@ -366,13 +371,7 @@ struct GenerambaProject {
   /// As in Generamba, `--module_path` and `--test_path` say where the module's files go and
   /// its groups too, over the Rambafile's group paths (the groups stayed the Rambafile's).
   @Test func theModuleAndTestPathOptionsAreTheGroupPathsToo() throws {
-    let project = try GenerambaProject(
-      rambafile: Self.rambafile.replacingOccurrences(
-        of: "[AcmeApp, AcmeAppWidget]", with: "[iOS]"
-      ).replacingOccurrences(of: "test_target: AcmeAppTests", with: "test_target: iOSTests"))
-    try FileManager.default.copyItem(
-      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
-      toPath: project.dir + "/Acme-App.xcodeproj")
+    let project = try Self.projectWithItsXcodeProject()
     let dryRun = project.run([
       "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run", "--module_path",
       "Features", "--test_path", "FeatureTests",
