@@ -113,6 +113,29 @@ import Testing
     #expect(runTool(["validate", "Rambafile"], in: dir).code == 0)
   }
 
+  /// `validate -` checks a spec from stdin (an editor's unsaved buffer), as `<stdin>`; `gen`
+  /// takes no spec from stdin, since the record keeps the spec's file to read it again.
+  @Test func aSpecFromStdin() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["validate", "-"], in: dir, stdin: "name: Home\ntemplate: vipr\n")
+    #expect(result.code == 1)
+    #expect(
+      errors(result.err) == [
+        "<stdin>:2:11: error: no template named 'vipr'; did you mean 'viper'? (available: mvc, mvp, mvvm, viper)",
+        "1 error in <stdin>",
+      ])
+    let valid = runTool(["validate", "-"], in: dir, stdin: "name: Home\ntemplate: viper\n")
+    #expect(valid.code == 0)
+    #expect(valid.out == "<stdin>: ok (1 module)\n")
+    let gen = runTool(["gen", "--spec", "-"], in: dir, stdin: "name: Home\ntemplate: viper\n")
+    #expect(gen.code == 64)
+    #expect(
+      gen.err.hasPrefix(
+        "error: --spec takes a file, not '-' (stdin): the record keeps each module's spec file, which check and update read again; 'modulegen validate -' checks a spec from stdin\n"
+      ), "\(gen.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+  }
+
   @Test func configParametersAreCheckedAgainstItsTemplate() throws {
     let dir = try makeTemporaryDirectory()
     try write("template: mvvm\nparams: {binding: combien}\n", to: dir + "/.modulegen.yml")

@@ -30,6 +30,11 @@ extension GenerationSetup {
     let name = arguments.positional.first
     let template = arguments.positional.count > 1 ? arguments.positional[1] : nil
     let specPaths = arguments.all(.spec)
+    if specPaths.contains("-") {
+      throw UsageError(
+        "--spec takes a file, not '-' (stdin): the record keeps each module's spec file, which check and update read again; 'modulegen validate -' checks a spec from stdin",
+        command: command)
+    }
     if specPaths.isEmpty, name == nil, !record.modules.isEmpty {
       return try recordedModules(record, console: console, fileSystem: fileSystem, notes: &notes)
     }

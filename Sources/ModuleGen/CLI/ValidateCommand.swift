@@ -1,3 +1,4 @@
+import DataFormats
 import Diagnostics
 import Liquid
 
@@ -15,19 +16,21 @@ enum ValidateCommand {
       and their values are allowed, that output patterns render, that template folders exist,
       and that every file renders. A file named .modulegen.yml is read as a project config, a
       Rambafile as Generamba's (with warnings for what Generamba itself would refuse); any
-      other as a module spec, with the project config of the current folder. Exit code 0 when
-      every file is valid, 1 when a file has problems, 2 when validate could not run.
+      other as a module spec, with the project config of the current folder; - reads a spec
+      from stdin (an editor's unsaved buffer), shown as <stdin>. Exit code 0 when every file is
+      valid, 1 when a file has problems, 2 when validate could not run.
       """,
     arguments: [
       .init(
-        name: "file", help: "Spec or config files (YAML or JSON).", repeating: true,
-        completion: .file)
+        name: "file", help: "Spec or config files (YAML or JSON); - for a spec from stdin.",
+        repeating: true, completion: .file)
     ],
     options: [.format, .templates],
     examples: [
       ("modulegen validate Specs/*.yml", "Lint every spec before generating."),
       ("modulegen validate .modulegen.yml --format json", "A machine-readable report."),
       ("modulegen validate Rambafile", "Check a Generamba project's config."),
+      ("modulegen validate - < Specs/Home.yml", "A spec from stdin, as an editor passes it."),
     ])
 
   struct FileResult {
@@ -52,14 +55,21 @@ enum ValidateCommand {
         FileResult(
           path: project.shownConfigPath ?? ".modulegen.yml", kind: "config", errors: problems))
     }
-    for path in arguments.positional {
+    for given in arguments.positional {
+      let fromInput = given == "-"
+      let path = fromInput ? "<stdin>" : given
       let name = path.split(separator: "/").last.map(String.init) ?? path
-      let isConfig = ProjectConfig.fileNames.contains(name)
-      let isRambafile = Rambafile.isRambafile(name)
+      let isConfig = !fromInput && ProjectConfig.fileNames.contains(name)
+      let isRambafile = !fromInput && Rambafile.isRambafile(name)
       var result = FileResult(
         path: path, kind: isRambafile ? "rambafile" : isConfig ? "config" : "spec")
       do {
-        let text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
+        let text: String
+        if fromInput {
+          text = try UTF8Text.decode(console.readInput(), file: path)
+        } else {
+          text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
+        }
         let (syntaxErrors, readable) = SyntaxRecovery.recover(text, file: path)
         result.errors = syntaxErrors.map { SwiftInYAML.explain($0, source: text) }
         if let readable {
