@@ -111,6 +111,14 @@ import Testing
       "project_name: App\nxcodeproj_path: Project.xcodeproj\nproject_target: iOS\nproject_file_path: App\n",
       to: dir + "/Rambafile")
     #expect(runTool(["validate", "Rambafile"], in: dir).code == 0)
+    // A project that is not there: the warning gen gives, which does not stop it.
+    try FileManager.default.removeItem(atPath: dir + "/Project.xcodeproj")
+    let missing = runTool(["validate", "Rambafile"], in: dir)
+    #expect(missing.code == 0)
+    #expect(
+      errors(missing.err).contains(
+        "Rambafile:2:17: warning: the Xcode project 'Project.xcodeproj' does not exist: the files are written but added to no project (Generamba stops here)"
+      ), "\(missing.err)")
   }
 
   /// `validate -` checks a spec from stdin (an editor's unsaved buffer), as `<stdin>`; `gen`

@@ -78,10 +78,19 @@ enum ValidateCommand {
               let decoded = try Rambafile.decode(
                 readable, file: path, directory: parentPath(normalizePath(console.path(path))),
                 home: console.environment["HOME"], fileSystem: fileSystem)
-              // Each is about a key not written, which may be one in a block left out for its
-              // syntax error: they are said once the file reads.
-              if syntaxErrors.isEmpty { result.notes = decoded.warnings }
-              result.errors += project.check(config: decoded.config)
+              // The warnings are about keys not written, which may be in a block left out for
+              // its syntax error, and what gen would check needs them all: said once the file
+              // reads.
+              if syntaxErrors.isEmpty {
+                result.notes = decoded.warnings
+                if let settings = decoded.config.generamba,
+                  let warning = GenerambaCommandLine.missingProject(
+                    settings, in: decoded.config.directory ?? ".", fileSystem)
+                {
+                  result.notes.append(warning)
+                }
+                result.errors += project.check(config: decoded.config)
+              }
             } catch {
               result.errors += error.diagnostics
             }

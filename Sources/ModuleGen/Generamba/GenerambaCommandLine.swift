@@ -110,19 +110,26 @@ enum GenerambaCommandLine {
             "create_logical_groups: the module's files go flat into one folder, as Generamba writes them; Generamba keeps their structure in Xcode groups; modulegen's groups mirror the folder",
           location: settings.locations["create_logical_groups"]))
     }
-    // An existing project gets the files (XcodeIntegration); a missing one is only a warning.
-    if command == "gen", let project = settings.xcodeprojPath,
-      !fileSystem.fileExists(
-        atPath: joinPath(joinPath(config?.directory ?? ".", project), "project.pbxproj"))
+    if command == "gen",
+      let warning = missingProject(settings, in: config?.directory ?? ".", fileSystem)
     {
-      notes.append(
-        Diagnostic(
-          .warning,
-          message:
-            "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)"
-            + otherProjects(besides: project, in: config?.directory ?? ".", fileSystem),
-          location: settings.locations["xcodeproj_path"]))
+      notes.append(warning)
     }
+  }
+
+  /// An existing project gets the files (XcodeIntegration); a missing one is only a warning.
+  static func missingProject(
+    _ settings: GenerambaSettings, in directory: String, _ fileSystem: any FileSystem
+  ) -> Diagnostic? {
+    guard let project = settings.xcodeprojPath,
+      !fileSystem.fileExists(atPath: joinPath(joinPath(directory, project), "project.pbxproj"))
+    else { return nil }
+    return Diagnostic(
+      .warning,
+      message:
+        "the Xcode project '\(project)' does not exist: the files are written but added to no project (Generamba stops here)"
+        + otherProjects(besides: project, in: directory, fileSystem),
+      location: settings.locations["xcodeproj_path"])
   }
 
   /// The projects in the folder of a project that is not there (a typo, a project renamed):
