@@ -217,6 +217,10 @@ import Testing
         ["templates", "install", "nowhere"],
         "error: no folder 'nowhere'; give a template folder or a git URL\n"
       ),
+      (
+        ["templates", "install", source + "/brokn"],
+        "error: no folder '\(source)/brokn'; did you mean '\(source)/broken'?; give a template folder or a git URL\n"
+      ),
     ]
     for (arguments, message) in cases {
       let result = project.run(arguments)

@@ -1,4 +1,5 @@
 import Diagnostics
+import Liquid
 
 extension TemplatesCommand {
   /// Generamba's own catalog, searched last for templates declared by name only.
@@ -140,7 +141,15 @@ struct TemplateSources {
       folder = try clone(source, ref: ref)
       if let ref { origin += " (\(ref))" }
     } else {
-      throw Diagnostic(message: "no folder '\(source)'; give a template folder or a git URL")
+      // A folder name mistyped: the closest folder beside where it would be.
+      let parent = parentPath(source)
+      let folders = ((try? fileSystem.contentsOfDirectory(atPath: parentPath(local))) ?? [])
+        .filter { fileSystem.isDirectory(atPath: joinPath(parentPath(local), $0)) }.sorted()
+        .map { parent == "." && !source.hasPrefix("./") ? $0 : joinPath(parent, $0) }
+      throw Diagnostic(
+        message:
+          "no folder '\(source)'\(didYouMean(source, in: folders)); give a template folder or a git URL"
+      )
     }
     // A repository of several templates (a catalog): the one named.
     if let name, fileSystem.isDirectory(atPath: joinPath(folder, name)),
