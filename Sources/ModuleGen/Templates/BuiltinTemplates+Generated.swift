@@ -3649,7 +3649,9 @@ struct {{ module }}View: View {
 {%- assign destination = "$router.detail" %}
 {%- endif %}
 {%- if params.binding == "closures" %}
-{%- capture task_setup %}        {{ outputs }}.onStateChange = { state = $0 }
+{%- capture task_setup %}        // The view model keeps this closure: it holds the state's binding, not the view, which
+        // holds the view model (the two would keep each other after the screen is gone).
+        {{ outputs }}.onStateChange = { [state = $state] in state.wrappedValue = $0 }
         state = {{ outputs }}.state{% endcapture %}
 {%- else %}
 {%- assign task_setup = "" %}
