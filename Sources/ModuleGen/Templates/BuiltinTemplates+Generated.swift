@@ -3824,6 +3824,11 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
 {%- assign did_set = "" %}
 {%- endif %}
 {%- include 'state', declare: "storage" %}
+{%- if params.binding == "combine" and params.io and view_state.size > 0 %}
+  // Each property's value then every change, one publisher for the view model's life, as
+  // SwiftUI's `onReceive` subscribes again whenever it is given another one.
+{%- include 'state', declare: "publisher_storage" %}
+{%- endif %}
 {%- if params.binding == "closures" %}
   /// Called after every change of the state above.
   var onChange: (() -> Void)?
@@ -3892,9 +3897,6 @@ extension {{ module }}ViewModel {
 extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
   var inputs: any {{ module }}ViewModelInputs { self }
   var outputs: any {{ module }}ViewModelOutputs { self }
-{%- if params.binding == "combine" and uses_defaults == false %}
-{%- include 'state', declare: "publisher_storage" %}
-{%- endif %}
 }
 {%- endif %}
 
@@ -4086,9 +4088,11 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   The view model's state for a spec: `view_state`, the properties the view methods update,
   named as state (`photos`, `isLoading`, `thumbnails`). `declare` is "requirement" (the
   outputs protocol's get-only property), "publisher" (the outputs protocol's publisher, with
-  Combine), "publisher_storage" (the view model's publisher of the property), "storage" (the
-  view model's property), "fake" (a settable property of the fake view model), "subject" (the
-  fake's subject, with Combine) or "subject_publisher" (the fake's publisher of its subject).
+  Combine), "publisher_storage" (the view model's publisher of the property, made once: SwiftUI's
+  `onReceive` subscribes again whenever it is given another publisher), "storage" (the view
+  model's property), "fake" (a settable property of the fake view model), "subject" (the fake's
+  subject, with Combine) or "subject_publisher" (the fake's publisher of its subject, made once
+  too).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
@@ -4099,17 +4103,13 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- when "publisher" %}
   var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> { get }
 {%- when "publisher_storage" %}
-  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
-    ${{ name }}.eraseToAnyPublisher()
-  }
+  private(set) lazy var {{ name }}Publisher = ${{ name }}.eraseToAnyPublisher()
 {%- when "fake" %}
   var {{ name }}: {{ type }} = {{ property.initial_value }}
 {%- when "subject" %}
   let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({{ property.initial_value }})
 {%- when "subject_publisher" %}
-  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
-    {{ name }}Subject.eraseToAnyPublisher()
-  }
+  private(set) lazy var {{ name }}Publisher = {{ name }}Subject.eraseToAnyPublisher()
 {%- else %}
   {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
