@@ -676,8 +676,10 @@ import {{ m }}
   service throws when cancelled; a failed refresh keeps the items
   loaded before. Expects `fetch_call` (the call
   that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
-  state's items, from `items`), `keeps_items` (whether to store the entities in `items`) and
-  `after_loaded` (a statement after a successful load, or empty). Needs `items` and `fetchTask`.
+  state's items, from `items`), `keeps_items` (whether to store the entities in `items`),
+  `after_loaded` (a statement after a successful load, or empty) and `after_ended` (a
+  statement after a load that ended, with its items or its failure shown, or empty). Needs
+  `items` and `fetchTask`.
 {%- endcomment %}
   /// Loads the items. A load started while another is in progress replaces it, and cancelling
   /// the caller (a view that disappears) cancels the load.
@@ -717,6 +719,9 @@ import {{ m }}
         {{ show | replace: "STATE", ".refreshFailed(LOADED, because: error)" | replace: "LOADED", loaded_items }}
       }
     }
+{%- if after_ended != "" %}
+    {{ after_ended }}
+{%- endif %}
   }
 """#,
     "common/snippets/load_tests.liquid": #"""
@@ -2400,6 +2405,7 @@ final class {{ module }}Loader {
 {%- assign loaded_items = "items" %}
 {%- assign keeps_items = true %}
 {%- assign after_loaded = "" %}
+{%- assign after_ended = "" %}
 {% include 'load' %}
 
   private func show(_ state: {{ module }}LoadState) {
@@ -3872,6 +3878,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
 {%- assign show = "state = STATE" %}
 {%- assign keeps_items = true %}
 {%- assign after_loaded = "" %}
+{%- assign after_ended = "" %}
 {%- include 'load' %}
 
   func didSelectItem(id: UUID) {
@@ -4463,7 +4470,8 @@ final class {{ module }}Presenter {
   /// Whether the screen has left and is not shown again yet (SwiftUI: also while a pushed
   /// screen covers it): a reload the module input asks for then waits until it is.
   private var hasLeft = false
-  /// Whether a reload the module input asked for has not ended: the screen left first.
+  /// Whether a reload the module input asked for is not done: no load has ended since (the
+  /// screen left first).
   private var owesReload = false
 {%- endif %}
 
@@ -4478,6 +4486,8 @@ final class {{ module }}Presenter {
 extension {{ module }}Presenter: {{ module }}ViewOutput {
 {%- if uses_defaults %}
 {%- capture after_loaded %}moduleOutput?.{{ module | camel_case }}ModuleDidLoad(items){% endcapture %}
+{%- capture after_ended %}// A reload the module input asked for, if any, is done.
+    owesReload = false{% endcapture %}
 {%- capture loaded_items %}items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }{% endcapture %}
 {%- assign fetch_call = "interactor.fetchItems()" %}
 {%- assign show = "view?.display(STATE)" %}
@@ -4525,17 +4535,15 @@ extension {{ module }}Presenter: {{ module }}InteractorOutput {
 extension {{ module }}Presenter: {{ module }}ModuleInput {
   /// Loads the items again, as a pull to refresh does. The load stops when the screen leaves;
   /// asked for while the screen is away, or cut short by its leaving, it is done when the
-  /// screen is shown again, and the module output hears of it then.
+  /// screen is shown again, and the module output hears of it then. It is done when a load
+  /// started since ends: this one, or one that replaced it (a pull to refresh).
   func reload() {
     owesReload = true
     guard !hasLeft else { return }
-    Task {
-      await load()
-      // It ended, unless the screen left first: then it is owed until the screen is back.
-      if !hasLeft {
-        owesReload = false
-      }
-    }
+    // A load in progress started before this was asked for: it is replaced, and does not
+    // settle it.
+    fetchTask?.cancel()
+    Task { await load() }
   }
 }
 {%- else %}
