@@ -219,6 +219,40 @@ import Testing
         "  private(set) lazy var thumbnailsPublisher = thumbnailsSubject.eraseToAnyPublisher()\n"))
   }
 
+  /// A UIKit view of an MVVM view model with Combine and Input/Output sees the state only
+  /// through the outputs' publishers: it subscribes to each, and shows each value it is sent
+  /// (`@Published` sends it before the property changes), instead of rendering once.
+  @Test func anMVVMCombineViewControllerShowsEveryPublishedState() throws {
+    let files = try Self.generate(
+      "mvvm", [("ui", "uikit"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
+    let controller = try #require(files["GalleryViewController.swift"])
+    #expect(
+      Self.excerpt(controller, from: "private func bind()", to: "  }") == """
+          private func bind() {
+            viewModel.outputs.isLoadingPublisher
+              .sink { [weak self] in self?.render(isLoading: $0) }
+              .store(in: &cancellables)
+            viewModel.outputs.photosPublisher
+              .sink { [weak self] in self?.render(photos: $0) }
+              .store(in: &cancellables)
+            viewModel.outputs.thumbnailsPublisher
+              .sink { [weak self] in self?.render(thumbnails: $0) }
+              .store(in: &cancellables)
+            viewModel.outputs.errorMessagePublisher
+              .sink { [weak self] in self?.render(errorMessage: $0) }
+              .store(in: &cancellables)
+          }
+        """)
+    #expect(
+      Self.excerpt(controller, from: "Shows `thumbnails`", to: "  }") == """
+          /// Shows `thumbnails`, now and after every change.
+          private func render(thumbnails: [Int: URL]) {
+            // TODO: update the views that show it.
+          }
+        """)
+    #expect(!controller.contains("render()"))
+  }
+
   @Test func viperUseCasesCallTheServiceThatHasTheirMethods() throws {
     let files = try Self.generate("viper")
     #expect(

@@ -3708,6 +3708,11 @@ struct {{ module }}View: View {
 {%- assign row_title = "title" %}
 {%- capture lifecycle %}{% include 'lifecycle_call', receiver: inputs, indent: "    " %}{% endcapture %}
 {%- capture setup %}    bind(){{ lifecycle }}{% endcapture %}
+{%- if params.binding == "combine" and params.io and uses_defaults == false and view_state.size > 0 %}
+{%- assign renders_each_property = true %}
+{%- else %}
+{%- assign renders_each_property = false %}
+{%- endif %}
 {%- capture members %}
   // MARK: - Binding
 {%- case params.binding %}
@@ -3731,7 +3736,9 @@ struct {{ module }}View: View {
   /// Shows every state the view model publishes: the value it sends, which `@Published` sends
   /// before the property changes.
   private func bind() {
-{%- if uses_defaults %}
+{%- if renders_each_property %}
+{%- include 'state', declare: "sink" %}
+{%- elsif uses_defaults %}
 {%- if params.io %}
     {{ outputs }}.statePublisher
 {%- else %}
@@ -3761,7 +3768,9 @@ struct {{ module }}View: View {
 {%- endif %}
   }
 {%- endcase %}
-{%- if uses_defaults == false %}
+{%- if renders_each_property %}
+{%- include 'state', declare: "render" %}
+{%- elsif uses_defaults == false %}
 
   /// Brings the views up to date with the view model's state.
   private func render() {
@@ -4098,8 +4107,9 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   Combine), "publisher_storage" (the view model's publisher of the property, made once: SwiftUI's
   `onReceive` subscribes again whenever it is given another publisher), "storage" (the view
   model's property), "fake" (a settable property of the fake view model), "subject" (the fake's
-  subject, with Combine) or "subject_publisher" (the fake's publisher of its subject, made once
-  too).
+  subject, with Combine), "subject_publisher" (the fake's publisher of its subject, made once
+  too), "sink" (a UIKit view's subscription to the property's publisher, with Combine and
+  Input/Output; expects `outputs`) or "render" (the UIKit view's method that shows the value).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
@@ -4117,6 +4127,16 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({{ property.initial_value }})
 {%- when "subject_publisher" %}
   private(set) lazy var {{ name }}Publisher = {{ name }}Subject.eraseToAnyPublisher()
+{%- when "sink" %}
+    {{ outputs }}.{{ name }}Publisher
+      .sink { [weak self] in self?.render({{ name }}: $0) }
+      .store(in: &cancellables)
+{%- when "render" %}
+
+  /// Shows `{{ name }}`, now and after every change.
+  private func render({{ name }}: {{ type }}) {
+    // TODO: update the views that show it.
+  }
 {%- else %}
   {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
