@@ -253,6 +253,41 @@ import Testing
     #expect(!controller.contains("render()"))
   }
 
+  /// A SwiftUI view of an MVVM view model with Combine and Input/Output keeps a copy of each
+  /// state property, which `onReceive` keeps up to date from the property's publisher (the
+  /// view model makes each once, so a render does not subscribe again): its body can show the
+  /// state, which the outputs give only as publishers.
+  @Test func anMVVMCombineSwiftUIViewReceivesEveryPublishedState() throws {
+    let files = try Self.generate(
+      "mvvm", [("ui", "swiftui"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
+    let view = try #require(files["GalleryView.swift"])
+    #expect(
+      Self.excerpt(view, from: "@State private var viewModel", to: "") == """
+          @State private var viewModel: any GalleryViewModelType
+          // The view model's state, as it publishes it: what the body shows.
+          @State private var isLoading: Bool = false
+          @State private var photos: [GalleryPhoto] = []
+          @State private var thumbnails: [Int: URL] = [:]
+          @State private var errorMessage: String? = nil
+
+        """)
+    #expect(
+      Self.excerpt(view, from: "var body: some View", to: "  }") == """
+          var body: some View {
+            Text("Gallery", comment: "The title of the Gallery screen")
+              .onAppear {
+                guard !hasLoaded else { return }
+                hasLoaded = true
+                viewModel.inputs.viewDidLoad()
+              }
+              .onReceive(viewModel.outputs.isLoadingPublisher) { isLoading = $0 }
+              .onReceive(viewModel.outputs.photosPublisher) { photos = $0 }
+              .onReceive(viewModel.outputs.thumbnailsPublisher) { thumbnails = $0 }
+              .onReceive(viewModel.outputs.errorMessagePublisher) { errorMessage = $0 }
+          }
+        """)
+  }
+
   @Test func viperUseCasesCallTheServiceThatHasTheirMethods() throws {
     let files = try Self.generate("viper")
     #expect(

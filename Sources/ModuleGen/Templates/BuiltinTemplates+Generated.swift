@@ -926,7 +926,7 @@ struct {{ module }}View: View {
 {%- if reports_events == false and screen_events.size > 0 %}{% assign reports_screen_events = true %}{% endif %}
 {% include 'swiftui_screen', reports_screen_events: reports_screen_events %}
 {%- else %}
-{%- include 'swiftui_spec_body', receiver: output_name %}
+{%- include 'swiftui_spec_body', receiver: output_name, modifiers: "" %}
 {%- endif %}
 }
 {%- include 'preview' %}
@@ -1750,7 +1750,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- comment %}
   The body of a spec's SwiftUI view: the module's name, and the spec's `viewDidLoad()` called on
   `receiver` the first time the view appears (as a view controller's `viewDidLoad()`: not
-  again when the user comes back to it).
+  again when the user comes back to it), then `modifiers` (more modifiers, each on its own
+  line, or empty).
 {%- endcomment %}
 {%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
@@ -1769,6 +1770,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
         {{ lifecycle }}
       }
 {%- endif %}
+{%- if modifiers != "" %}{{ modifiers }}{% endif %}
   }
 """#,
     "common/snippets/swiftui_view_tests.liquid": #"""
@@ -3596,6 +3598,10 @@ protocol {{ module }}ViewModelType: AnyObject {
 {%- assign has_coordinator = params.coordinator %}
 {%- assign make_view_has_input = false %}
 {%- assign local_state = false %}
+{%- assign copies_published_state = false %}
+{%- if uses_defaults == false and params.binding == "combine" and params.io and view_state.size > 0 %}
+{%- assign copies_published_state = true %}
+{%- endif %}
 {%- if uses_defaults %}
 {%- if params.binding == "closures" %}{% assign local_state = true %}{% endif %}
 {%- if params.binding == "combine" and params.io %}{% assign local_state = true %}{% endif %}
@@ -3624,6 +3630,10 @@ struct {{ module }}View: View {
 {%- if local_state %}
   /// The view model's state, as it reports it.
   @State private var state: {{ module }}LoadState = .idle
+{%- endif %}
+{%- if copies_published_state %}
+  // The view model's state, as it publishes it: what the body shows.
+{%- include 'state', declare: "view_copy" %}
 {%- endif %}
 {%- if uses_defaults %}
 {%- include 'swiftui_screen_state', reports_events: false %}
@@ -3670,7 +3680,12 @@ struct {{ module }}View: View {
 {%- assign reports_events = false %}
 {% include 'swiftui_screen', reports_screen_events: false %}
 {%- else %}
-{%- include 'swiftui_spec_body', receiver: inputs %}
+{%- if copies_published_state %}
+{%- capture modifiers %}{% include 'state', declare: "receive" %}{% endcapture %}
+{%- else %}
+{%- assign modifiers = "" %}
+{%- endif %}
+{%- include 'swiftui_spec_body', receiver: inputs, modifiers: modifiers %}
 {%- endif %}
 }
 {%- include 'preview' %}
@@ -4109,7 +4124,9 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   model's property), "fake" (a settable property of the fake view model), "subject" (the fake's
   subject, with Combine), "subject_publisher" (the fake's publisher of its subject, made once
   too), "sink" (a UIKit view's subscription to the property's publisher, with Combine and
-  Input/Output; expects `outputs`) or "render" (the UIKit view's method that shows the value).
+  Input/Output; expects `outputs`), "render" (the UIKit view's method that shows the value),
+  "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output) or
+  "receive" (the SwiftUI view's modifier that keeps its copy up to date; expects `outputs`).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
@@ -4137,6 +4154,10 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   private func render({{ name }}: {{ type }}) {
     // TODO: update the views that show it.
   }
+{%- when "view_copy" %}
+  @State private var {{ name }}: {{ type }} = {{ property.initial_value }}
+{%- when "receive" %}
+      .onReceive({{ outputs }}.{{ name }}Publisher) { {{ name }} = $0 }
 {%- else %}
   {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
