@@ -351,6 +351,8 @@ import Testing
         """)
   }
 
+  /// Each test makes the view state as `viewState` (a view method's argument named `state`
+  /// made two declarations of `state`, and the tests did not compile).
   @Test func theTestsOfAViewStateCheckEachViewMethodWhoseArgumentsTheyCanMake() throws {
     let tests = try #require(
       try Self.generate("mvp", [("ui", "swiftui"), ("tests", "swift-testing")])[
@@ -362,32 +364,32 @@ import Testing
         @Suite struct GalleryTests {
 
           @Test func showLoadingUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let isLoading = true
-            state.showLoading(isLoading)
-            #expect(state.isLoading == isLoading)
+            viewState.showLoading(isLoading)
+            #expect(viewState.isLoading == isLoading)
           }
 
           @Test func showPhotosUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
-            state.showPhotos(photos)
-            #expect(state.photos == photos)
+            viewState.showPhotos(photos)
+            #expect(viewState.photos == photos)
           }
 
           @Test func setThumbnailAtUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let image = UIImage()
             let index = 2
-            state.setThumbnail(image, at: index)
-            #expect(state.thumbnails[index] == image)
+            viewState.setThumbnail(image, at: index)
+            #expect(viewState.thumbnails[index] == image)
           }
 
           @Test func showErrorUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let message = "Text"
-            state.showError(message)
-            #expect(state.errorMessage == message)
+            viewState.showError(message)
+            #expect(viewState.errorMessage == message)
           }
 
           @Test func viewDidLoadCallsNothingYet() async throws {

@@ -849,9 +849,9 @@ struct {{ module }}MissingStub: LocalizedError {
 {%- assign state_setup = "" %}
 {%- else %}
 {%- assign screen_setup = "" %}
-{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
+{%- capture state_setup %}    let SUBJECT = {{ module }}ViewState(){% endcapture %}
 {%- endif %}
-{%- include 'spec_tests' %}
+{%- include 'spec_tests', state_name: "viewState" %}
 """#,
     "common/snippets/passive_view_swiftui.liquid": #"""
 {%- comment %}
@@ -1282,7 +1282,9 @@ struct {{ module }}Service: {{ module }}Servicing {
   once; each view method leaves what it shows in the view's state (`view_state`), for the
   methods whose arguments a test can make. Expects `screen_setup` (statements that make
   `screen`, a UIKit view controller reporting to a spy, or empty), `spy` (that spy),
-  `state_setup` (a statement that makes `state`, the view state or view model, or empty).
+  `state_setup` (a statement that makes `SUBJECT`, the view state or view model, or empty) and
+  `state_name` (the name of `SUBJECT`: `viewState`, `viewModel`; `viewStateUnderTest` in a
+  test whose method has an argument of that name).
 {%- endcomment %}
 {%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
 {%- if screen_setup != "" and lifecycle.size > 0 %}
@@ -1301,14 +1303,19 @@ struct {{ module }}Service: {{ module }}Servicing {
 {%- for m in view %}
 {%- if m.sample_arguments %}
 
+{%- assign subject = state_name %}
+{%- for argument in m.sample_arguments %}
+{%- if argument.name == state_name %}{% assign subject = state_name | append: "UnderTest" %}{% endif %}
+{%- endfor %}
+
 {% capture name %}{{ m.identifier }}UpdatesTheState{% endcapture %}{% include 'test', name: name %}
-{{ state_setup }}
+{{ state_setup | replace: "SUBJECT", subject }}
 {%- for argument in m.sample_arguments %}
     let {{ argument.name }} = {{ argument.value }}
 {%- endfor %}
-    {% if m.has_return %}_ = {% endif %}{{ m.call_prefix }}state.{{ m.call }}
+    {% if m.has_return %}_ = {% endif %}{{ m.call_prefix }}{{ subject }}.{{ m.call }}
 {%- for check in m.state_checks %}
-    {% capture actual %}state.{{ check.actual }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: check.expected %}
+    {% capture actual %}{{ subject }}.{{ check.actual }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: check.expected %}
 {%- endfor %}
   }
 {%- endif %}
@@ -4096,11 +4103,11 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- endif %}
 {%- include 'service_injection' %}
 {%- if params.coordinator %}
-{%- capture state_setup %}    let state = {{ module }}ViewModel({{ service_mock_argument }}coordinator: nil){% endcapture %}
+{%- capture state_setup %}    let SUBJECT = {{ module }}ViewModel({{ service_mock_argument }}coordinator: nil){% endcapture %}
 {%- else %}
-{%- capture state_setup %}    let state = {{ module }}ViewModel({{ service_mock_argument }}router: {{ navigation_mock }}()){% endcapture %}
+{%- capture state_setup %}    let SUBJECT = {{ module }}ViewModel({{ service_mock_argument }}router: {{ navigation_mock }}()){% endcapture %}
 {%- endif %}
-{%- include 'spec_tests' %}
+{%- include 'spec_tests', state_name: "viewModel" %}
 {%- if params.coordinator %}{% assign navigation = "coordinator" %}{% else %}{% assign navigation = "router" %}{% endif %}
 {%- capture event_setup %}{% if has_service %}    let service = {{ module }}ServicingMock()
 {% endif %}    let {{ navigation }} = {{ navigation_mock }}()
@@ -4125,12 +4132,17 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   subject, with Combine), "subject_publisher" (the fake's publisher of its subject, made once
   too), "sink" (a UIKit view's subscription to the property's publisher, with Combine and
   Input/Output; expects `outputs`), "render" (the UIKit view's method that shows the value),
-  "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output) or
-  "receive" (the SwiftUI view's modifier that keeps its copy up to date; expects `outputs`).
+  "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output; named
+  `viewModelCopy` where the view has a member of the property's name) or "receive" (the SwiftUI
+  view's modifier that keeps its copy up to date; expects `outputs`).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
 {%- assign type = property.type %}
+{%- assign copy = name %}
+{%- if name == "viewModel" or name == "hasLoaded" or name == "body" %}
+{%- assign copy = name | append: "Copy" %}
+{%- endif %}
 {%- case declare %}
 {%- when "requirement" %}
   var {{ name }}: {{ type }} { get }
@@ -4155,9 +4167,9 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
     // TODO: update the views that show it.
   }
 {%- when "view_copy" %}
-  @State private var {{ name }}: {{ type }} = {{ property.initial_value }}
+  @State private var {{ copy }}: {{ type }} = {{ property.initial_value }}
 {%- when "receive" %}
-      .onReceive({{ outputs }}.{{ name }}Publisher) { {{ name }} = $0 }
+      .onReceive({{ outputs }}.{{ name }}Publisher) { {{ copy }} = $0 }
 {%- else %}
   {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
