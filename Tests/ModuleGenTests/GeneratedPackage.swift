@@ -20,8 +20,10 @@ struct GeneratedPackage {
 
   /// A module that uses every signature form templates must handle, entities of every kind
   /// (a struct with declared conformances and a default value, enums with raw and associated
-  /// values), and view-output methods that call interactor and router methods (`EventLink`):
-  /// async from async, async from sync, with a result and an error, and with a default value.
+  /// values), view methods whose parameters are named as what the tests and views name their
+  /// own values (`state`, `viewModel`), and view-output methods that call interactor and router
+  /// methods (`EventLink`): async from async, async from sync, with a result and an error, and
+  /// with a default value.
   static let richSpec = """
     name: Rich
     view: |
@@ -31,6 +33,8 @@ struct GeneratedPackage {
       func update(progress: Double, animated: Bool)
       func show(image: UIImage)
       func show(mode: RichMode)
+      func show(state: String)
+      func update(viewModel: String)
     presenter:
       - viewDidLoad()
       - "didSelect(at index: Int)"

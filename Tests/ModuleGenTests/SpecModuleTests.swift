@@ -180,6 +180,9 @@ import Testing
         """)
   }
 
+  /// With Combine and Input/Output, each state property's publisher is made once, as the
+  /// built-in screen's `statePublisher` is: a SwiftUI view's `.onReceive` given another
+  /// publisher on every render would subscribe again each time, and get the value again.
   @Test func anMVVMViewModelKeepsTheViewsStateNamedAsState() throws {
     let files = try Self.generate(
       "mvvm", [("ui", "uikit"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
@@ -191,6 +194,12 @@ import Testing
           @Published private(set) var photos: [GalleryPhoto] = []
           @Published private(set) var thumbnails: [Int: URL] = [:]
           @Published private(set) var errorMessage: String? = nil
+          // Each property's value then every change, one publisher for the view model's life, as
+          // SwiftUI's `onReceive` subscribes again whenever it is given another one.
+          private(set) lazy var isLoadingPublisher = $isLoading.eraseToAnyPublisher()
+          private(set) lazy var photosPublisher = $photos.eraseToAnyPublisher()
+          private(set) lazy var thumbnailsPublisher = $thumbnails.eraseToAnyPublisher()
+          private(set) lazy var errorMessagePublisher = $errorMessage.eraseToAnyPublisher()
           private let service: any GalleryServicing
           private let router: any GalleryRouting
 
@@ -198,16 +207,85 @@ import Testing
     #expect(
       viewModel.contains(
         "  func setThumbnail(_ url: URL, at index: Int) {\n    thumbnails[index] = url\n  }"))
-    #expect(
-      viewModel.contains(
-        "  var thumbnailsPublisher: AnyPublisher<[Int: URL], Never> {\n    $thumbnails.eraseToAnyPublisher()\n  }"
-      ))
+    #expect(!viewModel.contains("Publisher: AnyPublisher"))
     let contracts = try #require(files["GalleryContracts.swift"])
     #expect(
       contracts.contains("  var errorMessagePublisher: AnyPublisher<String?, Never> { get }\n"))
     let mocks = try #require(files["GalleryMocks.swift"])
     #expect(
       mocks.contains("  let thumbnailsSubject = CurrentValueSubject<[Int: URL], Never>([:])\n"))
+    #expect(
+      mocks.contains(
+        "  private(set) lazy var thumbnailsPublisher = thumbnailsSubject.eraseToAnyPublisher()\n"))
+  }
+
+  /// A UIKit view of an MVVM view model with Combine and Input/Output sees the state only
+  /// through the outputs' publishers: it subscribes to each, and shows each value it is sent
+  /// (`@Published` sends it before the property changes), instead of rendering once.
+  @Test func anMVVMCombineViewControllerShowsEveryPublishedState() throws {
+    let files = try Self.generate(
+      "mvvm", [("ui", "uikit"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
+    let controller = try #require(files["GalleryViewController.swift"])
+    #expect(
+      Self.excerpt(controller, from: "private func bind()", to: "  }") == """
+          private func bind() {
+            viewModel.outputs.isLoadingPublisher
+              .sink { [weak self] in self?.render(isLoading: $0) }
+              .store(in: &cancellables)
+            viewModel.outputs.photosPublisher
+              .sink { [weak self] in self?.render(photos: $0) }
+              .store(in: &cancellables)
+            viewModel.outputs.thumbnailsPublisher
+              .sink { [weak self] in self?.render(thumbnails: $0) }
+              .store(in: &cancellables)
+            viewModel.outputs.errorMessagePublisher
+              .sink { [weak self] in self?.render(errorMessage: $0) }
+              .store(in: &cancellables)
+          }
+        """)
+    #expect(
+      Self.excerpt(controller, from: "Shows `thumbnails`", to: "  }") == """
+          /// Shows `thumbnails`, now and after every change.
+          private func render(thumbnails: [Int: URL]) {
+            // TODO: update the views that show it.
+          }
+        """)
+    #expect(!controller.contains("render()"))
+  }
+
+  /// A SwiftUI view of an MVVM view model with Combine and Input/Output keeps a copy of each
+  /// state property, which `onReceive` keeps up to date from the property's publisher (the
+  /// view model makes each once, so a render does not subscribe again): its body can show the
+  /// state, which the outputs give only as publishers.
+  @Test func anMVVMCombineSwiftUIViewReceivesEveryPublishedState() throws {
+    let files = try Self.generate(
+      "mvvm", [("ui", "swiftui"), ("binding", "combine"), ("io", "true")], spec: Self.mvvmSpec)
+    let view = try #require(files["GalleryView.swift"])
+    #expect(
+      Self.excerpt(view, from: "@State private var viewModel", to: "") == """
+          @State private var viewModel: any GalleryViewModelType
+          // The view model's state, as it publishes it: what the body shows.
+          @State private var isLoading: Bool = false
+          @State private var photos: [GalleryPhoto] = []
+          @State private var thumbnails: [Int: URL] = [:]
+          @State private var errorMessage: String? = nil
+
+        """)
+    #expect(
+      Self.excerpt(view, from: "var body: some View", to: "  }") == """
+          var body: some View {
+            Text("Gallery", comment: "The title of the Gallery screen")
+              .onAppear {
+                guard !hasLoaded else { return }
+                hasLoaded = true
+                viewModel.inputs.viewDidLoad()
+              }
+              .onReceive(viewModel.outputs.isLoadingPublisher) { isLoading = $0 }
+              .onReceive(viewModel.outputs.photosPublisher) { photos = $0 }
+              .onReceive(viewModel.outputs.thumbnailsPublisher) { thumbnails = $0 }
+              .onReceive(viewModel.outputs.errorMessagePublisher) { errorMessage = $0 }
+          }
+        """)
   }
 
   @Test func viperUseCasesCallTheServiceThatHasTheirMethods() throws {
@@ -273,6 +351,8 @@ import Testing
         """)
   }
 
+  /// Each test makes the view state as `viewState` (a view method's argument named `state`
+  /// made two declarations of `state`, and the tests did not compile).
   @Test func theTestsOfAViewStateCheckEachViewMethodWhoseArgumentsTheyCanMake() throws {
     let tests = try #require(
       try Self.generate("mvp", [("ui", "swiftui"), ("tests", "swift-testing")])[
@@ -284,32 +364,32 @@ import Testing
         @Suite struct GalleryTests {
 
           @Test func showLoadingUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let isLoading = true
-            state.showLoading(isLoading)
-            #expect(state.isLoading == isLoading)
+            viewState.showLoading(isLoading)
+            #expect(viewState.isLoading == isLoading)
           }
 
           @Test func showPhotosUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let photos = [GalleryPhoto(id: UUID(), title: "Text", url: URL(fileURLWithPath: "/sample"), createdAt: Date(timeIntervalSince1970: 0))]
-            state.showPhotos(photos)
-            #expect(state.photos == photos)
+            viewState.showPhotos(photos)
+            #expect(viewState.photos == photos)
           }
 
           @Test func setThumbnailAtUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let image = UIImage()
             let index = 2
-            state.setThumbnail(image, at: index)
-            #expect(state.thumbnails[index] == image)
+            viewState.setThumbnail(image, at: index)
+            #expect(viewState.thumbnails[index] == image)
           }
 
           @Test func showErrorUpdatesTheState() async throws {
-            let state = GalleryViewState()
+            let viewState = GalleryViewState()
             let message = "Text"
-            state.showError(message)
-            #expect(state.errorMessage == message)
+            viewState.showError(message)
+            #expect(viewState.errorMessage == message)
           }
 
           @Test func viewDidLoadCallsNothingYet() async throws {

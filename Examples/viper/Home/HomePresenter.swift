@@ -21,7 +21,8 @@ final class HomePresenter {
   /// Whether the screen has left and is not shown again yet (SwiftUI: also while a pushed
   /// screen covers it): a reload the module input asks for then waits until it is.
   private var hasLeft = false
-  /// Whether a reload the module input asked for has not ended: the screen left first.
+  /// Whether a reload the module input asked for is not done: no load has ended since (the
+  /// screen left first).
   private var owesReload = false
 
   init(interactor: any HomeInteractorInput, router: any HomeRouterInput) {
@@ -67,6 +68,8 @@ extension HomePresenter: HomeViewOutput {
         view?.display(.refreshFailed(items.map { HomeItemViewModel(id: $0.id, title: $0.title) }, because: error))
       }
     }
+    // A reload the module input asked for, if any, is done.
+    owesReload = false
   }
 
   func didSelectItem(id: UUID) {
@@ -97,16 +100,14 @@ extension HomePresenter: HomeViewOutput {
 extension HomePresenter: HomeModuleInput {
   /// Loads the items again, as a pull to refresh does. The load stops when the screen leaves;
   /// asked for while the screen is away, or cut short by its leaving, it is done when the
-  /// screen is shown again, and the module output hears of it then.
+  /// screen is shown again, and the module output hears of it then. It is done when a load
+  /// started since ends: this one, or one that replaced it (a pull to refresh).
   func reload() {
     owesReload = true
     guard !hasLeft else { return }
-    Task {
-      await load()
-      // It ended, unless the screen left first: then it is owed until the screen is back.
-      if !hasLeft {
-        owesReload = false
-      }
-    }
+    // A load in progress started before this was asked for: it is replaced, and does not
+    // settle it.
+    fetchTask?.cancel()
+    Task { await load() }
   }
 }

@@ -673,8 +673,10 @@ import {{ m }}
   service throws when cancelled; a failed refresh keeps the items
   loaded before. Expects `fetch_call` (the call
   that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
-  state's items, from `items`), `keeps_items` (whether to store the entities in `items`) and
-  `after_loaded` (a statement after a successful load, or empty). Needs `items` and `fetchTask`.
+  state's items, from `items`), `keeps_items` (whether to store the entities in `items`),
+  `after_loaded` (a statement after a successful load, or empty) and `after_ended` (a
+  statement after a load that ended, with its items or its failure shown, or empty). Needs
+  `items` and `fetchTask`.
 {%- endcomment %}
   /// Loads the items. A load started while another is in progress replaces it, and cancelling
   /// the caller (a view that disappears) cancels the load.
@@ -714,6 +716,9 @@ import {{ m }}
         {{ show | replace: "STATE", ".refreshFailed(LOADED, because: error)" | replace: "LOADED", loaded_items }}
       }
     }
+{%- if after_ended != "" %}
+    {{ after_ended }}
+{%- endif %}
   }
 """#,
     "common/snippets/load_tests.liquid": #"""
@@ -841,9 +846,9 @@ struct {{ module }}MissingStub: LocalizedError {
 {%- assign state_setup = "" %}
 {%- else %}
 {%- assign screen_setup = "" %}
-{%- capture state_setup %}    let state = {{ module }}ViewState(){% endcapture %}
+{%- capture state_setup %}    let SUBJECT = {{ module }}ViewState(){% endcapture %}
 {%- endif %}
-{%- include 'spec_tests' %}
+{%- include 'spec_tests', state_name: "viewState" %}
 """#,
     "common/snippets/passive_view_swiftui.liquid": #"""
 {%- comment %}
@@ -918,7 +923,7 @@ struct {{ module }}View: View {
 {%- if reports_events == false and screen_events.size > 0 %}{% assign reports_screen_events = true %}{% endif %}
 {% include 'swiftui_screen', reports_screen_events: reports_screen_events %}
 {%- else %}
-{%- include 'swiftui_spec_body', receiver: output_name %}
+{%- include 'swiftui_spec_body', receiver: output_name, modifiers: "" %}
 {%- endif %}
 }
 {%- include 'preview' %}
@@ -1274,7 +1279,9 @@ struct {{ module }}Service: {{ module }}Servicing {
   once; each view method leaves what it shows in the view's state (`view_state`), for the
   methods whose arguments a test can make. Expects `screen_setup` (statements that make
   `screen`, a UIKit view controller reporting to a spy, or empty), `spy` (that spy),
-  `state_setup` (a statement that makes `state`, the view state or view model, or empty).
+  `state_setup` (a statement that makes `SUBJECT`, the view state or view model, or empty) and
+  `state_name` (the name of `SUBJECT`: `viewState`, `viewModel`; `viewStateUnderTest` in a
+  test whose method has an argument of that name).
 {%- endcomment %}
 {%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
 {%- if screen_setup != "" and lifecycle.size > 0 %}
@@ -1293,14 +1300,19 @@ struct {{ module }}Service: {{ module }}Servicing {
 {%- for m in view %}
 {%- if m.sample_arguments %}
 
+{%- assign subject = state_name %}
+{%- for argument in m.sample_arguments %}
+{%- if argument.name == state_name %}{% assign subject = state_name | append: "UnderTest" %}{% endif %}
+{%- endfor %}
+
 {% capture name %}{{ m.identifier }}UpdatesTheState{% endcapture %}{% include 'test', name: name %}
-{{ state_setup }}
+{{ state_setup | replace: "SUBJECT", subject }}
 {%- for argument in m.sample_arguments %}
     let {{ argument.name }} = {{ argument.value }}
 {%- endfor %}
-    {% if m.has_return %}_ = {% endif %}{{ m.call_prefix }}state.{{ m.call }}
+    {% if m.has_return %}_ = {% endif %}{{ m.call_prefix }}{{ subject }}.{{ m.call }}
 {%- for check in m.state_checks %}
-    {% capture actual %}state.{{ check.actual }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: check.expected %}
+    {% capture actual %}{{ subject }}.{{ check.actual }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: check.expected %}
 {%- endfor %}
   }
 {%- endif %}
@@ -1754,7 +1766,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- comment %}
   The body of a spec's SwiftUI view: the module's name, and the spec's `viewDidLoad()` called on
   `receiver` the first time the view appears (as a view controller's `viewDidLoad()`: not
-  again when the user comes back to it).
+  again when the user comes back to it), then `modifiers` (more modifiers, each on its own
+  line, or empty).
 {%- endcomment %}
 {%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
@@ -1773,6 +1786,7 @@ final class {{ mock_name }}: {{ protocol_name }} {
         {{ lifecycle }}
       }
 {%- endif %}
+{%- if modifiers != "" %}{{ modifiers }}{% endif %}
   }
 """#,
     "common/snippets/swiftui_view_tests.liquid": #"""
@@ -2409,6 +2423,7 @@ final class {{ module }}Loader {
 {%- assign loaded_items = "items" %}
 {%- assign keeps_items = true %}
 {%- assign after_loaded = "" %}
+{%- assign after_ended = "" %}
 {% include 'load' %}
 
   private func show(_ state: {{ module }}LoadState) {
@@ -3599,6 +3614,10 @@ protocol {{ module }}ViewModelType: AnyObject {
 {%- assign has_coordinator = params.coordinator %}
 {%- assign make_view_has_input = false %}
 {%- assign local_state = false %}
+{%- assign copies_published_state = false %}
+{%- if uses_defaults == false and params.binding == "combine" and params.io and view_state.size > 0 %}
+{%- assign copies_published_state = true %}
+{%- endif %}
 {%- if uses_defaults %}
 {%- if params.binding == "closures" %}{% assign local_state = true %}{% endif %}
 {%- if params.binding == "combine" and params.io %}{% assign local_state = true %}{% endif %}
@@ -3627,6 +3646,10 @@ struct {{ module }}View: View {
 {%- if local_state %}
   /// The view model's state, as it reports it.
   @State private var state: {{ module }}LoadState = .idle
+{%- endif %}
+{%- if copies_published_state %}
+  // The view model's state, as it publishes it: what the body shows.
+{%- include 'state', declare: "view_copy" %}
 {%- endif %}
 {%- if uses_defaults %}
 {%- include 'swiftui_screen_state', reports_events: false %}
@@ -3658,7 +3681,9 @@ struct {{ module }}View: View {
 {%- assign destination = "$router.detail" %}
 {%- endif %}
 {%- if params.binding == "closures" %}
-{%- capture task_setup %}        {{ outputs }}.onStateChange = { state = $0 }
+{%- capture task_setup %}        // The view model keeps this closure: it holds the state's binding, not the view, which
+        // holds the view model (the two would keep each other after the screen is gone).
+        {{ outputs }}.onStateChange = { [state = $state] in state.wrappedValue = $0 }
         state = {{ outputs }}.state{% endcapture %}
 {%- else %}
 {%- assign task_setup = "" %}
@@ -3671,7 +3696,12 @@ struct {{ module }}View: View {
 {%- assign reports_events = false %}
 {% include 'swiftui_screen', reports_screen_events: false %}
 {%- else %}
-{%- include 'swiftui_spec_body', receiver: inputs %}
+{%- if copies_published_state %}
+{%- capture modifiers %}{% include 'state', declare: "receive" %}{% endcapture %}
+{%- else %}
+{%- assign modifiers = "" %}
+{%- endif %}
+{%- include 'swiftui_spec_body', receiver: inputs, modifiers: modifiers %}
 {%- endif %}
 }
 {%- include 'preview' %}
@@ -3709,6 +3739,11 @@ struct {{ module }}View: View {
 {%- assign row_title = "title" %}
 {%- capture lifecycle %}{% include 'lifecycle_call', receiver: inputs, indent: "    " %}{% endcapture %}
 {%- capture setup %}    bind(){{ lifecycle }}{% endcapture %}
+{%- if params.binding == "combine" and params.io and uses_defaults == false and view_state.size > 0 %}
+{%- assign renders_each_property = true %}
+{%- else %}
+{%- assign renders_each_property = false %}
+{%- endif %}
 {%- capture members %}
   // MARK: - Binding
 {%- case params.binding %}
@@ -3732,7 +3767,9 @@ struct {{ module }}View: View {
   /// Shows every state the view model publishes: the value it sends, which `@Published` sends
   /// before the property changes.
   private func bind() {
-{%- if uses_defaults %}
+{%- if renders_each_property %}
+{%- include 'state', declare: "sink" %}
+{%- elsif uses_defaults %}
 {%- if params.io %}
     {{ outputs }}.statePublisher
 {%- else %}
@@ -3762,7 +3799,9 @@ struct {{ module }}View: View {
 {%- endif %}
   }
 {%- endcase %}
-{%- if uses_defaults == false %}
+{%- if renders_each_property %}
+{%- include 'state', declare: "render" %}
+{%- elsif uses_defaults == false %}
 
   /// Brings the views up to date with the view model's state.
   private func render() {
@@ -3831,6 +3870,11 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
 {%- assign did_set = "" %}
 {%- endif %}
 {%- include 'state', declare: "storage" %}
+{%- if params.binding == "combine" and params.io and view_state.size > 0 %}
+  // Each property's value then every change, one publisher for the view model's life, as
+  // SwiftUI's `onReceive` subscribes again whenever it is given another one.
+{%- include 'state', declare: "publisher_storage" %}
+{%- endif %}
 {%- if params.binding == "closures" %}
   /// Called after every change of the state above.
   var onChange: (() -> Void)?
@@ -3874,6 +3918,7 @@ extension {{ module }}ViewModel{% if params.io %}: {{ module }}ViewModelInputs{%
 {%- assign show = "state = STATE" %}
 {%- assign keeps_items = true %}
 {%- assign after_loaded = "" %}
+{%- assign after_ended = "" %}
 {%- include 'load' %}
 
   func didSelectItem(id: UUID) {
@@ -3899,9 +3944,6 @@ extension {{ module }}ViewModel {
 extension {{ module }}ViewModel: {{ module }}ViewModelType, {{ module }}ViewModelOutputs {
   var inputs: any {{ module }}ViewModelInputs { self }
   var outputs: any {{ module }}ViewModelOutputs { self }
-{%- if params.binding == "combine" and uses_defaults == false %}
-{%- include 'state', declare: "publisher_storage" %}
-{%- endif %}
 }
 {%- endif %}
 
@@ -4070,11 +4112,11 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
 {%- endif %}
 {%- include 'service_injection' %}
 {%- if params.coordinator %}
-{%- capture state_setup %}    let state = {{ module }}ViewModel({{ service_mock_argument }}coordinator: nil){% endcapture %}
+{%- capture state_setup %}    let SUBJECT = {{ module }}ViewModel({{ service_mock_argument }}coordinator: nil){% endcapture %}
 {%- else %}
-{%- capture state_setup %}    let state = {{ module }}ViewModel({{ service_mock_argument }}router: {{ navigation_mock }}()){% endcapture %}
+{%- capture state_setup %}    let SUBJECT = {{ module }}ViewModel({{ service_mock_argument }}router: {{ navigation_mock }}()){% endcapture %}
 {%- endif %}
-{%- include 'spec_tests' %}
+{%- include 'spec_tests', state_name: "viewModel" %}
 {%- if params.coordinator %}{% assign navigation = "coordinator" %}{% else %}{% assign navigation = "router" %}{% endif %}
 {%- capture event_setup %}{% if has_service %}    let service = {{ module }}ServicingMock()
 {% endif %}    let {{ navigation }} = {{ navigation_mock }}()
@@ -4093,30 +4135,50 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   The view model's state for a spec: `view_state`, the properties the view methods update,
   named as state (`photos`, `isLoading`, `thumbnails`). `declare` is "requirement" (the
   outputs protocol's get-only property), "publisher" (the outputs protocol's publisher, with
-  Combine), "publisher_storage" (the view model's publisher of the property), "storage" (the
-  view model's property), "fake" (a settable property of the fake view model), "subject" (the
-  fake's subject, with Combine) or "subject_publisher" (the fake's publisher of its subject).
+  Combine), "publisher_storage" (the view model's publisher of the property, made once: SwiftUI's
+  `onReceive` subscribes again whenever it is given another publisher), "storage" (the view
+  model's property), "fake" (a settable property of the fake view model), "subject" (the fake's
+  subject, with Combine), "subject_publisher" (the fake's publisher of its subject, made once
+  too), "sink" (a UIKit view's subscription to the property's publisher, with Combine and
+  Input/Output; expects `outputs`), "render" (the UIKit view's method that shows the value),
+  "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output; named
+  `viewModelCopy` where the view has a member of the property's name) or "receive" (the SwiftUI
+  view's modifier that keeps its copy up to date; expects `outputs`).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
 {%- assign type = property.type %}
+{%- assign copy = name %}
+{%- if name == "viewModel" or name == "hasLoaded" or name == "body" %}
+{%- assign copy = name | append: "Copy" %}
+{%- endif %}
 {%- case declare %}
 {%- when "requirement" %}
   var {{ name }}: {{ type }} { get }
 {%- when "publisher" %}
   var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> { get }
 {%- when "publisher_storage" %}
-  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
-    ${{ name }}.eraseToAnyPublisher()
-  }
+  private(set) lazy var {{ name }}Publisher = ${{ name }}.eraseToAnyPublisher()
 {%- when "fake" %}
   var {{ name }}: {{ type }} = {{ property.initial_value }}
 {%- when "subject" %}
   let {{ name }}Subject = CurrentValueSubject<{{ type }}, Never>({{ property.initial_value }})
 {%- when "subject_publisher" %}
-  var {{ name }}Publisher: AnyPublisher<{{ type }}, Never> {
-    {{ name }}Subject.eraseToAnyPublisher()
+  private(set) lazy var {{ name }}Publisher = {{ name }}Subject.eraseToAnyPublisher()
+{%- when "sink" %}
+    {{ outputs }}.{{ name }}Publisher
+      .sink { [weak self] in self?.render({{ name }}: $0) }
+      .store(in: &cancellables)
+{%- when "render" %}
+
+  /// Shows `{{ name }}`, now and after every change.
+  private func render({{ name }}: {{ type }}) {
+    // TODO: update the views that show it.
   }
+{%- when "view_copy" %}
+  @State private var {{ copy }}: {{ type }} = {{ property.initial_value }}
+{%- when "receive" %}
+      .onReceive({{ outputs }}.{{ name }}Publisher) { {{ copy }} = $0 }
 {%- else %}
   {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
@@ -4470,7 +4532,8 @@ final class {{ module }}Presenter {
   /// Whether the screen has left and is not shown again yet (SwiftUI: also while a pushed
   /// screen covers it): a reload the module input asks for then waits until it is.
   private var hasLeft = false
-  /// Whether a reload the module input asked for has not ended: the screen left first.
+  /// Whether a reload the module input asked for is not done: no load has ended since (the
+  /// screen left first).
   private var owesReload = false
 {%- endif %}
 
@@ -4485,6 +4548,8 @@ final class {{ module }}Presenter {
 extension {{ module }}Presenter: {{ module }}ViewOutput {
 {%- if uses_defaults %}
 {%- capture after_loaded %}moduleOutput?.{{ module | camel_case }}ModuleDidLoad(items){% endcapture %}
+{%- capture after_ended %}// A reload the module input asked for, if any, is done.
+    owesReload = false{% endcapture %}
 {%- capture loaded_items %}items.map { {{ module }}ItemViewModel(id: $0.id, title: $0.title) }{% endcapture %}
 {%- assign fetch_call = "interactor.fetchItems()" %}
 {%- assign show = "view?.display(STATE)" %}
@@ -4532,17 +4597,15 @@ extension {{ module }}Presenter: {{ module }}InteractorOutput {
 extension {{ module }}Presenter: {{ module }}ModuleInput {
   /// Loads the items again, as a pull to refresh does. The load stops when the screen leaves;
   /// asked for while the screen is away, or cut short by its leaving, it is done when the
-  /// screen is shown again, and the module output hears of it then.
+  /// screen is shown again, and the module output hears of it then. It is done when a load
+  /// started since ends: this one, or one that replaced it (a pull to refresh).
   func reload() {
     owesReload = true
     guard !hasLeft else { return }
-    Task {
-      await load()
-      // It ended, unless the screen left first: then it is owed until the screen is back.
-      if !hasLeft {
-        owesReload = false
-      }
-    }
+    // A load in progress started before this was asked for: it is replaced, and does not
+    // settle it.
+    fetchTask?.cancel()
+    Task { await load() }
   }
 }
 {%- else %}

@@ -5,13 +5,18 @@ import Testing
 @_spi(StandIn) import UIKit
 
 /// Answers fetches by hand, one at a time, as a slow network would; a cancelled fetch ends with
-/// `URLError(.cancelled)`, as `URLSession`'s does (not with `CancellationError`).
+/// `URLError(.cancelled)`, as `URLSession`'s does (not with `CancellationError`), or, with
+/// `stopsWhenCancelled: false`, only when it is answered, as a service that does not check
+/// for cancellation does.
 public actor FetchScript<Value: Sendable> {
   private var pending: [(id: Int, continuation: CheckedContinuation<Value, any Error>)] = []
   private var nextID = 0
+  private let stopsWhenCancelled: Bool
   public private(set) var calls = 0
 
-  public init() {}
+  public init(stopsWhenCancelled: Bool = true) {
+    self.stopsWhenCancelled = stopsWhenCancelled
+  }
 
   /// How many fetches wait for an answer.
   public var waiting: Int { pending.count }
@@ -37,6 +42,7 @@ public actor FetchScript<Value: Sendable> {
   }
 
   private func cancel(_ id: Int) {
+    guard stopsWhenCancelled else { return }
     if let index = pending.firstIndex(where: { $0.id == id }) {
       pending.remove(at: index).continuation.resume(throwing: URLError(.cancelled))
     }
