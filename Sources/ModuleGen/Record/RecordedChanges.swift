@@ -44,15 +44,18 @@ struct RecordedChanges {
           action: action))
     }
     var removals = pruned.map { removal(of: $0, in: record) }
-    // A run that changes nothing of the record leaves its file (and the base copies) as they are;
-    // one with merge conflict markers is written without them.
-    if recordFiles
-      && (updated != record || record.conflictMarkerLine != nil || rewritesBaseFiles
-        || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path)))
-    {
-      try add(
-        record.path, Array(updated.encoded.utf8),
-        stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
+    // A run that changes nothing of the record leaves its file (and the base copies) as they are,
+    // whatever way it is written (`update`, which writes base copies, too); one with merge
+    // conflict markers is written without them.
+    let recordChanges =
+      updated != record || record.conflictMarkerLine != nil
+      || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path))
+    if recordFiles && (recordChanges || rewritesBaseFiles) {
+      if recordChanges {
+        try add(
+          record.path, Array(updated.encoded.utf8),
+          stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
+      }
       let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
       var folderChecked = false
       for file in base.writes {
