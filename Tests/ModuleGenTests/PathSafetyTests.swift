@@ -446,4 +446,32 @@ import Testing
       #expect(first.hasPrefix("M"), "\(path.debugDescription) is outside the module folders")
     }
   }
+
+  /// The record names the stale files `--prune` removes, and anyone can edit it (a pull request,
+  /// a merge): a recorded file outside the project's folder is removed only inside a folder the
+  /// run writes into (a module's `output: ../Shared/{{ module }}`), never elsewhere.
+  @Test func pruneRemovesNoFileOutsideTheFoldersItWrites() throws {
+    let top = try makeTemporaryDirectory()
+    let dir = top + "/App"
+    try write("output: '../Shared/{{ module }}'\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-01-01"], in: dir).code == 0)
+    let victim = top + "/Other/notes.txt"
+    try write("precious\n", to: victim)
+    let hash = GenerationRecord.hash(Array("precious\n".utf8))
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    try write(
+      record.replacingOccurrences(
+        of: "    files:\n", with: "    files:\n      ../Other/notes.txt: \(hash)\n"),
+      to: recordPath)
+    // A file the module no longer has, in its folder outside the project: removed.
+    let pruned = runTool(["gen", "Home", "--set", "ui=swiftui", "--prune"], in: dir)
+    #expect(pruned.code == 1, "\(pruned.err)")
+    #expect(!FileManager.default.fileExists(atPath: top + "/Shared/Home/HomeViewController.swift"))
+    #expect(FileManager.default.fileExists(atPath: victim))
+    #expect(
+      pruned.err.contains(
+        "error: '../Other/notes.txt' is no longer generated for Home but is outside the folder of .modulegen.lock and every folder the run writes into; not removed (delete it yourself if it is no longer needed)"
+      ), "\(pruned.err)")
+  }
 }

@@ -81,7 +81,7 @@ enum GenCommand {
       console.report(GenerambaCommandLine.overwriteNote)
     }
     report.reportUnresolvedMarkers(plan)
-    report.reportStale(plan, prune: prune, pruned: changes.pruned)
+    report.reportStale(plan, prune: prune, changes: changes)
     report.finish()
     return plan.blockedModules.isEmpty && changes.refused.isEmpty
       ? ExitCode.success : ExitCode.failure

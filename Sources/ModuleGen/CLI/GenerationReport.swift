@@ -274,10 +274,19 @@ struct GenerationReport {
   /// Every stale file that is still there, as a warning (an error for one `--prune` refuses).
   /// The stale files: each as a warning (or, refused by `--prune`, an error), then what
   /// `--prune` removed.
-  func reportStale(_ plan: Plan, prune: Bool, pruned: [StaleFile] = []) {
+  func reportStale(_ plan: Plan, prune: Bool, changes: RecordedChanges) {
     for file in plan.stale {
-      if let warning = staleWarning(file, prune: prune) { console.report(warning) }
+      if changes.outside.contains(file) {
+        console.report(
+          Diagnostic(
+            message:
+              "'\(shown(file.path))' is no longer generated for \(file.module) but is outside the folder of \(GenerationRecord.fileName) and every folder the run writes into; \(Self.notRemoved)"
+          ))
+      } else if let warning = staleWarning(file, prune: prune) {
+        console.report(warning)
+      }
     }
+    let pruned = changes.pruned
     guard !pruned.isEmpty && printsSummaries else { return }
     if detail == .verbose {
       for file in pruned {
@@ -311,6 +320,9 @@ struct GenerationReport {
     if dryRun && printsSummaries { console.writeOut("Dry run: nothing was written.\n") }
   }
 
+  /// What `--prune` says of a stale file it leaves.
+  static let notRemoved = "not removed (delete it yourself if it is no longer needed)"
+
   /// A stale file as a warning (gen, update) with what to do about it.
   func staleWarning(_ file: StaleFile, prune: Bool) -> Diagnostic? {
     let path = shown(file.path)
@@ -328,7 +340,7 @@ struct GenerationReport {
       return Diagnostic(
         prune ? .error : .warning,
         message: prune
-          ? "'\(path)' is no longer generated for \(file.module) but was edited since; not removed (delete it yourself if it is no longer needed)"
+          ? "'\(path)' is no longer generated for \(file.module) but was edited since; \(Self.notRemoved)"
           : "'\(path)' was generated for \(file.module), which no longer has it; it was edited since, so remove it yourself"
       )
     }

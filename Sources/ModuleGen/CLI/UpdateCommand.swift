@@ -104,7 +104,7 @@ enum UpdateCommand {
           message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
     }
     report.reportUnresolvedMarkers(plan)
-    report.reportStale(plan, prune: prune, pruned: changes.pruned)
+    report.reportStale(plan, prune: prune, changes: changes)
     report.finish()
     return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty && changes.refused.isEmpty
       ? ExitCode.success : ExitCode.failure
