@@ -474,4 +474,36 @@ import Testing
         "error: '../Other/notes.txt' is no longer generated for Home but is outside the folder of .modulegen.lock and every folder the run writes into; not removed (delete it yourself if it is no longer needed)"
       ), "\(pruned.err)")
   }
+
+  /// Nor has it a file elsewhere edited: a registration the record places outside its folder is
+  /// removed only from a file the run's modules register in.
+  @Test func pruneEditsNoFileOutsideTheFoldersItWrites() throws {
+    let top = try makeTemporaryDirectory()
+    let dir = top + "/App"
+    try write(
+      "modules: [{name: Home, template: viper}, {name: Cart, template: viper}]\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let target = top + "/Other/Route.swift"
+    let original = "enum Route {\n  // routes\n  case cart\n  case keep\n}\n"
+    try write(original, to: target)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    let cart = try #require(record.range(of: "  Cart:\n"))
+    try write(
+      record.replacingCharacters(
+        in: cart,
+        with:
+          "  Cart:\n    registrations:\n      - {file: ../Other/Route.swift, marker: // routes, text: case cart}\n"
+      ), to: recordPath)
+    try write("modules: [{name: Home, template: viper}]\n", to: dir + "/m.yml")
+    let pruned = runTool(["gen", "--spec", "m.yml", "--prune"], in: dir)
+    #expect(pruned.code == 1, "\(pruned.err)")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == original)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart/CartBuilder.swift"))
+    #expect(
+      pruned.err.contains(
+        "error: the registration of Cart in '../Other/Route.swift' is outside the folder of .modulegen.lock and every file the run registers in; not removed (remove its line 'case cart' yourself if it is no longer needed)"
+      ), "\(pruned.err)")
+  }
 }

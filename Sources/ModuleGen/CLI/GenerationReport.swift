@@ -271,10 +271,19 @@ struct GenerationReport {
     console.writeError(text + "\n")
   }
 
-  /// Every stale file that is still there, as a warning (an error for one `--prune` refuses).
-  /// The stale files: each as a warning (or, refused by `--prune`, an error), then what
-  /// `--prune` removed.
-  func reportStale(_ plan: Plan, prune: Bool, changes: RecordedChanges) {
+  /// The stale files still there: each as a warning (or, refused by `--prune`, an error, as is
+  /// each registration it refuses to remove), then what `--prune` removed. Returns whether
+  /// `--prune` removed every stale file and registration it was asked to.
+  @discardableResult
+  func reportStale(_ plan: Plan, prune: Bool, changes: RecordedChanges) -> Bool {
+    for registration in plan.refusedRegistrations {
+      console.report(
+        Diagnostic(
+          message:
+            "the registration of \(registration.module) in '\(shown(registration.path))' is outside the folder of \(GenerationRecord.fileName) and every file the run registers in; not removed (remove its line '\(registration.text)' yourself if it is no longer needed)"
+        ))
+    }
+    let prunedAll = changes.refused.isEmpty && plan.refusedRegistrations.isEmpty
     for file in plan.stale {
       if changes.outside.contains(file) {
         console.report(
@@ -287,7 +296,7 @@ struct GenerationReport {
       }
     }
     let pruned = changes.pruned
-    guard !pruned.isEmpty && printsSummaries else { return }
+    guard !pruned.isEmpty && printsSummaries else { return prunedAll }
     if detail == .verbose {
       for file in pruned {
         console.writeOut(
@@ -297,6 +306,7 @@ struct GenerationReport {
     }
     let count = pruned.count == 1 ? "1 stale file" : "\(pruned.count) stale files"
     console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
+    return prunedAll
   }
 
   /// A warning at each developer's file the run leaves with an earlier `update`'s conflict

@@ -152,7 +152,14 @@ package struct Generator {
       return holders[record.recordedPath(file.path), default: []].contains { $0 != file.module }
     }
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
-    let prunedRegistrations = options.prune ? leftOver : []
+    let top = recordDirectory(options)
+    let registered = Set(planned.flatMap(\.registrations).map(\.path))
+    let (prunedRegistrations, refusedRegistrations) =
+      options.prune
+      ? (
+        leftOver.filter { PathSafety.isInside($0.path, top) || registered.contains($0.path) },
+        leftOver.filter { !PathSafety.isInside($0.path, top) && !registered.contains($0.path) }
+      ) : ([], [])
     let edits = try registrationEdits(
       planned.flatMap(\.registrations), removing: prunedRegistrations, options: options)
     files += edits.map(\.file)
@@ -168,6 +175,7 @@ package struct Generator {
     plan.packageTargets = packages
     plan.staleRegistrations = leftOver
     plan.prunedRegistrations = prunedRegistrations
+    plan.refusedRegistrations = refusedRegistrations
     plan.force = options.force
     plan.testsImportTheApp = testsImportTheApp
     return plan
