@@ -506,4 +506,33 @@ import Testing
         "error: the registration of Cart in '../Other/Route.swift' is outside the folder of .modulegen.lock and every file the run registers in; not removed (remove its line 'case cart' yourself if it is no longer needed)"
       ), "\(pruned.err)")
   }
+
+  /// Nor has the record's own data removed: a module's file the record places in
+  /// `.modulegen/base/` (or a `.modulegen.lock`) is an error at its line, before anything is
+  /// written.
+  @Test func aRecordedFileInTheRecordsOwnDataIsAnError() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "modules: [{name: Home, template: viper}, {name: Cart, template: viper}]\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let base = dir + "/.modulegen/base/Cart.base"
+    let hash = GenerationRecord.hash(Array(try Data(contentsOf: URL(fileURLWithPath: base))))
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    let files = try #require(record.range(of: "    test_files:\n"))
+    let edited = record.replacingCharacters(
+      in: files, with: "    test_files:\n      .modulegen/base/Cart.base: \(hash)\n")
+    try write(edited, to: recordPath)
+    let line =
+      edited.prefix(upTo: try #require(edited.range(of: ".modulegen/base/Cart")).lowerBound)
+      .filter { $0 == "\n" }.count + 1
+    let pruned = runTool(["gen", "--prune"], in: dir)
+    #expect(pruned.code == 2, "\(pruned.err)")
+    #expect(FileManager.default.fileExists(atPath: base))
+    #expect(
+      pruned.err.hasPrefix(
+        ".modulegen.lock:\(line):7: error: modules.Cart.test_files: the recorded path '.modulegen/base/Cart.base' is in the generation record's own data (.modulegen.lock, .modulegen/base/), which no module generates; remove its line"
+      ), "\(pruned.err)")
+  }
 }
