@@ -152,14 +152,15 @@ package struct Generator {
       return holders[record.recordedPath(file.path), default: []].contains { $0 != file.module }
     }
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
+    // Outside the record's folder, a registration is removed only from a file the run's
+    // modules register in: the record, which anyone can edit, never has a file elsewhere edited.
     let top = recordDirectory(options)
     let registered = Set(planned.flatMap(\.registrations).map(\.path))
-    let (prunedRegistrations, refusedRegistrations) =
-      options.prune
-      ? (
-        leftOver.filter { PathSafety.isInside($0.path, top) || registered.contains($0.path) },
-        leftOver.filter { !PathSafety.isInside($0.path, top) && !registered.contains($0.path) }
-      ) : ([], [])
+    let mayEdit = { (registration: PlannedRegistration) in
+      PathSafety.isInside(registration.path, top) || registered.contains(registration.path)
+    }
+    let prunedRegistrations = options.prune ? leftOver.filter(mayEdit) : []
+    let refusedRegistrations = options.prune ? leftOver.filter { !mayEdit($0) } : []
     let edits = try registrationEdits(
       planned.flatMap(\.registrations), removing: prunedRegistrations, options: options)
     files += edits.map(\.file)
