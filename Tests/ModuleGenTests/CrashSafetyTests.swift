@@ -266,6 +266,42 @@ import Testing
     #expect(date(of: names[1], in: snapshot(dir).files, dates: ["2026-01-01"]) != nil)
   }
 
+  /// A run that could not write a module when it started (an edited file: a conflict) and can
+  /// once the run before it is done (here: the edit undone meanwhile, as another run's write
+  /// of the file and its record would) writes it, as if it had run after the other: it does
+  /// not fail for the module's folder it had not locked.
+  @Test func aRunThatMayWriteMoreAfterWaitingWritesIt() throws {
+    let (dir, names) = try project(modules: 2)
+    #expect(try run(["gen", "--spec", "all.yml", "--author", "2026-01-01"], in: dir).code == 0)
+    let edited = dir + "/Sources/\(names[1])/\(names[1]).swift"
+    let original = try String(contentsOfFile: edited, encoding: .utf8)
+    try write(original + "// edited\n", to: edited)
+    // Another run holds the record's folder while this one waits for it.
+    let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir])
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtBinary)
+    process.arguments = ["gen", "--spec", "all.yml", "--author", "2026-02-02"]
+    process.currentDirectoryURL = URL(fileURLWithPath: dir)
+    process.environment = ["HOME": dir + "/home", "MODULEGEN_LOCK_TIMEOUT": "60"]
+    let errors = dir + "/../gen.err"
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.5)
+    try write(original, to: edited)
+    session.end()
+    process.waitUntilExit()
+    let err = try String(contentsOfFile: errors, encoding: .utf8)
+    #expect(process.terminationStatus == 0, "\(err)")
+    let files = snapshot(dir)
+    for name in names {
+      #expect(date(of: name, in: files.files, dates: ["2026-02-02"]) != nil, "\(name)")
+    }
+    #expect(files.leftovers.isEmpty, "\(files.leftovers.prefix(5))")
+    #expect(try recordDisagreements(dir, files: files.files).isEmpty)
+  }
+
   /// `check` while another run writes (its lock held, its staging folder there) waits for it
   /// and says what the run left, as a `check` run after it would: not a verdict on files read
   /// half before and half after the run, nor that a run is writing.

@@ -464,4 +464,93 @@ import Testing
       #expect(first.hasPrefix("M"), "\(path.debugDescription) is outside the module folders")
     }
   }
+
+  /// The record names the stale files `--prune` removes, and anyone can edit it (a pull request,
+  /// a merge): a recorded file outside the project's folder is removed only inside a folder the
+  /// run writes into (a module's `output: ../Shared/{{ module }}`), never elsewhere.
+  @Test func pruneRemovesNoFileOutsideTheFoldersItWrites() throws {
+    let top = try makeTemporaryDirectory()
+    let dir = top + "/App"
+    try write("output: '../Shared/{{ module }}'\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-01-01"], in: dir).code == 0)
+    let victim = top + "/Other/notes.txt"
+    try write("precious\n", to: victim)
+    let hash = GenerationRecord.hash(Array("precious\n".utf8))
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    try write(
+      record.replacingOccurrences(
+        of: "    files:\n", with: "    files:\n      ../Other/notes.txt: \(hash)\n"),
+      to: recordPath)
+    // A file the module no longer has, in its folder outside the project: removed.
+    let pruned = runTool(["gen", "Home", "--set", "ui=swiftui", "--prune"], in: dir)
+    #expect(pruned.code == 1, "\(pruned.err)")
+    #expect(!FileManager.default.fileExists(atPath: top + "/Shared/Home/HomeViewController.swift"))
+    #expect(FileManager.default.fileExists(atPath: victim))
+    #expect(
+      pruned.err.contains(
+        "error: '../Other/notes.txt' is no longer generated for Home but is outside the folder of .modulegen.lock and every folder the run writes into; not removed (delete it yourself if it is no longer needed)"
+      ), "\(pruned.err)")
+  }
+
+  /// Nor has it a file elsewhere edited: a registration the record places outside its folder is
+  /// removed only from a file the run's modules register in.
+  @Test func pruneEditsNoFileOutsideTheFoldersItWrites() throws {
+    let top = try makeTemporaryDirectory()
+    let dir = top + "/App"
+    try write(
+      "modules: [{name: Home, template: viper}, {name: Cart, template: viper}]\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let target = top + "/Other/Route.swift"
+    let original = "enum Route {\n  // routes\n  case cart\n  case keep\n}\n"
+    try write(original, to: target)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    let cart = try #require(record.range(of: "  Cart:\n"))
+    try write(
+      record.replacingCharacters(
+        in: cart,
+        with:
+          "  Cart:\n    registrations:\n      - {file: ../Other/Route.swift, marker: // routes, text: case cart}\n"
+      ), to: recordPath)
+    try write("modules: [{name: Home, template: viper}]\n", to: dir + "/m.yml")
+    let pruned = runTool(["gen", "--spec", "m.yml", "--prune"], in: dir)
+    #expect(pruned.code == 1, "\(pruned.err)")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == original)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Cart/CartBuilder.swift"))
+    #expect(
+      pruned.err.contains(
+        "error: the registration of Cart in '../Other/Route.swift' is outside the folder of .modulegen.lock and every file the run registers in; not removed (remove its line 'case cart' yourself if it is no longer needed)"
+      ), "\(pruned.err)")
+  }
+
+  /// Nor has the record's own data removed: a module's file the record places in
+  /// `.modulegen/base/` (or a `.modulegen.lock`) is an error at its line, before anything is
+  /// written.
+  @Test func aRecordedFileInTheRecordsOwnDataIsAnError() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "modules: [{name: Home, template: viper}, {name: Cart, template: viper}]\n",
+      to: dir + "/m.yml")
+    #expect(runTool(["gen", "--spec", "m.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let base = dir + "/.modulegen/base/Cart.base"
+    let hash = GenerationRecord.hash(Array(try Data(contentsOf: URL(fileURLWithPath: base))))
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    let files = try #require(record.range(of: "    test_files:\n"))
+    let edited = record.replacingCharacters(
+      in: files, with: "    test_files:\n      .modulegen/base/Cart.base: \(hash)\n")
+    try write(edited, to: recordPath)
+    let line =
+      edited.prefix(upTo: try #require(edited.range(of: ".modulegen/base/Cart")).lowerBound)
+      .filter { $0 == "\n" }.count + 1
+    let pruned = runTool(["gen", "--prune"], in: dir)
+    #expect(pruned.code == 2, "\(pruned.err)")
+    #expect(FileManager.default.fileExists(atPath: base))
+    #expect(
+      pruned.err.hasPrefix(
+        ".modulegen.lock:\(line):7: error: modules.Cart.test_files: the recorded path '.modulegen/base/Cart.base' is in the generation record's own data (.modulegen.lock, .modulegen/base/), which no module generates; remove its line"
+      ), "\(pruned.err)")
+  }
 }

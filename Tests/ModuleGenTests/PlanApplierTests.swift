@@ -160,6 +160,34 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(after.leftovers == [])
   }
 
+  /// A file written over what the plan read (a merge, an update) that someone saved again
+  /// since (an editor, while the run merged every module under its locks) is not written
+  /// over: the run stops and changes nothing, and the save is kept.
+  @Test func aFileSavedAfterThePlanReadItIsNotWrittenOver() throws {
+    let dir = try makeTemporaryDirectory()
+    let path = dir + "/out/Presenter.swift"
+    try write("as the plan read it\n", to: path)
+    var merged = PlannedFile(
+      module: "M", role: .code, regenerate: .once, root: dir + "/out", path: path,
+      bytes: Array("merged\n".utf8), action: .merge)
+    merged.expectedHash = GenerationRecord.hash(Array("as the plan read it\n".utf8))
+    let created = PlannedFile(
+      module: "M", role: .code, root: dir + "/out", path: dir + "/out/New.swift",
+      bytes: Array("new\n".utf8), action: .create)
+    let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [dir + "/out"])
+    try write("saved by the developer meanwhile\n", to: path)
+    #expect {
+      try session.apply(Plan(files: [merged, created], modules: [], notes: []))
+    } throws: { error in
+      "\(error)".contains("'\(path)' changed while modulegen was writing it; run modulegen again")
+        && "\(error)".hasSuffix("nothing was written")
+    }
+    session.end()
+    let after = snapshot(dir)
+    #expect(after.files == ["out/Presenter.swift": "saved by the developer meanwhile\n"])
+    #expect(after.leftovers == [])
+  }
+
   /// A folder the write creates is looked at before it is staged (where it would lead, whether
   /// it is there) and then created without another look.
   @Test func aNewFolderIsCreatedWithoutAskingAgain() throws {

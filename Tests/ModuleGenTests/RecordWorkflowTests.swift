@@ -46,6 +46,29 @@ import Testing
     #expect(presenter.contains("func didTapRetry()") && presenter.contains("// presenter code"))
   }
 
+  /// A run that changes nothing leaves the record's bytes as they are, however it is written
+  /// (a line a developer added, another quoting, CRLF line ends): `update` as `gen` does.
+  @Test func aRunThatChangesNothingLeavesTheRecordsBytes() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viper\n", to: dir + "/home.yml")
+    #expect(runTool(["gen", "--spec", "home.yml", "--date", "2026-01-01"], in: dir).code == 0)
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    try edit(recordPath) {
+      "# reviewed by Jane\r\n"
+        + $0.replacingOccurrences(of: "\"1.0.0\"", with: "'1.0.0'")
+        .replacingOccurrences(of: "\n", with: "\r\n")
+    }
+    let before = recordFiles(dir)
+    for command in [["gen", "--spec", "home.yml"], ["update"], ["update", "--prune"], ["gen"]] {
+      let run = runTool(command, in: dir)
+      #expect(run.code == 0, "\(command): \(run.err)")
+      #expect(run.out.contains("unchanged"), "\(command): \(run.out)")
+      let record = try read(recordPath)
+      let unchanged = recordFiles(dir) == before
+      #expect(unchanged, "\(command): \(record.prefix(40))")
+    }
+  }
+
   /// A blocked module keeps its entry while the other modules of the run are recorded.
   @Test func aBlockedModuleKeepsItsEntryWhileOthersAreRecorded() throws {
     let dir = try makeTemporaryDirectory()

@@ -81,9 +81,9 @@ enum GenCommand {
       console.report(GenerambaCommandLine.overwriteNote)
     }
     report.reportUnresolvedMarkers(plan)
-    report.reportStale(plan, prune: prune, pruned: changes.pruned)
+    let prunedAll = report.reportStale(plan, prune: prune, changes: changes)
     report.finish()
-    return plan.blockedModules.isEmpty && changes.refused.isEmpty
+    return plan.blockedModules.isEmpty && prunedAll
       ? ExitCode.success : ExitCode.failure
   }
 }

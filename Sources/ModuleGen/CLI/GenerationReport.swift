@@ -271,14 +271,32 @@ struct GenerationReport {
     console.writeError(text + "\n")
   }
 
-  /// Every stale file that is still there, as a warning (an error for one `--prune` refuses).
-  /// The stale files: each as a warning (or, refused by `--prune`, an error), then what
-  /// `--prune` removed.
-  func reportStale(_ plan: Plan, prune: Bool, pruned: [StaleFile] = []) {
-    for file in plan.stale {
-      if let warning = staleWarning(file, prune: prune) { console.report(warning) }
+  /// The stale files still there: each as a warning (or, refused by `--prune`, an error, as is
+  /// each registration it refuses to remove), then what `--prune` removed. Returns whether
+  /// `--prune` removed every stale file and registration it was asked to.
+  @discardableResult
+  func reportStale(_ plan: Plan, prune: Bool, changes: RecordedChanges) -> Bool {
+    for registration in plan.refusedRegistrations {
+      console.report(
+        Diagnostic(
+          message:
+            "the registration of \(registration.module) in '\(shown(registration.path))' is outside the folder of \(GenerationRecord.fileName) and every file the run registers in; not removed (remove its line '\(registration.text)' yourself if it is no longer needed)"
+        ))
     }
-    guard !pruned.isEmpty && printsSummaries else { return }
+    let prunedAll = changes.refused.isEmpty && plan.refusedRegistrations.isEmpty
+    for file in plan.stale {
+      if changes.outside.contains(file) {
+        console.report(
+          Diagnostic(
+            message:
+              "'\(shown(file.path))' is no longer generated for \(file.module) but is outside the folder of \(GenerationRecord.fileName) and every folder the run writes into; \(Self.notRemoved)"
+          ))
+      } else if let warning = staleWarning(file, prune: prune) {
+        console.report(warning)
+      }
+    }
+    let pruned = changes.pruned
+    guard !pruned.isEmpty && printsSummaries else { return prunedAll }
     if detail == .verbose {
       for file in pruned {
         console.writeOut(
@@ -288,6 +306,7 @@ struct GenerationReport {
     }
     let count = pruned.count == 1 ? "1 stale file" : "\(pruned.count) stale files"
     console.writeOut((dryRun ? "Would remove " : "Removed ") + count + ".\n")
+    return prunedAll
   }
 
   /// A warning at each developer's file the run leaves with an earlier `update`'s conflict
@@ -311,6 +330,9 @@ struct GenerationReport {
     if dryRun && printsSummaries { console.writeOut("Dry run: nothing was written.\n") }
   }
 
+  /// What `--prune` says of a stale file it leaves.
+  static let notRemoved = "not removed (delete it yourself if it is no longer needed)"
+
   /// A stale file as a warning (gen, update) with what to do about it.
   func staleWarning(_ file: StaleFile, prune: Bool) -> Diagnostic? {
     let path = shown(file.path)
@@ -328,7 +350,7 @@ struct GenerationReport {
       return Diagnostic(
         prune ? .error : .warning,
         message: prune
-          ? "'\(path)' is no longer generated for \(file.module) but was edited since; not removed (delete it yourself if it is no longer needed)"
+          ? "'\(path)' is no longer generated for \(file.module) but was edited since; \(Self.notRemoved)"
           : "'\(path)' was generated for \(file.module), which no longer has it; it was edited since, so remove it yourself"
       )
     }

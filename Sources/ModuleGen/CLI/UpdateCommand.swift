@@ -104,9 +104,9 @@ enum UpdateCommand {
           message: "'\(report.shown(item.file.path))' was kept as it is: \(item.reason)"))
     }
     report.reportUnresolvedMarkers(plan)
-    report.reportStale(plan, prune: prune, pruned: changes.pruned)
+    let prunedAll = report.reportStale(plan, prune: prune, changes: changes)
     report.finish()
-    return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty && changes.refused.isEmpty
+    return blocked.isEmpty && conflicted.isEmpty && unmerged.isEmpty && prunedAll
       ? ExitCode.success : ExitCode.failure
   }
 

@@ -214,6 +214,13 @@ extension GenerationRecord {
               at: file.keyLocation, path: "\(path).\(key)")
             continue
           }
+          // No module generates the record's own data: `--prune` would remove it.
+          if Plan.isRecordData(file.key) {
+            problems.error(
+              "the recorded path '\(file.key)' is in the generation record's own data (\(fileName), \(baseFolder)/), which no module generates; remove its line",
+              at: file.keyLocation, path: "\(path).\(key)")
+            continue
+          }
           guard case .string(let hash) = file.value.value, isHash(hash) else {
             problems.error(
               "a file's hash must be '\(hashPrefix)' and 64 lowercase hexadecimal digits",

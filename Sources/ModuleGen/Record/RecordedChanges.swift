@@ -10,6 +10,8 @@ struct RecordedChanges {
   /// Stale files `--prune` removes, and those it refuses to remove because they were edited.
   var pruned: [StaleFile]
   var refused: [StaleFile]
+  /// The refused files that are outside the record's folder and every folder the run writes.
+  var outside: [StaleFile] = []
   /// The Xcode project's edit, when the run adds its files to one (`addProjectEdit`).
   var xcode: XcodeChanges? = nil
 
@@ -25,9 +27,17 @@ struct RecordedChanges {
     applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
     rewritesBaseFiles: Bool = false, fileSystem: any FileSystem, shown: (String) -> String
   ) throws -> RecordedChanges {
-    // A stale file is removed only if it is still as it was generated.
+    // A stale file is removed only if it is still as it was generated, and outside the record's
+    // folder only inside a folder the run writes into (a module's `../Shared/Home`): the record,
+    // which anyone can edit, never has a file elsewhere removed.
     let candidates = prune ? plan.stale.filter { $0.state == .unchanged } : []
-    let pruned = candidates.filter { removal(of: $0, in: record).isCurrent(fileSystem: fileSystem) }
+    let roots = candidates.isEmpty ? [] : plan.roots
+    let outside = candidates.filter { file in
+      !record.isInside(file.path) && !roots.contains { PathSafety.isInside(file.path, $0) }
+    }
+    let pruned = candidates.filter { file in
+      !outside.contains(file) && removal(of: file, in: record).isCurrent(fileSystem: fileSystem)
+    }
     let refused =
       prune
       ? plan.stale.filter { $0.state == .edited }
@@ -44,15 +54,18 @@ struct RecordedChanges {
           action: action))
     }
     var removals = pruned.map { removal(of: $0, in: record) }
-    // A run that changes nothing of the record leaves its file (and the base copies) as they are;
-    // one with merge conflict markers is written without them.
-    if recordFiles
-      && (updated != record || record.conflictMarkerLine != nil || rewritesBaseFiles
-        || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path)))
-    {
-      try add(
-        record.path, Array(updated.encoded.utf8),
-        stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
+    // A run that changes nothing of the record leaves its file (and the base copies) as they are,
+    // whatever way it is written (`update`, which writes base copies, too); one with merge
+    // conflict markers is written without them.
+    let recordChanges =
+      updated != record || record.conflictMarkerLine != nil
+      || (!updated.modules.isEmpty && !fileSystem.fileExists(atPath: record.path))
+    if recordFiles && (recordChanges || rewritesBaseFiles) {
+      if recordChanges {
+        try add(
+          record.path, Array(updated.encoded.utf8),
+          stored: record.storedFile(atPath: record.path, fileSystem: fileSystem))
+      }
       let base = updated.baseFiles(for: plan, previous: record, fileSystem: fileSystem)
       var folderChecked = false
       for file in base.writes {
@@ -68,7 +81,8 @@ struct RecordedChanges {
       }
     }
     writes.removals = removals
-    return RecordedChanges(writes: writes, record: updated, pruned: pruned, refused: refused)
+    return RecordedChanges(
+      writes: writes, record: updated, pruned: pruned, refused: refused, outside: outside)
   }
 
   /// Removing a stale file: inside the record's folder when it is there, else inside its own.

@@ -169,7 +169,15 @@ package struct Generator {
       return holders[record.recordedPath(file.path), default: []].contains { $0 != file.module }
     }
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
-    let prunedRegistrations = options.prune ? leftOver : []
+    // Outside the record's folder, a registration is removed only from a file the run's
+    // modules register in: the record, which anyone can edit, never has a file elsewhere edited.
+    let top = recordDirectory(options)
+    let registered = Set(planned.flatMap(\.registrations).map(\.path))
+    let mayEdit = { (registration: PlannedRegistration) in
+      PathSafety.isInside(registration.path, top) || registered.contains(registration.path)
+    }
+    let prunedRegistrations = options.prune ? leftOver.filter(mayEdit) : []
+    let refusedRegistrations = options.prune ? leftOver.filter { !mayEdit($0) } : []
     let edits = try registrationEdits(
       planned.flatMap(\.registrations), removing: prunedRegistrations, options: options)
     files += edits.map(\.file)
@@ -185,6 +193,7 @@ package struct Generator {
     plan.packageTargets = packages
     plan.staleRegistrations = leftOver
     plan.prunedRegistrations = prunedRegistrations
+    plan.refusedRegistrations = refusedRegistrations
     plan.force = options.force
     plan.testsImportTheApp = testsImportTheApp
     return plan

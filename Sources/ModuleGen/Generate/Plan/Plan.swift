@@ -24,6 +24,9 @@ package struct Plan: Sendable {
   /// spec, an entry its template no longer has), and those of them the run removes (`--prune`).
   package var staleRegistrations: [PlannedRegistration] = []
   package var prunedRegistrations: [PlannedRegistration] = []
+  /// Those `--prune` leaves: in a file outside the record's folder that no module of the run
+  /// registers in (the record, which anyone can edit, never has a file elsewhere edited).
+  package var refusedRegistrations: [PlannedRegistration] = []
   /// The local Swift packages the modules join, with what their manifests gain; each manifest
   /// is also one of `files`. Planned for the modules without a conflict only.
   package var packageTargets: [PackageTargets] = []
@@ -100,6 +103,7 @@ package struct Plan: Sendable {
     plan.stale = stale.filter { !blocked.contains($0.module) }
     plan.staleRegistrations = staleRegistrations.filter { !blocked.contains($0.module) }
     plan.prunedRegistrations = prunedRegistrations.filter { !blocked.contains($0.module) }
+    plan.refusedRegistrations = refusedRegistrations.filter { !blocked.contains($0.module) }
     if !registrationEdits.isEmpty {
       // A file where modules are registered is written without the blocked modules' snippets.
       let paths = Set(registrationEdits.map(\.path))

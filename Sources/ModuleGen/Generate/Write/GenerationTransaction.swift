@@ -29,36 +29,52 @@ enum GenerationTransaction {
     let applier = try PlanApplier(fileSystem: fileSystem, environment: console.environment)
     // The record's folder too: another run may change the record meanwhile, and then this
     // run's record changes as well.
-    let locked =
+    var locked =
       preview.writes.roots + [setup.record.directory] + (setup.xcode.map { [$0.bundle] } ?? [])
-    let session = try applier.begin(roots: locked)
-    defer { session.end() }
-    for note in session.notes { console.report(note) }
-    let (record, recordText) = try GenerationSetup.record(
-      config: setup.generator.config, console: console, fileSystem: fileSystem,
-      previous: (setup.record, setup.recordText))
-    plan = try replan(&setup, record)
-    setup.record = record
-    setup.recordText = recordText
-    let written = plan.withoutBlockedModules
-    var changes = try RecordedChanges.make(
-      applying: written, to: record, prune: prune, rewritesBaseFiles: rewritesBaseFiles,
-      fileSystem: fileSystem, shown: console.displayPath)
-    let lockedKeys = Set(locked.map(PathKey.init))
-    if let other = changes.writes.roots.first(where: { !lockedKeys.contains(PathKey($0)) }) {
-      throw Diagnostic(
-        message:
-          "another modulegen run changed what this one writes (now also into '\(console.displayPath(other))') while it waited; nothing was written: run it again"
-      )
+    // What this run writes may grow while it waits (another run resolved a conflict that had
+    // kept a module out): it lets go of every lock and takes them again with the new folders,
+    // never waiting for one while holding others.
+    var attempt = 0
+    while true {
+      attempt += 1
+      let session = try applier.begin(roots: locked)
+      defer { session.end() }
+      for note in session.notes { console.report(note) }
+      let (record, recordText) = try GenerationSetup.record(
+        config: setup.generator.config, console: console, fileSystem: fileSystem,
+        previous: (setup.record, setup.recordText))
+      plan = try replan(&setup, record)
+      setup.record = record
+      setup.recordText = recordText
+      let written = plan.withoutBlockedModules
+      var changes = try RecordedChanges.make(
+        applying: written, to: record, prune: prune, rewritesBaseFiles: rewritesBaseFiles,
+        fileSystem: fileSystem, shown: console.displayPath)
+      let lockedKeys = Set(locked.map(PathKey.init))
+      let more = changes.writes.roots.filter { !lockedKeys.contains(PathKey($0)) }
+      if let other = more.first {
+        guard attempt < maxLockAttempts else {
+          throw Diagnostic(
+            message:
+              "other modulegen runs kept changing what this one writes (now also into '\(console.displayPath(other))') while it waited; nothing was written: run it again"
+          )
+        }
+        locked += more
+        continue
+      }
+      // Read again under the lock: another run may have changed the project meanwhile.
+      try changes.addProjectEdit(
+        setup.xcode?.reloaded(), plan: written, reusing: preview.xcode)
+      try session.apply(changes.writes)
+      session.end()
+      removeEmptyFolders(left: changes, fileSystem: fileSystem)
+      return changes
     }
-    // Read again under the lock: another run may have changed the project meanwhile.
-    try changes.addProjectEdit(
-      setup.xcode?.reloaded(), plan: written, reusing: preview.xcode)
-    try session.apply(changes.writes)
-    session.end()
-    removeEmptyFolders(left: changes, fileSystem: fileSystem)
-    return changes
   }
+
+  /// How many times a run takes its locks again for folders it found it writes into only
+  /// under them.
+  static let maxLockAttempts = 5
 
   /// The folders that pruning emptied (a module's folders), up to the record's folder. A folder
   /// that holds only the Finder's view settings (`.DS_Store`, made in every folder a Mac user

@@ -58,6 +58,11 @@ struct RunFolders: Sendable {
       }
       if file.action != .create && fileSystem.fileExists(atPath: path) {
         let hash = try backUp(path, to: Self.backup(number, in: folder))
+        // Written over what the plan read: someone who saved it since would lose that.
+        if let expected = file.expectedHash, expected != hash {
+          throw Diagnostic(
+            message: "'\(file.path)' changed while modulegen was writing it; run modulegen again")
+        }
         journal.operations.append(.init(kind: .replace, number: number, path: relative, hash: hash))
       } else {
         journal.operations.append(.init(kind: .create, number: number, path: relative))
