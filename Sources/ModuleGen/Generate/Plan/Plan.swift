@@ -69,10 +69,32 @@ package struct Plan: Sendable {
   /// (`.modulegen/base/`). Other folders named `.modulegen` are not the record's: the user's
   /// templates are in `~/.modulegen/templates`.
   static func isRecordData(_ path: String) -> Bool {
+    // The record reads this for each file of each module it holds, nearly none of which
+    // mentions `.modulegen` (which both names start with): one pass over the bytes says so.
+    guard mentionsModuleGen(path) else { return false }
     let path = normalizePath(path)
     return lastPathComponent(path) == GenerationRecord.fileName
       || ("/" + path).contains("/" + GenerationRecord.baseFolder + "/")
   }
+
+  /// Whether `.modulegen` is in `path`.
+  private static func mentionsModuleGen(_ path: String) -> Bool {
+    let marker = moduleGenMarker
+    var matched = 0
+    for byte in path.utf8 {
+      if byte == marker[matched] {
+        matched += 1
+        if matched == marker.count { return true }
+      } else {
+        matched = byte == marker[0] ? 1 : 0
+      }
+    }
+    return false
+  }
+
+  /// `.modulegen`: what its base copies' folder and the record's file name start with.
+  private static let moduleGenMarker = Array(
+    GenerationRecord.baseFolder.utf8.prefix { $0 != PathSafety.slash })
 
   package var conflicts: [PlannedFile] { files.filter { $0.action == .conflict } }
   /// Files that would be written.
