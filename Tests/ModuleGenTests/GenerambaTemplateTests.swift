@@ -34,6 +34,13 @@ struct GenerambaProject {
     try? String(contentsOfFile: dir + "/" + path, encoding: .utf8)
   }
 
+  /// A copy of the iOS fixture project (targets iOS and iOSTests) in the project's folder.
+  func addProject(named name: String) throws {
+    try FileManager.default.copyItem(
+      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
+      toPath: dir + "/" + name)
+  }
+
   /// Every file but the Rambafile, the config and the templates.
   var generatedFiles: [String] {
     (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? []).filter { path in
@@ -338,9 +345,7 @@ struct GenerambaProject {
     let project = try GenerambaProject(
       rambafile: rambafile.replacingOccurrences(of: "[AcmeApp, AcmeAppWidget]", with: "[iOS]")
         .replacingOccurrences(of: "test_target: AcmeAppTests", with: "test_target: iOSTests"))
-    try FileManager.default.copyItem(
-      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
-      toPath: project.dir + "/Acme-App.xcodeproj")
+    try project.addProject(named: "Acme-App.xcodeproj")
     return project
   }
 
@@ -395,9 +400,7 @@ struct GenerambaProject {
   ])
   func aRambafileProjectThatIsNotThereNamesTheOneThatIs(existing: String, hint: String) throws {
     let project = try GenerambaProject(rambafile: Self.rambafile)
-    try FileManager.default.copyItem(
-      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
-      toPath: project.dir + "/" + existing)
+    try project.addProject(named: existing)
     let result = project.run([
       "gen", "Profile", "feature_tour", "--date", "2026-03-14", "--dry-run",
     ])
@@ -415,9 +418,7 @@ struct GenerambaProject {
 
   @Test func aRambafileTargetTheProjectLacksIsAnErrorAtItsLine() throws {
     let project = try GenerambaProject(rambafile: Self.rambafile)
-    try FileManager.default.copyItem(
-      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
-      toPath: project.dir + "/Acme-App.xcodeproj")
+    try project.addProject(named: "Acme-App.xcodeproj")
     let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
     #expect(result.code == 2)
     #expect(
@@ -449,9 +450,7 @@ struct GenerambaProject {
     let project = try GenerambaProject(
       rambafile: Self.rambafile.replacingOccurrences(
         of: "project_targets: [AcmeApp, AcmeAppWidget]", with: "project_target: iOS"))
-    try FileManager.default.copyItem(
-      atPath: XcodeGenTests.fixtures.appendingPathComponent("iOS/Project.xcodeproj").path,
-      toPath: project.dir + "/Acme-App.xcodeproj")
+    try project.addProject(named: "Acme-App.xcodeproj")
     let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
     #expect(result.code == 2)
     #expect(
