@@ -187,7 +187,26 @@ import Testing
       router.map { "DidShowDetailForCalls\($0)ShowDetailForAnimated" }
         ?? "DidShowDetailForCallsNothingYet",
       router.map { "DidTapDefaultCalls\($0)Default" } ?? "DidTapDefaultCallsNothingYet",
+      "DidTapRefreshRouterDeadlineCalls\(interactor)RefreshRouterDeadline",
+      "DidPickViewServiceCallsNothingYet", "DidMarkViewModelPresenterCallsNothingYet",
+      "DidSetInteractorControllerCallsNothingYet", "DidTapCoordinatorCallsNothingYet",
     ]
     #expect(names == expected)
+  }
+
+  /// An event's arguments named as the test names its subject, spies or deadline are declared
+  /// with `Value` after their names: the test declared `router` twice and did not compile.
+  @Test func anEventsArgumentsNamedAsTheTestsOwnValuesGetOtherNames() throws {
+    let tests = try #require(
+      try SpecModuleTests.generate("viper", spec: GeneratedPackage.richSpec(for: "viper"))[
+        "RichTests.swift"])
+    #expect(tests.contains("    let routerValue = 2\n    let deadlineValue = 2\n"))
+    #expect(
+      tests.contains("presenter.didTapRefresh(router: routerValue, deadline: deadlineValue)\n"))
+    #expect(
+      tests.contains("interactor.refreshRouterDeadlineReceivedArguments?.router, routerValue"))
+    #expect(tests.contains("presenter.didPick(view: viewValue, service: serviceValue)\n"))
+    #expect(
+      tests.contains("presenter.didMark(viewModel: viewModelValue, presenter: presenterValue)\n"))
   }
 }

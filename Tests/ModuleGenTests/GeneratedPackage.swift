@@ -23,7 +23,8 @@ struct GeneratedPackage {
   /// values), view methods whose parameters are named as what the tests and views name their
   /// own values (`state`, `viewModel`), and view-output methods that call interactor and router
   /// methods (`EventLink`): async from async, async from sync, with a result and an error, and
-  /// with a default value.
+  /// with a default value; and view-output methods whose parameters are named as the event
+  /// tests name the subject, its spies and a deadline.
   static let richSpec = """
     name: Rich
     view: |
@@ -45,6 +46,11 @@ struct GeneratedPackage {
       - "didTapOpen(url: URL)"
       - "didShowDetail(for item: RichItem)"
       - didTapDefault()
+      - "didTapRefresh(router: Int, deadline: Int)"
+      - "didPick(view: Int, service: Int)"
+      - "didMark(viewModel: String, presenter: Int)"
+      - "didSet(interactor: Int, controller: Int)"
+      - "didTap(coordinator: Int)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"
@@ -57,6 +63,7 @@ struct GeneratedPackage {
       - "point() -> (x: Int, y: Int)"
       - "fetch() async throws(CancellationError) -> Int"
       - "observe(handler: @escaping @MainActor (Int) -> Void)"
+      - "refresh(router: Int, deadline: Int) async"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"

@@ -122,6 +122,7 @@ package enum TemplateContext {
       objects.indices.map { i in
         guard case .object(var object) = objects[i] else { return objects[i] }
         object["sample_arguments"] = sampleArguments(for: methods[i], entities: entities)
+        object["sample_call"] = .string(sampleCall(methods[i]))
         let link = EventLink.link(
           for: methods[i], in: targets, canStub: { SampleValue.of($0, entities: entities) != nil })
         object["calls"] =
@@ -165,9 +166,32 @@ package enum TemplateContext {
         zip(m.parameters, samples).map { p, value in
           .object(
             LiquidObject([
-              ("name", .string(SwiftName.escaped(p.name))), ("value", .string(value ?? "")),
+              ("name", .string(SwiftName.escaped(p.name))), ("parameter", .string(p.name)),
+              ("local", .string(testLocal(p.name))), ("value", .string(value ?? "")),
             ]))
         })
+  }
+
+  /// The names the built-in templates' event tests give what they make before an event's
+  /// arguments: the subject, its spies, and `wait_while`'s deadline.
+  static let eventTestNames: Set<String> = [
+    "view", "interactor", "router", "presenter", "service", "coordinator", "viewModel",
+    "controller", "deadline",
+  ]
+
+  /// The name a test declares a sample argument under: the parameter's, or with `Value` after
+  /// it where a test names something else so (`eventTestNames`).
+  static func testLocal(_ name: String) -> String {
+    SwiftName.escaped(eventTestNames.contains(name) ? name + "Value" : name)
+  }
+
+  /// The call that passes each sample argument under its `local` name: `didTap(router:
+  /// routerValue)`.
+  static func sampleCall(_ m: MethodSignature) -> String {
+    let arguments = m.parameters.map { p in
+      p.label.map { "\(SwiftName.label($0)): \(testLocal(p.name))" } ?? testLocal(p.name)
+    }
+    return SwiftName.escaped(m.name) + "(" + arguments.joined(separator: ", ") + ")"
   }
 
   static func liquid(_ value: ModuleSpec.ParamValue) -> LiquidValue {

@@ -525,16 +525,17 @@ extension {{ module }}LoadState {
     {{ spy }}.{{ target.identifier }}ReturnValue = {{ m.calls.return_value }}
 {%- endif %}
 {%- for argument in m.sample_arguments %}
-    let {{ argument.name }} = {{ argument.value }}
+    let {{ argument.local }} = {{ argument.value }}
 {%- endfor %}
-    {{ m.call_prefix }}{{ subject }}.{{ m.call }}
+    {{ m.call_prefix }}{{ subject }}.{{ m.sample_call }}
 {%- if spy != "" %}
 {%- if target.is_async and m.is_async == false %}
     {% capture pending %}{{ spy }}.{{ target.identifier }}CallCount == 0{% endcapture %}{% include 'wait_while', pending: pending %}
 {%- endif %}
     {% capture count %}{{ spy }}.{{ target.identifier }}CallCount{% endcapture %}{% include 'expect_equal', actual: count, expected: "1" %}
 {%- for passed in m.calls.passed %}
-    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if target.stored_parameters.size > 1 %}?.{{ passed }}{% endif %}{% endcapture %}{% capture expected %}{{ passed | swift_identifier }}{% endcapture %}{% include 'expect_equal', actual: actual, expected: expected %}
+{%- assign argument = m.sample_arguments | where: "parameter", passed | first %}
+    {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if target.stored_parameters.size > 1 %}?.{{ passed }}{% endif %}{% endcapture %}{% include 'expect_equal', actual: actual, expected: argument.local %}
 {%- endfor %}
 {%- for d in m.calls.defaults %}
     {% capture actual %}{{ spy }}.{{ target.identifier }}ReceivedArguments{% if target.stored_parameters.size > 1 %}?.{{ d.name }}{% endif %}{% endcapture %}{% include 'expect_equal', actual: actual, expected: d.value %}
