@@ -142,9 +142,9 @@ struct TemplateSources {
       if let ref { origin += " (\(ref))" }
     } else {
       // A folder name mistyped: the closest folder beside where it would be.
-      let parent = parentPath(source)
-      let folders = ((try? fileSystem.contentsOfDirectory(atPath: parentPath(local))) ?? [])
-        .filter { fileSystem.isDirectory(atPath: joinPath(parentPath(local), $0)) }.sorted()
+      let (parent, localParent) = (parentPath(source), parentPath(local))
+      let folders = ((try? fileSystem.contentsOfDirectory(atPath: localParent)) ?? [])
+        .filter { fileSystem.isDirectory(atPath: joinPath(localParent, $0)) }.sorted()
         .map { parent == "." && !source.hasPrefix("./") ? $0 : joinPath(parent, $0) }
       throw Diagnostic(
         message:

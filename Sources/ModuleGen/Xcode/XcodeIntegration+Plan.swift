@@ -88,7 +88,7 @@ extension XcodeIntegration {
   /// target of their kind to take by default): a run after one is added adds them to it.
   static func noTargetAdvice(tests: Bool) -> String {
     let kind = tests ? "unit-test target" : "app or framework target"
-    let (flag, key) = tests ? ("--test-target", "test_targets") : ("--target", "targets")
+    let (flag, key) = targetSetting(tests: tests)
     return
       ": the project has no \(kind); add one and run gen again (or name a target with \(flag) or '\(key)' in .modulegen.yml)"
   }

@@ -175,12 +175,18 @@ struct XcodeIntegration {
     }
   }
 
+  /// Where a target of a kind is named: the option, and the `.modulegen.yml` key.
+  static func targetSetting(tests: Bool) -> (flag: String, key: String) {
+    tests
+      ? ("--" + CommandSpec.Option.testTarget.name, "test_targets")
+      : ("--" + CommandSpec.Option.target.name, "targets")
+  }
+
   /// The single target of a kind, when no target is configured.
   private func onlyTarget(tests: Bool) throws -> [String] {
     let candidates = project.targets.filter { $0.canHoldFiles && $0.isTest == tests }
     if candidates.count <= 1 { return candidates.map(\.name) }
-    let key = tests ? "test_targets" : "targets"
-    let flag = tests ? "--test-target" : "--target"
+    let (flag, key) = Self.targetSetting(tests: tests)
     throw Diagnostic(
       message:
         "\(shown) has \(candidates.count) \(tests ? "test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
