@@ -482,6 +482,15 @@ import Testing
       record.replacingOccurrences(
         of: "    files:\n", with: "    files:\n      ../Other/notes.txt: \(hash)\n"),
       to: recordPath)
+    // Check, too, says that prune leaves it.
+    let checked = runTool(["check"], in: dir)
+    #expect(checked.code == 1)
+    #expect(
+      checked.out.contains(
+        "stale  ../Other/notes.txt (outside the folder of .modulegen.lock and every folder the run writes into)"
+      ), "\(checked.out)")
+    #expect(
+      checked.err.contains("'gen --prune' leaves it: remove it yourself"), "\(checked.err)")
     // A file the module no longer has, in its folder outside the project: removed.
     let pruned = runTool(["gen", "Home", "--set", "ui=swiftui", "--prune"], in: dir)
     #expect(pruned.code == 1, "\(pruned.err)")

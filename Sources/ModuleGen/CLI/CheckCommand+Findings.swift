@@ -5,7 +5,8 @@ extension CheckCommand {
   /// (an annotation on each drifted or stale file): the text format lists them as lines.
   struct Findings {
     var drift: [PlannedFile] = []
-    var stale: [StaleFile] = []
+    /// With why `gen --prune` leaves it to the developer (`edited`, `RecordedChanges.outsideMessage`).
+    var stale: [(file: StaleFile, leftToYou: String?)] = []
     var gone: [StaleFile] = []
     /// `planned`: a file of the plan, which `gen` records; else one written under other
     /// parameters.
@@ -41,12 +42,14 @@ extension CheckCommand {
               : "out of date: \($0.module) generates this file differently now; \(gen) regenerates it (\(diff) shows how)"
         )
       }
-      found += stale.map {
+      found += stale.map { file, left in
         (
-          $0.path, 1,
-          $0.state == .edited
-            ? "stale: generated for \($0.module), which no longer has it, and edited since; remove it yourself"
-            : "stale: generated for \($0.module), which no longer has it; \(command("gen", "--prune")) removes it"
+          file.path, 1,
+          "stale: generated for \(file.module), which no longer has it"
+            + (file.state == .edited
+              ? ", and edited since; remove it yourself"
+              : left.map { ", and is \($0); remove it yourself" }
+                ?? "; \(command("gen", "--prune")) removes it")
         )
       }
       found += gone.map {

@@ -91,6 +91,16 @@ enum CheckCommand {
       inPathOrder($0.subject, $1.subject)
     }
     let stale = plan.stale.filter { $0.state != .deleted }
+    // What `gen --prune` leaves to the developer: a file edited since, or one outside the folders
+    // it writes into (`RecordedChanges.outside`).
+    let outside = Set(
+      RecordedChanges.outside(
+        stale.filter { $0.state == .unchanged }, plan: plan, record: setup.record
+      ).map(\.path))
+    func leftToYou(_ file: StaleFile) -> String? {
+      file.state == .edited
+        ? "edited" : outside.contains(file.path) ? RecordedChanges.outsideMessage : nil
+    }
     // Where the record and the disk disagree: a recorded file gone, a file a template writes
     // that the record does not know.
     let gone = plan.stale.filter { $0.state == .deleted }
@@ -155,7 +165,7 @@ enum CheckCommand {
     let format = OutputFormat.chosen(arguments)
     if format != .text {
       let findings = Findings(
-        drift: drift, stale: stale, gone: gone, unrecorded: unrecorded,
+        drift: drift, stale: stale.map { ($0, leftToYou($0)) }, gone: gone, unrecorded: unrecorded,
         unrecordedBases: orphanBases, markers: markers, recordMarkers: recordMarkers,
         missingBaseCopies: bases.missing, damagedBases: bases.damaged,
         project: projectDrift + wiring.map { ($0.label, $0.subject) }, arguments: arguments)
@@ -226,7 +236,7 @@ enum CheckCommand {
     }
     for file in stale {
       line(
-        "stale", problem: true, report.shown(file.path) + (file.state == .edited ? " (edited)" : "")
+        "stale", problem: true, report.shown(file.path) + (leftToYou(file).map { " (\($0))" } ?? "")
       )
     }
     for (label, subject) in recordProblems { line(label, problem: true, subject) }
@@ -261,15 +271,17 @@ enum CheckCommand {
       problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
     }
     if !stale.isEmpty {
-      // 'gen --prune' refuses a file edited since it was generated.
-      let edited = stale.filter { $0.state == .edited }.count
+      // 'gen --prune' refuses a file edited since it was generated, or outside its folders.
+      let left = stale.filter { leftToYou($0) != nil }.count
+      let them = stale.count == 1 ? "it" : "them"
       problems.append(
         (stale.count == 1 ? "1 file is" : "\(stale.count) files are")
           + " stale (generated before, no longer planned; "
-          + (edited == 0
-            ? "\(prune) removes \(stale.count == 1 ? "it" : "them"))"
-            : edited == stale.count
-              ? "edited since: remove \(stale.count == 1 ? "it" : "them") yourself)"
+          + (left == 0
+            ? "\(prune) removes \(them))"
+            : left == stale.count
+              ? (outside.isEmpty ? "edited since" : "\(prune) leaves \(them)")
+                + ": remove \(them) yourself)"
               : "\(prune) removes those not edited since; remove the others yourself)"))
     }
     let disagreements = gone.count + unrecorded.count + orphanBases.count

@@ -289,7 +289,7 @@ struct GenerationReport {
         console.report(
           Diagnostic(
             message:
-              "'\(shown(file.path))' is no longer generated for \(file.module) but is outside the folder of \(GenerationRecord.fileName) and every folder the run writes into; \(Self.notRemoved)"
+              "'\(shown(file.path))' is no longer generated for \(file.module) but is \(RecordedChanges.outsideMessage); \(Self.notRemoved)"
           ))
       } else if let warning = staleWarning(file, prune: prune) {
         console.report(warning)

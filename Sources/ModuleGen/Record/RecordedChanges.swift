@@ -27,14 +27,9 @@ struct RecordedChanges {
     applying plan: Plan, to record: GenerationRecord, prune: Bool, recordFiles: Bool = true,
     rewritesBaseFiles: Bool = false, fileSystem: any FileSystem, shown: (String) -> String
   ) throws -> RecordedChanges {
-    // A stale file is removed only if it is still as it was generated, and outside the record's
-    // folder only inside a folder the run writes into (a module's `../Shared/Home`): the record,
-    // which anyone can edit, never has a file elsewhere removed.
+    // A stale file is removed only if it is still as it was generated, and not `outside`.
     let candidates = prune ? plan.stale.filter { $0.state == .unchanged } : []
-    let roots = candidates.isEmpty ? [] : plan.roots
-    let outside = candidates.filter { file in
-      !record.isInside(file.path) && !roots.contains { PathSafety.isInside(file.path, $0) }
-    }
+    let outside = Self.outside(candidates, plan: plan, record: record)
     let pruned = candidates.filter { file in
       !outside.contains(file) && removal(of: file, in: record).isCurrent(fileSystem: fileSystem)
     }
@@ -84,6 +79,19 @@ struct RecordedChanges {
     return RecordedChanges(
       writes: writes, record: updated, pruned: pruned, refused: refused, outside: outside)
   }
+
+  /// Of `stale`, those outside the record's folder and every folder `plan` writes into, which
+  /// `--prune` leaves (saying `outsideMessage`): the record, which anyone can edit, never has a
+  /// file elsewhere removed (one in a module's `../Shared/Home` is removed).
+  static func outside(_ stale: [StaleFile], plan: Plan, record: GenerationRecord) -> [StaleFile] {
+    let candidates = stale.filter { !record.isInside($0.path) }
+    let roots = candidates.isEmpty ? [] : plan.roots
+    return candidates.filter { file in !roots.contains { PathSafety.isInside(file.path, $0) } }
+  }
+
+  /// Where `outside` files are, as messages say it.
+  static let outsideMessage =
+    "outside the folder of \(GenerationRecord.fileName) and every folder the run writes into"
 
   /// Removing a stale file: inside the record's folder when it is there, else inside its own.
   static func removal(of file: StaleFile, in record: GenerationRecord) -> PlannedRemoval {
