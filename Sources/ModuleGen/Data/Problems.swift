@@ -25,7 +25,7 @@ struct Problems {
   }
 
   /// An unknown key, with the closest known one: an error, or with `.ignoredAsGenerambaDoes`
-  /// a note.
+  /// a warning (a note when no known key is close).
   mutating func unknownKey(
     _ key: String, at location: SourceLocation, known: [String], path: String, in what: String,
     rule: UnknownKeys = .error
@@ -35,9 +35,14 @@ struct Problems {
       error(
         "unknown key '\(key)' in \(what)" + didYouMean(key, in: known), at: location, path: path)
     case .ignoredAsGenerambaDoes:
-      note(
-        "unknown key '\(key)' in \(what), ignored as Generamba ignores it"
-          + didYouMean(key, in: known), at: location)
+      // A key close to a known one is most likely that one misspelt, whose value is then lost
+      // (a `code_files:` misspelt: no code file is generated): a warning, not a note.
+      let suggestion = didYouMean(key, in: known)
+      notes.append(
+        Diagnostic(
+          suggestion.isEmpty ? .note : .warning,
+          message: "unknown key '\(key)' in \(what), ignored as Generamba ignores it" + suggestion,
+          location: location))
     }
   }
 
