@@ -288,6 +288,57 @@ import Testing
         """)
   }
 
+  /// With closures, the view model reports each change with `onChange`, which a SwiftUI view
+  /// does not observe: the view keeps a copy of each state property that the closure keeps up to
+  /// date (holding the copies' bindings, not the view, which holds the view model), so that its
+  /// body can show the state; it showed its title and followed nothing.
+  @Test func anMVVMClosuresSwiftUIViewFollowsEveryReportedState() throws {
+    for io in [false, true] {
+      let files = try Self.generate(
+        "mvvm", [("ui", "swiftui"), ("binding", "closures"), ("io", "\(io)")],
+        spec: Self.mvvmSpec)
+      let view = try #require(files["GalleryView.swift"])
+      let (outputs, inputs) =
+        io ? ("viewModel.outputs", "viewModel.inputs") : ("viewModel", "viewModel")
+      #expect(
+        Self.excerpt(view, from: "  // The view model's state", to: "") == """
+            // The view model's state, as it reports it: what the body shows.
+            @State private var isLoading: Bool = false
+            @State private var photos: [GalleryPhoto] = []
+            @State private var thumbnails: [Int: URL] = [:]
+            @State private var errorMessage: String? = nil
+
+          """, "io: \(io)")
+      #expect(
+        Self.excerpt(view, from: "var body: some View", to: "  }") == """
+            var body: some View {
+              Text("Gallery", comment: "The title of the Gallery screen")
+                .onAppear {
+                  // The copies follow the view model's state, as it is now and after every change. The view
+                  // model keeps the closure, which holds the copies' bindings, not the view (which holds the
+                  // view model: the two would keep each other after the screen is gone).
+                  let outputs = \(outputs)
+                  let isLoading = $isLoading
+                  let photos = $photos
+                  let thumbnails = $thumbnails
+                  let errorMessage = $errorMessage
+                  outputs.onChange = { [weak outputs] in
+                    guard let outputs else { return }
+                    isLoading.wrappedValue = outputs.isLoading
+                    photos.wrappedValue = outputs.photos
+                    thumbnails.wrappedValue = outputs.thumbnails
+                    errorMessage.wrappedValue = outputs.errorMessage
+                  }
+                  outputs.onChange?()
+                  guard !hasLoaded else { return }
+                  hasLoaded = true
+                  \(inputs).viewDidLoad()
+                }
+            }
+          """, "io: \(io)")
+    }
+  }
+
   @Test func viperUseCasesCallTheServiceThatHasTheirMethods() throws {
     let files = try Self.generate("viper")
     #expect(

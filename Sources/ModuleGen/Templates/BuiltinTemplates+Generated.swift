@@ -924,7 +924,7 @@ struct {{ module }}View: View {
 {%- if reports_events == false and screen_events.size > 0 %}{% assign reports_screen_events = true %}{% endif %}
 {% include 'swiftui_screen', reports_screen_events: reports_screen_events %}
 {%- else %}
-{%- include 'swiftui_spec_body', receiver: output_name, modifiers: "" %}
+{%- include 'swiftui_spec_body', receiver: output_name, appear: "", modifiers: "" %}
 {%- endif %}
 }
 {%- include 'preview' %}
@@ -1765,10 +1765,10 @@ final class {{ mock_name }}: {{ protocol_name }} {
 """#,
     "common/snippets/swiftui_spec_body.liquid": #"""
 {%- comment %}
-  The body of a spec's SwiftUI view: the module's name, and the spec's `viewDidLoad()` called on
-  `receiver` the first time the view appears (as a view controller's `viewDidLoad()`: not
-  again when the user comes back to it), then `modifiers` (more modifiers, each on its own
-  line, or empty).
+  The body of a spec's SwiftUI view: the module's name; when it appears, `appear` (statements
+  run each time, each on its own line, or empty), then the spec's `viewDidLoad()` called on
+  `receiver` the first time (as a view controller's `viewDidLoad()`: not again when the user
+  comes back to it); then `modifiers` (more modifiers, each on its own line, or empty).
 {%- endcomment %}
 {%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
@@ -1780,11 +1780,14 @@ final class {{ mock_name }}: {{ protocol_name }} {
 
   var body: some View {
     Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
-{%- if lifecycle != "" %}
+{%- if lifecycle != "" or appear != "" %}
       .onAppear {
+{%- if appear != "" %}{{ appear }}{% endif %}
+{%- if lifecycle != "" %}
         guard !hasLoaded else { return }
         hasLoaded = true
         {{ lifecycle }}
+{%- endif %}
       }
 {%- endif %}
 {%- if modifiers != "" %}{{ modifiers }}{% endif %}
@@ -3615,9 +3618,12 @@ protocol {{ module }}ViewModelType: AnyObject {
 {%- assign has_coordinator = params.coordinator %}
 {%- assign make_view_has_input = false %}
 {%- assign local_state = false %}
-{%- assign copies_published_state = false %}
-{%- if uses_defaults == false and params.binding == "combine" and params.io and view_state.size > 0 %}
-{%- assign copies_published_state = true %}
+{%- comment %} A spec's view keeps a copy of each state property that its view model gives only as publishers (Combine, Input/Output) or reports with `onChange` (closures). {% endcomment %}
+{%- assign copies_state = false %}
+{%- if uses_defaults == false and view_state.size > 0 %}
+{%- if params.binding == "closures" or params.binding == "combine" and params.io %}
+{%- assign copies_state = true %}
+{%- endif %}
 {%- endif %}
 {%- if uses_defaults %}
 {%- if params.binding == "closures" %}{% assign local_state = true %}{% endif %}
@@ -3648,8 +3654,8 @@ struct {{ module }}View: View {
   /// The view model's state, as it reports it.
   @State private var state: {{ module }}LoadState = .idle
 {%- endif %}
-{%- if copies_published_state %}
-  // The view model's state, as it publishes it: what the body shows.
+{%- if copies_state %}
+  // The view model's state, as it {% if params.binding == "closures" %}reports{% else %}publishes{% endif %} it: what the body shows.
 {%- include 'state', declare: "view_copy" %}
 {%- endif %}
 {%- if uses_defaults %}
@@ -3697,12 +3703,25 @@ struct {{ module }}View: View {
 {%- assign reports_events = false %}
 {% include 'swiftui_screen', reports_screen_events: false %}
 {%- else %}
-{%- if copies_published_state %}
-{%- capture modifiers %}{% include 'state', declare: "receive" %}{% endcapture %}
-{%- else %}
+{%- assign appear = "" %}
 {%- assign modifiers = "" %}
+{%- if copies_state and params.binding == "closures" %}
+{%- capture appear %}
+        // The copies follow the view model's state, as it is now and after every change. The view
+        // model keeps the closure, which holds the copies' bindings, not the view (which holds the
+        // view model: the two would keep each other after the screen is gone).
+        let outputs = {{ outputs }}
+{%- include 'state', declare: "binding" %}
+        outputs.onChange = { [weak outputs] in
+          guard let outputs else { return }
+{%- include 'state', declare: "report" %}
+        }
+        outputs.onChange?()
+{%- endcapture %}
+{%- elsif copies_state %}
+{%- capture modifiers %}{% include 'state', declare: "receive" %}{% endcapture %}
 {%- endif %}
-{%- include 'swiftui_spec_body', receiver: inputs, modifiers: modifiers %}
+{%- include 'swiftui_spec_body', receiver: inputs, appear: appear, modifiers: modifiers %}
 {%- endif %}
 }
 {%- include 'preview' %}
@@ -4142,15 +4161,17 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   subject, with Combine), "subject_publisher" (the fake's publisher of its subject, made once
   too), "sink" (a UIKit view's subscription to the property's publisher, with Combine and
   Input/Output; expects `outputs`), "render" (the UIKit view's method that shows the value),
-  "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output; named
-  `viewModelCopy` where the view has a member of the property's name) or "receive" (the SwiftUI
-  view's modifier that keeps its copy up to date; expects `outputs`).
+  "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output or with
+  closures; named `viewModelCopy` where the view has a member or a local of the property's
+  name), "receive" (the SwiftUI view's modifier that keeps its copy up to date, with Combine;
+  expects `outputs`), "binding" (a local of the copy's binding, with closures) or "report" (the
+  line of the `onChange` closure that sets the copy from `outputs`, with closures).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
 {%- assign type = property.type %}
 {%- assign copy = name %}
-{%- if name == "viewModel" or name == "hasLoaded" or name == "body" %}
+{%- if name == "viewModel" or name == "hasLoaded" or name == "body" or name == "outputs" %}
 {%- assign copy = name | append: "Copy" %}
 {%- endif %}
 {%- case declare %}
@@ -4180,6 +4201,10 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   @State private var {{ copy }}: {{ type }} = {{ property.initial_value }}
 {%- when "receive" %}
       .onReceive({{ outputs }}.{{ name }}Publisher) { {{ copy }} = $0 }
+{%- when "binding" %}
+        let {{ copy }} = ${{ copy }}
+{%- when "report" %}
+          {{ copy }}.wrappedValue = outputs.{{ name }}
 {%- else %}
   {{ published }}private(set) var {{ name }}: {{ type }} = {{ property.initial_value }}{{ did_set }}
 {%- endcase %}
