@@ -425,4 +425,29 @@ import Testing
     let text = try String(contentsOfFile: dir + "/Home/HomeModel.swift", encoding: .utf8)
     #expect(text.contains(date), "\(text.prefix(200))")
   }
+
+  /// A template copied to another folder of the project's templates, its manifest still naming
+  /// it as the original, would be generated from by one name and recorded and checked by the
+  /// other: either name is an error at the manifest's `name`, and nothing is written.
+  @Test func twoTemplatesOfAFolderWithOneNameAreAnError() throws {
+    let dir = try project()
+    try FileManager.default.copyItem(
+      atPath: dir + "/Templates/t", toPath: dir + "/Templates/t-copy")
+    let byFolder = runTool(["gen", "Home", "t-copy"], in: dir)
+    #expect(byFolder.code == 2)
+    #expect(
+      byFolder.err == """
+        Templates/t-copy/template.yml:1:7: error: 'Templates/t-copy' and 'Templates/t' are both named 't' in their template.yml: a module records its template by name, so gen and check could take one for the other; give each its own 'name'
+        name: t
+              ^
+
+        """)
+    let byName = runTool(["gen", "Home", "t"], in: dir)
+    #expect(byName.code == 2)
+    #expect(
+      byName.err.hasPrefix(
+        "Templates/t/template.yml:1:7: error: 'Templates/t' and 'Templates/t-copy' are both named 't'"
+      ), "\(byName.err)")
+    #expect(written(dir).isEmpty)
+  }
 }

@@ -201,6 +201,7 @@ extension DataKey where Target == TemplateManifest {
           return
         }
         set(&manifest, text)
+        if name == "name" { manifest.nameLocation = node.location }
       })
   }
 }
