@@ -450,4 +450,31 @@ import Testing
       ), "\(byName.err)")
     #expect(written(dir).isEmpty)
   }
+
+  /// Two files of one template that render one path: the error is the template's, at the second
+  /// one's `output`, naming the first; not two modules of the same name.
+  @Test func twoFilesOfATemplateWithOnePathAreTheTemplatesError() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "    role: test\n",
+        with:
+          "    role: test\n  - template: Tests/ModuleTests.swift.liquid\n    output: \"{{ module }}.swift\"\n"
+      )
+    }
+    let expected = """
+      Templates/t/template.yml:17:13: error: template 't' renders the output path 'Home.swift', which 'Code/Module.swift.liquid' renders too (one file cannot hold both); nothing was written
+          output: "{{ module }}.swift"
+                  ^
+
+      """
+    let gen = runTool(["gen", "Home", "t"], in: dir)
+    #expect(gen.code == 2)
+    #expect(gen.err == expected)
+    #expect(written(dir).isEmpty)
+    let lint = runTool(["templates", "lint", "Templates/t"], in: dir)
+    #expect(lint.code == 2)
+    #expect(
+      lint.err.contains("Templates/t/template.yml:17:13: error: template 't' renders"),
+      "\(lint.err)")
+  }
 }
