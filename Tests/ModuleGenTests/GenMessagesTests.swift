@@ -33,7 +33,7 @@ import Testing
     #expect(result.code == 2)
     #expect(
       result.err == """
-        Templates/t/template.yml:16:41: error: in the 'when' condition 'params.tests == 'xctest' and params.nope': undefined variable 'nope' in 'params.nope'
+        Templates/t/template.yml:17:41: error: in the 'when' condition 'params.tests == 'xctest' and params.nope': undefined variable 'nope' in 'params.nope'
             when: "params.tests == 'xctest' and params.nope"
                                                 ^
 
@@ -49,7 +49,7 @@ import Testing
     let result = runTool(["gen", "Home", "t"], in: dir)
     #expect(
       result.err.hasPrefix(
-        "Templates/t/template.yml:16:27: error: invalid 'when' condition 'params.tests == == 1': expected a value, found '=='\n    when: params.tests == == 1\n                          ^\n"
+        "Templates/t/template.yml:17:27: error: invalid 'when' condition 'params.tests == == 1': expected a value, found '=='\n    when: params.tests == == 1\n                          ^\n"
       ), "\(result.err)")
   }
 
@@ -62,7 +62,7 @@ import Testing
     let result = runTool(["gen", "Home", "t"], in: dir)
     #expect(
       result.err.hasPrefix(
-        "Templates/t/template.yml:16:11: error: files[1]: 'when' must be one condition such as \"params.ui == 'swiftui'\""
+        "Templates/t/template.yml:17:11: error: files[1]: 'when' must be one condition such as \"params.ui == 'swiftui'\""
       ), "\(result.err)")
   }
 
@@ -227,7 +227,12 @@ import Testing
   }
 
   @Test func aBlockedRunNeverSaysCreate() throws {
-    let dir = try project()
+    // The module's file is modulegen's: an edit of it is a conflict.
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "output: \"{{ module }}.swift\"\n    regenerate: once\n",
+        with: "output: \"{{ module }}.swift\"\n")
+    }
     try write("// mine\n", to: dir + "/Home/Home.swift")
     let result = runTool(
       ["gen", "Home", "t", "--project", "App", "--date", "2026-01-02", "--verbose"], in: dir)
@@ -462,7 +467,7 @@ import Testing
       )
     }
     let expected = """
-      Templates/t/template.yml:17:13: error: template 't' renders the output path 'Home.swift', which 'Code/Module.swift.liquid' renders too (one file cannot hold both); nothing was written
+      Templates/t/template.yml:18:13: error: template 't' renders the output path 'Home.swift', which 'Code/Module.swift.liquid' renders too (one file cannot hold both); nothing was written
           output: "{{ module }}.swift"
                   ^
 
@@ -474,7 +479,7 @@ import Testing
     let lint = runTool(["templates", "lint", "Templates/t"], in: dir)
     #expect(lint.code == 2)
     #expect(
-      lint.err.contains("Templates/t/template.yml:17:13: error: template 't' renders"),
+      lint.err.contains("Templates/t/template.yml:18:13: error: template 't' renders"),
       "\(lint.err)")
   }
 }
