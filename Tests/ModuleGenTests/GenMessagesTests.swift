@@ -110,11 +110,24 @@ import Testing
     #expect(missing.code == 2)
     #expect(
       missing.err == """
-        Templates/t/Code/Module.swift.liquid:11:12: error: partial 'nothere' not found (looked in Templates/t/snippets/) (looked in <built-in>/common/snippets/)
+        Templates/t/Code/Module.swift.liquid:11:12: error: partial 'nothere' not found (looked in Templates/t/snippets/ and <built-in>/common/snippets/)
         {% include 'nothere' %}
                    ^
 
         """)
+    // A name close to one of either folder's snippets is suggested.
+    try write(original + "{% include 'todoo' %}{% include 'protocl' %}\n", to: code)
+    let typo = runTool(["gen", "Other", "t"], in: dir)
+    #expect(typo.code == 2)
+    #expect(
+      typo.err.hasPrefix(
+        "Templates/t/Code/Module.swift.liquid:11:12: error: partial 'todoo' not found (looked in Templates/t/snippets/ and <built-in>/common/snippets/); did you mean 'todo'?\n"
+      ), "\(typo.err)")
+    try write(original + "{% include 'protocl' %}\n", to: code)
+    #expect(
+      runTool(["gen", "Other", "t"], in: dir).err.contains(
+        "partial 'protocl' not found (looked in Templates/t/snippets/ and <built-in>/common/snippets/); did you mean 'protocol'?"
+      ))
   }
 
   /// `gen` parses the snippets its renders reach, when they reach them: a broken snippet that
