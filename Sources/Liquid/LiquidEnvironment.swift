@@ -42,10 +42,13 @@ public protocol PartialLoader: Sendable {
   func loadPartial(named name: String) throws(LiquidError) -> (text: String, displayName: String)?
   /// Appended to "partial 'x' not found", e.g. " in snippets/".
   var searchDescription: String { get }
+  /// The names of the partials it has, for a "did you mean" when one is not found.
+  var partialNames: [String] { get }
 }
 
 extension PartialLoader {
   public var searchDescription: String { "" }
+  public var partialNames: [String] { [] }
 }
 
 /// Partials held in memory, by name.

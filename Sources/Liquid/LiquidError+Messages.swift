@@ -17,5 +17,6 @@ extension LiquidError {
       return "partial '\(name)' not found: no partials folder is configured"
     }
     return "partial '\(name)' not found\(loader.searchDescription)"
+      + didYouMean(name, in: loader.partialNames)
   }
 }

@@ -354,6 +354,22 @@ import Testing
         "ui (choice: uikit | swiftui), default uikit"))
   }
 
+  /// The files of a template `templates new` scaffolds are the developer's once generated, as
+  /// the built-in templates hand over their stubs to fill in and their tests: a module whose
+  /// stubs were filled in is no drift for `check` and no conflict for `gen`.
+  @Test func aScaffoldedTemplatesFilesAreTheDevelopers() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["templates", "new", "feature"], in: dir).code == 0)
+    #expect(runTool(["gen", "Home", "feature"], in: dir).code == 0)
+    try write("final class Home {\n  func load() async {}\n}\n", to: dir + "/Home/Home.swift")
+    try write("// The team's tests.\n", to: dir + "/HomeTests/HomeTests.swift")
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    let gen = runTool(["gen"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out == "Home (feature): 2 kept (yours).\n")
+  }
+
   @Test func bashCompletionCompletesCommandsAndTemplates() throws {
     let dir = try makeTemporaryDirectory()
     let script = try run(["completions", "bash"], in: dir).out

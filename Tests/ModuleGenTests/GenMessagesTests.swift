@@ -33,7 +33,7 @@ import Testing
     #expect(result.code == 2)
     #expect(
       result.err == """
-        Templates/t/template.yml:16:41: error: in the 'when' condition 'params.tests == 'xctest' and params.nope': undefined variable 'nope' in 'params.nope'
+        Templates/t/template.yml:17:41: error: in the 'when' condition 'params.tests == 'xctest' and params.nope': undefined variable 'nope' in 'params.nope'
             when: "params.tests == 'xctest' and params.nope"
                                                 ^
 
@@ -49,7 +49,7 @@ import Testing
     let result = runTool(["gen", "Home", "t"], in: dir)
     #expect(
       result.err.hasPrefix(
-        "Templates/t/template.yml:16:27: error: invalid 'when' condition 'params.tests == == 1': expected a value, found '=='\n    when: params.tests == == 1\n                          ^\n"
+        "Templates/t/template.yml:17:27: error: invalid 'when' condition 'params.tests == == 1': expected a value, found '=='\n    when: params.tests == == 1\n                          ^\n"
       ), "\(result.err)")
   }
 
@@ -62,7 +62,7 @@ import Testing
     let result = runTool(["gen", "Home", "t"], in: dir)
     #expect(
       result.err.hasPrefix(
-        "Templates/t/template.yml:16:11: error: files[1]: 'when' must be one condition such as \"params.ui == 'swiftui'\""
+        "Templates/t/template.yml:17:11: error: files[1]: 'when' must be one condition such as \"params.ui == 'swiftui'\""
       ), "\(result.err)")
   }
 
@@ -110,11 +110,24 @@ import Testing
     #expect(missing.code == 2)
     #expect(
       missing.err == """
-        Templates/t/Code/Module.swift.liquid:11:12: error: partial 'nothere' not found (looked in Templates/t/snippets/) (looked in <built-in>/common/snippets/)
+        Templates/t/Code/Module.swift.liquid:11:12: error: partial 'nothere' not found (looked in Templates/t/snippets/ and <built-in>/common/snippets/)
         {% include 'nothere' %}
                    ^
 
         """)
+    // A name close to one of either folder's snippets is suggested.
+    try write(original + "{% include 'todoo' %}{% include 'protocl' %}\n", to: code)
+    let typo = runTool(["gen", "Other", "t"], in: dir)
+    #expect(typo.code == 2)
+    #expect(
+      typo.err.hasPrefix(
+        "Templates/t/Code/Module.swift.liquid:11:12: error: partial 'todoo' not found (looked in Templates/t/snippets/ and <built-in>/common/snippets/); did you mean 'todo'?\n"
+      ), "\(typo.err)")
+    try write(original + "{% include 'protocl' %}\n", to: code)
+    #expect(
+      runTool(["gen", "Other", "t"], in: dir).err.contains(
+        "partial 'protocl' not found (looked in Templates/t/snippets/ and <built-in>/common/snippets/); did you mean 'protocol'?"
+      ))
   }
 
   /// `gen` parses the snippets its renders reach, when they reach them: a broken snippet that
@@ -227,7 +240,12 @@ import Testing
   }
 
   @Test func aBlockedRunNeverSaysCreate() throws {
-    let dir = try project()
+    // The module's file is modulegen's: an edit of it is a conflict.
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "output: \"{{ module }}.swift\"\n    regenerate: once\n",
+        with: "output: \"{{ module }}.swift\"\n")
+    }
     try write("// mine\n", to: dir + "/Home/Home.swift")
     let result = runTool(
       ["gen", "Home", "t", "--project", "App", "--date", "2026-01-02", "--verbose"], in: dir)
@@ -424,5 +442,57 @@ import Testing
     #expect(result.code == 0, "\(result.err)")
     let text = try String(contentsOfFile: dir + "/Home/HomeModel.swift", encoding: .utf8)
     #expect(text.contains(date), "\(text.prefix(200))")
+  }
+
+  /// A template copied to another folder of the project's templates, its manifest still naming
+  /// it as the original, would be generated from by one name and recorded and checked by the
+  /// other: either name is an error at the manifest's `name`, and nothing is written.
+  @Test func twoTemplatesOfAFolderWithOneNameAreAnError() throws {
+    let dir = try project()
+    try FileManager.default.copyItem(
+      atPath: dir + "/Templates/t", toPath: dir + "/Templates/t-copy")
+    let byFolder = runTool(["gen", "Home", "t-copy"], in: dir)
+    #expect(byFolder.code == 2)
+    #expect(
+      byFolder.err == """
+        Templates/t-copy/template.yml:1:7: error: 'Templates/t-copy' and 'Templates/t' are both named 't' in their template.yml: a module records its template by name, so gen and check could take one for the other; give each its own 'name'
+        name: t
+              ^
+
+        """)
+    let byName = runTool(["gen", "Home", "t"], in: dir)
+    #expect(byName.code == 2)
+    #expect(
+      byName.err.hasPrefix(
+        "Templates/t/template.yml:1:7: error: 'Templates/t' and 'Templates/t-copy' are both named 't'"
+      ), "\(byName.err)")
+    #expect(written(dir).isEmpty)
+  }
+
+  /// Two files of one template that render one path: the error is the template's, at the second
+  /// one's `output`, naming the first; not two modules of the same name.
+  @Test func twoFilesOfATemplateWithOnePathAreTheTemplatesError() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "    role: test\n",
+        with:
+          "    role: test\n  - template: Tests/ModuleTests.swift.liquid\n    output: \"{{ module }}.swift\"\n"
+      )
+    }
+    let expected = """
+      Templates/t/template.yml:18:13: error: template 't' renders the output path 'Home.swift', which 'Code/Module.swift.liquid' renders too (one file cannot hold both); nothing was written
+          output: "{{ module }}.swift"
+                  ^
+
+      """
+    let gen = runTool(["gen", "Home", "t"], in: dir)
+    #expect(gen.code == 2)
+    #expect(gen.err == expected)
+    #expect(written(dir).isEmpty)
+    let lint = runTool(["templates", "lint", "Templates/t"], in: dir)
+    #expect(lint.code == 2)
+    #expect(
+      lint.err.contains("Templates/t/template.yml:18:13: error: template 't' renders"),
+      "\(lint.err)")
   }
 }

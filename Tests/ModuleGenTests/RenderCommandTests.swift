@@ -18,6 +18,22 @@ import Testing
     #expect(result.err.isEmpty)
   }
 
+  /// A partial that is not in the `--partials` folders is suggested from those it has.
+  @Test func aMissingPartialSuggestsOneOfTheFolders() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("{% render 'signatur' %}", to: dir + "/t.liquid")
+    try write("--", to: dir + "/snippets/signature.liquid")
+    let result = runTool(["render", "t.liquid", "--partials", "snippets"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err.hasPrefix(
+        "t.liquid:1:11: error: partial 'signatur' not found (looked for it in '"),
+      "\(result.err)")
+    #expect(
+      result.err.contains("/snippets'); did you mean 'signature'?\n{% render 'signatur' %}\n"),
+      "\(result.err)")
+  }
+
   @Test func yamlData() throws {
     let dir = try makeTemporaryDirectory()
     try write("name: home screen\nitems: [1, 2]\nflag: yes\n", to: dir + "/d.yml")

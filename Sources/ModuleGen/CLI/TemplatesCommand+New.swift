@@ -44,9 +44,11 @@ extension TemplatesCommand {
         files:
           - template: Code/Module.swift.liquid
             output: "{{ module }}.swift"
+            regenerate: once
           - template: Tests/ModuleTests.swift.liquid
             output: "{{ module }}Tests.swift"
             role: test
+            regenerate: once
 
         """
       ),

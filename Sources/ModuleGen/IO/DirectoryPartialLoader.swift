@@ -32,6 +32,15 @@ package struct DirectoryPartialLoader: PartialLoader {
     return nil
   }
 
+  /// The `NAME.liquid` files of the folders, as names.
+  package var partialNames: [String] {
+    directories.flatMap { directory in
+      ((try? fileSystem.contentsOfDirectory(atPath: directory)) ?? []).compactMap { file in
+        file.hasSuffix(".liquid") ? String(file.dropLast(".liquid".count)) : nil
+      }
+    }
+  }
+
   package var searchDescription: String {
     directories.isEmpty
       ? "" : " (looked for it in \(directories.map { "'\($0)'" }.joined(separator: ", ")))"

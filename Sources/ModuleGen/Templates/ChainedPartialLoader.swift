@@ -12,4 +12,6 @@ struct ChainedPartialLoader: PartialLoader {
   }
 
   var searchDescription: String { loaders.map(\.searchDescription).joined() }
+
+  var partialNames: [String] { loaders.flatMap(\.partialNames) }
 }

@@ -25,6 +25,16 @@ struct SnippetLoader: PartialLoader {
   }
 
   var searchDescription: String {
-    sources.map { " (looked in \($0.displayPath("snippets/")))" }.joined()
+    " (looked in \(sources.map { $0.displayPath("snippets/") }.joined(separator: " and ")))"
+  }
+
+  /// The snippets of every folder, without `snippets/` and `.liquid`.
+  var partialNames: [String] {
+    sources.flatMap { source in
+      source.allFiles().compactMap { file -> String? in
+        guard file.hasPrefix("snippets/"), file.hasSuffix(".liquid") else { return nil }
+        return String(file.dropFirst("snippets/".count).dropLast(".liquid".count))
+      }
+    }
   }
 }

@@ -138,8 +138,36 @@ package struct TemplateLibrary: Sendable {
       message += " (available: \(names.joined(separator: ", ")))"
       throw Diagnostic(message: message)
     }
-    return try CompiledTemplate.compile(
+    let template = try CompiledTemplate.compile(
       source, header: header, headerMap: headerMap, partials: partialParsing)
+    try refuseNamesake(of: template)
+    return template
+  }
+
+  /// A template of a templates folder that another template of the same folder has the name of
+  /// (a copy whose manifest kept the original's `name`) is an error: a module records its
+  /// template by that name, and `gen`, `check` and `templates list` could each take the other.
+  private func refuseNamesake(of template: CompiledTemplate) throws {
+    guard let directory = template.source.directory, template.source.rambaspec == nil else {
+      return
+    }
+    let own = lastPathComponent(directory)
+    guard
+      let folder = folders.first(where: {
+        $0.templateName == nil && joinPath($0.path, own) == directory
+      })
+    else { return }
+    let others = ((try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    for other in others where other != own {
+      let manifest = joinPath(joinPath(folder.path, other), "template.yml")
+      guard fileSystem.fileExists(atPath: manifest),
+        manifestName(manifest) == template.manifest.name
+      else { continue }
+      throw Diagnostic(
+        message:
+          "'\(shownPath(directory))' and '\(shownPath(joinPath(folder.path, other)))' are both named '\(template.manifest.name)' in their template.yml: a module records its template by name, so gen and check could take one for the other; give each its own 'name'",
+        location: template.manifest.nameLocation)
+    }
   }
 
   /// Every template that can be used, the first of each name in lookup order.

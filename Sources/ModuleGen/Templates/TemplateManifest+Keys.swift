@@ -16,7 +16,7 @@ extension TemplateManifest {
 
   static let keys: [Key] = [
     .text(
-      "name", doc: "The template's name, as `gen --template` and `template:` name it.",
+      "name", doc: "The template's name, as `gen NAME TEMPLATE` and a spec's `template:` name it.",
       example: "viper"
     ) { manifest, name in manifest.name = name },
     .text(
@@ -201,6 +201,7 @@ extension DataKey where Target == TemplateManifest {
           return
         }
         set(&manifest, text)
+        if name == "name" { manifest.nameLocation = node.location }
       })
   }
 }

@@ -3,6 +3,8 @@ import Diagnostics
 /// A template's `template.yml`: its parameters and the files it generates.
 package struct TemplateManifest: Sendable {
   package var name: String
+  /// Where `name`'s value is, for an error about the name.
+  package var nameLocation: SourceLocation? = nil
   package var summary: String
   package var parameters: [Parameter]
   package var files: [FileEntry]

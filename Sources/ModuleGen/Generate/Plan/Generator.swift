@@ -492,6 +492,8 @@ package struct Generator {
     var pathContext = context
     var links:
       [(path: String, target: String, relative: String, entry: TemplateManifest.FileEntry)] = []
+    // The entry that renders each path: two of one template that render one path are its error.
+    var entryOfPath: [String: TemplateManifest.FileEntry] = [:]
     for file in template.files {
       if file.entry.role == .test && !options.includeTests { continue }
       guard try file.isIncluded(pathContext) else { continue }
@@ -502,6 +504,11 @@ package struct Generator {
         ? Self.sharedRoot(moduleRoot, module: module.name) : moduleRoot
       let (path, linkTarget) = try folders.safePath(
         relative, in: root, entry: file.entry, template: template)
+      if let other = entryOfPath.updateValue(file.entry, forKey: path) {
+        throw OutputFolders.refusal(
+          relative, why: "'\(other.template)' renders too (one file cannot hold both)",
+          entry: file.entry, template: template)
+      }
       if let linkTarget {
         links.append((path, linkTarget, relative, file.entry))
       }
