@@ -474,7 +474,7 @@ import Testing
     let recordPath = dir + "/" + GenerationRecord.fileName
     try edit(recordPath) {
       $0.replacingOccurrences(
-        of: "    author: Jane\n    company: ACME\n    no_tests: true\n", with: "")
+        of: "    author: Jane\n    company: ACME\n    project: \"\"\n    no_tests: true\n", with: "")
     }
     let earlier = try read(recordPath)
     #expect(!earlier.contains("no_tests") && !earlier.contains("author"))
@@ -491,7 +491,8 @@ import Testing
     #expect(written.code == 0 && written.err == "", "\(written.err)")
     #expect(written.out.hasPrefix("Foo (viper): 3 updated, 5 kept (yours).\n"), "\(written.out)")
     #expect(
-      try read(recordPath).contains("    author: Bo\n    company: ACME\n    no_tests: true\n"))
+      try read(recordPath).contains(
+        "    author: Bo\n    company: ACME\n    project: \"\"\n    no_tests: true\n"))
     #expect(!FileManager.default.fileExists(atPath: dir + "/FooTests"))
     let with = runTool(["gen", "Foo", "--with-tests"], in: dir)
     #expect(
@@ -557,6 +558,41 @@ import Testing
     #expect(try read(recordPath).contains("    author: Ann\n    company: \"\"\n"))
   }
 
+  /// The project in the headers, which the tests also `@testable import`, is kept as the author
+  /// is: `gen Home viper --project App` (as the warning without one advises), then `check` and
+  /// `gen` without it find the module up to date; `--project` changes it on purpose, said (in the
+  /// files modulegen keeps; the tests, yours, get it with `update`). The record kept no project:
+  /// check found the headers and the tests' import changed.
+  @Test func aModuleKeepsTheProjectItWasGeneratedWith() throws {
+    let dir = try makeTemporaryDirectory()
+    let first = runTool(["gen", "Home", "viper", "--project", "App"], in: dir)
+    #expect(first.code == 0 && first.err == "", "\(first.err)")
+    let recordPath = dir + "/" + GenerationRecord.fileName
+    let record = try read(recordPath)
+    #expect(record.contains("    company: \"\"\n    project: App\n"), "\(record)")
+    #expect(try read(dir + "/HomeTests/HomeTests.swift").contains("@testable import App\n"))
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 0 && check.out.hasPrefix("Up to date:"), "\(check.out)")
+    // Nor a warning that the tests have no module to import.
+    let gen = runTool(["gen", "Home"], in: dir)
+    #expect(gen.code == 0 && gen.err == "", "\(gen.err)")
+    #expect(try read(recordPath) == record)
+    let changed = runTool(["gen", "Home", "--project", "Shop"], in: dir)
+    #expect(changed.code == 0, "\(changed.err)")
+    #expect(
+      changed.err
+        == "note: module 'Home' changes project: App → Shop (was recorded in .modulegen.lock)\n")
+    #expect(try read(dir + "/HomeTests/HomeMocks.swift").contains("@testable import Shop\n"))
+    #expect(runTool(["check"], in: dir).code == 0)
+    // A record from before it kept the project: the run's, and a run that writes nothing
+    // leaves the record as it is.
+    try edit(recordPath) { $0.replacingOccurrences(of: "    project: Shop\n", with: "") }
+    try write("project: Shop\n", to: dir + "/.modulegen.yml")
+    let before = try read(recordPath)
+    #expect(runTool(["gen", "Home"], in: dir).code == 0)
+    #expect(try read(recordPath) == before)
+  }
+
   /// Generamba takes the author from each developer's own `~/.generamba/user_preferences.yml`:
   /// a teammate's run keeps the headers of the modules someone else generated.
   @Test func aGenerambaModuleKeepsItsAuthorForATeammate() throws {
@@ -601,7 +637,7 @@ import Testing
       // At the first of those modules' `spec:` lines in the record.
       #expect(
         result.err
-          == ".modulegen.lock:12:11: error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n    spec: a.yml\n          ^\n",
+          == ".modulegen.lock:13:11: error: .modulegen.lock records Cart, Home as declared in 'a.yml', which does not exist; nothing was written or removed. Restore it; or, if they are declared in another spec now, generate them from it once (gen --spec FILE), which records it; or take them out of the record, keeping their files: modulegen forget Cart Home\n    spec: a.yml\n          ^\n",
         "\(command)")
       #expect(snapshot(dir).files == before, "\(command)")
     }

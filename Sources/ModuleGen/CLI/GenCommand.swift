@@ -68,7 +68,7 @@ enum GenCommand {
     for note in setup.notes { console.report(note) }
     var plan = try rendered.get()
     for note in plan.notes { console.report(note) }
-    if plan.testsImportTheApp && setup.options.settings.testableModule.isEmpty {
+    if plan.testsLackTheApp {
       console.report(Diagnostic(.warning, message: untestableWarning))
     }
     let changes = try GenerationTransaction.write(

@@ -62,6 +62,7 @@ enum GenerationSetup {
     options.tests = try testsChoice(arguments, command: command)
     options.authorGiven = arguments.value(.author) != nil
     options.companyGiven = arguments.value(.company) != nil
+    options.projectGiven = arguments.value(.project) != nil
     try GenerambaCommandLine.apply(
       arguments, config: config, modules: &modules, options: &options, notes: &notes,
       command: command, fileSystem: fileSystem)

@@ -16,7 +16,8 @@ extension GenerationRecord {
 
   static let keys = ["version", "modules"]
   static let moduleKeys = [
-    "template", "template_version", "template_hash", "created", "author", "company", "spec",
+    "template", "template_version", "template_hash", "created", "author", "company", "project",
+    "spec",
     "output", "tests_output", "package", "description", "no_tests",
     "params", "files", "test_files", "registrations",
   ]
@@ -45,6 +46,7 @@ extension GenerationRecord {
     // Kept empty too: an empty author is a header without one.
     if let author = module.author { out += "    author: \(Self.yamlValue(author))\n" }
     if let company = module.company { out += "    company: \(Self.yamlValue(company))\n" }
+    if let project = module.project { out += "    project: \(Self.yamlValue(project))\n" }
     // Functions rather than loops over arrays of pairs: each such array is a generic type the
     // runtime makes on first use, for one module's entry.
     func optional(_ key: String, _ value: String?) {
@@ -254,12 +256,16 @@ extension GenerationRecord {
       case "tests_output": module.testsOutput = string(pair.value, pair.key)
       case "package": module.package = string(pair.value, pair.key)
       case "description": module.description = string(pair.value, pair.key)
-      case "author", "company":
+      case "author", "company", "project":
         guard case .string(let text) = pair.value.value else {
           problems.error("'\(pair.key)' must be a string", at: pair.value.location, path: path)
           continue
         }
-        if pair.key == "author" { module.author = text } else { module.company = text }
+        switch pair.key {
+        case "author": module.author = text
+        case "company": module.company = text
+        default: module.project = text
+        }
       case "no_tests":
         guard case .bool(let noTests) = pair.value.value else {
           problems.error("'no_tests' must be true or false", at: pair.value.location, path: path)

@@ -20,6 +20,7 @@ extension GenerationRecord {
       entry.description = module.description
       entry.author = module.author
       entry.company = module.company
+      entry.project = module.project
       entry.noTests = module.noTests
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)

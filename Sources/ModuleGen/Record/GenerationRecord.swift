@@ -44,11 +44,13 @@ package struct GenerationRecord: Sendable, Equatable {
     package var package: String? = nil
     /// The description given on the command line (`--description`): later runs use it again.
     package var description: String? = nil
-    /// The author and company in the module's file headers as first generated (empty: none);
-    /// later runs keep them unless `--author` / `--company` says otherwise. Nil in a record
-    /// written before they were kept: the run's own, as then.
+    /// The author, company and project in the module's file headers as first generated (empty:
+    /// none; the project is also the module its tests `@testable import`); later runs keep them
+    /// unless `--author` / `--company` / `--project` says otherwise. Nil in a record written
+    /// before they were kept: the run's own, as then.
     package var author: String? = nil
     package var company: String? = nil
+    package var project: String? = nil
     /// Generated with `--no-tests`: later runs generate no tests for it until `--with-tests`.
     package var noTests = false
     /// Recorded path → hash of the file as generated, for code and for tests.

@@ -19,9 +19,11 @@ package struct GenerationOptions: Sendable {
   /// `--no-tests` (false) or `--with-tests` (true): the modules' choice, recorded for each; nil:
   /// each module's recorded one (else tests).
   package var tests: Bool? = nil
-  /// Whether `--author` / `--company` were given: they replace a module's recorded ones.
+  /// Whether `--author` / `--company` / `--project` were given: they replace a module's
+  /// recorded ones.
   package var authorGiven = false
   package var companyGiven = false
+  package var projectGiven = false
   package var force = false
   /// `gen --prune`: files and registrations no longer generated are removed.
   package var prune = false
@@ -41,13 +43,14 @@ package struct GenerationOptions: Sendable {
 
 extension GenerationOptions {
   /// The options a module renders with: what its record keeps of the command line it was
-  /// generated with (its headers' author and company, no tests), unless given again.
+  /// generated with (its headers' author, company and project, no tests), unless given again.
   func forModule(_ recorded: GenerationRecord.Module?) -> GenerationOptions {
     var options = self
     options.includeTests = includeTests && !recordsNoTests(recorded)
     guard let recorded else { return options }
     if !authorGiven, let author = recorded.author { options.settings.author = author }
     if !companyGiven, let company = recorded.company { options.settings.company = company }
+    if !projectGiven, let project = recorded.project { options.settings.project = project }
     return options
   }
 

@@ -10,8 +10,8 @@ extension Generator {
     /// What changed since the module was recorded, said once (a parameter set again).
     var notes: [Diagnostic]
     /// Whether its tests `@testable import` the app's module (modulegen's templates do;
-    /// Generamba's name their own).
-    var testsImportTheApp: Bool
+    /// Generamba's name their own) and no name is known for it.
+    var testsLackTheApp: Bool
   }
 
   /// Renders a module with its creation date and decides what happens to each file: the
@@ -130,15 +130,19 @@ extension Generator {
       testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
       package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
       description: rendering.description, registrations: rendering.registrations)
-    // A module recorded before the record kept the headers' names renders with the run's, as
-    // then, and keeps them once a run writes its files: a run that writes nothing leaves its
-    // entry as it was.
+    // A module recorded before the record kept the headers' names (or its project) renders
+    // with the run's, as then, and keeps them once a run writes its files: a run that writes
+    // nothing leaves its entry as it was.
+    let writes = files.contains { $0.action.writes }
     let recordsNames =
       recorded.map { $0.author != nil || $0.company != nil } ?? true
-      || options.authorGiven || options.companyGiven || files.contains { $0.action.writes }
+      || options.authorGiven || options.companyGiven || writes
     if recordsNames {
       planned.author = moduleOptions.settings.author
       planned.company = moduleOptions.settings.company
+    }
+    if recorded.map({ $0.project != nil }) ?? true || options.projectGiven || writes {
+      planned.project = moduleOptions.settings.project
     }
     // An earlier modulegen's entry without tests keeps them out, and says so in the record once
     // a run writes its files, as the headers' names.
@@ -156,9 +160,9 @@ extension Generator {
             fileSystem: fileSystem))
       }
     }
-    let testsImportTheApp =
+    let testsLackTheApp =
       rendering.template.manifest.variables == .modulegen && rendering.package == nil
-      && files.contains { $0.role == .test }
+      && moduleOptions.settings.testableModule.isEmpty && files.contains { $0.role == .test }
     return ModulePlan(
       module: planned, files: files, stale: stale,
       notes: recorded.map {
@@ -166,12 +170,12 @@ extension Generator {
           from: $0, to: planned,
           noTests: (options.recordedNoTests($0), options.recordsNoTests($0)))
       } ?? [],
-      testsImportTheApp: testsImportTheApp)
+      testsLackTheApp: testsLackTheApp)
   }
 
   /// What a run changes of a recorded module, said as a note: its template, each parameter
   /// the spec or `--set` gives another value ("binding: combine → observation"), or the
-  /// template no longer has or newly has, and the headers' author and company and whether it
+  /// template no longer has or newly has, and the headers' author, company and project and whether it
   /// has tests (`noTests`: as recorded, and now), as the command line changes them.
   static func changes(
     from recorded: GenerationRecord.Module, to planned: PlannedModule,
@@ -206,6 +210,7 @@ extension Generator {
     }
     header("author", recorded.author, planned.author)
     header("company", recorded.company, planned.company)
+    header("project", recorded.project, planned.project)
     if noTests.recorded != noTests.now {
       changes.append(
         noTests.now ? "test files: generated → none" : "test files: none → generated")

@@ -31,6 +31,7 @@ package struct Generator {
       var description: String?
       var author: String?
       var company: String?
+      var project: String?
       var noTests: Bool
 
       init(_ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?) {
@@ -43,6 +44,7 @@ package struct Generator {
         description = recorded?.description
         author = recorded?.author
         company = recorded?.company
+        project = recorded?.project
         noTests = recorded.map { $0.noTests || $0.isEarlierWithoutTests } ?? false
       }
     }
@@ -94,7 +96,7 @@ package struct Generator {
     var files: [PlannedFile] = []
     var planned: [PlannedModule] = []
     var stale: [StaleFile] = []
-    var testsImportTheApp = false
+    var testsLackTheApp = false
     var problems: [Diagnostic] = []
     var notes: [Diagnostic] = []
     let header = config?.header.map { HeaderOverride(text: $0, map: config?.headerMap) }
@@ -114,7 +116,7 @@ package struct Generator {
       files += result.files
       stale += result.stale
       notes += result.notes
-      testsImportTheApp = testsImportTheApp || result.testsImportTheApp
+      testsLackTheApp = testsLackTheApp || result.testsLackTheApp
     }
     // A problem shared by every module (a template's, the config's) is reported once.
     var seen: Set<String> = []
@@ -195,7 +197,7 @@ package struct Generator {
     plan.prunedRegistrations = prunedRegistrations
     plan.refusedRegistrations = refusedRegistrations
     plan.force = options.force
-    plan.testsImportTheApp = testsImportTheApp
+    plan.testsLackTheApp = testsLackTheApp
     return plan
   }
 

@@ -12,8 +12,8 @@ package struct Plan: Sendable {
   /// Whether files with other content are overwritten (`--force`) or are conflicts.
   package var force = false
   /// Whether generated tests `@testable import` the app's module (modulegen's templates do;
-  /// Generamba's name their own).
-  package var testsImportTheApp = false
+  /// Generamba's name their own) without a name for it (no project, recorded or given).
+  package var testsLackTheApp = false
   /// Files to remove in the same transaction (pruned stale files, base copies of the record
   /// that nothing refers to any more).
   package var removals: [PlannedRemoval] = []

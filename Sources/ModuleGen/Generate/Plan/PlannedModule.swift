@@ -24,10 +24,11 @@ package struct PlannedModule: Sendable, Equatable {
   package var package: String? = nil
   /// The description given on the command line, now or when the module was recorded.
   package var description: String? = nil
-  /// The author and company in its file headers, as the record keeps them; nil for a module
-  /// recorded without them that this run does not write (see `Generator.modulePlan`).
+  /// The author, company and project in its file headers, as the record keeps them; nil for a
+  /// module recorded without them that this run does not write (see `Generator.modulePlan`).
   package var author: String? = nil
   package var company: String? = nil
+  package var project: String? = nil
   /// Tests left out by choice (`--no-tests`, now or when recorded): the record keeps it.
   package var noTests = false
   /// The snippets its template's `register:` entries insert into the app's files.
