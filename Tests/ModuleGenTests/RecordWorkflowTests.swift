@@ -474,7 +474,8 @@ import Testing
     let recordPath = dir + "/" + GenerationRecord.fileName
     try edit(recordPath) {
       $0.replacingOccurrences(
-        of: "    author: Jane\n    company: ACME\n    project: \"\"\n    no_tests: true\n", with: "")
+        of: "    author: Jane\n    company: ACME\n    project: \"\"\n    no_tests: true\n", with: ""
+      )
     }
     let earlier = try read(recordPath)
     #expect(!earlier.contains("no_tests") && !earlier.contains("author"))
