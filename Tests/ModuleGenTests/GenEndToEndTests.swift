@@ -134,7 +134,18 @@ import Testing
     #expect(
       drift.out.contains(
         " protocol HomeViewInput: AnyObject {\n+  func display(_ state: HomeLoadState)\n"))
-    #expect(drift.err == "1 of 10 files are missing or out of date.\n")
+    #expect(
+      drift.err
+        == "1 of 10 files are missing or out of date (1 was edited since it was generated, which stops its module's 'modulegen gen --spec home.yml --date 2026-01-02': 'modulegen gen --spec home.yml --date 2026-01-02 --force' regenerates it, and the edits are lost).\n"
+    )
+    // Nothing edited: what to run is said.
+    try original.write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: dir + "/Home/HomeRouter.swift")
+    let missing = try run(["check", "--spec", "home.yml", "--date", "2026-01-02"], in: dir)
+    #expect(
+      missing.err
+        == "1 of 10 files are missing or out of date ('modulegen gen --spec home.yml --date 2026-01-02' writes them; 'modulegen check --spec home.yml --date 2026-01-02 --diff' shows how).\n"
+    )
   }
 
   @Test func batchFromASpec() throws {

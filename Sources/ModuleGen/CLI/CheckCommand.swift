@@ -268,7 +268,20 @@ enum CheckCommand {
     }
     let (gen, prune, update) = (named("gen"), named("gen", "--prune"), named("update"))
     if !drift.isEmpty {
-      problems.append("\(drift.count) of \(plan.files.count) files are missing or out of date")
+      // A file edited since it was generated stops its module's `gen` (a conflict).
+      let edited = drift.filter { $0.action == .conflict }.count
+      let how = arguments.flag(.diff) ? "" : named("check", "--diff") + " shows how"
+      problems.append(
+        "\(drift.count) of \(plan.files.count) files are missing or out of date ("
+          + (edited == 0
+            ? "\(gen) writes them" + (how.isEmpty ? ")" : "; \(how))")
+            : (how.isEmpty ? "" : "\(how); ")
+              + (edited == 1
+                ? "1 was edited since it was generated, which stops its module's \(gen): "
+                  + "\(named("gen", "--force")) regenerates it"
+                : "\(edited) were edited since they were generated, which stops their modules' "
+                  + "\(gen): \(named("gen", "--force")) regenerates them")
+              + ", and the edits are lost)"))
     }
     if !stale.isEmpty {
       // 'gen --prune' refuses a file edited since it was generated, or outside its folders.
