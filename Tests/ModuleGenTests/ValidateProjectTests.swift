@@ -35,8 +35,8 @@ import Testing
       errors(result.err) == [
         "s.yml:3:15: error: no template named 'viperr'; did you mean 'viper'? (available: mvc, mvp, mvvm, viper)",
         "s.yml:6:18: error: 'swiftiu' is not a value of 'ui' (module spec); template 'viper' allows: uikit, swiftui; did you mean 'swiftui'?",
-        "s.yml:6:35: error: template 'viper' has no parameter 'colour' (module spec); it takes: ui, tests, routes",
-        "s.yml:6:46: error: template 'viper' has no parameter 'tets' (module spec); it takes: ui, tests, routes; did you mean 'tests'?",
+        "s.yml:6:27: error: template 'viper' has no parameter 'colour' (module spec); it takes: ui, tests, routes",
+        "s.yml:6:40: error: template 'viper' has no parameter 'tets' (module spec); it takes: ui, tests, routes; did you mean 'tests'?",
         "s.yml:9:19: error: the output folder pattern 'X/{{ modle }}': undefined variable 'modle'; did you mean 'module'?",
         "5 errors in s.yml",
       ])
@@ -196,7 +196,7 @@ import Testing
         "s.yml:7:18: error: 'swiftiu' is not a value of 'ui' (module spec); template 'mvvm' allows: uikit, swiftui; did you mean 'swiftui'?",
         "s.yml:10:11: error: quoted string is not terminated",
         "3 errors in s.yml",
-        "t.yml:3:14: error: template 'viper' has no parameter 'io' (module spec); it takes: ui, tests, routes",
+        "t.yml:3:10: error: template 'viper' has no parameter 'io' (module spec); it takes: ui, tests, routes",
         "1 error in t.yml",
       ])
   }

@@ -21,7 +21,10 @@ extension DataNode {
           at: pair.value.location, path: "\(path).\(pair.key)")
         continue
       }
-      params.append(ModuleSpec.Param(name: pair.key, value: value, location: pair.value.location))
+      params.append(
+        ModuleSpec.Param(
+          name: pair.key, value: value, location: pair.value.location,
+          nameLocation: pair.keyLocation))
     }
     return params
   }

@@ -52,12 +52,18 @@ package struct ModuleSpec: Sendable, Equatable {
   package struct Param: Sendable, Equatable {
     package var name: String
     package var value: ParamValue
+    /// Where the value is, and where the name is (for a parameter the template does not have).
     package var location: SourceLocation?
+    package var nameLocation: SourceLocation?
 
-    package init(name: String, value: ParamValue, location: SourceLocation? = nil) {
+    package init(
+      name: String, value: ParamValue, location: SourceLocation? = nil,
+      nameLocation: SourceLocation? = nil
+    ) {
       self.name = name
       self.value = value
       self.location = location
+      self.nameLocation = nameLocation
     }
   }
 

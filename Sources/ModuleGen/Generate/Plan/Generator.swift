@@ -625,9 +625,10 @@ package struct Generator {
     var values: [String: ModuleSpec.ParamValue] = [:]
     for parameter in manifest.parameters { values[parameter.name] = parameter.defaultValue }
     var problems: [Diagnostic] = []
+    /// `location`: the value's; `nameLocation`: the name's, for a name the template lacks.
     func set(
-      _ name: String, _ value: ModuleSpec.ParamValue, location: SourceLocation?, strict: Bool,
-      origin: String
+      _ name: String, _ value: ModuleSpec.ParamValue, location: SourceLocation?,
+      nameLocation: SourceLocation? = nil, strict: Bool, origin: String
     ) {
       guard let parameter = manifest.parameters.first(where: { $0.name == name }) else {
         if strict {
@@ -636,7 +637,7 @@ package struct Generator {
           message +=
             known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
           message += didYouMean(name, in: known)
-          problems.append(Diagnostic(message: message, location: location))
+          problems.append(Diagnostic(message: message, location: nameLocation ?? location))
         }
         return
       }
@@ -679,7 +680,9 @@ package struct Generator {
         origin: Self.recordedOrigin(module: module.name, parameter: param.name))
     }
     for param in module.params {
-      set(param.name, param.value, location: param.location, strict: true, origin: "module spec")
+      set(
+        param.name, param.value, location: param.location, nameLocation: param.nameLocation,
+        strict: true, origin: "module spec")
     }
     for (name, text) in options.setParams {
       set(name, .string(text), location: nil, strict: true, origin: "--set")
