@@ -60,8 +60,13 @@ extension YAMLReader {
     case UInt8(ascii: "["):
       position += 1
       var items: [DataNode] = []
+      // Where the file ends in it (`a: [`, `a: [x,`), the list is never closed.
+      func unclosed() -> Diagnostic {
+        endError(of: "list '['", closedBy: "]", in: "flow list", openedAt: start)
+      }
       while true {
         try skipFlowSpace()
+        if atEnd { throw unclosed() }
         if current == UInt8(ascii: "]") {
           position += 1
           break
@@ -73,6 +78,7 @@ extension YAMLReader {
           // A single-pair mapping inside a list: [a: b].
           position += 1
           try skipFlowSpace()
+          if atEnd { throw unclosed() }
           let value =
             current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
             ? DataNode(.null, at: location(position)) : try parseFlowItem().node
@@ -94,15 +100,19 @@ extension YAMLReader {
           position += 1
           break
         }
-        throw endError(of: "list '['", closedBy: "]", in: "flow list", openedAt: start)
+        throw unclosed()
       }
       return (DataNode(.array(items), at: location(start)), nil)
     case UInt8(ascii: "{"):
       position += 1
       var pairs: [DataNode.Pair] = []
       var seen = SeenKeys()
+      func unclosed() -> Diagnostic {
+        endError(of: "mapping '{'", closedBy: "}", in: "flow mapping", openedAt: start)
+      }
       while true {
         try skipFlowSpace()
+        if atEnd { throw unclosed() }
         if current == UInt8(ascii: "}") {
           position += 1
           break
@@ -121,6 +131,7 @@ extension YAMLReader {
         if current == UInt8(ascii: ":") {
           position += 1
           try skipFlowSpace()
+          if atEnd { throw unclosed() }
           if current != UInt8(ascii: ",") && current != UInt8(ascii: "}") {
             value = try parseFlowItem().node
           }
@@ -135,7 +146,7 @@ extension YAMLReader {
           position += 1
           break
         }
-        throw endError(of: "mapping '{'", closedBy: "}", in: "flow mapping", openedAt: start)
+        throw unclosed()
       }
       return (DataNode(.object(pairs), at: location(start)), nil)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):

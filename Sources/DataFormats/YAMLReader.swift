@@ -20,7 +20,47 @@ package struct YAMLReader {
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = YAMLReader(bytes: text.bytesWithoutByteOrderMark, file: file)
+    if let offset = reader.firstUnprintable() {
+      throw reader.error(Self.unprintableMessage(reader.scalar(at: offset)), at: offset)
+    }
     return try reader.readDocument()
+  }
+
+  /// YAML allows no control characters but tab and line breaks, anywhere (PyYAML refuses the
+  /// document): C0 codes, DEL, C1 codes but NEL, U+FFFE and U+FFFF. Read, they went into the
+  /// generated files unseen.
+  func firstUnprintable() -> Int? {
+    let count = bytes.count
+    var i = 0
+    while i < count {
+      let b = bytes[i]
+      if b < 0x20 {
+        if b != 0x09 && b != 0x0A && b != 0x0D { return i }
+      } else if b == 0x7F {
+        return i
+      } else if b == 0xC2 {
+        let next = byte(at: i + 1)
+        if next >= 0x80 && next <= 0x9F && next != 0x85 { return i }
+      } else if b == 0xEF && byte(at: i + 1) == 0xBF && byte(at: i + 2) >= 0xBE {
+        return i
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// The Unicode scalar that starts at `offset` (the text is valid UTF-8).
+  func scalar(at offset: Int) -> Unicode.Scalar {
+    var end = offset + 1
+    while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+  }
+
+  static func unprintableMessage(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    return
+      "control character U+\(code) is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u\(code)\")"
   }
 
   init(bytes: [UInt8], file: String) {
@@ -229,6 +269,12 @@ package struct YAMLReader {
       let node = try parseFlowNode()
       try expectLineEnd(after: "a flow collection")
       return node
+    case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
+      // Flow indicators, which YAML (and PyYAML) refuse at the start of a value out of a flow
+      // collection: read as text, `a: ]` meant an unopened list.
+      throw error(
+        "'\(String(UnicodeScalar(current)))' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+      )
     default:
       break
     }

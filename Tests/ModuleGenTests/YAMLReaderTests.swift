@@ -69,6 +69,39 @@ import Testing
     ),
     ("a: [1, 2", "f.yml:1:4: error: the list '[' is never closed with ']'"),
     ("a: {x: 1 y: 2}", "f.yml:1:11: error: expected ',' or '}' in a flow mapping"),
+    // The file ends in an open list or mapping: at its bracket, as a line that goes on.
+    ("a: [", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    ("a: [x,\n", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    ("a: [x: ", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    ("- {", "f.yml:1:3: error: the mapping '{' is never closed with '}'"),
+    ("a: {b: ", "f.yml:1:4: error: the mapping '{' is never closed with '}'"),
+    // What PyYAML refuses, and this reader read as text.
+    (
+      "a: ]",
+      "f.yml:1:4: error: ']' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+    ),
+    (
+      "a:\n  - }",
+      "f.yml:2:5: error: '}' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+    ),
+    (
+      "a: ,x",
+      "f.yml:1:4: error: ',' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+    ),
+    ("a: =", "f.yml:1:4: error: " + YAMLReader.valueKeyMessage),
+    ("a: [x, =]", "f.yml:1:8: error: " + YAMLReader.valueKeyMessage),
+    (
+      "name: Home\ntemplate: vi\u{7F}per",
+      "f.yml:2:13: error: control character U+007F is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u007F\")"
+    ),
+    (
+      "a: \"x\u{1}\" # \u{C}",
+      "f.yml:1:6: error: control character U+0001 is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u0001\")"
+    ),
+    (
+      "# \u{9F}",
+      "f.yml:1:3: error: control character U+009F is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u009F\")"
+    ),
     // A list or mapping left open is at its bracket, not at the next key or entry that the
     // reader took as its next item; an item that does not belong, deeper, is where it is.
     ("a: [1, 2\nb: 3\nc: 4", "f.yml:1:4: error: the list '[' is never closed with ']'"),
