@@ -83,7 +83,7 @@ import Testing
       (
         "{% if a %}{% endfor %}{% endif %}", [:], false,
         """
-        t:1:11: error: unexpected 'endfor' tag: it does not close or continue any open block
+        t:1:11: error: unexpected 'endfor' tag: the 'if' block opened at line 1 is still open; close it first with '{% endif %}'
         {% if a %}{% endfor %}{% endif %}
                   ^
         """
