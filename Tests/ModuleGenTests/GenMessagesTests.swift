@@ -425,4 +425,29 @@ import Testing
     let text = try String(contentsOfFile: dir + "/Home/HomeModel.swift", encoding: .utf8)
     #expect(text.contains(date), "\(text.prefix(200))")
   }
+
+  /// A folder where the project config belongs (`.modulegen.yml/`, `Rambafile/`) stops every
+  /// command that reads the config: passed over, gen went on without the project's settings,
+  /// or with those of a folder above, and wrote a module they did not ask for.
+  @Test(arguments: [".modulegen.yml", "Rambafile"])
+  func aFolderWhereTheConfigBelongsIsAnError(_ name: String) throws {
+    let parent = try makeTemporaryDirectory()
+    try write("project: Parent\noutput: Elsewhere/{{ module }}\n", to: parent + "/.modulegen.yml")
+    let dir = parent + "/App"
+    try FileManager.default.createDirectory(
+      atPath: dir + "/" + name, withIntermediateDirectories: true)
+    let message = "error: '\(name)' is a folder, not a file\n"
+    for arguments in [["gen", "Home", "viper"], ["check"], ["update"]] {
+      let result = runTool(arguments, in: dir)
+      #expect(result.code == 2, "\(arguments)")
+      #expect(result.err == message, "\(arguments)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [name])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent).sorted() == [
+        ".modulegen.yml", "App",
+      ])
+    let validate = runTool(["validate", "Home.yml"], in: dir)
+    #expect(validate.err.contains(message), "\(validate.err)")
+  }
 }
