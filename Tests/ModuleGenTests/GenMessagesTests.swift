@@ -450,4 +450,51 @@ import Testing
     let validate = runTool(["validate", "Home.yml"], in: dir)
     #expect(validate.err.contains(message), "\(validate.err)")
   }
+
+  /// A choice's value that YAML reads as a boolean or an integer (`no`, `010`) is named as the
+  /// file writes it, with the way to mean the text: the message said only "'false' is not a
+  /// value", of a word the user never wrote.
+  @Test func aChoiceValueYAMLReadsAsNoTextSaysHowItWasRead() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "values: [xctest, swift-testing]", with: "values: [\"yes\", \"no\", \"010\"]"
+      )
+      .replacingOccurrences(of: "default: xctest", with: "default: \"yes\"")
+    }
+    try write("name: Home\ntemplate: t\nparams: {tests: no}\n", to: dir + "/Home.yml")
+    let result = runTool(["gen", "--spec", "Home.yml"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        Home.yml:3:17: error: 'false' is not a value of 'tests' (module spec); template 't' allows: yes, no, 010 (YAML reads 'no' as a boolean, false; quote it to mean the text)
+        params: {tests: no}
+                        ^
+
+        """)
+    try write("project: P\nparams:\n  tests: 010 # octal\n", to: dir + "/.modulegen.yml")
+    let config = runTool(["gen", "Home", "t"], in: dir)
+    #expect(
+      config.err.hasPrefix(
+        ".modulegen.yml:3:10: error: '8' is not a value of 'tests' (.modulegen.yml); template 't' allows: yes, no, 010 (YAML reads '010' as an integer, 8; quote it to mean the text)\n"
+      ), "\(config.err)")
+    #expect(written(dir).isEmpty)
+  }
+
+  /// A manifest's choice values and default that YAML reads as booleans say so.
+  @Test func aManifestsChoiceValuesYAMLReadsAsBooleansSaySo() throws {
+    let dir = try project {
+      $0.replacingOccurrences(of: "values: [xctest, swift-testing]", with: "values: [yes, no]")
+        .replacingOccurrences(of: "default: xctest", with: "default: yes")
+    }
+    let result = runTool(["templates", "lint", "Templates/t"], in: dir)
+    #expect(result.code != 0)
+    #expect(
+      result.err.contains(
+        "choice values must be strings, found a boolean (YAML reads it as a boolean; quote it)"),
+      "\(result.err)")
+    #expect(
+      result.err.contains(
+        "the default does not match the parameter's type 'choice', found a boolean (YAML reads it as a boolean; quote it)"
+      ), "\(result.err)")
+  }
 }

@@ -275,7 +275,8 @@ extension TemplateManifest.Parameter {
               draft.parameter.values.append(text)
             } else {
               decoding.problems.error(
-                "choice values must be strings", at: value.location, path: decoding.path)
+                "choice values must be strings, found \(value.value.kindName)\(value.value.quoteHint)",
+                at: value.location, path: decoding.path)
             }
           }
         }
@@ -299,7 +300,7 @@ extension TemplateManifest.Parameter {
         draft.parameter.defaultValue = .string(text)
       default:
         decoding.problems.error(
-          "the default does not match the parameter's type '\(parameter.kind.rawValue)'",
+          "the default does not match the parameter's type '\(parameter.kind.rawValue)', found \(node.value.kindName)\(parameter.kind == .bool ? "" : node.value.quoteHint)",
           at: node.location, path: decoding.path)
       }
     },
