@@ -497,4 +497,29 @@ import Testing
         "the default does not match the parameter's type 'choice', found a boolean (YAML reads it as a boolean; quote it)"
       ), "\(result.err)")
   }
+
+  /// `key:value` without the space YAML needs after ':' is one word of text to YAML (and to
+  /// PyYAML): where a mapping belongs, the error says so and how to write the key.
+  @Test func aKeyWithoutASpaceAfterItsColonIsNamed() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("project:P\n", to: dir + "/.modulegen.yml")
+    try write("name:Home\ntemplate:viper\n", to: dir + "/Home.yml")
+    try write("name: Home\ntemplate: viper\nparams:\n  ui:swiftui\n", to: dir + "/Params.yml")
+    let result = runTool(["validate", ".modulegen.yml", "Home.yml", "Params.yml"], in: dir)
+    #expect(result.code == 1)
+    for expected in [
+      ".modulegen.yml:1:1: error: the project config must be a mapping of settings, found a string; YAML reads 'project:P' as text, a key needing a space after its ':' (project: P)\nproject:P\n^\n",
+      "Home.yml:1:1: error: expected a module (a mapping with 'name') or a list of modules, found a string; YAML reads 'name:Home' as text, a key needing a space after its ':' (name: Home)\nname:Home\n^\n",
+      "Params.yml:4:3: error: params: 'params' must be a mapping of parameter names to values; YAML reads 'ui:swiftui' as text, a key needing a space after its ':' (ui: swiftui)\n  ui:swiftui\n  ^\n",
+    ] {
+      #expect(result.err.contains(expected), "\(result.err)")
+    }
+    // A value that is text with a colon in it gets no such hint.
+    try FileManager.default.removeItem(atPath: dir + "/.modulegen.yml")
+    try write("- http://example.com\n", to: dir + "/Url.yml")
+    #expect(
+      runTool(["validate", "Url.yml"], in: dir).err.hasPrefix(
+        "Url.yml:1:3: error: [0]: expected a module (a mapping with 'name' and 'template'), found a string\n"
+      ))
+  }
 }

@@ -73,7 +73,7 @@ package struct ProjectConfig: Sendable, Equatable {
       keys.decode(pairs, into: &config, &decoding, in: "the project config")
     default:
       decoding.problems.error(
-        "the project config must be a mapping of settings, found \(root.value.kindName)",
+        "the project config must be a mapping of settings, found \(root.value.kindName)\(root.missingSpaceHint)",
         at: root.location)
     }
     return (config, decoding.problems)

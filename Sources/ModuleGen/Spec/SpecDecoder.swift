@@ -70,7 +70,7 @@ package enum SpecDecoder {
         "the spec is empty; declare a module with 'name' and 'template'", at: root.location)
     default:
       decoding.problems.error(
-        "expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)",
+        "expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)\(root.missingSpaceHint)",
         at: root.location)
     }
     var seen: [String: SourceLocation] = [:]
@@ -101,7 +101,7 @@ package enum SpecDecoder {
   {
     guard case .object(let pairs) = node.value else {
       decoding.problems.error(
-        "expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)",
+        "expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)\(node.missingSpaceHint)",
         at: node.location, path: path)
       return nil
     }
