@@ -522,4 +522,36 @@ import Testing
         "Url.yml:1:3: error: [0]: expected a module (a mapping with 'name' and 'template'), found a string\n"
       ))
   }
+
+  /// Declarations that a '>' block or a quoted value folded into one line are an error at the
+  /// one that follows the fold, on its own line, saying why: it was at the end of the line
+  /// before, with no word of the folding (a plain value's lines already were).
+  @Test func declarationsFoldedIntoOneLineAreShownWhereTheyAre() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "name: Home\ntemplate: viper\nview: >\n  func showA()\n  func showB()\n", to: dir + "/a.yml")
+    try write(
+      "name: Home\ntemplate: viper\nview: \"func showA()\n  func showB()\"\n", to: dir + "/b.yml")
+    let hint =
+      "; YAML folds the lines of a quoted value or a '>' block into one: write the declarations as a '|' block, one a line"
+    let result = runTool(["validate", "a.yml", "b.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        a.yml:5:3: error: view: unexpected 'func showB()' after the signature\(hint)
+          func showB()
+          ^
+        1 error in a.yml
+        b.yml:4:3: error: view: unexpected 'func showB()' after the signature\(hint)
+          func showB()"
+          ^
+        1 error in b.yml
+
+        """)
+    // One broken declaration in a '>' block is at its place, with nothing about folding.
+    try write("name: Home\ntemplate: viper\nview: >\n  func showA(x: Int\n", to: dir + "/c.yml")
+    #expect(
+      runTool(["validate", "c.yml"], in: dir).err.hasPrefix(
+        "c.yml:4:20: error: view: expected ',' or ')' after a parameter, found the end\n"))
+  }
 }
