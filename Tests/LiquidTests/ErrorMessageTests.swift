@@ -155,6 +155,24 @@ import Testing
                 ^
         """
       ),
+      // A partial named without quotes, as other Liquids take it, is an undefined variable:
+      // the message said "not ''".
+      (
+        "{% include header.html %}", ["header.html": "x"], false,
+        """
+        t:1:1: error: partial name must be a string, not nil: 'header.html' is an undefined variable; quote the partial's name ({% include 'header.html' %})
+        {% include header.html %}
+        ^
+        """
+      ),
+      (
+        "{% assign n = 2 %}{% include n %}", [:], false,
+        """
+        t:1:19: error: partial name must be a string, not '2'
+        {% assign n = 2 %}{% include n %}
+                          ^
+        """
+      ),
       (
         "{% if '2' > 1 %}{% endif %}", [:], false,
         """
