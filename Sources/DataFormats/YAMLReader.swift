@@ -390,7 +390,7 @@ package struct YAMLReader {
       else { break }
       if next < indent { break }
       if next > indent {
-        throw error("unexpected indentation: this line is indented more than the keys above it")
+        throw error(misindentation(after: value, of: text, at: keyOffset, indent: next))
       }
       try rejectUnsupported()
       guard let nextKey = try scanMappingKey() else {
@@ -403,6 +403,33 @@ package struct YAMLReader {
     }
     return DataNode(.object(pairs), at: location(firstKey.offset))
   }
+
+  /// Why the current line, indented `indent`, deeper than the keys of its mapping, cannot be
+  /// read: when the value above is a block list or mapping whose items stand deeper than it,
+  /// the line is one of them indented short of them, and is told where they stand.
+  func misindentation(after value: DataNode, of key: String, at keyOffset: Int, indent: Int)
+    -> String
+  {
+    let itemIndent = value.location.column - 1
+    let isItem = current == UInt8(ascii: "-") && isBlankOrEnd(position + 1)
+    // A block collection starts on a line below its key; a flow one on the key's line.
+    guard indent < itemIndent, value.location.line > location(keyOffset).line else {
+      return Self.deeperLineMessage
+    }
+    switch value.value {
+    case .array where isItem:
+      return
+        "this list item is indented less than the items of '\(key)' above it (column \(itemIndent + 1)): indent it as they are"
+    case .object where !isItem:
+      return
+        "this line is indented less than the keys of '\(key)' above it (column \(itemIndent + 1)): indent it as they are"
+    default:
+      return Self.deeperLineMessage
+    }
+  }
+
+  static let deeperLineMessage =
+    "unexpected indentation: this line is indented more than the keys above it"
 
   /// The indentation and offset of the next content line, without moving.
   mutating func peekContentLine() throws(Diagnostic) -> (indent: Int, offset: Int)? {

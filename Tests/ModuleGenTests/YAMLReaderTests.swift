@@ -46,7 +46,7 @@ import Testing
     ("a: 1\na: 2", "f.yml:2:1: error: duplicate key 'a' (first defined at line 1)"),
     (
       "a:\n    b: 1\n  c: 2",
-      "f.yml:3:3: error: unexpected indentation: this line is indented more than the keys above it"
+      "f.yml:3:3: error: this line is indented less than the keys of 'a' above it (column 5): indent it as they are"
     ),
     // A key indented deeper than the keys above it goes on with the value above it.
     (
@@ -63,8 +63,17 @@ import Testing
       "f.yml:3:4: error: this line goes on with the value 'swiftui' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
     ),
 
+    // A line short of the items above it, deeper than their key, is told where they stand.
     (
       "list:\n  - a\n - b",
+      "f.yml:3:2: error: this list item is indented less than the items of 'list' above it (column 3): indent it as they are"
+    ),
+    (
+      "a: [x]\n - b",
+      "f.yml:2:2: error: unexpected indentation: this line is indented more than the keys above it"
+    ),
+    (
+      "list:\n  - a\n c: d",
       "f.yml:3:2: error: unexpected indentation: this line is indented more than the keys above it"
     ),
     ("a: [1, 2", "f.yml:1:4: error: the list '[' is never closed with ']'"),
