@@ -103,6 +103,10 @@ extension YAMLReader {
         throw unclosed()
       }
       return (DataNode(.array(items), at: location(start)), nil)
+    case UInt8(ascii: "{") where byte(at: position + 1) == UInt8(ascii: "{"):
+      // A mapping as the first key of a mapping, which is not supported: most likely a Liquid
+      // pattern written unquoted (output: {{ module }}/Code).
+      throw error(liquidInFlowMessage(at: start))
     case UInt8(ascii: "{"):
       position += 1
       var pairs: [DataNode.Pair] = []
@@ -171,6 +175,22 @@ extension YAMLReader {
   }
 
   mutating func parseFlowNode() throws(Diagnostic) -> DataNode { try parseFlowItem().node }
+
+  /// For '{{' at `start`: YAML reads a mapping there, not a Liquid tag; the value to write
+  /// instead is the rest of its line up to a comment, quoted.
+  func liquidInFlowMessage(at start: Int) -> String {
+    var end = start
+    while end < bytes.count && !isBreak(bytes[end])
+      && !(bytes[end] == UInt8(ascii: "#") && byte(at: end - 1) == UInt8(ascii: " "))
+    {
+      end += 1
+    }
+    while end > start && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    let value = String(decoding: bytes[start..<end], as: UTF8.self)
+    let quoted = value.contains("\"") ? "'\(value)'" : "\"\(value)\""
+    return
+      "'{{' starts a mapping in a mapping to YAML, not a Liquid tag; quote the value (\(quoted))"
+  }
 
   func keyText(_ node: DataNode, _ plain: String?, at offset: Int) throws(Diagnostic) -> String? {
     if let plain { return plain }

@@ -78,6 +78,15 @@ import Testing
     ),
     ("a: [1, 2", "f.yml:1:4: error: the list '[' is never closed with ']'"),
     ("a: {x: 1 y: 2}", "f.yml:1:11: error: expected ',' or '}' in a flow mapping"),
+    // A Liquid pattern unquoted: YAML reads '{{' as a mapping for a key.
+    (
+      "output: {{ module }}/Code  # the module's folder",
+      "f.yml:1:9: error: '{{' starts a mapping in a mapping to YAML, not a Liquid tag; quote the value (\"{{ module }}/Code\")"
+    ),
+    (
+      "register:\n  - snippet: {{ module | camel_case }}: \"x\"",
+      "f.yml:2:14: error: '{{' starts a mapping in a mapping to YAML, not a Liquid tag; quote the value ('{{ module | camel_case }}: \"x\"')"
+    ),
     // The file ends in an open list or mapping: at its bracket, as a line that goes on.
     ("a: [", "f.yml:1:4: error: the list '[' is never closed with ']'"),
     ("a: [x,\n", "f.yml:1:4: error: the list '[' is never closed with ']'"),
