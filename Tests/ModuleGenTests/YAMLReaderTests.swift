@@ -152,6 +152,15 @@ import Testing
     ),
   ]
 
+  /// What modulegen writes in JSON's syntax and reads back as YAML (the record, with values
+  /// from `--set`) escapes every character YAML refuses unescaped.
+  @Test func writtenJSONTextReadsBackAsYAML() throws {
+    let text = "a\u{1}b\u{7F}c\u{85}d\u{9F}e\u{FFFE}\r\n"
+    let written = "value: " + LiquidValue.string(text).jsonText
+    #expect(written == "value: \"a\\u0001b\\u007fc\\u0085d\\u009fe\\ufffe\\r\\n\"")
+    #expect(try YAMLReader.read(written, file: "f.yml")["value"]?.value == .string(text))
+  }
+
   @Test(arguments: errors) func errorsHaveExactLocations(_ yaml: String, _ expected: String) {
     let output = json(yaml)
     #expect(output.split(separator: "\n").first.map(String.init) == "ERROR " + expected)
