@@ -21,21 +21,29 @@ package struct YAMLReader {
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = YAMLReader(bytes: text.bytesWithoutByteOrderMark, file: file)
     if let offset = reader.firstUnprintable() {
-      throw reader.error(Self.unprintableMessage(reader.scalar(at: offset)), at: offset)
+      throw reader.error(
+        reader.bytes[offset] == UInt8(ascii: "\r")
+          ? Self.carriageReturnMessage : Self.unprintableMessage(reader.scalar(at: offset)),
+        at: offset)
     }
     return try reader.readDocument()
   }
 
   /// YAML allows no control characters but tab and line breaks, anywhere (PyYAML refuses the
   /// document): C0 codes, DEL, C1 codes but NEL, U+FFFE and U+FFFF. Read, they went into the
-  /// generated files unseen.
+  /// generated files unseen. Also the first CR alone: a line break to YAML, which this reader
+  /// (whose lines end at LF) does not take for one.
   func firstUnprintable() -> Int? {
     let count = bytes.count
     var i = 0
     while i < count {
       let b = bytes[i]
       if b < 0x20 {
-        if b != 0x09 && b != 0x0A && b != 0x0D { return i }
+        if b == 0x0D {
+          if byte(at: i + 1) != 0x0A { return i }
+        } else if b != 0x09 && b != 0x0A {
+          return i
+        }
       } else if b == 0x7F {
         return i
       } else if b == 0xC2 {
@@ -55,6 +63,9 @@ package struct YAMLReader {
     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
     return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
   }
+
+  package static let carriageReturnMessage =
+    "this file ends lines with a CR alone (classic Mac OS), which is not supported; save it with LF (or CRLF) line ends"
 
   static func unprintableMessage(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)

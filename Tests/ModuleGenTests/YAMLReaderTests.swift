@@ -116,6 +116,10 @@ import Testing
       "a: \"x\u{1}\" # \u{C}",
       "f.yml:1:6: error: control character U+0001 is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u0001\")"
     ),
+    // A CR alone is a line break to YAML (PyYAML reads 'a: 1\rb: 2' as two keys): refused,
+    // where it was an indentation error on a line that showed both.
+    ("a: 1\rb: 2\r", "f.yml:1:5: error: " + YAMLReader.carriageReturnMessage),
+    ("a: 1\r\nb: \"x\ry\"\r\n", "f.yml:2:6: error: " + YAMLReader.carriageReturnMessage),
     (
       "# \u{9F}",
       "f.yml:1:3: error: control character U+009F is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u009F\")"
