@@ -38,6 +38,11 @@ package struct YAMLReader {
     var i = 0
     while i < count {
       let b = bytes[i]
+      // Printable ASCII, most bytes of a document, in one comparison.
+      if b &- 0x20 < 0x5F {
+        i += 1
+        continue
+      }
       if b < 0x20 {
         if b == 0x0D {
           if byte(at: i + 1) != 0x0A { return i }
