@@ -9,6 +9,9 @@ package struct JSONReader {
   private let source: SourceLines
   private var position = 0
   private var depth = 0
+  /// Where the objects and arrays being read open, innermost last: a file that ends in one is
+  /// reported at its bracket.
+  private var openBrackets: [Int] = []
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = JSONReader(bytes: text.bytesWithoutByteOrderMark, file: file)
@@ -47,10 +50,18 @@ package struct JSONReader {
     }
   }
 
-  private mutating func readValue() throws(Diagnostic) -> DataNode {
-    guard position < bytes.count else {
-      throw error("expected a JSON value, found the end of the file")
+  /// The file ends where `expected` was: inside an object or an array, that it is never
+  /// closed, at its bracket (the end of the file shows nothing to fix).
+  private func endOfFileError(expected: String) -> Diagnostic {
+    guard let open = openBrackets.last else {
+      return error("expected \(expected), found the end of the file")
     }
+    let (kind, closer) = bytes[open] == UInt8(ascii: "{") ? ("object '{'", "}") : ("array '['", "]")
+    return error("the \(kind) is never closed with '\(closer)'", at: open)
+  }
+
+  private mutating func readValue() throws(Diagnostic) -> DataNode {
+    guard position < bytes.count else { throw endOfFileError(expected: "a JSON value") }
     let start = position
     let here = location(start)
     switch bytes[position] {
@@ -58,6 +69,8 @@ package struct JSONReader {
       depth += 1
       defer { depth -= 1 }
       guard depth < 500 else { throw error(Self.nestedTooDeeplyMessage) }
+      openBrackets.append(start)
+      defer { openBrackets.removeLast() }
       position += 1
       var pairs: [DataNode.Pair] = []
       skipWhitespace()
@@ -67,9 +80,8 @@ package struct JSONReader {
       }
       while true {
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-          throw error("expected a string key")
-        }
+        guard position < bytes.count else { throw endOfFileError(expected: "a string key") }
+        guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a string key") }
         let keyOffset = position
         let key = try readString()
         if pairs.contains(where: { $0.key == key }) {
@@ -87,6 +99,8 @@ package struct JSONReader {
       depth += 1
       defer { depth -= 1 }
       guard depth < 500 else { throw error(Self.nestedTooDeeplyMessage) }
+      openBrackets.append(start)
+      defer { openBrackets.removeLast() }
       position += 1
       var items: [DataNode] = []
       skipWhitespace()
@@ -120,7 +134,10 @@ package struct JSONReader {
   }
 
   private mutating func expect(_ byte: UInt8) throws(Diagnostic) {
-    guard position < bytes.count, bytes[position] == byte else {
+    if position >= bytes.count {
+      throw endOfFileError(expected: "'\(String(decoding: [byte], as: UTF8.self))'")
+    }
+    guard bytes[position] == byte else {
       throw error("expected '\(String(decoding: [byte], as: UTF8.self))'")
     }
     position += 1
@@ -128,8 +145,7 @@ package struct JSONReader {
 
   private mutating func endOrComma(_ close: UInt8) throws(Diagnostic) -> Bool {
     guard position < bytes.count else {
-      throw error(
-        "expected ',' or '\(String(decoding: [close], as: UTF8.self))', found the end of the file")
+      throw endOfFileError(expected: "',' or '\(String(decoding: [close], as: UTF8.self))'")
     }
     if bytes[position] == close {
       position += 1

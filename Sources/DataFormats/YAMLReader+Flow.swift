@@ -60,8 +60,13 @@ extension YAMLReader {
     case UInt8(ascii: "["):
       position += 1
       var items: [DataNode] = []
+      // Where the file ends in it (`a: [`, `a: [x,`), the list is never closed.
+      func unclosed() -> Diagnostic {
+        endError(of: "list '['", closedBy: "]", in: "flow list", openedAt: start)
+      }
       while true {
         try skipFlowSpace()
+        if atEnd { throw unclosed() }
         if current == UInt8(ascii: "]") {
           position += 1
           break
@@ -73,6 +78,7 @@ extension YAMLReader {
           // A single-pair mapping inside a list: [a: b].
           position += 1
           try skipFlowSpace()
+          if atEnd { throw unclosed() }
           let value =
             current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
             ? DataNode(.null, at: location(position)) : try parseFlowItem().node
@@ -94,15 +100,23 @@ extension YAMLReader {
           position += 1
           break
         }
-        throw endError(of: "list '['", closedBy: "]", in: "flow list", openedAt: start)
+        throw unclosed()
       }
       return (DataNode(.array(items), at: location(start)), nil)
+    case UInt8(ascii: "{") where byte(at: position + 1) == UInt8(ascii: "{"):
+      // A mapping as the first key of a mapping, which is not supported: most likely a Liquid
+      // pattern written unquoted (output: {{ module }}/Code).
+      throw error(liquidInFlowMessage(at: start))
     case UInt8(ascii: "{"):
       position += 1
       var pairs: [DataNode.Pair] = []
       var seen = SeenKeys()
+      func unclosed() -> Diagnostic {
+        endError(of: "mapping '{'", closedBy: "}", in: "flow mapping", openedAt: start)
+      }
       while true {
         try skipFlowSpace()
+        if atEnd { throw unclosed() }
         if current == UInt8(ascii: "}") {
           position += 1
           break
@@ -121,6 +135,7 @@ extension YAMLReader {
         if current == UInt8(ascii: ":") {
           position += 1
           try skipFlowSpace()
+          if atEnd { throw unclosed() }
           if current != UInt8(ascii: ",") && current != UInt8(ascii: "}") {
             value = try parseFlowItem().node
           }
@@ -135,7 +150,7 @@ extension YAMLReader {
           position += 1
           break
         }
-        throw endError(of: "mapping '{'", closedBy: "}", in: "flow mapping", openedAt: start)
+        throw unclosed()
       }
       return (DataNode(.object(pairs), at: location(start)), nil)
     case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -160,6 +175,22 @@ extension YAMLReader {
   }
 
   mutating func parseFlowNode() throws(Diagnostic) -> DataNode { try parseFlowItem().node }
+
+  /// For '{{' at `start`: YAML reads a mapping there, not a Liquid tag; the value to write
+  /// instead is the rest of its line up to a comment, quoted.
+  func liquidInFlowMessage(at start: Int) -> String {
+    var end = start
+    while end < bytes.count && !isBreak(bytes[end])
+      && !(bytes[end] == UInt8(ascii: "#") && byte(at: end - 1) == UInt8(ascii: " "))
+    {
+      end += 1
+    }
+    while end > start && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    let value = String(decoding: bytes[start..<end], as: UTF8.self)
+    let quoted = value.contains("\"") ? "'\(value)'" : "\"\(value)\""
+    return
+      "'{{' starts a mapping in a mapping to YAML, not a Liquid tag; quote the value (\(quoted))"
+  }
 
   func keyText(_ node: DataNode, _ plain: String?, at offset: Int) throws(Diagnostic) -> String? {
     if let plain { return plain }

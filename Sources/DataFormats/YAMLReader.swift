@@ -20,7 +20,63 @@ package struct YAMLReader {
 
   package static func read(_ text: String, file: String) throws(Diagnostic) -> DataNode {
     var reader = YAMLReader(bytes: text.bytesWithoutByteOrderMark, file: file)
+    if let offset = reader.firstUnprintable() {
+      throw reader.error(
+        reader.bytes[offset] == UInt8(ascii: "\r")
+          ? Self.carriageReturnMessage : Self.unprintableMessage(reader.scalar(at: offset)),
+        at: offset)
+    }
     return try reader.readDocument()
+  }
+
+  /// YAML allows no control characters but tab and line breaks, anywhere (PyYAML refuses the
+  /// document): C0 codes, DEL, C1 codes but NEL, U+FFFE and U+FFFF. Read, they went into the
+  /// generated files unseen. Also the first CR alone: a line break to YAML, which this reader
+  /// (whose lines end at LF) does not take for one.
+  func firstUnprintable() -> Int? {
+    let count = bytes.count
+    var i = 0
+    while i < count {
+      let b = bytes[i]
+      // Printable ASCII, most bytes of a document, in one comparison.
+      if b &- 0x20 < 0x5F {
+        i += 1
+        continue
+      }
+      if b < 0x20 {
+        if b == 0x0D {
+          if byte(at: i + 1) != 0x0A { return i }
+        } else if b != 0x09 && b != 0x0A {
+          return i
+        }
+      } else if b == 0x7F {
+        return i
+      } else if b == 0xC2 {
+        let next = byte(at: i + 1)
+        if next >= 0x80 && next <= 0x9F && next != 0x85 { return i }
+      } else if b == 0xEF && byte(at: i + 1) == 0xBF && byte(at: i + 2) >= 0xBE {
+        return i
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// The Unicode scalar that starts at `offset` (the text is valid UTF-8).
+  func scalar(at offset: Int) -> Unicode.Scalar {
+    var end = offset + 1
+    while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+  }
+
+  package static let carriageReturnMessage =
+    "this file ends lines with a CR alone (classic Mac OS), which is not supported; save it with LF (or CRLF) line ends"
+
+  static func unprintableMessage(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    return
+      "control character U+\(code) is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u\(code)\")"
   }
 
   init(bytes: [UInt8], file: String) {
@@ -229,6 +285,12 @@ package struct YAMLReader {
       let node = try parseFlowNode()
       try expectLineEnd(after: "a flow collection")
       return node
+    case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
+      // Flow indicators, which YAML (and PyYAML) refuse at the start of a value out of a flow
+      // collection: read as text, `a: ]` meant an unopened list.
+      throw error(
+        "'\(String(UnicodeScalar(current)))' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+      )
     default:
       break
     }
@@ -344,7 +406,7 @@ package struct YAMLReader {
       else { break }
       if next < indent { break }
       if next > indent {
-        throw error("unexpected indentation: this line is indented more than the keys above it")
+        throw error(misindentation(after: value, of: text, at: keyOffset, indent: next))
       }
       try rejectUnsupported()
       guard let nextKey = try scanMappingKey() else {
@@ -357,6 +419,33 @@ package struct YAMLReader {
     }
     return DataNode(.object(pairs), at: location(firstKey.offset))
   }
+
+  /// Why the current line, indented `indent`, deeper than the keys of its mapping, cannot be
+  /// read: when the value above is a block list or mapping whose items stand deeper than it,
+  /// the line is one of them indented short of them, and is told where they stand.
+  func misindentation(after value: DataNode, of key: String, at keyOffset: Int, indent: Int)
+    -> String
+  {
+    let itemIndent = value.location.column - 1
+    let isItem = current == UInt8(ascii: "-") && isBlankOrEnd(position + 1)
+    // A block collection starts on a line below its key; a flow one on the key's line.
+    guard indent < itemIndent, value.location.line > location(keyOffset).line else {
+      return Self.deeperLineMessage
+    }
+    switch value.value {
+    case .array where isItem:
+      return
+        "this list item is indented less than the items of '\(key)' above it (column \(itemIndent + 1)): indent it as they are"
+    case .object where !isItem:
+      return
+        "this line is indented less than the keys of '\(key)' above it (column \(itemIndent + 1)): indent it as they are"
+    default:
+      return Self.deeperLineMessage
+    }
+  }
+
+  static let deeperLineMessage =
+    "unexpected indentation: this line is indented more than the keys above it"
 
   /// The indentation and offset of the next content line, without moving.
   mutating func peekContentLine() throws(Diagnostic) -> (indent: Int, offset: Int)? {

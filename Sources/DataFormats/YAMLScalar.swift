@@ -7,7 +7,9 @@ extension YAMLReader {
   static let mergeKeyMessage =
     "'<<' is YAML's merge key, which is not supported; quote it ('<<') to mean the text"
   /// The first bytes of the words `resolvePlain` reads as something other than a string.
-  private static let specialWordStarts = Array("<~nNyYtToOfF.+-".utf8)
+  private static let specialWordStarts = Array("<=~nNyYtToOfF.+-".utf8)
+  package static let valueKeyMessage =
+    "'=' is YAML's value key, which is not supported; quote it ('=') to mean the text"
   package static func integerTooLargeMessage(_ text: String) -> String {
     "integer '\(text)' does not fit in 64 bits"
   }
@@ -19,6 +21,7 @@ extension YAMLReader {
     if !isDigit(first), !Self.specialWordStarts.contains(first) { return .string(text) }
     switch text {
     case "<<": throw error(Self.mergeKeyMessage, at: offset)
+    case "=": throw error(Self.valueKeyMessage, at: offset)
     case "", "~", "null", "Null", "NULL": return .null
     case "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON": return .bool(true)
     case "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF": return .bool(false)

@@ -28,7 +28,9 @@ public struct LiquidError: DiagnosticConvertible, Sendable, Equatable, CustomStr
   public var diagnostic: Diagnostic {
     Diagnostic(
       message: message, location: location,
-      notes: includedFrom.map { "note: included from \($0)" })
+      notes: includedFrom.map { "note: included from \($0)" }.abridged(keeping: 3) {
+        "note: … included from \($0) more places …"
+      })
   }
 
   public var description: String { diagnostic.description }

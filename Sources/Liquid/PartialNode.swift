@@ -19,8 +19,13 @@ struct PartialNode: Node {
   func render(into output: inout String, context: RenderContext) throws(LiquidError) {
     let nameValue = try context.evaluate(name)
     guard case .string(let partialName) = nameValue else {
-      throw context.error(
-        "partial name must be a string, not '\(nameValue.shortText)'", at: offset)
+      var message = "partial name must be a string, not '\(nameValue.shortText)'"
+      if case .nil = nameValue, case .variable(let lookup) = name {
+        // `{% include header %}`, as other Liquids take it: the name unquoted.
+        message =
+          "partial name must be a string, not nil: '\(lookup.text)' is an undefined variable; quote the partial's name ({% \(kind.rawValue) '\(lookup.text)' %})"
+      }
+      throw context.error(message, at: offset)
     }
     if kind == .include && context.isIsolated {
       throw context.error(

@@ -427,7 +427,8 @@ final class RenderContext {
     _ partial: ParsedPartial, name: String, into output: inout String, calledAt offset: Int
   ) throws(LiquidError) {
     if partialStack.count >= environment.limits.maxPartialDepth {
-      let chain = (partialStack + [name]).joined(separator: " → ")
+      let chain = (partialStack + [name]).abridged(keeping: 3) { "… \($0) more …" }
+        .joined(separator: " → ")
       throw error(
         "partials nested more than \(environment.limits.maxPartialDepth) deep (a cycle?): \(chain)",
         at: offset)

@@ -147,3 +147,13 @@ extension UnsafeBufferPointer<UInt8> {
     String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
   }
 }
+
+extension Array {
+  /// The first and the last `keep` elements, with `rest(n)` standing for the `n` between them;
+  /// the whole array when that would not be shorter. For what a runaway nesting repeats (a
+  /// chain of 100 partials, a note for each): enough to see the cycle and both of its ends.
+  package func abridged(keeping keep: Int, rest: (Int) -> Element) -> [Element] {
+    guard count > 2 * keep + 1 else { return self }
+    return Array(prefix(keep)) + [rest(count - 2 * keep)] + Array(suffix(keep))
+  }
+}

@@ -7,6 +7,9 @@ struct TemplateParser {
   private var tokens: [TemplateToken]
   private var index = 0
   var depth = 0
+  /// The opening tags of the blocks being parsed, innermost last: a stray end tag names the
+  /// block it stands in.
+  private var openBlocks: [TemplateToken] = []
   /// Partials named by a literal in `include` or `render`, with where they were named: kept
   /// only when `notesPartials` (when they are parsed up front).
   var partialReferences: [(name: String, offset: Int)] = []
@@ -121,7 +124,11 @@ struct TemplateParser {
     throws(LiquidError) -> (Block, TemplateToken)
   {
     try enterBlock(opening)
-    defer { depth -= 1 }
+    openBlocks.append(opening)
+    defer {
+      depth -= 1
+      openBlocks.removeLast()
+    }
     let (block, end) = try parseBody(until: delimiters)
     guard let end else {
       throw source.error(
@@ -143,8 +150,15 @@ struct TemplateParser {
   }
 
   func unexpectedTag(_ token: TemplateToken) -> LiquidError {
-    source.error(
-      "unexpected '\(token.writtenName(in: source))' tag: it does not close or continue any open block",
+    let name = token.writtenName(in: source)
+    guard let open = openBlocks.last else {
+      return source.error(
+        "unexpected '\(name)' tag: it does not close or continue any open block",
+        at: token.range.lowerBound)
+    }
+    let opener = open.writtenName(in: source)
+    return source.error(
+      "unexpected '\(name)' tag: the '\(opener)' block opened at line \(source.location(at: open.range.lowerBound).line) is still open; close it first with '{% end\(opener) %}'",
       at: token.range.lowerBound)
   }
 

@@ -83,7 +83,7 @@ import Testing
       (
         "{% if a %}{% endfor %}{% endif %}", [:], false,
         """
-        t:1:11: error: unexpected 'endfor' tag: it does not close or continue any open block
+        t:1:11: error: unexpected 'endfor' tag: the 'if' block opened at line 1 is still open; close it first with '{% endif %}'
         {% if a %}{% endfor %}{% endif %}
                   ^
         """
@@ -153,6 +153,24 @@ import Testing
         t:1:9: error: filter 'divided_by': divided by 0
         {{ 10 | divided_by: 0 }}
                 ^
+        """
+      ),
+      // A partial named without quotes, as other Liquids take it, is an undefined variable:
+      // the message said "not ''".
+      (
+        "{% include header.html %}", ["header.html": "x"], false,
+        """
+        t:1:1: error: partial name must be a string, not nil: 'header.html' is an undefined variable; quote the partial's name ({% include 'header.html' %})
+        {% include header.html %}
+        ^
+        """
+      ),
+      (
+        "{% assign n = 2 %}{% include n %}", [:], false,
+        """
+        t:1:19: error: partial name must be a string, not '2'
+        {% assign n = 2 %}{% include n %}
+                          ^
         """
       ),
       (

@@ -92,6 +92,23 @@ import Testing
       "{% end %}",
       "ERROR t:1:1: error: unexpected 'end' tag: it does not close or continue any open block\n{% end %}\n^"
     ),
+    // An end tag that closes another block than the open one names the open one.
+    (
+      "{% for x in (1..2) %}{% endif %}",
+      "ERROR t:1:22: error: unexpected 'endif' tag: the 'for' block opened at line 1 is still open; close it first with '{% endfor %}'\n{% for x in (1..2) %}{% endif %}\n                     ^"
+    ),
+    (
+      "{% if true %}\n{% unless false %}\n{% endif %}",
+      "ERROR t:3:1: error: unexpected 'endif' tag: the 'unless' block opened at line 2 is still open; close it first with '{% endunless %}'\n{% endif %}\n^"
+    ),
+    (
+      "{% case 1 %}{% when 1 %}{% elsif %}",
+      "ERROR t:1:25: error: unexpected 'elsif' tag: the 'case' block opened at line 1 is still open; close it first with '{% endcase %}'\n{% case 1 %}{% when 1 %}{% elsif %}\n                        ^"
+    ),
+    (
+      "{% liquid\n if true\n for x in (1..2)\n endif %}",
+      "ERROR t:4:2: error: unexpected 'endif' tag: the 'for' block opened at line 3 is still open; close it first with '{% endfor %}'\n endif %}\n ^"
+    ),
     ("{% # hi %}", ""),
     ("{%# hi\n # there %}", ""),
     (
@@ -273,7 +290,7 @@ import Testing
     ("{% if false %}a{% elsif true %}b{% else %}c{% else %}d{% endif %}", "b"),
     (
       "{% if true %}{% endunless %}",
-      "ERROR t:1:14: error: unexpected 'endunless' tag: it does not close or continue any open block\n{% if true %}{% endunless %}\n             ^"
+      "ERROR t:1:14: error: unexpected 'endunless' tag: the 'if' block opened at line 1 is still open; close it first with '{% endif %}'\n{% if true %}{% endunless %}\n             ^"
     ),
     (
       "{% comment %}{% if %}{{ {% comment %}{% endcomment %}{% endcomment %}x",

@@ -495,4 +495,133 @@ import Testing
       lint.err.contains("Templates/t/template.yml:18:13: error: template 't' renders"),
       "\(lint.err)")
   }
+
+  /// A folder where the project config belongs (`.modulegen.yml/`, `Rambafile/`) stops every
+  /// command that reads the config: passed over, gen went on without the project's settings,
+  /// or with those of a folder above, and wrote a module they did not ask for.
+  @Test(arguments: [".modulegen.yml", "Rambafile"])
+  func aFolderWhereTheConfigBelongsIsAnError(_ name: String) throws {
+    let parent = try makeTemporaryDirectory()
+    try write("project: Parent\noutput: Elsewhere/{{ module }}\n", to: parent + "/.modulegen.yml")
+    let dir = parent + "/App"
+    try FileManager.default.createDirectory(
+      atPath: dir + "/" + name, withIntermediateDirectories: true)
+    let message = "error: '\(name)' is a folder, not a file\n"
+    for arguments in [["gen", "Home", "viper"], ["check"], ["update"]] {
+      let result = runTool(arguments, in: dir)
+      #expect(result.code == 2, "\(arguments)")
+      #expect(result.err == message, "\(arguments)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [name])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent).sorted() == [
+        ".modulegen.yml", "App",
+      ])
+    let validate = runTool(["validate", "Home.yml"], in: dir)
+    #expect(validate.err.contains(message), "\(validate.err)")
+  }
+
+  /// A choice's value that YAML reads as a boolean or an integer (`no`, `010`) is named as the
+  /// file writes it, with the way to mean the text: the message said only "'false' is not a
+  /// value", of a word the user never wrote.
+  @Test func aChoiceValueYAMLReadsAsNoTextSaysHowItWasRead() throws {
+    let dir = try project {
+      $0.replacingOccurrences(
+        of: "values: [xctest, swift-testing]", with: "values: [\"yes\", \"no\", \"010\"]"
+      )
+      .replacingOccurrences(of: "default: xctest", with: "default: \"yes\"")
+    }
+    try write("name: Home\ntemplate: t\nparams: {tests: no}\n", to: dir + "/Home.yml")
+    let result = runTool(["gen", "--spec", "Home.yml"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        Home.yml:3:17: error: 'false' is not a value of 'tests' (module spec); template 't' allows: yes, no, 010 (YAML reads 'no' as a boolean, false; quote it to mean the text)
+        params: {tests: no}
+                        ^
+
+        """)
+    try write("project: P\nparams:\n  tests: 010 # octal\n", to: dir + "/.modulegen.yml")
+    let config = runTool(["gen", "Home", "t"], in: dir)
+    #expect(
+      config.err.hasPrefix(
+        ".modulegen.yml:3:10: error: '8' is not a value of 'tests' (.modulegen.yml); template 't' allows: yes, no, 010 (YAML reads '010' as an integer, 8; quote it to mean the text)\n"
+      ), "\(config.err)")
+    #expect(written(dir).isEmpty)
+  }
+
+  /// A manifest's choice values and default that YAML reads as booleans say so.
+  @Test func aManifestsChoiceValuesYAMLReadsAsBooleansSaySo() throws {
+    let dir = try project {
+      $0.replacingOccurrences(of: "values: [xctest, swift-testing]", with: "values: [yes, no]")
+        .replacingOccurrences(of: "default: xctest", with: "default: yes")
+    }
+    let result = runTool(["templates", "lint", "Templates/t"], in: dir)
+    #expect(result.code != 0)
+    #expect(
+      result.err.contains(
+        "choice values must be strings, found a boolean (YAML reads it as a boolean; quote it)"),
+      "\(result.err)")
+    #expect(
+      result.err.contains(
+        "the default does not match the parameter's type 'choice', found a boolean (YAML reads it as a boolean; quote it)"
+      ), "\(result.err)")
+  }
+
+  /// `key:value` without the space YAML needs after ':' is one word of text to YAML (and to
+  /// PyYAML): where a mapping belongs, the error says so and how to write the key.
+  @Test func aKeyWithoutASpaceAfterItsColonIsNamed() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("project:P\n", to: dir + "/.modulegen.yml")
+    try write("name:Home\ntemplate:viper\n", to: dir + "/Home.yml")
+    try write("name: Home\ntemplate: viper\nparams:\n  ui:swiftui\n", to: dir + "/Params.yml")
+    let result = runTool(["validate", ".modulegen.yml", "Home.yml", "Params.yml"], in: dir)
+    #expect(result.code == 1)
+    for expected in [
+      ".modulegen.yml:1:1: error: the project config must be a mapping of settings, found a string; YAML reads 'project:P' as text, a key needing a space after its ':' (project: P)\nproject:P\n^\n",
+      "Home.yml:1:1: error: expected a module (a mapping with 'name') or a list of modules, found a string; YAML reads 'name:Home' as text, a key needing a space after its ':' (name: Home)\nname:Home\n^\n",
+      "Params.yml:4:3: error: params: 'params' must be a mapping of parameter names to values; YAML reads 'ui:swiftui' as text, a key needing a space after its ':' (ui: swiftui)\n  ui:swiftui\n  ^\n",
+    ] {
+      #expect(result.err.contains(expected), "\(result.err)")
+    }
+    // A value that is text with a colon in it gets no such hint.
+    try FileManager.default.removeItem(atPath: dir + "/.modulegen.yml")
+    try write("- http://example.com\n", to: dir + "/Url.yml")
+    #expect(
+      runTool(["validate", "Url.yml"], in: dir).err.hasPrefix(
+        "Url.yml:1:3: error: [0]: expected a module (a mapping with 'name' and 'template'), found a string\n"
+      ))
+  }
+
+  /// Declarations that a '>' block or a quoted value folded into one line are an error at the
+  /// one that follows the fold, on its own line, saying why: it was at the end of the line
+  /// before, with no word of the folding (a plain value's lines already were).
+  @Test func declarationsFoldedIntoOneLineAreShownWhereTheyAre() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "name: Home\ntemplate: viper\nview: >\n  func showA()\n  func showB()\n", to: dir + "/a.yml")
+    try write(
+      "name: Home\ntemplate: viper\nview: \"func showA()\n  func showB()\"\n", to: dir + "/b.yml")
+    let hint =
+      "; YAML folds the lines of a quoted value or a '>' block into one: write the declarations as a '|' block, one a line"
+    let result = runTool(["validate", "a.yml", "b.yml"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      result.err == """
+        a.yml:5:3: error: view: unexpected 'func showB()' after the signature\(hint)
+          func showB()
+          ^
+        1 error in a.yml
+        b.yml:4:3: error: view: unexpected 'func showB()' after the signature\(hint)
+          func showB()"
+          ^
+        1 error in b.yml
+
+        """)
+    // One broken declaration in a '>' block is at its place, with nothing about folding.
+    try write("name: Home\ntemplate: viper\nview: >\n  func showA(x: Int\n", to: dir + "/c.yml")
+    #expect(
+      runTool(["validate", "c.yml"], in: dir).err.hasPrefix(
+        "c.yml:4:20: error: view: expected ',' or ')' after a parameter, found the end\n"))
+  }
 }

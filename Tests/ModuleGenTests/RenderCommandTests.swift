@@ -64,6 +64,28 @@ import Testing
         """)
   }
 
+  /// An error in a partial, or a partial not found, names the partials folder as the command
+  /// line gives it, as it names the template: it was the folder's absolute path.
+  @Test func aPartialsErrorIsShownUnderItsFolderAsGiven() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("{% include 'sig' %}\n", to: dir + "/t.liquid")
+    try write("ok\n{{ x | upcse }}\n", to: dir + "/snippets/sig.liquid")
+    let result = runTool(["render", "t.liquid", "--partials", "snippets"], in: dir)
+    #expect(result.code == 2)
+    #expect(
+      result.err == """
+        snippets/sig.liquid:2:8: error: unknown filter 'upcse'; did you mean 'upcase'?
+        {{ x | upcse }}
+               ^
+        note: included from t.liquid:1:12
+
+        """)
+    try write("{% include 'nope' %}\n", to: dir + "/t.liquid")
+    #expect(
+      runTool(["render", "t.liquid", "--partials", "snippets"], in: dir).err.hasPrefix(
+        "t.liquid:1:12: error: partial 'nope' not found (looked for it in 'snippets')\n"))
+  }
+
   @Test func strictVariables() {
     let result = runTool(["render", "-", "--strict-variables"], in: "/", stdin: "{{ missing }}")
     #expect(result.code == 2)

@@ -212,6 +212,32 @@ import Testing
     #expect(none.isEmpty && same == "a: 1\n")
   }
 
+  /// A JSON spec's syntax error is its only one: blanking its line, as for YAML, left a document
+  /// broken anew, and validate added "expected a JSON value, found the end of the file" at a
+  /// line past the end. A file that ends inside an object or array is reported at its bracket.
+  @Test func aJSONSyntaxErrorIsReportedOnceWhereItIs() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("{\"name\": \"Home\", \"template\": \"viper\",}\n", to: dir + "/comma.json")
+    try write("{\"name\": \"Home\", \"name\": \"X\"}\n", to: dir + "/twice.json")
+    try write("{\"name\": \"Home\",\n \"view\": [\"showA()\",\n", to: dir + "/open.json")
+    let result = runTool(["validate", "comma.json", "twice.json", "open.json"], in: dir)
+    #expect(result.code == 1)
+    #expect(
+      errors(result.err) == [
+        "comma.json:1:38: error: expected a string key",
+        "1 error in comma.json",
+        "twice.json:1:18: error: duplicate key 'name'",
+        "1 error in twice.json",
+        "open.json:2:10: error: the array '[' is never closed with ']'",
+        "1 error in open.json",
+      ])
+    try write("{\"name\": \"Home\"", to: dir + "/object.json")
+    #expect(
+      runTool(["validate", "object.json"], in: dir).err.hasPrefix(
+        "object.json:1:1: error: the object '{' is never closed with '}'\n{\"name\": \"Home\"\n^\n")
+    )
+  }
+
   @Test func aBrokenProjectConfigIsReportedOnce() throws {
     let dir = try makeTemporaryDirectory()
     try write("autor: Ann\n", to: dir + "/.modulegen.yml")

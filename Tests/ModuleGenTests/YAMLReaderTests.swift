@@ -46,7 +46,7 @@ import Testing
     ("a: 1\na: 2", "f.yml:2:1: error: duplicate key 'a' (first defined at line 1)"),
     (
       "a:\n    b: 1\n  c: 2",
-      "f.yml:3:3: error: unexpected indentation: this line is indented more than the keys above it"
+      "f.yml:3:3: error: this line is indented less than the keys of 'a' above it (column 5): indent it as they are"
     ),
     // A key indented deeper than the keys above it goes on with the value above it.
     (
@@ -63,12 +63,67 @@ import Testing
       "f.yml:3:4: error: this line goes on with the value 'swiftui' above it, and its ': ' makes it look like a mapping: if it is a key, indent it as the keys above it; else quote the value (or write it as a block with '|')"
     ),
 
+    // A line short of the items above it, deeper than their key, is told where they stand.
     (
       "list:\n  - a\n - b",
+      "f.yml:3:2: error: this list item is indented less than the items of 'list' above it (column 3): indent it as they are"
+    ),
+    (
+      "a: [x]\n - b",
+      "f.yml:2:2: error: unexpected indentation: this line is indented more than the keys above it"
+    ),
+    (
+      "list:\n  - a\n c: d",
       "f.yml:3:2: error: unexpected indentation: this line is indented more than the keys above it"
     ),
     ("a: [1, 2", "f.yml:1:4: error: the list '[' is never closed with ']'"),
     ("a: {x: 1 y: 2}", "f.yml:1:11: error: expected ',' or '}' in a flow mapping"),
+    // A Liquid pattern unquoted: YAML reads '{{' as a mapping for a key.
+    (
+      "output: {{ module }}/Code  # the module's folder",
+      "f.yml:1:9: error: '{{' starts a mapping in a mapping to YAML, not a Liquid tag; quote the value (\"{{ module }}/Code\")"
+    ),
+    (
+      "register:\n  - snippet: {{ module | camel_case }}: \"x\"",
+      "f.yml:2:14: error: '{{' starts a mapping in a mapping to YAML, not a Liquid tag; quote the value ('{{ module | camel_case }}: \"x\"')"
+    ),
+    // The file ends in an open list or mapping: at its bracket, as a line that goes on.
+    ("a: [", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    ("a: [x,\n", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    ("a: [x: ", "f.yml:1:4: error: the list '[' is never closed with ']'"),
+    ("- {", "f.yml:1:3: error: the mapping '{' is never closed with '}'"),
+    ("a: {b: ", "f.yml:1:4: error: the mapping '{' is never closed with '}'"),
+    // What PyYAML refuses, and this reader read as text.
+    (
+      "a: ]",
+      "f.yml:1:4: error: ']' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+    ),
+    (
+      "a:\n  - }",
+      "f.yml:2:5: error: '}' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+    ),
+    (
+      "a: ,x",
+      "f.yml:1:4: error: ',' cannot start a value outside a flow collection ('[…]', '{…}'); quote the value"
+    ),
+    ("a: =", "f.yml:1:4: error: " + YAMLReader.valueKeyMessage),
+    ("a: [x, =]", "f.yml:1:8: error: " + YAMLReader.valueKeyMessage),
+    (
+      "name: Home\ntemplate: vi\u{7F}per",
+      "f.yml:2:13: error: control character U+007F is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u007F\")"
+    ),
+    (
+      "a: \"x\u{1}\" # \u{C}",
+      "f.yml:1:6: error: control character U+0001 is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u0001\")"
+    ),
+    // A CR alone is a line break to YAML (PyYAML reads 'a: 1\rb: 2' as two keys): refused,
+    // where it was an indentation error on a line that showed both.
+    ("a: 1\rb: 2\r", "f.yml:1:5: error: " + YAMLReader.carriageReturnMessage),
+    ("a: 1\r\nb: \"x\ry\"\r\n", "f.yml:2:6: error: " + YAMLReader.carriageReturnMessage),
+    (
+      "# \u{9F}",
+      "f.yml:1:3: error: control character U+009F is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u009F\")"
+    ),
     // A list or mapping left open is at its bracket, not at the next key or entry that the
     // reader took as its next item; an item that does not belong, deeper, is where it is.
     ("a: [1, 2\nb: 3\nc: 4", "f.yml:1:4: error: the list '[' is never closed with ']'"),
@@ -100,6 +155,15 @@ import Testing
       "f.yml:1:4: error: " + YAMLReader.integerTooLargeMessage("99999999999999999999")
     ),
   ]
+
+  /// What modulegen writes in JSON's syntax and reads back as YAML (the record, with values
+  /// from `--set`) escapes every character YAML refuses unescaped.
+  @Test func writtenJSONTextReadsBackAsYAML() throws {
+    let text = "a\u{1}b\u{7F}c\u{85}d\u{9F}e\u{FFFE}\r\n"
+    let written = "value: " + LiquidValue.string(text).jsonText
+    #expect(written == "value: \"a\\u0001b\\u007fc\\u0085d\\u009fe\\ufffe\\r\\n\"")
+    #expect(try YAMLReader.read(written, file: "f.yml")["value"]?.value == .string(text))
+  }
 
   @Test(arguments: errors) func errorsHaveExactLocations(_ yaml: String, _ expected: String) {
     let output = json(yaml)

@@ -53,7 +53,8 @@ enum RenderCommand {
     let environment = LiquidEnvironment(
       filters: .moduleGen,
       partialLoader: DirectoryPartialLoader(
-        directories: arguments.all(.partials).map(console.path)),
+        directories: arguments.all(.partials).map(console.path),
+        shownAs: arguments.all(.partials)),
       strictVariables: arguments.flag(.strictVariables))
     let template = try Template(parsing: text, name: name, environment: environment)
     console.writeOut(try template.render(data))

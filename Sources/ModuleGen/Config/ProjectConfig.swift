@@ -73,7 +73,7 @@ package struct ProjectConfig: Sendable, Equatable {
       keys.decode(pairs, into: &config, &decoding, in: "the project config")
     default:
       decoding.problems.error(
-        "the project config must be a mapping of settings, found \(root.value.kindName)",
+        "the project config must be a mapping of settings, found \(root.value.kindName)\(root.missingSpaceHint)",
         at: root.location)
     }
     return (config, decoding.problems)
@@ -85,15 +85,15 @@ package struct ProjectConfig: Sendable, Equatable {
     find(from: directory, fileSystem: fileSystem, names: fileNames + [Rambafile.fileName])
   }
 
-  /// The nearest file with one of `names`, the first of them in each folder.
+  /// The nearest file with one of `names`, the first of them in each folder. A folder of such a
+  /// name is found too, for reading it to say what it is: passed over, a run went on with no
+  /// config (or a folder above's) and generated what the project's settings did not ask for.
   static func find(from directory: String, fileSystem: any FileSystem, names: [String]) -> String? {
     var folder = directory
     while true {
       for name in names {
         let path = joinPath(folder, name)
-        if fileSystem.fileExists(atPath: path) && !fileSystem.isDirectory(atPath: path) {
-          return path
-        }
+        if fileSystem.fileExists(atPath: path) { return path }
       }
       guard let slash = folder.dropLast().lastIndex(of: "/") else { return nil }
       let parent = String(folder[..<slash])

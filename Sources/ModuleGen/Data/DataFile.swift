@@ -13,7 +13,10 @@ package enum DataFile {
   /// JSON for `.json` files; YAML otherwise (JSON is YAML, but JSON's own reader is stricter
   /// and faster).
   package static func parse(_ text: String, file: String) throws(Diagnostic) -> DataNode {
-    if file.lowercased().hasSuffix(".json") { return try JSONReader.read(text, file: file) }
+    if isJSON(file) { return try JSONReader.read(text, file: file) }
     return try YAMLReader.read(text, file: file)
   }
+
+  /// Whether `file` is read as JSON.
+  static func isJSON(_ file: String) -> Bool { file.lowercased().hasSuffix(".json") }
 }

@@ -1,11 +1,13 @@
 import DataFormats
+
 /// Decoding helpers every reader of a spec, a config, a manifest or a record shares.
 extension DataNode {
   /// A `params:` mapping: template parameters by name, each a string, a boolean or an integer.
   func params(path: String, problems: inout Problems) -> [ModuleSpec.Param] {
     guard case .object(let pairs) = value else {
       problems.error(
-        "'params' must be a mapping of parameter names to values", at: location, path: path)
+        "'params' must be a mapping of parameter names to values\(missingSpaceHint)", at: location,
+        path: path)
       return []
     }
     var params: [ModuleSpec.Param] = []
@@ -78,5 +80,22 @@ extension DataNode.Value {
     case .bool, .int, .double, .null: return " (YAML reads it as \(kindName); quote it)"
     default: return ""
     }
+  }
+}
+
+extension DataNode {
+  /// Why a plain value stands where a mapping belongs, when it starts as a key and its value
+  /// without the space YAML needs after ':' (`project:P`, which YAML reads as one word): "; YAML
+  /// reads 'project:P' as text, a key needing a space after its ':' (project: P)". Empty
+  /// otherwise.
+  var missingSpaceHint: String {
+    guard style == .plain, case .string(let text) = value,
+      let word = text.split(separator: " ").first, let colon = word.firstIndex(of: ":"),
+      colon != word.startIndex, word.index(after: colon) != word.endIndex,
+      !":/".contains(word[word.index(after: colon)])
+    else { return "" }
+    let key = word[..<colon]
+    let rest = word[word.index(after: colon)...]
+    return "; YAML reads '\(word)' as text, a key needing a space after its ':' (\(key): \(rest))"
   }
 }

@@ -50,6 +50,16 @@ struct SourceMap {
   func locate(_ node: DataNode, line: Int, column: Int) -> SourceLocation {
     var location = node.location
     switch node.style {
+    case .folded where line == 0:
+      // The value's first line, which '>' folded from the block's lines up to its first blank
+      // one, each line break a space, as in a plain value.
+      let sourceLine = node.location.line + 1
+      guard let text = self.line(sourceLine) else { return location }
+      let indent = text.prefix { $0 == " " }.count
+      location = plainLocation(
+        SourceLocation(
+          file: location.file, line: sourceLine, column: indent + 1, lineText: text),
+        column: column)
     case .literal, .folded:
       let sourceLine = node.location.line + 1 + line
       guard let text = self.line(sourceLine) else { return location }
@@ -67,7 +77,8 @@ struct SourceMap {
       location = SourceLocation(
         file: location.file, line: sourceLine, column: blockIndent + column + 1, lineText: text)
     case .quoted:
-      location = location.movedRight(by: 1 + column)
+      // A quoted value folds its lines as a plain value does.
+      location = plainLocation(location.movedRight(by: 1), column: column)
     case .plain:
       location = plainLocation(node.location, column: column)
     }

@@ -62,7 +62,7 @@ extension GenerambaSettings {
     var settings = GenerambaSettings()
     guard case .object(let pairs) = node.value else {
       decoding.problems.error(
-        "'generamba' must be a mapping of Rambafile settings, found \(node.value.kindName)",
+        "'generamba' must be a mapping of Rambafile settings, found \(node.value.kindName)\(node.missingSpaceHint)",
         at: node.location, path: "generamba")
       return settings
     }

@@ -61,7 +61,7 @@ package enum Rambafile {
       keys.decode(pairs, into: &draft, &decoding, in: "the Rambafile")
     default:
       decoding.problems.error(
-        "a Rambafile must be a mapping of settings, found \(root.value.kindName)",
+        "a Rambafile must be a mapping of settings, found \(root.value.kindName)\(root.missingSpaceHint)",
         at: root.location)
     }
     try decoding.problems.throwIfAny(file: file)

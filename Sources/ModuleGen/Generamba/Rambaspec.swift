@@ -47,7 +47,7 @@ package struct Rambaspec: Sendable {
     var decoding = KeyDecoding(source: text)
     guard case .object(let pairs) = root.value else {
       decoding.problems.error(
-        "a .rambaspec must be a mapping with 'name', 'code_files' and 'test_files', found \(root.value.kindName)",
+        "a .rambaspec must be a mapping with 'name', 'code_files' and 'test_files', found \(root.value.kindName)\(root.missingSpaceHint)",
         at: root.location)
       try decoding.problems.throwIfAny(file: file)
       return spec

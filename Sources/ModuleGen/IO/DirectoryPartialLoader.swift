@@ -3,10 +3,16 @@ import Liquid
 /// Finds partials as `NAME.liquid` files in folders (Generamba keeps them in `snippets/`).
 package struct DirectoryPartialLoader: PartialLoader {
   package var directories: [String]
+  /// The folders as messages show them (as the command line gave them), by index.
+  package var shownDirectories: [String]
   package var fileSystem: any FileSystem
 
-  package init(directories: [String], fileSystem: any FileSystem = LocalFileSystem()) {
+  /// `shownAs`: the folders as messages show them (their paths when nil).
+  package init(
+    directories: [String], shownAs: [String]? = nil, fileSystem: any FileSystem = LocalFileSystem()
+  ) {
     self.directories = directories
+    self.shownDirectories = shownAs ?? directories
     self.fileSystem = fileSystem
   }
 
@@ -20,11 +26,12 @@ package struct DirectoryPartialLoader: PartialLoader {
         .syntax, "partial name '\(name)' must be a relative path inside the partials folder")
     }
     let file = name.hasSuffix(".liquid") ? name : name + ".liquid"
-    for directory in directories {
+    for (directory, shown) in zip(directories, shownDirectories) {
       let path = joinPath(directory, file)
       guard fileSystem.fileExists(atPath: path) else { continue }
       do {
-        return (try fileSystem.readText(atPath: path), path)
+        let shownPath = joinPath(shown, file)
+        return (try fileSystem.readText(atPath: path, displayPath: shownPath), shownPath)
       } catch {
         throw LiquidError(.syntax, error.message)
       }
@@ -43,6 +50,6 @@ package struct DirectoryPartialLoader: PartialLoader {
 
   package var searchDescription: String {
     directories.isEmpty
-      ? "" : " (looked for it in \(directories.map { "'\($0)'" }.joined(separator: ", ")))"
+      ? "" : " (looked for it in \(shownDirectories.map { "'\($0)'" }.joined(separator: ", ")))"
   }
 }

@@ -79,6 +79,24 @@ package struct ModuleSpec: Sendable, Equatable {
       case .int(let i): return String(i)
       }
     }
+
+    /// Why a value that is not text reads as something else than its file writes it, for a
+    /// message about it: " (YAML reads 'yes' as a boolean, true; quote it to mean the text)".
+    /// Empty for text, and where the file's word is not known (`--set`, a record).
+    package func misreadHint(at location: SourceLocation?) -> String {
+      guard let location else { return "" }
+      let kind: String
+      switch self {
+      case .string: return ""
+      case .bool: kind = "a boolean"
+      case .int: kind = "an integer"
+      }
+      let word = location.lineText.dropFirst(location.column - 1).prefix {
+        !" \t\r,]}#".contains($0)
+      }
+      guard !word.isEmpty, word != description else { return "" }
+      return " (YAML reads '\(word)' as \(kind), \(description); quote it to mean the text)"
+    }
   }
 }
 

@@ -70,7 +70,7 @@ package enum SpecDecoder {
         "the spec is empty; declare a module with 'name' and 'template'", at: root.location)
     default:
       decoding.problems.error(
-        "expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)",
+        "expected a module (a mapping with 'name') or a list of modules, found \(root.value.kindName)\(root.missingSpaceHint)",
         at: root.location)
     }
     var seen: [String: SourceLocation] = [:]
@@ -101,7 +101,7 @@ package enum SpecDecoder {
   {
     guard case .object(let pairs) = node.value else {
       decoding.problems.error(
-        "expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)",
+        "expected a module (a mapping with 'name' and 'template'), found \(node.value.kindName)\(node.missingSpaceHint)",
         at: node.location, path: path)
       return nil
     }
@@ -219,6 +219,8 @@ package enum SpecDecoder {
 
   static let foldedLineHint =
     "; YAML reads this line as more of the value above it, as it is indented deeper: indent it as the item above to make it one of its own"
+  static let foldedBlockHint =
+    "; YAML folds the lines of a quoted value or a '>' block into one: write the declarations as a '|' block, one a line"
 
   /// `key` is the role's key as the spec writes it (`view_model`, `presenter`), for hints.
   static func decodeMethods(
@@ -233,10 +235,16 @@ package enum SpecDecoder {
           (try SignatureParser.parseMethod(text), map.locate(node, line: line, column: column)))
       } catch {
         let location = map.locate(node, line: line, column: column + error.offset)
-        // On a later line of a plain value: a line indented deeper than its item, folded in.
-        let folded = node.style == .plain && location.line > node.location.line
-        problems.error(
-          error.message + (folded ? Self.foldedLineHint : ""), at: location, path: path)
+        // On a later line of a plain value: a line indented deeper than its item, folded in;
+        // of a quoted value or a '>' block: declarations folded into one line.
+        let hint: String
+        switch node.style {
+        case .plain where location.line > node.location.line: hint = Self.foldedLineHint
+        case .quoted where location.line > node.location.line: hint = Self.foldedBlockHint
+        case .folded where location.line > node.location.line + 1: hint = Self.foldedBlockHint
+        default: hint = ""
+        }
+        problems.error(error.message + hint, at: location, path: path)
       }
     }
     switch node.value {

@@ -1,14 +1,26 @@
 import Diagnostics
 
-/// Lets one YAML syntax error not hide the rest of a file's problems: the block holding the
-/// error (the line and the lines indented under it) is blanked, keeping every line number, and
-/// the document is read again, until it reads or recovery makes no progress.
+/// Lets one YAML syntax error not hide the rest of a file's problems (JSON's first error is its
+/// only one): the block holding the error (the line and the lines indented under it) is
+/// blanked, keeping every line number, and the document is read again, until it reads or
+/// recovery makes no progress.
 enum SyntaxRecovery {
   /// The syntax errors of `text`, and the text with their blocks blanked when that reads (nil
   /// when no blanking gave a readable document).
   static func recover(_ text: String, file: String, limit: Int = 50) -> (
     errors: [Diagnostic], text: String?
   ) {
+    // JSON's structure is in its brackets, not in its lines: a block blanked out of it leaves a
+    // document broken anew ('expected a JSON value, found the end of the file' after the error
+    // on its one line), not the rest of the file's problems.
+    if DataFile.isJSON(file) {
+      do {
+        _ = try DataFile.parse(text, file: file)
+        return ([], text)
+      } catch {
+        return ([error], nil)
+      }
+    }
     let original = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // The blanked blocks, in order, each with the error that blanked it.
     var blanked: [(block: ClosedRange<Int>, error: Diagnostic)] = []

@@ -48,7 +48,8 @@ extension TemplateManifest {
       for (i, item) in items.enumerated() {
         guard case .object(let pairs) = item.value else {
           decoding.problems.error(
-            "a parameter must be a mapping with 'name' and 'type'", at: item.location,
+            "a parameter must be a mapping with 'name' and 'type'\(item.missingSpaceHint)",
+            at: item.location,
             path: "parameters[\(i)]")
           continue
         }
@@ -75,7 +76,8 @@ extension TemplateManifest {
         for (i, item) in items.enumerated() {
           guard case .object(let pairs) = item.value else {
             decoding.problems.error(
-              "a file must be a mapping with 'template' and 'output'", at: item.location,
+              "a file must be a mapping with 'template' and 'output'\(item.missingSpaceHint)",
+              at: item.location,
               path: "files[\(i)]")
             continue
           }
@@ -120,7 +122,7 @@ extension TemplateManifest {
       for (i, item) in items.enumerated() {
         guard case .object(let pairs) = item.value else {
           decoding.problems.error(
-            "a registration must be a mapping with 'file', 'marker' and 'snippet'",
+            "a registration must be a mapping with 'file', 'marker' and 'snippet'\(item.missingSpaceHint)",
             at: item.location, path: "register[\(i)]")
           continue
         }
@@ -276,7 +278,8 @@ extension TemplateManifest.Parameter {
               draft.parameter.values.append(text)
             } else {
               decoding.problems.error(
-                "choice values must be strings", at: value.location, path: decoding.path)
+                "choice values must be strings, found \(value.value.kindName)\(value.value.quoteHint)",
+                at: value.location, path: decoding.path)
             }
           }
         }
@@ -300,7 +303,7 @@ extension TemplateManifest.Parameter {
         draft.parameter.defaultValue = .string(text)
       default:
         decoding.problems.error(
-          "the default does not match the parameter's type '\(parameter.kind.rawValue)'",
+          "the default does not match the parameter's type '\(parameter.kind.rawValue)', found \(node.value.kindName)\(parameter.kind == .bool ? "" : node.value.quoteHint)",
           at: node.location, path: decoding.path)
       }
     },

@@ -88,7 +88,7 @@ package struct TemplateManifest: Sendable {
     var manifest = TemplateManifest(name: "", summary: "", parameters: [], files: [])
     guard case .object(let pairs) = root.value else {
       decoding.problems.error(
-        "a template manifest must be a mapping with 'name', 'summary', 'parameters' and 'files'",
+        "a template manifest must be a mapping with 'name', 'summary', 'parameters' and 'files'\(root.missingSpaceHint)",
         at: root.location)
       try decoding.problems.throwIfAny(file: file)
       return manifest

@@ -657,7 +657,7 @@ package struct Generator {
         guard parameter.values.contains(text) else {
           var message =
             "'\(text)' is not a value of '\(name)' (\(origin)); template '\(manifest.name)' allows: \(parameter.values.joined(separator: ", "))"
-          message += didYouMean(text, in: parameter.values)
+          message += didYouMean(text, in: parameter.values) + value.misreadHint(at: location)
           problems.append(Diagnostic(message: message, location: location))
           return
         }
