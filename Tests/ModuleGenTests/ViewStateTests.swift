@@ -39,6 +39,9 @@ import Testing
       "self.delegate = delegate"
     ),
     ("setTitle(_ title: String?)", "title: String? = nil", "self.title = title"),
+    // A state named as a Swift keyword gets the method's name before it.
+    ("display(_ default: String)", "displayDefault: String? = nil", "displayDefault = `default`"),
+    ("show(in count: Int)", "count: Int? = nil", "self.count = count"),
   ])
   func aMethodUpdatesStateNamedAsState(signature: String, declaration: String, update: String)
     throws

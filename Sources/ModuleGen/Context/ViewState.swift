@@ -101,13 +101,17 @@ package struct ViewState: Equatable, Sendable {
 
   /// Declares a property, or finds the one another method declared with the same name and type
   /// (`showLoading(_ isLoading: Bool)` and `setLoading(_ isLoading: Bool)` share `isLoading`);
-  /// a name taken by another type gets the method's name before it. A count starts at 0.
+  /// a Swift keyword, and a name taken by another type, get the method's name before it
+  /// (`display(_ default:)` → `displayDefault`). A count starts at 0.
   /// Returns the name to assign.
   private mutating func declare(
     _ name: String, type: String, method: MethodSignature, counts: Bool = false
   ) -> String {
     var name = name
     let (declared, initial) = counts ? (type, "0") : Self.declaredType(type)
+    if swiftKeywords.contains(name) {
+      name = method.identifier + CaseConversion.capitalizedFirst(name)
+    }
     if let existing = properties.first(where: { $0.name == name }) {
       if existing.type == declared { return SwiftName.escaped(name) }
       name = method.identifier + CaseConversion.capitalizedFirst(name)
