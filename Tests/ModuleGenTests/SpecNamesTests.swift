@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import ModuleGen
+
+/// A team's own names in a spec never break the generated module: a method, an argument or a
+/// state named as what the generated code names its own members keeps both apart. (The rich
+/// spec that GeneratedCodeTests compiles has each of these names.)
+@Suite struct SpecNamesTests {
+  /// The declarations of each generated class of `text`, by its name.
+  static func classes(in text: String) -> [String: String] {
+    var found: [String: String] = [:]
+    for declaration in text.components(separatedBy: "final class ").dropFirst() {
+      let name = String(declaration.prefix { $0.isLetter || $0.isNumber })
+      found[name] = declaration.components(separatedBy: "\n}\n").first ?? declaration
+    }
+    return found
+  }
+
+  static func count(_ text: String, in declaration: String) -> Int {
+    declaration.components(separatedBy: text).count - 1
+  }
+
+  /// A protocol that declares `reset()` itself gets it recorded like its other methods, and the
+  /// mock's own way to forget its calls and stubs is then `resetMock()`, where the mock declared
+  /// `reset()` twice.
+  @Test(arguments: ["viper", "mvp", "mvvm", "mvc"])
+  func aProtocolsOwnResetLeavesTheMocksToResetMock(template: String) throws {
+    let spec = """
+      name: Gallery
+      presenter:
+        - reset()
+        - didTapRetry()
+      interactor:
+        - reset()
+        - "load(id: Int) async throws -> Int"
+      router:
+        - close()
+      """
+    let mocks = try #require(
+      try SpecModuleTests.generate(template, spec: spec)["GalleryMocks.swift"])
+    let classes = Self.classes(in: mocks)
+    let service = try #require(classes["GalleryServicingMock"])
+    #expect(Self.count("func reset() {", in: service) == 1)
+    #expect(Self.count("resetCallCount += 1", in: service) == 1)
+    #expect(Self.count("func resetMock() {", in: service) == 1)
+    // A protocol without its own `reset()` keeps the mock's.
+    for (name, declaration) in classes where !declaration.contains("resetCallCount") {
+      #expect(Self.count("func reset() {", in: declaration) == 1, "\(name)")
+      #expect(!declaration.contains("resetMock"), "\(name)")
+    }
+  }
+
+  /// A sendable mock's method whose parameters are named as the mock's lock, calls and stubs
+  /// records them: the mock's own are read through `self`, where `lock.withLock` was the
+  /// argument's.
+  @Test func aSendableMocksParametersNamedAsItsOwnStateAreRecorded() throws {
+    let spec = """
+      name: Gallery
+      interactor:
+        - "unlock(lock: Int, calls: Int, stubs: Int) async"
+      """
+    let mocks = try #require(try SpecModuleTests.generate("mvp", spec: spec)["GalleryMocks.swift"])
+    let service = try #require(Self.classes(in: mocks)["GalleryServicingMock"])
+    let body = try #require(
+      service.components(separatedBy: "func unlock(lock: Int, calls: Int, stubs: Int) async {")
+        .last?.components(separatedBy: "\n  }\n").first)
+    #expect(
+      body == """
+
+            let stub = self.lock.withLock {
+              self.calls.unlockLockCallsStubsCallCount += 1
+              self.calls.unlockLockCallsStubsReceivedArguments = (lock: lock, calls: calls, stubs: stubs)
+              self.calls.unlockLockCallsStubsReceivedInvocations.append((lock: lock, calls: calls, stubs: stubs))
+              return self.stubs
+            }
+            if let closure = stub.unlockLockCallsStubsClosure { await closure(lock, calls, stubs) }
+        """)
+  }
+}
