@@ -26,10 +26,11 @@ struct GeneratedPackage {
   /// with a default value; and view-output methods whose parameters are named as the event
   /// tests name the subject, its spies and a deadline. Its other names are a team's that
   /// clash with the generated code's own (SpecNamesTests): `reset()` in the protocols whose
-  /// mocks have a `reset()`, parameters named as a sendable mock's `lock`, `calls` and
-  /// `stubs`, as the tests' locals (`screen`, `spy`, `sut`, `value`, `error`), and as Swift
-  /// keywords (`default`, `self`, `in`), a view state named as a keyword, results that are
-  /// optional tuples, closures and generics, and an entity with a field of another entity.
+  /// mocks have a `reset()`, parameters named as a mock's `lock`, `calls`, `stubs`, `stub` and
+  /// `closure`, as the tests' locals (`screen`, `spy`, `sut`, `value`, `error`), and as Swift
+  /// keywords (`default`, `self`, `in`), view states named as a keyword and as the view
+  /// model's members (`service`, `router`, `onChange`), results that are optional tuples,
+  /// closures and generics, and an entity with a field of another entity.
   static let richSpec = """
     name: Rich
     view: |
@@ -51,6 +52,11 @@ struct GeneratedPackage {
       func display(_ default: String)
       func show(body: String)
       func show(group: RichGroup)
+      func show(service: String)
+      func show(router: String)
+      func show(coordinator: String)
+      func show(onChange: Int)
+      func show(cancellables: Int)
     presenter:
       - viewDidLoad()
       - "didSelect(at index: Int)"
@@ -97,6 +103,9 @@ struct GeneratedPackage {
       - "groups() async -> [String: [Int]]"
       - "outcome() -> Result<Int, any Error>"
       - "find(in default: Int) throws -> Int"
+      - "run(closure: @escaping @Sendable () -> Void)"
+      - "apply(stub: Int) -> Int"
+      - "check(error: Int, value: Int) async throws -> Int"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"

@@ -77,4 +77,37 @@ import Testing
             if let closure = stub.unlockLockCallsStubsClosure { await closure(lock, calls, stubs) }
         """)
   }
+
+  /// A mock's method whose parameters are named as the mock names its stubs and its closure
+  /// gives them other names inside it (`stub stubValue`), where it passed its own stubs and
+  /// closure on instead of the arguments.
+  @Test func aMocksParametersNamedAsItsStubsOrClosureGetOtherNames() throws {
+    let spec = """
+      name: Gallery
+      interactor:
+        - "apply(stub: Int, _ closure: @escaping @Sendable () -> Void) -> Int"
+      """
+    let mocks = try #require(try SpecModuleTests.generate("mvp", spec: spec)["GalleryMocks.swift"])
+    let service = try #require(Self.classes(in: mocks)["GalleryServicingMock"])
+    let body = try #require(
+      service.components(separatedBy: "// MARK: - apply(stub:_:)\n").last?
+        .components(separatedBy: "\n  }\n").first)
+    #expect(
+      body == """
+
+          func apply(stub stubValue: Int, _ closureValue: @escaping @Sendable () -> Void) -> Int {
+            let stub = self.lock.withLock {
+              self.calls.applyStubCallCount += 1
+              self.calls.applyStubReceivedArguments = (stub: stubValue, closure: closureValue)
+              self.calls.applyStubReceivedInvocations.append((stub: stubValue, closure: closureValue))
+              return self.stubs
+            }
+            if let closure = stub.applyStubClosure { return closure(stubValue, closureValue) }
+            guard let value = stub.applyStubReturnValue else {
+              // A method that cannot throw has nothing to return.
+              fatalError("GalleryServicingMock.apply(stub:_:) has no stub: set applyStubReturnValue or applyStubClosure")
+            }
+            return value
+        """)
+  }
 }

@@ -1480,19 +1480,19 @@ final class {{ mock_name }}: {{ protocol_name }} {
   `recorded`, `stub` and `indent`.
 {%- endcomment %}
   {%- assign id = m.identifier %}
-  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
+  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.local }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
   {%- capture implementation %}
-  func {{ m.signature }} {
+  func {{ m.local_signature }} {
   {%- if locked %}
     let stub = self.lock.withLock {
   {%- endif %}
     {{ indent }}{{ recorded }}{{ id }}CallCount += 1
     {%- if m.stored_parameters.size == 1 %}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ m.stored_parameters[0].name | swift_identifier }}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ m.stored_parameters[0].name | swift_identifier }})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ m.stored_parameters[0].local }}
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ m.stored_parameters[0].local }})
     {%- elsif m.stored_parameters.size > 1 %}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in m.stored_parameters %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in m.stored_parameters %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in m.stored_parameters %}{{ p.name }}: {{ p.local }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in m.stored_parameters %}{{ p.name }}: {{ p.local }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
     {%- endif %}
   {%- if locked %}
       return self.stubs
