@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -109,5 +110,51 @@ import Testing
             }
             return value
         """)
+  }
+
+  /// An entity named as a type the template generates for the module would be declared twice:
+  /// `validate` and `gen` refuse it at the module, where the module did not compile.
+  @Test(arguments: [
+    ("viper", [(String, String)](), "GalleryPresenter", "GalleryPresenter.swift"),
+    ("mvvm", [("ui", "swiftui")], "GalleryViewModel", "GalleryViewModel.swift"),
+    ("mvp", [("ui", "swiftui")], "GalleryViewState", "GalleryView.swift"),
+  ])
+  func anEntityNamedAsAGeneratedTypeIsRefusedAtTheModule(
+    template: String, params: [(String, String)], entity: String, file: String
+  ) throws {
+    let spec = """
+      name: Gallery
+      view:
+        - "show(title: String)"
+      entities:
+        \(entity): {id: Int}
+      """
+    let error = #expect(throws: DiagnosticList.self) {
+      try SpecModuleTests.generate(template, params, spec: spec)
+    }
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        """
+        Gallery.yml:1:1: error: the entity '\(entity)' is named as a type that template \
+        '\(template)' generates for module 'Gallery' (declared in GalleryEntity.swift and \(file)); \
+        give the entity another name
+        name: Gallery
+        ^
+        """
+      ])
+  }
+
+  /// An entity named as the module, or as a type only the tests declare, is the app's own.
+  @Test func anEntityNamedAsTheModuleIsTheApps() throws {
+    let spec = """
+      name: Gallery
+      entities:
+        Gallery: {id: Int}
+        GalleryServicingMock: {id: Int}
+      """
+    for template in BuiltinTemplates.names {
+      let files = try SpecModuleTests.generate(template, spec: spec)
+      #expect(files.values.contains { $0.contains("struct Gallery: ") }, "\(template)")
+    }
   }
 }
