@@ -30,7 +30,8 @@ struct GeneratedPackage {
   /// `closure`, as the tests' locals (`screen`, `spy`, `sut`, `value`, `error`), and as Swift
   /// keywords (`default`, `self`, `in`), view states named as a keyword and as the view
   /// model's members (`service`, `router`, `onChange`), results that are optional tuples,
-  /// closures and generics, and an entity with a field of another entity.
+  /// closures, generics and existentials, an entity with a field of another entity, and an
+  /// entity named `Value`, as the mocks name their subscripts' generic parameter.
   static let richSpec = """
     name: Rich
     view: |
@@ -57,6 +58,7 @@ struct GeneratedPackage {
       func show(coordinator: String)
       func show(onChange: Int)
       func show(cancellables: Int)
+      func show(total: Value)
     presenter:
       - viewDidLoad()
       - "didSelect(at index: Int)"
@@ -106,6 +108,8 @@ struct GeneratedPackage {
       - "run(closure: @escaping @Sendable () -> Void)"
       - "apply(stub: Int) -> Int"
       - "check(error: Int, value: Int) async throws -> Int"
+      - "total() async throws -> Value"
+      - "shape() -> any Equatable"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"
@@ -143,6 +147,9 @@ struct GeneratedPackage {
         let id: Int
         var owner: RichOwner
         var value: Int
+      }
+      struct Value {
+        var amount: Int
       }
     """
 
