@@ -190,6 +190,11 @@ import Testing
       "DidTapRefreshRouterDeadlineCalls\(interactor)RefreshRouterDeadline",
       "DidPickViewServiceCallsNothingYet", "DidMarkViewModelPresenterCallsNothingYet",
       "DidSetInteractorControllerCallsNothingYet", "DidTapCoordinatorCallsNothingYet",
+      "ResetCalls\(interactor)Reset", "DidTapScreenSpyCallsNothingYet",
+      "DidPickSutExpectationCallsNothingYet", "DidSetValueStateCallsNothingYet",
+      "DidTapTaskLoadCallsNothingYet", "DidMarkOutputCompletionCallsNothingYet",
+      "DidGetResultErrorCallsNothingYet", "DidSelectInForCallsNothingYet",
+      "SelectCallsNothingYet", "DidTapLockCallsStubsCallsNothingYet",
     ]
     #expect(names == expected)
   }

@@ -24,7 +24,14 @@ struct GeneratedPackage {
   /// own values (`state`, `viewModel`), and view-output methods that call interactor and router
   /// methods (`EventLink`): async from async, async from sync, with a result and an error, and
   /// with a default value; and view-output methods whose parameters are named as the event
-  /// tests name the subject, its spies and a deadline.
+  /// tests name the subject, its spies and a deadline. Its other names are a team's that
+  /// clash with the generated code's own (SpecNamesTests): `reset()` in the protocols whose
+  /// mocks have a `reset()`, parameters named as a mock's `lock`, `calls`, `stubs`, `stub` and
+  /// `closure`, as the tests' locals (`screen`, `spy`, `sut`, `value`, `error`), and as Swift
+  /// keywords (`default`, `self`, `in`), view states named as a keyword and as the view
+  /// model's members (`service`, `router`, `onChange`), results that are optional tuples,
+  /// closures, generics and existentials, an entity with a field of another entity, and an
+  /// entity named `Value`, as the mocks name their subscripts' generic parameter.
   static let richSpec = """
     name: Rich
     view: |
@@ -36,6 +43,22 @@ struct GeneratedPackage {
       func show(mode: RichMode)
       func show(state: String)
       func update(viewModel: String)
+      func show(screen: String)
+      func display(value: Int, result: String)
+      func update(viewState: String)
+      func display(error: String)
+      func show(task: Int)
+      func set(self value: Int)
+      func show(in count: Int)
+      func display(_ default: String)
+      func show(body: String)
+      func show(group: RichGroup)
+      func show(service: String)
+      func show(router: String)
+      func show(coordinator: String)
+      func show(onChange: Int)
+      func show(cancellables: Int)
+      func show(total: Value)
     presenter:
       - viewDidLoad()
       - "didSelect(at index: Int)"
@@ -51,6 +74,16 @@ struct GeneratedPackage {
       - "didMark(viewModel: String, presenter: Int)"
       - "didSet(interactor: Int, controller: Int)"
       - "didTap(coordinator: Int)"
+      - reset()
+      - "didTap(screen: Int, spy: Int)"
+      - "didPick(sut: Int, expectation: Int)"
+      - "didSet(value: Int, state: Int)"
+      - "didTap(task: Int, load: Int)"
+      - "didMark(output: Int, completion: Int)"
+      - "didGet(result: Int, error: Int)"
+      - "didSelect(in section: Int, for default: Int)"
+      - "select(_ self: Int)"
+      - "didTap(lock: Int, calls: Int, stubs: Int)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"
@@ -64,6 +97,19 @@ struct GeneratedPackage {
       - "fetch() async throws(CancellationError) -> Int"
       - "observe(handler: @escaping @MainActor (Int) -> Void)"
       - "refresh(router: Int, deadline: Int) async"
+      - reset()
+      - "lock(lock: Int, calls: Int, stubs: Int) async"
+      - "load(value: Int) async throws -> Int?"
+      - "pair() async throws -> (Int, String)?"
+      - "handler() -> @Sendable (Int) -> Void"
+      - "groups() async -> [String: [Int]]"
+      - "outcome() -> Result<Int, any Error>"
+      - "find(in default: Int) throws -> Int"
+      - "run(closure: @escaping @Sendable () -> Void)"
+      - "apply(stub: Int) -> Int"
+      - "check(error: Int, value: Int) async throws -> Int"
+      - "total() async throws -> Value"
+      - "shape() -> any Equatable"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"
@@ -73,6 +119,8 @@ struct GeneratedPackage {
       - "showDetail(for item: RichItem, animated: Bool = true)"
       - "present(_ controller: UIViewController)"
       - "`default`()"
+      - "show(screen: Int)"
+      - "open(_ self: Int)"
     entities: |
       struct RichItem: Identifiable, Hashable, Codable {
         let id: Int
@@ -89,6 +137,19 @@ struct GeneratedPackage {
       enum RichEvent {
         case selected(RichItem)
         case failed(message: String, code: Int = 0)
+      }
+      struct RichOwner {
+        var name: String
+        var `self`: Int
+        var `default`: String
+      }
+      struct RichGroup: Identifiable {
+        let id: Int
+        var owner: RichOwner
+        var value: Int
+      }
+      struct Value {
+        var amount: Int
       }
     """
 

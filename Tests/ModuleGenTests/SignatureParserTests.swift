@@ -30,7 +30,7 @@ import Testing
     ("swap(_ a: inout Int, _ b: inout Int)", "func swap(_ a: inout Int, _ b: inout Int)"),
     ("sum(_ values: Int...) -> Int", "func sum(_ values: Int...) -> Int"),
     ("save() throws(SaveError)", "func save() throws(SaveError)"),
-    ("make() -> some View", "func make() -> some View"),
+    ("make() -> any View", "func make() -> any View"),
     ("nested() -> Swift.Result<Foo.Bar, Never>", "func nested() -> Swift.Result<Foo.Bar, Never>"),
     ("`default`(`for` key: String)", "func `default`(for key: String)"),
     // `open` is reserved only before a declaration: a method's name as it is.
@@ -132,6 +132,9 @@ import Testing
     ("load() async async", "unexpected 'async' after the signature", 13),
     ("load() throws async", "'async' must come before 'throws'", 14),
     ("load<T>(x: T)", "generic methods are not supported; use concrete types", 4),
+    ("make() -> some View", SignatureParser.opaqueTypeMessage, 10),
+    ("count(_ values: some Collection<Int>) -> Int", SignatureParser.opaqueTypeMessage, 16),
+    ("load() async -> [String: some Sendable]", SignatureParser.opaqueTypeMessage, 25),
     ("(x: Int)", "expected a method name, found '('", 0),
     ("load(a: Int, a: String)", "two parameters are named 'a'", 13),
     ("load(x: @escaping Int)", "@escaping applies only to closure types", 8),

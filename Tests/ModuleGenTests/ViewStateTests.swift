@@ -39,6 +39,13 @@ import Testing
       "self.delegate = delegate"
     ),
     ("setTitle(_ title: String?)", "title: String? = nil", "self.title = title"),
+    // A state named as a Swift keyword gets the method's name before it.
+    ("display(_ default: String)", "displayDefault: String? = nil", "displayDefault = `default`"),
+    ("show(in count: Int)", "count: Int? = nil", "self.count = count"),
+    // …and so does one named as what holds the state names its own members.
+    ("show(service: String)", "showService: String? = nil", "showService = service"),
+    ("show(router: String)", "showRouter: String? = nil", "showRouter = router"),
+    ("update(onChange: Int)", "updateOnChange: Int? = nil", "updateOnChange = onChange"),
   ])
   func aMethodUpdatesStateNamedAsState(signature: String, declaration: String, update: String)
     throws

@@ -184,9 +184,9 @@ final class HomeServicingMock: HomeServicing, @unchecked Sendable {
   // MARK: - fetchItems()
 
   func fetchItems() async throws -> [HomeItem] {
-    let stub = lock.withLock {
-      calls.fetchItemsCallCount += 1
-      return stubs
+    let stub = self.lock.withLock {
+      self.calls.fetchItemsCallCount += 1
+      return self.stubs
     }
     if let error = stub.fetchItemsError { throw error }
     if let closure = stub.fetchItemsClosure { return try await closure() }

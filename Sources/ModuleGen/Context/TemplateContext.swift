@@ -172,17 +172,24 @@ package enum TemplateContext {
         })
   }
 
-  /// The names the built-in templates' event tests give what they make before an event's
-  /// arguments: the subject, its spies, and `wait_while`'s deadline.
-  static let eventTestNames: Set<String> = [
+  /// The names the built-in templates give their own values where a spec's arguments are in
+  /// scope: what the event tests make before an event's arguments (the subject, its spies, and
+  /// `wait_while`'s deadline), and a spy method's stubs and closure.
+  static let generatedNames: Set<String> = [
     "view", "interactor", "router", "presenter", "service", "coordinator", "viewModel",
-    "controller", "deadline",
+    "controller", "deadline", "stub", "closure",
   ]
 
-  /// The name a test declares a sample argument under: the parameter's, or with `Value` after
-  /// it where a test names something else so (`eventTestNames`).
+  /// The name a test declares a sample argument under, and a spy names a parameter inside its
+  /// method: the parameter's, or with `Value` after it where the generated code names
+  /// something else so (`generatedNames`).
+  static func localName(_ name: String) -> String {
+    generatedNames.contains(name) ? name + "Value" : name
+  }
+
+  /// `localName` as Swift code writes it.
   static func testLocal(_ name: String) -> String {
-    SwiftName.escaped(eventTestNames.contains(name) ? name + "Value" : name)
+    SwiftName.escaped(localName(name))
   }
 
   /// The call that passes each sample argument under its `local` name: `didTap(router:
@@ -214,6 +221,13 @@ package enum TemplateContext {
     let defaulted = m.parameters.filter { $0.defaultValue != nil }
     object["declaration"] = .string(requirement)
     object["signature"] = .string(String(requirement.dropFirst("func ".count)))
+    var local = m
+    local.parameters = m.parameters.map { p in
+      var copy = p
+      copy.name = localName(p.name)
+      return copy
+    }
+    object["local_signature"] = .string(String(local.requirement.dropFirst("func ".count)))
     object["declaration_with_defaults"] = .string(defaulted.isEmpty ? requirement : m.declaration)
     object["has_default_arguments"] = .bool(!defaulted.isEmpty)
     if !defaulted.isEmpty {
@@ -275,6 +289,7 @@ package enum TemplateContext {
     object["is_escaping"] = .bool(p.isEscaping)
     object["declaration"] = .string(p.declaration)
     object["argument"] = .string(argument(p))
+    object["local"] = .string(testLocal(p.name))
     return .object(object)
   }
 

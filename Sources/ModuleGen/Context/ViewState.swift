@@ -32,6 +32,12 @@ package struct ViewState: Equatable, Sendable {
   /// For each method, in order, what its call leaves in the state.
   package private(set) var checks: [[Check]] = []
 
+  /// What the built-in templates name the members of the type that holds the state besides it
+  /// (an MVVM view model's service, router or coordinator, `onChange`, `inputs`, `outputs`): a
+  /// state is not named so.
+  static let holderMembers: Set<String> = [
+    "service", "router", "coordinator", "onChange", "inputs", "outputs",
+  ]
   /// Words a view method starts with that say "show this": the rest names the state.
   static let verbs = ["show", "display", "set", "update", "render", "present", "hide", "reload"]
   /// Parameters that say how to show a change, not what to show.
@@ -101,13 +107,18 @@ package struct ViewState: Equatable, Sendable {
 
   /// Declares a property, or finds the one another method declared with the same name and type
   /// (`showLoading(_ isLoading: Bool)` and `setLoading(_ isLoading: Bool)` share `isLoading`);
-  /// a name taken by another type gets the method's name before it. A count starts at 0.
+  /// a Swift keyword and a name of the holder's own members (`holderMembers`) get the method's
+  /// name before it (`display(_ default:)` → `displayDefault`, `show(service:)` →
+  /// `showService`), and a name taken by another type its identifier. A count starts at 0.
   /// Returns the name to assign.
   private mutating func declare(
     _ name: String, type: String, method: MethodSignature, counts: Bool = false
   ) -> String {
     var name = name
     let (declared, initial) = counts ? (type, "0") : Self.declaredType(type)
+    if swiftKeywords.contains(name) || Self.holderMembers.contains(name) {
+      name = method.name + CaseConversion.capitalizedFirst(name)
+    }
     if let existing = properties.first(where: { $0.name == name }) {
       if existing.type == declared { return SwiftName.escaped(name) }
       name = method.identifier + CaseConversion.capitalizedFirst(name)

@@ -302,6 +302,12 @@ package struct SignatureParser {
     var isEscaping = false
   }
 
+  /// Why a `some` type is refused: a protocol requirement cannot return one, a parameter of
+  /// one makes a generic method, and a spy or a stored field cannot keep one.
+  static let opaqueTypeMessage =
+    "'some' types are not supported (a protocol requirement cannot return one, and a mock "
+    + "cannot keep one); use 'any' and the protocol, or a concrete type"
+
   mutating func type(depth: Int = 0) throws(Failure) -> ParsedType {
     guard depth < 40 else { throw failure("the type is nested too deeply") }
     skipSpace()
@@ -330,7 +336,13 @@ package struct SignatureParser {
       }
     }
     var prefix = ""
-    if accept("some") { prefix = "some " } else if accept("any") { prefix = "any " }
+    skipSpace()
+    let opaqueStart = position
+    if accept("some") {
+      throw failure(Self.opaqueTypeMessage, at: opaqueStart)
+    } else if accept("any") {
+      prefix = "any "
+    }
     var (core, isFunction) = try typeCore(depth: depth)
     while accept("&") {
       core += " & " + (try typeCore(depth: depth)).text

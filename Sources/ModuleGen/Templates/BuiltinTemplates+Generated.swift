@@ -1326,19 +1326,24 @@ struct {{ module }}Service: {{ module }}Servicing {
   arguments, a stubbed return value (optional results default to nil; a missing stub for any
   other result throws `MissingStub`, whose message says how to stub it, from a method that
   throws, and stops the run from one that cannot), a stubbed error, and a
-  closure that runs instead (its `inout` parameters write back); `reset()` forgets it all.
+  closure that runs instead (its `inout` parameters write back); `reset()` forgets it all
+  (`resetMock()` where the protocol declares its own `reset()`).
   Expects `mock_name`, `protocol_name`, `methods` and `isolation` ("main" or "sendable", as for
   the protocol). A main-actor mock keeps all that in its properties. A sendable mock may be
   called from any task: it keeps it in two structs, `Calls` and `Stubs`, under a lock, and a
   test reads and sets it as the mock's own properties through `@dynamicMemberLookup`, every
-  access under the lock (what the mock recorded can only be read).
+  access under the lock (what the mock recorded can only be read); its methods read the lock,
+  calls and stubs through `self`, as their parameters may have those names.
 {%- endcomment -%}
 {%- capture newline %}
 {% endcapture %}
+{%- assign forget = "reset" %}
+{%- assign declared_reset = methods | where: "selector", "reset()" %}
+{%- if declared_reset.size > 0 %}{% assign forget = "resetMock" %}{% endif %}
 {%- if isolation == "sendable" and methods.size > 0 %}
   {%- assign locked = true %}
   {%- assign closure_attribute = "@Sendable " %}
-  {%- assign recorded = "calls." %}
+  {%- assign recorded = "self.calls." %}
   {%- assign stub = "stub." %}
   {%- assign indent = "  " %}
   {%- assign access = "" %}
@@ -1400,7 +1405,7 @@ final class {{ mock_name }}: {{ protocol_name }}, @unchecked Sendable {
 {%- endfor %}
 
   /// Forgets every recorded call and every stub, as if the mock were new.
-  func reset() {
+  func {{ forget }}() {
     lock.withLock {
       calls = Calls()
       stubs = Stubs()
@@ -1428,9 +1433,9 @@ final class {{ mock_name }}: {{ protocol_name }} {
 {%- if methods.size > 0 %}{{ newline }}{% endif %}
   /// Forgets every recorded call and every stub, as if the mock were new.
 {%- if methods.size == 0 %}
-  func reset() {}
+  func {{ forget }}() {}
 {%- else %}
-  func reset() {
+  func {{ forget }}() {
 {%- for m in methods %}
   {%- assign id = m.identifier %}
     {{ id }}CallCount = 0
@@ -1475,22 +1480,22 @@ final class {{ mock_name }}: {{ protocol_name }} {
   `recorded`, `stub` and `indent`.
 {%- endcomment %}
   {%- assign id = m.identifier %}
-  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
+  {%- capture closure_arguments %}{% for p in m.parameters %}{% if p.is_inout %}&{% endif %}{{ p.local }}{% unless forloop.last %}, {% endunless %}{% endfor %}{% endcapture %}
   {%- capture implementation %}
-  func {{ m.signature }} {
+  func {{ m.local_signature }} {
   {%- if locked %}
-    let stub = lock.withLock {
+    let stub = self.lock.withLock {
   {%- endif %}
     {{ indent }}{{ recorded }}{{ id }}CallCount += 1
     {%- if m.stored_parameters.size == 1 %}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ m.stored_parameters[0].name | swift_identifier }}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ m.stored_parameters[0].name | swift_identifier }})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = {{ m.stored_parameters[0].local }}
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append({{ m.stored_parameters[0].local }})
     {%- elsif m.stored_parameters.size > 1 %}
-    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in m.stored_parameters %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %})
-    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in m.stored_parameters %}{{ p.name }}: {{ p.name | swift_identifier }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
+    {{ indent }}{{ recorded }}{{ id }}ReceivedArguments = ({% for p in m.stored_parameters %}{{ p.name }}: {{ p.local }}{% unless forloop.last %}, {% endunless %}{% endfor %})
+    {{ indent }}{{ recorded }}{{ id }}ReceivedInvocations.append(({% for p in m.stored_parameters %}{{ p.name }}: {{ p.local }}{% unless forloop.last %}, {% endunless %}{% endfor %}))
     {%- endif %}
   {%- if locked %}
-      return stubs
+      return self.stubs
     }
   {%- endif %}
     {%- if m.is_throwing %}

@@ -317,8 +317,13 @@ extension Generator {
       guard let module = prepared[index] else { continue }
       let range = next..<next + module.contents.count
       next = range.upperBound
+      // A module that fails renders again, alone, where its error is reported.
       guard let rendered = try? texts[range].map({ try $0.get() }) else { continue }
-      renderings.values[keys[index].module.name] = (keys[index], module.filled(with: rendered))
+      let rendering = module.filled(with: rendered)
+      guard (try? EntityNames.check(keys[index].module, rendering: rendering)) != nil else {
+        continue
+      }
+      renderings.values[keys[index].module.name] = (keys[index], rendering)
     }
     // In the modules' order, every plan: the first module's shared file is the others'.
     sharedFiles.chosen.removeAll()

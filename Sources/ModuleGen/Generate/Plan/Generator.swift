@@ -312,7 +312,9 @@ package struct Generator {
     let pending = try prepare(
       module, date: date, recorded: recorded, recordDirectory: recordDirectory, options: options)
     do {
-      return pending.filled(with: try pending.contents.map { try $0.render() })
+      let rendering = pending.filled(with: try pending.contents.map { try $0.render() })
+      try EntityNames.check(module, rendering: rendering)
+      return rendering
     } catch {
       // Snippets parsed on first use: a broken one is reported as compiling up front does.
       try pending.rendering.template.checkEveryPartial()
