@@ -4167,16 +4167,17 @@ final class {{ module }}ViewModelFake: {{ module }}ViewModelType, {{ module }}Vi
   too), "sink" (a UIKit view's subscription to the property's publisher, with Combine and
   Input/Output; expects `outputs`), "render" (the UIKit view's method that shows the value),
   "view_copy" (a SwiftUI view's copy of the property, with Combine and Input/Output or with
-  closures; named `viewModelCopy` where the view has a member or a local of the property's
-  name), "receive" (the SwiftUI view's modifier that keeps its copy up to date, with Combine;
-  expects `outputs`), "binding" (a local of the copy's binding, with closures) or "report" (the
-  line of the `onChange` closure that sets the copy from `outputs`, with closures).
+  closures; named `viewModelCopy` where the view has a member of the property's name; no state
+  is named `outputs`, the closures' local: `ViewState.holderMembers`), "receive" (the SwiftUI
+  view's modifier that keeps its copy up to date, with Combine; expects `outputs`), "binding"
+  (a local of the copy's binding, with closures) or "report" (the line of the `onChange`
+  closure that sets the copy from `outputs`, with closures).
 {%- endcomment %}
 {%- for property in view_state %}
 {%- assign name = property.name %}
 {%- assign type = property.type %}
 {%- assign copy = name %}
-{%- if name == "viewModel" or name == "hasLoaded" or name == "body" or name == "outputs" %}
+{%- if name == "viewModel" or name == "hasLoaded" or name == "body" %}
 {%- assign copy = name | append: "Copy" %}
 {%- endif %}
 {%- case declare %}
