@@ -219,15 +219,18 @@ package enum TemplateContext {
     // them out; a method with defaults also gets a convenience overload for an extension.
     let requirement = m.requirement
     let defaulted = m.parameters.filter { $0.defaultValue != nil }
+    let signature = String(requirement.dropFirst("func ".count))
     object["declaration"] = .string(requirement)
-    object["signature"] = .string(String(requirement.dropFirst("func ".count)))
+    object["signature"] = .string(signature)
+    // The same, but for a parameter named as the generated code's own values (rarely any).
     var local = m
-    local.parameters = m.parameters.map { p in
-      var copy = p
-      copy.name = localName(p.name)
-      return copy
+    var renamed = false
+    for (i, p) in m.parameters.enumerated() where generatedNames.contains(p.name) {
+      local.parameters[i].name = localName(p.name)
+      renamed = true
     }
-    object["local_signature"] = .string(String(local.requirement.dropFirst("func ".count)))
+    object["local_signature"] = .string(
+      renamed ? String(local.requirement.dropFirst("func ".count)) : signature)
     object["declaration_with_defaults"] = .string(defaulted.isEmpty ? requirement : m.declaration)
     object["has_default_arguments"] = .bool(!defaulted.isEmpty)
     if !defaulted.isEmpty {
