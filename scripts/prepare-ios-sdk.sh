@@ -12,7 +12,8 @@
 #   OUT       where the prepared copy goes (default .build/ios-sdk)
 #
 # The copy differs from Apple's SDK in four ways, each because the Linux toolchain is not Xcode's:
-#   1. usr/include/libxml: a link to libxml2/libxml, as Xcode's clang finds it.
+#   1. usr/include/libxml: a link to libxml2/libxml, as Xcode's clang finds it (a copy of the
+#      folder there, as some SDK copies have, declares the libxml2 module a second time).
 #   2. A Swift resource folder without Linux's module maps (Glibc, CoreFoundation, Dispatch, os,
 #      Block would shadow the SDK's) and with Darwin's os and Dispatch API notes.
 #   3. Observation's @Observable declares the `shouldNotifyObservers` member that the toolchain's
@@ -41,7 +42,10 @@ rm -rf "$copy"
 cp -R "$sdk" "$copy"
 
 # 1. libxml
-[[ -e "$copy/usr/include/libxml" ]] || ln -s libxml2/libxml "$copy/usr/include/libxml"
+if [[ ! -L "$copy/usr/include/libxml" ]]; then
+  rm -rf "$copy/usr/include/libxml"
+  ln -s libxml2/libxml "$copy/usr/include/libxml"
+fi
 
 # 2. The resource folder: the toolchain's clang headers, shims and host plugins, Darwin's notes.
 rm -rf "$out/swift-resource-dir"
