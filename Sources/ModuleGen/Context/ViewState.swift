@@ -109,7 +109,7 @@ package struct ViewState: Equatable, Sendable {
   /// (`showLoading(_ isLoading: Bool)` and `setLoading(_ isLoading: Bool)` share `isLoading`);
   /// a Swift keyword and a name of the holder's own members (`holderMembers`) get the method's
   /// name before it (`display(_ default:)` → `displayDefault`, `show(service:)` →
-  /// `showService`), and a name taken by another type its identifier. A count starts at 0.
+  /// `showService`, `showService(_ service:)` → `showService`), and a name taken by another type its identifier. A count starts at 0.
   /// Returns the name to assign.
   private mutating func declare(
     _ name: String, type: String, method: MethodSignature, counts: Bool = false
@@ -117,7 +117,9 @@ package struct ViewState: Equatable, Sendable {
     var name = name
     let (declared, initial) = counts ? (type, "0") : Self.declaredType(type)
     if swiftKeywords.contains(name) || Self.holderMembers.contains(name) {
-      name = method.name + CaseConversion.capitalizedFirst(name)
+      // `showOutputs(_ outputs:)` → `showOutputs`, not `showOutputsOutputs`.
+      let capitalized = CaseConversion.capitalizedFirst(name)
+      name = method.name.hasSuffix(capitalized) ? method.name : method.name + capitalized
     }
     if let existing = properties.first(where: { $0.name == name }) {
       if existing.type == declared { return SwiftName.escaped(name) }
