@@ -111,12 +111,8 @@ package struct TemplateLibrary: Sendable {
       if folder.templateName != nil { continue }
       // A template is known by its manifest's name, which `templates list` shows, whatever
       // its folder is called.
-      for entry in (try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? [] {
-        let path = joinPath(folder.path, entry)
-        let manifest = joinPath(path, "template.yml")
-        if fileSystem.fileExists(atPath: manifest) && manifestName(manifest) == name {
-          return directorySource(path, folder.kind)
-        }
+      if let path = templateFolder(in: folder.path, named: name) {
+        return directorySource(path, folder.kind)
       }
     }
     return BuiltinTemplates.names.contains(name) ? .builtin(name) : nil
@@ -157,17 +153,29 @@ package struct TemplateLibrary: Sendable {
         $0.templateName == nil && joinPath($0.path, own) == directory
       })
     else { return }
-    let others = ((try? fileSystem.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-    for other in others where other != own {
-      let manifest = joinPath(joinPath(folder.path, other), "template.yml")
-      guard fileSystem.fileExists(atPath: manifest),
-        manifestName(manifest) == template.manifest.name
-      else { continue }
+    let name = template.manifest.name
+    if let other = templateFolder(in: folder.path, named: name, other: directory) {
       throw Diagnostic(
         message:
-          "'\(shownPath(directory))' and '\(shownPath(joinPath(folder.path, other)))' are both named '\(template.manifest.name)' in their template.yml: a module records its template by name, so gen and check could take one for the other; give each its own 'name'",
+          "'\(shownPath(directory))' and '\(shownPath(other))' are both named '\(name)' in their template.yml: a module records its template by name, so gen and check could take one for the other; give each its own 'name'",
         location: template.manifest.nameLocation)
     }
+  }
+
+  /// The first template of `folder` (in name order: its folders with a `template.yml`) whose
+  /// manifest names it `name`, other than the one at `other`.
+  private func templateFolder(in folder: String, named name: String, other: String? = nil)
+    -> String?
+  {
+    for entry in (try? fileSystem.contentsOfDirectory(atPath: folder)) ?? [] {
+      let path = joinPath(folder, entry)
+      let manifest = joinPath(path, "template.yml")
+      if path != other && fileSystem.fileExists(atPath: manifest) && manifestName(manifest) == name
+      {
+        return path
+      }
+    }
+    return nil
   }
 
   /// Every template that can be used, the first of each name in lookup order.
