@@ -56,7 +56,7 @@ let package = Package(
       name: "ModuleGen",
       dependencies: [
         "Liquid", "Diagnostics", "DataFormats", "ModuleGenBuildInfo", "XcodeProject",
-        "BackgroundWork", "SystemLibrary",
+        "BackgroundWork", "SystemLibrary", "HexDigits",
       ]),
     // Reads and edits Xcode's project.pbxproj by inserting lines in Xcode's own format. Imports
     // nothing from the rest of the package and nothing beyond the standard library,

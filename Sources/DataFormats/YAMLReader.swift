@@ -1,4 +1,5 @@
 import Diagnostics
+import HexDigits
 
 /// Reads the YAML people write in config files into data nodes that remember their line and
 /// column: block and flow collections, plain, quoted and block scalars, comments, and YAML 1.1
@@ -73,8 +74,7 @@ package struct YAMLReader {
     "this file ends lines with a CR alone (classic Mac OS), which is not supported; save it with LF (or CRLF) line ends"
 
   static func unprintableMessage(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    let code = scalar.value.scalarHexDigits
     return
       "control character U+\(code) is not allowed in YAML; remove it, or write it as an escape in a double-quoted string (\"\\u\(code)\")"
   }

@@ -9,3 +9,11 @@ extension UInt8 {
     }
   }
 }
+
+extension UInt32 {
+  /// A Unicode scalar value as messages write it after `U+`: at least four uppercase hex digits.
+  package var scalarHexDigits: String {
+    let digits = String(self, radix: 16, uppercase: true)
+    return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+  }
+}

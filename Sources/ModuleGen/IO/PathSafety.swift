@@ -1,3 +1,5 @@
+import HexDigits
+
 /// The one place where a path that came from a manifest, a spec, a parameter or the command line
 /// is checked before anything is read or written through it.
 ///
@@ -44,7 +46,7 @@ enum PathSafety {
       case .home: return "starts with '~', which modulegen does not expand"
       case .nul: return "contains a NUL byte"
       case .control(let scalar):
-        return "contains the control character U+\(hex4(scalar))"
+        return "contains the control character U+\(scalar.scalarHexDigits)"
       case .parent: return "goes up with '..' out of \(folder)"
       case .emptyComponent: return "has an empty component ('//')"
       case .noFileName: return "names no file"
@@ -232,12 +234,6 @@ enum PathSafety {
       }
     }
     return nil
-  }
-
-  /// A scalar value as messages write it after `U+`: at least four uppercase hex digits.
-  static func hex4(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   static let slash = UInt8(ascii: "/")

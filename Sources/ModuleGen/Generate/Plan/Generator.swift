@@ -1,4 +1,5 @@
 import Diagnostics
+import HexDigits
 import Liquid
 
 /// Renders modules into a plan: resolves templates and parameters, renders every file and
@@ -80,7 +81,7 @@ package struct Generator {
     let recorded = record.modules[index].key
     guard !recorded.utf8.elementsEqual(module.name.utf8) else { return nil }
     func scalars(_ name: String) -> String {
-      name.unicodeScalars.filter { !$0.isASCII }.map { "U+" + PathSafety.hex4($0.value) }
+      name.unicodeScalars.filter { !$0.isASCII }.map { "U+" + $0.value.scalarHexDigits }
         .joined(separator: " ")
     }
     return Diagnostic(
