@@ -408,7 +408,8 @@ import Testing
     #expect(gen.code == 64)
     #expect(
       gen.err.hasPrefix(
-        "error: --company takes one line of text; 'A\\u{07}B' contains the control character U+7\n"),
+        "error: --company takes one line of text; 'A\\u{07}B' contains the control character U+0007\n"
+      ),
       "\(gen.err)")
   }
 

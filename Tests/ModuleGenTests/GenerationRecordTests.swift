@@ -116,20 +116,6 @@ import Testing
     #expect(before.modules["Home"]?.noTests == false)
   }
 
-  /// Plain when YAML reads the text back as the same string, else double-quoted; a key also
-  /// quotes a colon.
-  @Test(arguments: [
-    ("Home/HomeView.swift", "Home/HomeView.swift", "Home/HomeView.swift"),
-    ("sha256:0f", "\"sha256:0f\"", "sha256:0f"), ("_a.b+c@d-e", "_a.b+c@d-e", "_a.b+c@d-e"),
-    ("Yes", "\"Yes\"", "\"Yes\""), ("nULL", "\"nULL\"", "\"nULL\""),
-    ("falsey", "falsey", "falsey"), ("a:", "\"a:\"", "\"a:\""), ("1a", "\"1a\"", "\"1a\""),
-    ("", "\"\"", "\"\""), ("Ünï", "\"Ünï\"", "\"Ünï\""), ("a b", "\"a b\"", "\"a b\""),
-  ])
-  func plainOrQuoted(_ text: String, _ key: String, _ value: String) {
-    #expect(GenerationRecord.yamlKey(text) == key)
-    #expect(GenerationRecord.yamlValue(text) == value)
-  }
-
   @Test(arguments: [
     (
       "modules:\n  Home:\n    template: viper\n    created: 2026-01-02\n    no_tests: 1\n",

@@ -3,14 +3,16 @@
 /// nothing in them needs YAML's quoting.
 package enum SpecWriter {
   static func yaml(_ module: ModuleSpec) -> String {
-    var out = "name: \(scalar(module.name))\n"
-    if let template = module.template { out += "template: \(scalar(template))\n" }
+    var out = "name: \(YAMLText.scalar(module.name))\n"
+    if let template = module.template { out += "template: \(YAMLText.scalar(template))\n" }
     if !module.params.isEmpty {
       out += "params:\n"
-      for param in module.params { out += "  \(param.name): \(paramValue(param.value))\n" }
+      for param in module.params {
+        out += "  \(YAMLText.key(param.name)): \(paramValue(param.value))\n"
+      }
     }
     if !module.imports.isEmpty {
-      out += "imports: [" + module.imports.joined(separator: ", ") + "]\n"
+      out += "imports: " + YAMLText.list(module.imports) + "\n"
     }
     for role in Role.allCases {
       guard let methods = module.roles[role] else { continue }
@@ -39,18 +41,8 @@ package enum SpecWriter {
 
   private static func paramValue(_ value: ModuleSpec.ParamValue) -> String {
     switch value {
-    case .string(let text): return scalar(text)
+    case .string(let text): return YAMLText.scalar(text)
     case .bool, .int: return value.description
     }
-  }
-
-  /// `text` plain when YAML reads it back as the same string, else double-quoted.
-  static func scalar(_ text: String) -> String {
-    let plain =
-      !text.isEmpty
-      && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
-      && !["true", "false", "yes", "no", "on", "off", "null", "~"].contains(text.lowercased())
-      && !(text.first?.isNumber ?? false) && text.first != "-" && text.first != "."
-    return plain ? text : InitCommand.yamlQuoted(text)
   }
 }

@@ -86,7 +86,7 @@ enum InitCommand {
     }
     var text = "# modulegen project settings: 'modulegen help config' lists every key.\n"
     if let module = detected.suggestions["module"] { values.append(("module", module)) }
-    for (key, value) in values { text += "\(key): \(yamlQuoted(value))\n" }
+    for (key, value) in values { text += "\(key): \(YAMLText.quoted(value))\n" }
     for line in detected.lines { text += line + "\n" }
     // What we write must read back; what `gen` would refuse in it is said once it is written,
     // at its line, as `validate` says it (a template may be created after the config).
@@ -109,10 +109,5 @@ enum InitCommand {
       console.report(warning)
     }
     return ExitCode.success
-  }
-
-  /// A YAML scalar that reads back as the same string.
-  static func yamlQuoted(_ value: String) -> String {
-    "\"" + value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
   }
 }

@@ -1,3 +1,5 @@
+import HexDigits
+
 extension ParsedArguments {
   /// The value of `--option`, refused if it holds a line break or another control character:
   /// it goes into one line of every file header (or of the config), where a line break would
@@ -10,7 +12,7 @@ extension ParsedArguments {
       let name =
         scalar == "\n"
         ? "a line break"
-        : "the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+        : "the control character U+\(scalar.value.scalarHexDigits)"
       throw UsageError(
         "--\(option.name) takes one line of text; '\(value.debugDescription.dropFirst().dropLast())' contains \(name)",
         command: command)

@@ -28,23 +28,23 @@ enum GenerambaMigration {
     func sectionLine(_ key: String, _ value: String?) {
       if let value { section += "  \(key): \(value)\n" }
     }
-    sectionLine("prefix", settings.prefix.map(YAMLText.scalar))
-    sectionLine("product_module_name", settings.productModuleName.map(YAMLText.scalar))
-    sectionLine("xcodeproj_path", settings.xcodeprojPath.map(YAMLText.scalar))
+    sectionLine("prefix", settings.prefix.map { YAMLText.scalar($0) })
+    sectionLine("product_module_name", settings.productModuleName.map { YAMLText.scalar($0) })
+    sectionLine("xcodeproj_path", settings.xcodeprojPath.map { YAMLText.scalar($0) })
     sectionLine("project_targets", settings.projectTargets.map(YAMLText.list))
     sectionLine("test_targets", settings.testTargets.map(YAMLText.list))
-    sectionLine("project_group_path", settings.projectGroupPath.map(YAMLText.scalar))
-    sectionLine("test_group_path", settings.testGroupPath.map(YAMLText.scalar))
+    sectionLine("project_group_path", settings.projectGroupPath.map { YAMLText.scalar($0) })
+    sectionLine("test_group_path", settings.testGroupPath.map { YAMLText.scalar($0) })
     sectionLine("create_logical_groups", settings.createLogicalGroups ? "true" : nil)
-    sectionLine("podfile_path", settings.podfilePath.map(YAMLText.scalar))
-    sectionLine("cartfile_path", settings.cartfilePath.map(YAMLText.scalar))
+    sectionLine("podfile_path", settings.podfilePath.map { YAMLText.scalar($0) })
+    sectionLine("cartfile_path", settings.cartfilePath.map { YAMLText.scalar($0) })
     if !settings.templates.isEmpty {
       section += "  templates:\n"
       for declaration in settings.templates {
         let pairs = [
           ("name", declaration.name), ("local", declaration.local), ("git", declaration.git),
           ("branch", declaration.branch),
-        ].compactMap { key, value in value.map { "\(key): \(YAMLText.scalar($0))" } }
+        ].compactMap { key, value in value.map { "\(key): \(YAMLText.scalar($0, inFlow: true))" } }
         section += "    - {\(pairs.joined(separator: ", "))}\n"
       }
     }

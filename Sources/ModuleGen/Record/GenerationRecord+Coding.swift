@@ -37,20 +37,20 @@ extension GenerationRecord {
   /// One module's entry in `encoded`.
   private static func encodedEntry(name: String, module: Module) -> String {
     var out = ""
-    out += "  \(Self.yamlKey(name)):\n"
-    out += "    template: \(Self.yamlValue(module.template))\n"
+    out += "  \(YAMLText.key(name)):\n"
+    out += "    template: \(YAMLText.scalar(module.template))\n"
     let versionKey =
       module.templateVersion.hasPrefix(hashPrefix) ? "template_hash" : "template_version"
-    out += "    \(versionKey): \(Self.yamlValue(module.templateVersion))\n"
-    out += "    created: \(Self.yamlValue(module.created))\n"
+    out += "    \(versionKey): \(YAMLText.scalar(module.templateVersion))\n"
+    out += "    created: \(YAMLText.scalar(module.created))\n"
     // Kept empty too: an empty author is a header without one.
-    if let author = module.author { out += "    author: \(Self.yamlValue(author))\n" }
-    if let company = module.company { out += "    company: \(Self.yamlValue(company))\n" }
-    if let project = module.project { out += "    project: \(Self.yamlValue(project))\n" }
+    if let author = module.author { out += "    author: \(YAMLText.scalar(author))\n" }
+    if let company = module.company { out += "    company: \(YAMLText.scalar(company))\n" }
+    if let project = module.project { out += "    project: \(YAMLText.scalar(project))\n" }
     // Functions rather than loops over arrays of pairs: each such array is a generic type the
     // runtime makes on first use, for one module's entry.
     func optional(_ key: String, _ value: String?) {
-      if let value { out += "    \(key): \(Self.yamlValue(value))\n" }
+      if let value { out += "    \(key): \(YAMLText.scalar(value))\n" }
     }
     optional("spec", module.spec)
     optional("output", module.output)
@@ -67,9 +67,9 @@ extension GenerationRecord {
         switch param.value {
         case .bool(let b): value = b ? "true" : "false"
         case .int(let i): value = String(i)
-        case .string(let s): value = Self.yamlValue(s)
+        case .string(let s): value = YAMLText.scalar(s)
         }
-        out += "      \(Self.yamlKey(param.name)): \(value)\n"
+        out += "      \(YAMLText.key(param.name)): \(value)\n"
       }
     }
     func files(_ key: String, _ files: [String: String]) {
@@ -79,7 +79,7 @@ extension GenerationRecord {
       }
       out += "    \(key):\n"
       for path in files.keys.sorted() {
-        out += "      \(Self.yamlKey(path)): \(Self.yamlValue(files[path]!))\n"
+        out += "      \(YAMLText.key(path)): \(YAMLText.scalar(files[path]!))\n"
       }
     }
     files("files", module.files)
@@ -87,9 +87,9 @@ extension GenerationRecord {
     if !module.registrations.isEmpty {
       out += "    registrations:\n"
       for registration in module.registrations {
-        out += "      - file: \(Self.yamlValue(registration.file))\n"
-        out += "        marker: \(Self.yamlValue(registration.marker))\n"
-        out += "        text: \(Self.yamlValue(registration.text))\n"
+        out += "      - file: \(YAMLText.scalar(registration.file))\n"
+        out += "        marker: \(YAMLText.scalar(registration.marker))\n"
+        out += "        text: \(YAMLText.scalar(registration.text))\n"
       }
     }
     return out
@@ -334,52 +334,4 @@ extension GenerationRecord {
     }
     return registrations
   }
-
-  // MARK: - YAML scalars
-
-  /// A key, plain when YAML reads it back as the same string.
-  static func yamlKey(_ text: String) -> String {
-    isPlain(text, allowingColon: false) ? text : quoted(text)
-  }
-
-  /// A value, plain when YAML reads it back as the same string.
-  static func yamlValue(_ text: String) -> String {
-    isPlain(text, allowingColon: true) ? text : quoted(text)
-  }
-
-  /// Words YAML 1.1 (as PyYAML and modulegen's reader resolve it) reads as booleans or null.
-  private static let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null"]
-  private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
-
-  private static func isPlain(_ text: String, allowingColon: Bool) -> Bool {
-    if text.utf8.count <= longestKeyword && keywords.contains(text.lowercased()) { return false }
-    // Read from the buffer, byte by byte: every path and hash of the record is written this
-    // way (through the view, and with `"_./+@-".utf8.contains`, a path cost 10,000
-    // instructions). A byte outside ASCII is never plain.
-    var text = text
-    return text.withUTF8 { bytes in
-      // A letter first: YAML reads no number, date or keyword that way but the keywords above.
-      guard let first = bytes.first,
-        first == UInt8(ascii: "_")
-          || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
-        bytes.last != UInt8(ascii: ":")
-      else { return false }
-      return bytes.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."),
-          UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "-"):
-          true
-        case UInt8(ascii: ":"): allowingColon
-        default: false
-        }
-      }
-    }
-  }
-
-  /// A double-quoted scalar: JSON's string syntax, which YAML reads the same way.
-  private static func quoted(_ text: String) -> String {
-    LiquidValue.string(text).jsonText
-  }
-
 }

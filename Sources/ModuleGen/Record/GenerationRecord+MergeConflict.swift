@@ -48,7 +48,7 @@ extension GenerationRecord {
         continue
       }
       guard ours != module else { continue }
-      let key = "  " + yamlKey(name) + ":"
+      let key = "  " + YAMLText.key(name) + ":"
       let line = lines.firstIndex { $0 == key } ?? first
       problems.append(
         Diagnostic(

@@ -87,11 +87,13 @@ private func writeJSONString(_ s: String, into out: inout String) {
     case "\n": out += "\\n"
     case "\r": out += "\\r"
     case "\t": out += "\\t"
-    // C0 as JSON needs, and what YAML refuses unescaped (DEL, C1, U+FFFE, U+FFFF): the record
-    // is JSON's syntax read back as YAML.
+    // C0 as JSON needs, what YAML refuses unescaped (DEL, C1, U+FFFE, U+FFFF) and the line
+    // and paragraph separators, which end a line for PyYAML: the record is JSON's syntax read
+    // back as YAML.
     case _
     where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+      || scalar.value == 0xFFFE || scalar.value == 0xFFFF || scalar.value == 0x2028
+      || scalar.value == 0x2029:
       let hex = String(scalar.value, radix: 16)
       out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     default: out.unicodeScalars.append(scalar)

@@ -48,7 +48,7 @@ struct InitDetection {
     -> InitDetection
   {
     var found = InitDetection()
-    found.lines.append("xcodeproj: \(InitCommand.yamlQuoted(bundle))")
+    found.lines.append("xcodeproj: \(YAMLText.quoted(bundle))")
     let file = joinPath(joinPath(folder, bundle), "project.pbxproj")
     guard let bytes = try? fileSystem.readFile(atPath: file),
       let project = try? XcodeProject(bytes: bytes, file: bundle + "/project.pbxproj")
@@ -61,7 +61,7 @@ struct InitDetection {
       $0.canHoldFiles && $0.productType?.hasSuffix(".unit-test") == true
     }.map(\.name)
     func list(_ names: [String]) -> String {
-      "[" + names.map(InitCommand.yamlQuoted).joined(separator: ", ") + "]"
+      "[" + names.map(YAMLText.quoted).joined(separator: ", ") + "]"
     }
     for (key, names) in [("targets", apps), ("test_targets", tests)] {
       if names.count == 1 {
