@@ -189,6 +189,41 @@ import Testing
     }
   }
 
+  /// An error inside a quoted method is under its character, escapes before it counted as the
+  /// one character each stands for (YAML's `\"`, `\x41`, `\U…`, `''`; JSON's `\u0049`, a
+  /// surrogate pair): they once put the caret one column further left for every character they
+  /// saved.
+  @Test(arguments: [
+    ("a.yml", "name: A\nview:\n  - \"show(a: String = \\\"x\\\", 2b: Int)\"\n"),
+    ("a.yml", "name: A\nview:\n  - \"show(a: \\x41nt, 2b: Int)\"\n"),
+    ("a.yml", "name: A\nview:\n  - \"show(a: String = \\\"\\u00e9\\U0001F600\\\", 2b: Int)\"\n"),
+    ("a.yml", "name: A\nview:\n  - 'show(a: String = ''x'', 2b: Int)'\n"),
+    ("a.json", "{\"name\": \"A\", \"view\": [\"show(a: \\u0049nt, 2b: Int)\"]}"),
+    (
+      "a.json",
+      "{\"name\": \"A\", \"view\": [\"show(a: String = \\\"\\ud83d\\ude00\\\", 2b: Int)\"]}"
+    ),
+  ])
+  func errorsAfterEscapesAreUnderTheirCharacter(_ file: String, _ text: String) {
+    do {
+      _ = try SpecDecoder.decode(text, file: file)
+      Issue.record("expected an error")
+    } catch {
+      let first = error.diagnostics.first.map { $0.description } ?? ""
+      let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count == 3, let caret = lines[2].firstIndex(of: "^") else {
+        Issue.record("no caret line: \(first)")
+        return
+      }
+      // The caret, and the column the message gives, are at the '2' the error is about.
+      let column = lines[2].distance(from: lines[2].startIndex, to: caret)
+      #expect(Array(lines[1])[column] == "2", "\(first)")
+      #expect(
+        lines[0].hasPrefix("\(file):\(file == "a.json" ? 1 : 3):\(column + 1): error: "), "\(first)"
+      )
+    }
+  }
+
   /// A block's line is found by its line breaks, `\r\n` ones too (read as one Character, the
   /// pair once kept the whole file on one "line" and the error at the block's `|`).
   @Test func errorsInsideABlockOfAWindowsFilePointAtTheirLine() {

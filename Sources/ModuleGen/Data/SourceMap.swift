@@ -77,12 +77,58 @@ struct SourceMap {
       location = SourceLocation(
         file: location.file, line: sourceLine, column: blockIndent + column + 1, lineText: text)
     case .quoted:
-      // A quoted value folds its lines as a plain value does.
-      location = plainLocation(location.movedRight(by: 1), column: column)
+      // The value's start (every method of a spec asks for it): its line is not looked at.
+      if column == 0 { return location.movedRight(by: 1) }
+      if let escaped = Self.quotedColumn(column, quoteAt: location.column, in: location.lineText) {
+        location.column = escaped
+      } else {
+        // Past its first line, a quoted value folds its lines as a plain value does.
+        location = plainLocation(location.movedRight(by: 1), column: column)
+      }
     case .plain:
       location = plainLocation(node.location, column: column)
     }
     return location
+  }
+
+  /// The column of character `offset` of a quoted value (YAML's or JSON's) whose opening quote
+  /// is at column `quote` of `line`, each escape (`\"`, `\u00E9`, a surrogate pair, `''`) read
+  /// as the one character it stands for; nil when the value does not reach that far on the line.
+  static func quotedColumn(_ offset: Int, quoteAt quote: Int, in line: String) -> Int? {
+    // No escape is longer than 12 characters (a surrogate pair): the line is read no further.
+    let characters = Array(line.dropFirst(quote - 1).prefix(12 * offset + 2))
+    guard let mark = characters.first, mark == "\"" || mark == "'" else { return nil }
+    // The length of the escape at `i` (after its backslash): `\xXX`, `\uXXXX` (two of them for
+    // a surrogate pair), `\UXXXXXXXX`, or a backslash and one character.
+    func escapeLength(at i: Int) -> Int {
+      switch characters[i + 1] {
+      case "x": return 4
+      case "U": return 10
+      case "u":
+        let high = String(characters.dropFirst(i + 2).prefix(4))
+        let isHigh = UInt32(high, radix: 16).map { (0xD800..<0xDC00).contains($0) } ?? false
+        let next = characters.dropFirst(i + 6).prefix(2)
+        return isHigh && next.elementsEqual(["\\", "u"]) ? 12 : 6
+      default: return 2
+      }
+    }
+    var i = 1
+    var left = offset
+    while i < characters.count {
+      if left == 0 { return quote + i }
+      let character = characters[i]
+      if character == mark {
+        // `''` is one quote in a single-quoted value; any other closing quote ends it.
+        guard mark == "'", i + 1 < characters.count, characters[i + 1] == "'" else { return nil }
+        i += 2
+      } else if mark == "\"" && character == "\\" && i + 1 < characters.count {
+        i += escapeLength(at: i)
+      } else {
+        i += 1
+      }
+      left -= 1
+    }
+    return nil
   }
 
   /// A place in a plain value, which YAML may have folded from several lines: each line break
