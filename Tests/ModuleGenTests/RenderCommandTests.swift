@@ -98,6 +98,31 @@ import Testing
     #expect(result.err.hasPrefix("d.json:3:3: error: duplicate key 'a'\n  \"a\": 2\n  ^"))
   }
 
+  /// `--module NAME`: the variables a recorded module's files render with, from its spec,
+  /// template and recorded parameters, for a template author trying a snippet on a real module.
+  @Test func aRecordedModulesVariables() throws {
+    let dir = try makeTemporaryDirectory()
+    try write(
+      "name: Home\ntemplate: mvvm\nparams: {binding: combine}\nview_model: |\n  func refresh()\n  func select(id: Int)\n",
+      to: dir + "/Home.yml")
+    #expect(runTool(["gen", "--spec", "Home.yml", "--project", "App"], in: dir).code == 0)
+    let result = runTool(
+      ["render", "-", "--module", "Home"], in: dir,
+      stdin: "{{ module }} {{ params.binding }} {{ template }} {{ project }}")
+    #expect(result.err == "")
+    #expect(result.out == "Home combine mvvm App")
+    let misspelt = runTool(["render", "-", "--module", "Hom"], in: dir, stdin: "x")
+    #expect(misspelt.code == 2)
+    #expect(
+      misspelt.err
+        == "error: \(GenerationSetup.unrecordedNameMessage("Hom", suggestion: "; did you mean 'Home'?"))\n"
+    )
+    let both = runTool(
+      ["render", "-", "--module", "Home", "--data", "d.json"], in: dir, stdin: "x")
+    #expect(both.code == 64)
+    #expect(both.err.hasPrefix("error: --module and --data are two sources of variables; give one"))
+  }
+
   @Test func missingFilesAndBadArguments() throws {
     let dir = try makeTemporaryDirectory()
     #expect(

@@ -119,6 +119,11 @@ extension CommandSpec.Option {
   static let data = Self(
     name: "data", valueName: "file",
     help: "A JSON or YAML file whose object is the template's variables.", completion: .file)
+  static let moduleVariables = Self(
+    name: "module", valueName: "name",
+    help:
+      "Render with the variables a recorded module's files render with (its template, parameters and spec, as in .modulegen.lock)."
+  )
   static let partials = Self(
     name: "partials", valueName: "dir",
     help: "A folder of NAME.liquid partials for include and render.", repeatable: true,

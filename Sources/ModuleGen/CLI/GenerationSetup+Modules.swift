@@ -187,7 +187,7 @@ extension GenerationSetup {
       "\(GenerationRecord.fileName) records \(names) as declared in '\(spec)', which does not exist; nothing was written or removed. Restore it; or, if \(modules.count == 1 ? "the module is" : "they are") declared in another spec now, generate \(modules.count == 1 ? "it" : "them") from it once (gen --spec FILE), which records it; or take \(modules.count == 1 ? "it" : "them") out of the record, keeping \(modules.count == 1 ? "its" : "their") files: modulegen forget \(modules.joined(separator: " "))"
   }
 
-  /// `check` or `update` named a module the record does not have, close to one it has.
+  /// `check`, `update` or `render --module` named a module the record does not have.
   static func unrecordedNameMessage(_ name: String, suggestion: String) -> String {
     "\(GenerationRecord.fileName) has no module '\(name)'\(suggestion) ('gen' makes a new module)"
   }

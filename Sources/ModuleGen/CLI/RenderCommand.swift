@@ -18,9 +18,13 @@ enum RenderCommand {
         name: "template", help: "The template file, or - to read it from stdin.",
         completion: .file)
     ],
-    options: [.data, .partials, .strictVariables],
+    options: [.data, .moduleVariables, .partials, .strictVariables],
     examples: [
       ("modulegen render Header.liquid --data context.json", "Render a template with data."),
+      (
+        "echo '{{ presenter | json }}' | modulegen render - --module Home",
+        "See a variable as module Home's files see it."
+      ),
       ("echo '{{ \"home\" | pascal_case }}' | modulegen render -", "Try a filter."),
       (
         "modulegen render View.liquid --partials snippets --strict-variables",
@@ -41,7 +45,13 @@ enum RenderCommand {
       text = try fileSystem.readText(atPath: console.path(templatePath), displayPath: templatePath)
     }
     var data = LiquidObject()
-    if let dataPath = arguments.value(.data) {
+    if let module = arguments.value(.moduleVariables) {
+      guard arguments.value(.data) == nil else {
+        throw UsageError(
+          "--module and --data are two sources of variables; give one", command: "render")
+      }
+      data = try moduleVariables(module, console: console)
+    } else if let dataPath = arguments.value(.data) {
       let node = try DataFile.read(
         atPath: console.path(dataPath), displayPath: dataPath, fileSystem: fileSystem)
       guard case .object(let object) = node.liquidValue else {
@@ -59,5 +69,32 @@ enum RenderCommand {
     let template = try Template(parsing: text, name: name, environment: environment)
     console.writeOut(try template.render(data))
     return ExitCode.success
+  }
+
+  /// The variables of recorded module `name`, as `check NAME` renders its files with them.
+  private static func moduleVariables(_ name: String, console: Console) throws -> LiquidObject {
+    let fileSystem = LocalFileSystem()
+    let (_, config) = try GenerationSetup.projectLibrary(
+      templates: [], console: console, fileSystem: fileSystem)
+    let record = try GenerationSetup.record(
+      config: config, console: console, fileSystem: fileSystem
+    ).record
+    guard record.modules[name] != nil else {
+      throw Diagnostic(
+        message: GenerationSetup.unrecordedNameMessage(
+          name, suggestion: didYouMean(name, in: record.modules.keys)))
+    }
+    var arguments = ParsedArguments()
+    arguments.positional = [name]
+    arguments.declared = Set(CheckCommand.spec.options.map(\.name))
+    var setup = try GenerationSetup.make(arguments, console: console, command: "check")
+    guard let module = setup.modules.first else {
+      throw Diagnostic(message: GenerationSetup.unrecordedNameMessage(name, suggestion: ""))
+    }
+    let recorded = setup.record.modules[module.name]
+    let inputs = try setup.generator.inputs(
+      module, date: Generator.firstDate(of: recorded, options: setup.options), recorded: recorded,
+      recordDirectory: setup.record.directory, options: setup.options)
+    return Generator.context(module, inputs: inputs, config: setup.generator.config)
   }
 }

@@ -1,5 +1,5 @@
 # bash completion for modulegen
-_modulegen_valued=" --author --color --company --custom_parameters --data --date --description --dir --format --module_path --name --output --package --partials --prefix --project --project_file_path --project_group_path --project_targets --ref --sdk --set --spec --swiftc-flag --target --template --templates --test-target --test_file_path --test_group_path --test_path --test_targets --tests-output --xcodeproj "
+_modulegen_valued=" --author --color --company --custom_parameters --data --date --description --dir --format --module --module_path --name --output --package --partials --prefix --project --project_file_path --project_group_path --project_targets --ref --sdk --set --spec --swiftc-flag --target --template --templates --test-target --test_file_path --test_group_path --test_path --test_targets --tests-output --xcodeproj "
 # How many arguments (not options or their values) come before the current word.
 _modulegen_position() {
   local i=$1 n=0 w
@@ -27,7 +27,7 @@ _modulegen() {
   # The value of an option.
   case "$cmd $prev" in
     "gen --spec"|"check --spec"|"update --spec"|"templates lint --spec"|"spec from --output"|"render --data") COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix"|"spec from --set") COMPREPLY=(); return ;;
+    "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix"|"spec from --set"|"render --module") COMPREPLY=(); return ;;
     "gen --output"|"gen --tests-output"|"gen --package"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --package"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --package"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"spec from --templates"|"render --partials") COMPREPLY=($(compgen -d -- "$cur")); return ;;
     "gen --format"|"check --format"|"update --format"|"validate --format"|"forget --format") COMPREPLY=($(compgen -W "text json github" -- "$cur")); return ;;
     "gen --color"|"check --color"|"update --color"|"validate --color"|"forget --color") COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -51,7 +51,7 @@ _modulegen() {
     "migrate") words="--dry-run --force --help" ;;
     "forget") words="--dry-run --format --color --help" ;;
     "completions") words="--help" ;;
-    "render") words="--data --partials --strict-variables --help" ;;
+    "render") words="--data --module --partials --strict-variables --help" ;;
   esac
   # Arguments, by position.
   if [[ $cur != -* ]]; then

@@ -180,6 +180,7 @@ complete -c modulegen -n '__fish_seen_subcommand_from forget' -l 'help' -s 'h' -
 complete -c modulegen -n '__fish_seen_subcommand_from completions' -l 'help' -s 'h' -d 'Show this help.'
 complete -c modulegen -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'
 complete -c modulegen -n '__fish_seen_subcommand_from render' -l 'data' -r -F -d 'A JSON or YAML file whose object is the template\'s variables.'
+complete -c modulegen -n '__fish_seen_subcommand_from render' -l 'module' -x -d 'Render with the variables and snippets a recorded module\'s files render with (its template, parameters and spec, as in .modulegen.lock).'
 complete -c modulegen -n '__fish_seen_subcommand_from render' -l 'partials' -x -a '(__fish_complete_directories)' -d 'A folder of NAME.liquid partials for include and render.'
 complete -c modulegen -n '__fish_seen_subcommand_from render' -l 'strict-variables' -d 'Make an undefined variable or property an error.'
 complete -c modulegen -n '__fish_seen_subcommand_from render' -l 'help' -s 'h' -d 'Show this help.'
