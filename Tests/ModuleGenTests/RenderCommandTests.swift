@@ -111,6 +111,11 @@ import Testing
       stdin: "{{ module }} {{ params.binding }} {{ template }} {{ project }}")
     #expect(result.err == "")
     #expect(result.out == "Home combine mvvm App")
+    // The snippets its template includes are there too.
+    let header = runTool(
+      ["render", "-", "--module", "Home"], in: dir,
+      stdin: "{% include 'header', file_name: 'X.swift' %}")
+    #expect(header.out.hasPrefix("//\n//  X.swift\n//  App\n"), "\(header.err)")
     let misspelt = runTool(["render", "-", "--module", "Hom"], in: dir, stdin: "x")
     #expect(misspelt.code == 2)
     #expect(

@@ -122,7 +122,7 @@ extension CommandSpec.Option {
   static let moduleVariables = Self(
     name: "module", valueName: "name",
     help:
-      "Render with the variables a recorded module's files render with (its template, parameters and spec, as in .modulegen.lock)."
+      "Render with the variables and snippets a recorded module's files render with (its template, parameters and spec, as in .modulegen.lock)."
   )
   static let partials = Self(
     name: "partials", valueName: "dir",

@@ -45,12 +45,23 @@ enum RenderCommand {
       text = try fileSystem.readText(atPath: console.path(templatePath), displayPath: templatePath)
     }
     var data = LiquidObject()
+    var loaders: [any PartialLoader] = [
+      DirectoryPartialLoader(
+        directories: arguments.all(.partials).map(console.path),
+        shownAs: arguments.all(.partials))
+    ]
     if let module = arguments.value(.moduleVariables) {
       guard arguments.value(.data) == nil else {
         throw UsageError(
           "--module and --data are two sources of variables; give one", command: "render")
       }
-      data = try moduleVariables(module, console: console)
+      let (variables, template) = try moduleVariables(module, console: console)
+      data = variables
+      // After the --partials folders, the snippets the module's template can include.
+      loaders.append(
+        SnippetLoader(
+          sources: template.manifest.variables == .generamba
+            ? [template.source] : [template.source, .builtin("common")]))
     } else if let dataPath = arguments.value(.data) {
       let node = try DataFile.read(
         atPath: console.path(dataPath), displayPath: dataPath, fileSystem: fileSystem)
@@ -62,17 +73,18 @@ enum RenderCommand {
     }
     let environment = LiquidEnvironment(
       filters: .moduleGen,
-      partialLoader: DirectoryPartialLoader(
-        directories: arguments.all(.partials).map(console.path),
-        shownAs: arguments.all(.partials)),
+      partialLoader: loaders.count == 1 ? loaders[0] : ChainedPartialLoader(loaders: loaders),
       strictVariables: arguments.flag(.strictVariables))
     let template = try Template(parsing: text, name: name, environment: environment)
     console.writeOut(try template.render(data))
     return ExitCode.success
   }
 
-  /// The variables of recorded module `name`, as `check NAME` renders its files with them.
-  private static func moduleVariables(_ name: String, console: Console) throws -> LiquidObject {
+  /// The variables of recorded module `name`, as `check NAME` renders its files with them, and
+  /// its template.
+  private static func moduleVariables(_ name: String, console: Console) throws -> (
+    LiquidObject, CompiledTemplate
+  ) {
     let fileSystem = LocalFileSystem()
     let (_, config) = try GenerationSetup.projectLibrary(
       templates: [], console: console, fileSystem: fileSystem)
@@ -95,6 +107,8 @@ enum RenderCommand {
     let inputs = try setup.generator.inputs(
       module, date: Generator.firstDate(of: recorded, options: setup.options), recorded: recorded,
       recordDirectory: setup.record.directory, options: setup.options)
-    return Generator.context(module, inputs: inputs, config: setup.generator.config)
+    return (
+      Generator.context(module, inputs: inputs, config: setup.generator.config), inputs.template
+    )
   }
 }
