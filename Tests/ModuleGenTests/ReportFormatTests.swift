@@ -184,6 +184,29 @@ struct DecodedReport {
     #expect(readme.contains("| `version` | `\(ReportCollector.version)`;"))
   }
 
+  /// Each value a field of the report takes is in the guide's table of values, on the field's
+  /// row: a bot knows what each status and action means.
+  @Test func theGuideDocumentsEveryValueOfTheReport() throws {
+    let guide = try String(contentsOfFile: ExitCodeTests.root + "/docs/GUIDE.md", encoding: .utf8)
+    func row(_ field: String) -> String {
+      guide.split(separator: "\n").first { $0.hasPrefix("| `\(field)`") }.map(String.init) ?? ""
+    }
+    let fields: [(String, [String])] = [
+      ("modules[].status", GenerationReport.ModuleStatus.allCases.map(\.rawValue)),
+      ("files[].role", TemplateManifest.FileEntry.Role.allCases.map(\.rawValue)),
+      ("files[].action", PlannedFile.Action.allCases.map(\.rawValue)),
+      ("stale[].state", StaleFile.State.allCases.map(\.rawValue)),
+      ("registrations[].change", RegistrationEdit.Change.allCases.map(\.rawValue)),
+      ("package_targets[].kind", PackageTargets.Change.Kind.allCases.map(\.rawValue)),
+    ]
+    for (field, values) in fields {
+      for value in values { #expect(row(field).contains("`\(value)`"), "\(field): \(value)") }
+    }
+    for value in TemplateManifest.FileEntry.Regenerate.allCases.map(\.rawValue) {
+      #expect(row("files[].role").contains("`\(value)`"), "files[].regenerate: \(value)")
+    }
+  }
+
   @Test func aUsageErrorIsNotAReport() {
     let result = runTool(["validate", "--format", "xml", "a.yml"], in: "/")
     #expect(result.code == 64)
