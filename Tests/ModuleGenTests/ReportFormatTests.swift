@@ -207,10 +207,38 @@ struct DecodedReport {
     }
   }
 
+  /// A `--format` that does not read asks for no report: the usage error is text alone.
   @Test func aUsageErrorIsNotAReport() {
     let result = runTool(["validate", "--format", "xml", "a.yml"], in: "/")
     #expect(result.code == 64)
     #expect(result.out == "")
+  }
+
+  /// A bot that asked for JSON reads a report whatever the outcome, a command line that does
+  /// not parse included (an option a newer modulegen has, a typo in the CI job); the usage is
+  /// still on stderr. The same for `--format github`: the mistake is an annotation.
+  @Test(arguments: [
+    ["check", "--format", "json", "--strict"], ["check", "--strict", "--format=json"],
+    ["gen", "Home", "viper", "--format", "json", "--set"],
+  ])
+  func aCommandLineThatDoesNotParseIsStillAReport(arguments: [String]) throws {
+    let result = runTool(arguments, in: "/")
+    #expect(result.code == 64)
+    let report = try DecodedReport(result.out, command: arguments[0], code: 64)
+    let expected = try #require(CommandLineTool.allCommands.first { $0.spec.name == arguments[0] })
+    var message = ""
+    do { _ = try expected.spec.parse(Array(arguments.dropFirst())) } catch {
+      message = error.message
+    }
+    #expect(
+      report.diagnostics
+        == [
+          ReportedDiagnostic(severity: "error", file: nil, line: nil, column: nil, message: message)
+        ])
+    #expect(result.err.contains("usage: modulegen \(arguments[0])"), "\(result.err)")
+    let github = runTool(["check", "--strict", "--format", "github"], in: "/")
+    #expect(github.code == 64)
+    #expect(github.out == "::error::unknown option '--strict'\n")
   }
 }
 
