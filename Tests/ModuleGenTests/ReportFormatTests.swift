@@ -184,10 +184,61 @@ struct DecodedReport {
     #expect(readme.contains("| `version` | `\(ReportCollector.version)`;"))
   }
 
+  /// Each value a field of the report takes is in the guide's table of values, on the field's
+  /// row: a bot knows what each status and action means.
+  @Test func theGuideDocumentsEveryValueOfTheReport() throws {
+    let guide = try String(contentsOfFile: ExitCodeTests.root + "/docs/GUIDE.md", encoding: .utf8)
+    func row(_ field: String) -> String {
+      guide.split(separator: "\n").first { $0.hasPrefix("| `\(field)`") }.map(String.init) ?? ""
+    }
+    let fields: [(String, [String])] = [
+      ("modules[].status", GenerationReport.ModuleStatus.allCases.map(\.rawValue)),
+      ("files[].role", TemplateManifest.FileEntry.Role.allCases.map(\.rawValue)),
+      ("files[].action", PlannedFile.Action.allCases.map(\.rawValue)),
+      ("stale[].state", StaleFile.State.allCases.map(\.rawValue)),
+      ("registrations[].change", RegistrationEdit.Change.allCases.map(\.rawValue)),
+      ("package_targets[].kind", PackageTargets.Change.Kind.allCases.map(\.rawValue)),
+    ]
+    for (field, values) in fields {
+      for value in values { #expect(row(field).contains("`\(value)`"), "\(field): \(value)") }
+    }
+    for value in TemplateManifest.FileEntry.Regenerate.allCases.map(\.rawValue) {
+      #expect(row("files[].role").contains("`\(value)`"), "files[].regenerate: \(value)")
+    }
+  }
+
+  /// A `--format` that does not read asks for no report: the usage error is text alone.
   @Test func aUsageErrorIsNotAReport() {
     let result = runTool(["validate", "--format", "xml", "a.yml"], in: "/")
     #expect(result.code == 64)
     #expect(result.out == "")
+  }
+
+  /// A bot that asked for JSON reads a report whatever the outcome, a command line that does
+  /// not parse included (an option a newer modulegen has, a typo in the CI job); the usage is
+  /// still on stderr. The same for `--format github`: the mistake is an annotation.
+  @Test(arguments: [
+    ["check", "--format", "json", "--strict"], ["check", "--strict", "--format=json"],
+    ["gen", "Home", "viper", "--format", "json", "--set"],
+  ])
+  func aCommandLineThatDoesNotParseIsStillAReport(arguments: [String]) throws {
+    let result = runTool(arguments, in: "/")
+    #expect(result.code == 64)
+    let report = try DecodedReport(result.out, command: arguments[0], code: 64)
+    let expected = try #require(CommandLineTool.allCommands.first { $0.spec.name == arguments[0] })
+    var message = ""
+    do { _ = try expected.spec.parse(Array(arguments.dropFirst())) } catch {
+      message = error.message
+    }
+    #expect(
+      report.diagnostics
+        == [
+          ReportedDiagnostic(severity: "error", file: nil, line: nil, column: nil, message: message)
+        ])
+    #expect(result.err.contains("usage: modulegen \(arguments[0])"), "\(result.err)")
+    let github = runTool(["check", "--strict", "--format", "github"], in: "/")
+    #expect(github.code == 64)
+    #expect(github.out == "::error::unknown option '--strict'\n")
   }
 }
 

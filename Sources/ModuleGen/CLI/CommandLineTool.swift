@@ -139,7 +139,9 @@ package enum CommandLineTool {
     do {
       parsed = try command.spec.parse(rest)
     } catch {
-      return report(error, console: console)
+      // A report asked for is written for a command line that does not parse too.
+      let format = command.spec.writesReport ? OutputFormat.asked(in: rest) : .text
+      return reporting(command, format: format, console: console) { _ in throw error }
     }
     if parsed.flag(CommandSpec.help) {
       console.writeOut(command.spec.helpText)
@@ -148,9 +150,7 @@ package enum CommandLineTool {
     return run(command, parsed, console: console)
   }
 
-  /// Runs a parsed command with its `--color` and, with `--format json` or `github`, its
-  /// report: every diagnostic, the error that stopped it included, goes into it, and the JSON
-  /// report is written whatever the outcome.
+  /// Runs a parsed command with its `--color` and its `--format`.
   private static func run(_ command: Command, _ parsed: ParsedArguments, console: Console)
     -> Int32
   {
@@ -159,10 +159,21 @@ package enum CommandLineTool {
       console.colorChoice = parsed.value(.color).flatMap(ColorChoice.init(rawValue:)) ?? .auto
     }
     let format = command.spec.writesReport ? OutputFormat.chosen(parsed) : .text
+    return reporting(command, format: format, console: console) { try command.run(parsed, $0) }
+  }
+
+  /// Runs `body` with, in `--format json` or `github`, the command's report: every diagnostic,
+  /// the error that stopped it included, goes into it, and the JSON report is written whatever
+  /// the outcome.
+  private static func reporting(
+    _ command: Command, format: OutputFormat, console: Console,
+    _ body: (Console) throws -> Int32
+  ) -> Int32 {
+    var console = console
     if format != .text { console.collector = ReportCollector(format: format) }
     let code: Int32
     do {
-      code = try command.run(parsed, console)
+      code = try body(console)
     } catch {
       code = report(error, console: console)
     }

@@ -1,6 +1,17 @@
 import Liquid
 
 extension GenerationReport {
+  /// A module's `status` in the JSON report.
+  enum ModuleStatus: String, CaseIterable {
+    /// A run that writes, and the module not skipped: its files are as planned.
+    case written
+    /// A dry run or `check`: what a run would do.
+    case planned
+    /// Its conflicts stop it: `gen` and `update` write nothing of it (would write nothing, in
+    /// a dry run or `check`).
+    case skipped
+  }
+
   /// The keys of a plan in the JSON report (`dry_run`, `modules`, `files`, `stale`,
   /// `registrations`, `package_targets`, `summary`), then `extra`.
   static func json(
@@ -26,15 +37,15 @@ extension GenerationReport {
     let modules = list(plan.modules) { module in
       var params = LiquidObject()
       for param in module.params { params[param.name] = TemplateContext.liquid(param.value) }
-      let status =
+      let status: ModuleStatus =
         blocked.contains(module.name)
-        ? "skipped" : written.contains(module.name) ? "written" : dryRun ? "planned" : "checked"
+        ? .skipped : written.contains(module.name) ? .written : .planned
       return [
         ("name", .string(module.name)), ("template", .string(module.template)),
         ("template_version", module.templateVersion.map { .string($0) } ?? .nil),
         ("template_hash", module.templateHash.map { .string($0) } ?? .nil),
         ("created", .string(module.created)), ("params", .object(params)),
-        ("status", .string(status)),
+        ("status", .string(status.rawValue)),
       ]
     }
     let files = list(plan.files) { file in

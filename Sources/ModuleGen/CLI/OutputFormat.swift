@@ -16,6 +16,21 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     guard arguments.isDeclared(.format) else { return .text }
     return arguments.value(.format).flatMap(OutputFormat.init(rawValue:)) ?? .text
   }
+
+  /// The format the words of a command line that does not parse ask for: the first
+  /// `--format F` or `--format=F` before `--` whose F is a format, else text.
+  static func asked(in words: [String]) -> OutputFormat {
+    let option = "--" + CommandSpec.Option.format.name
+    for (index, word) in words.enumerated() {
+      if word == "--" { break }
+      let value =
+        word == option
+        ? words.dropFirst(index + 1).first
+        : word.hasPrefix(option + "=") ? String(word.dropFirst(option.count + 1)) : nil
+      if let format = value.flatMap(OutputFormat.init(rawValue:)) { return format }
+    }
+    return .text
+  }
 }
 
 /// GitHub Actions workflow commands, as SwiftLint's `github-actions-logging` reporter writes

@@ -39,7 +39,7 @@ package struct TemplateManifest: Sendable {
   }
 
   package struct FileEntry: Sendable {
-    package enum Role: String, Sendable { case code, test }
+    package enum Role: String, Sendable, CaseIterable { case code, test }
 
     /// Who owns the file once it exists.
     package enum Regenerate: String, Sendable, CaseIterable {

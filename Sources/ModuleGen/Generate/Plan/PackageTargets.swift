@@ -18,7 +18,7 @@ package struct PackageTargets: Sendable {
 
   /// One addition to the manifest.
   package struct Change: Sendable, Equatable {
-    package enum Kind: String, Sendable {
+    package enum Kind: String, Sendable, CaseIterable {
       /// The module's target.
       case target
       /// The module's test target.

@@ -52,7 +52,7 @@ package struct StaleFile: Sendable, Equatable {
   package var generatedHash: String
   package var state: State
 
-  package enum State: String, Sendable {
+  package enum State: String, Sendable, CaseIterable {
     /// On disk as modulegen generated it: `gen --prune` removes it.
     case unchanged
     /// Edited since it was generated: `gen --prune` refuses to remove it.

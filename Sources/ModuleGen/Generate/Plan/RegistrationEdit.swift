@@ -72,7 +72,7 @@ package struct RegistrationEdit: Sendable {
   }
 
   /// What the edit does with each snippet, against the file as read.
-  package enum Change: String, Sendable {
+  package enum Change: String, Sendable, CaseIterable {
     /// Inserted: the file does not have it yet.
     case add
     /// The file has it already.
