@@ -109,6 +109,23 @@ import Testing
     #expect(warned.err == "warning: \(GenCommand.untestableWarning)\n", "\(warned.err)")
   }
 
+  /// `check` with nothing to check (no module named, no --spec, no record) says where it looked
+  /// for the record and where to run: a CI job run from the wrong folder is the usual cause.
+  @Test func checkWithoutARecordSaysWhereItLooked() throws {
+    let dir = try makeTemporaryDirectory()
+    let here = runTool(["check"], in: dir)
+    #expect(here.code == 64)
+    #expect(
+      here.err.hasPrefix(
+        "error: give a module name and a template (check Home viper), or --spec FILE; with neither, check covers the modules of .modulegen.lock, and there is none in this folder (run it where .modulegen.lock is, or in or below the folder of .modulegen.yml)\n"
+      ), "\(here.err)")
+    // Below a config, the record is looked for beside it.
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Sources", withIntermediateDirectories: true)
+    #expect(runTool(["check"], in: dir + "/Sources").err.contains("there is none in '..'"))
+  }
+
   /// Every list of check's report is in path order, in text and JSON alike: a module's files
   /// came in its template's order (an entity before its contracts), the base copies missing
   /// too.

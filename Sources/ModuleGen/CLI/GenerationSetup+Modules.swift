@@ -73,8 +73,11 @@ extension GenerationSetup {
     }
     guard !specPaths.isEmpty else {
       guard let name else {
+        let folder =
+          record.directory == console.currentDirectory
+          ? "this folder" : "'\(console.displayPath(record.directory))'"
         throw UsageError(
-          "give a module name and a template (\(command) Home viper), or --spec FILE; with neither, \(command) covers the modules of \(GenerationRecord.fileName), and there is none here",
+          "give a module name and a template (\(command) Home viper), or --spec FILE; with neither, \(command) covers the modules of \(GenerationRecord.fileName), and there is none in \(folder) (run it where \(GenerationRecord.fileName) is, or in or below the folder of .modulegen.yml)",
           command: command)
       }
       if template == nil && config?.template == nil {
