@@ -22,7 +22,7 @@ package enum ExitCode {
     ),
     (
       error,
-      "An error stopped the command: a spec, config or template that does not read or render, a file that cannot be read or written."
+      "An error stopped the command: a spec, config or template that does not read or render, a file that cannot be read or written, an interrupted run to finish first."
     ),
     (usage, "Usage error: an unknown option, a missing or extra argument."),
   ]
