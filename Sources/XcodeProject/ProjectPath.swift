@@ -101,14 +101,14 @@ enum ProjectPath {
     return path == folder || path.hasPrefix(folder + "/")
   }
 
-  /// `path` relative to `folder` (both normalized), with `..` where it leaves `folder`.
+  /// `path` relative to `folder` (both normalized), with `..` where it leaves `folder`. The
+  /// `..` both start with are shared like any other component: `../Shared/Modules` from
+  /// `../Shared` is `Modules`.
   static func relative(_ path: String, from folder: String) -> String {
     let from = components(folder)
     let to = components(path)
     var common = 0
-    while common < from.count && common < to.count && from[common] == to[common]
-      && from[common] != ".."
-    {
+    while common < from.count && common < to.count && from[common] == to[common] {
       common += 1
     }
     let up = Array(repeating: "..", count: from.count - common)

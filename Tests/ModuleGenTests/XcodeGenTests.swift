@@ -352,6 +352,30 @@ import Testing
     #expect(gen.out.contains("  add file iOS/Modules/Home/HomeView.swift to group iOS\n"))
   }
 
+  /// The project in a subfolder of the repository, the module beside it: each new group's path
+  /// is relative to its parent group's folder (`Modules`, not `../../../Shared/Modules`), so
+  /// Xcode finds the files, `check` finds them in the project and a second run adds nothing.
+  @Test func aModuleOutsideTheProjectsFolderIsFoundWhereItIs() throws {
+    let dir = try project(
+      config: "xcodeproj: ios/Project.xcodeproj\noutput: Shared/Modules/{{ module }}\n")
+    try FileManager.default.createDirectory(atPath: dir + "/ios", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: dir + "/Project.xcodeproj", toPath: dir + "/ios/Project.xcodeproj")
+    let gen = runTool(["gen", "Home", "pair", "--no-tests", "--verbose"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out.contains("  add group Shared/Modules (folder ../Shared/Modules)\n"))
+    let text = try projectFile(dir, "ios/Project.xcodeproj")
+    #expect(text.contains("\t\t\tname = Shared;\n\t\t\tpath = ../Shared;\n"))
+    #expect(text.contains("\t\t\tpath = Modules;\n"))
+    #expect(text.contains("path = HomeView.swift; sourceTree = \"<group>\"; };"))
+    #expect(!text.contains("../../"))
+    let check = runTool(["check", "Home", "pair"], in: dir)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    let again = runTool(["gen", "Home", "pair", "--no-tests"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(try projectFile(dir, "ios/Project.xcodeproj") == text)
+  }
+
   @Test func withoutAProjectNothingChanges() throws {
     let dir = try project(config: "output: iOS/Modules/{{ module }}\n")
     let gen = runTool(["gen", "Home", "pair"], in: dir)

@@ -23,6 +23,11 @@ import Testing
     #expect(ProjectPath.relative("iOS/Home/A.swift", from: "iOS") == "Home/A.swift")
     #expect(ProjectPath.relative("iOS", from: "iOS") == "")
     #expect(ProjectPath.relative("a", from: "") == "a")
+    // Outside the project's folder: the leading `..` are common too.
+    #expect(ProjectPath.relative("../Shared/Modules", from: "../Shared") == "Modules")
+    #expect(ProjectPath.relative("../Shared/Home/A.swift", from: "../Shared") == "Home/A.swift")
+    #expect(ProjectPath.relative("../Other/A.swift", from: "../Shared") == "../Other/A.swift")
+    #expect(ProjectPath.relative("../../Top/A.swift", from: "../Shared") == "../../Top/A.swift")
     #expect(ProjectPath.isInside("iOS/Home", folder: "iOS"))
     #expect(!ProjectPath.isInside("iOSTests/Home", folder: "iOS"))
     #expect(ProjectPath.isInside("a", folder: ""))
