@@ -14,6 +14,7 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     case textAfterEnd
     case nestingTooDeep(limit: Int)
     case fileTooLarge
+    case notUTF8(byte: UInt8)
     case cannotRead(String)
     case notAProject(String)
     case missingObject(id: String, from: String)
@@ -54,6 +55,8 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
       return "values are nested more than \(limit) levels deep"
     case .fileTooLarge:
       return "the project file is larger than 512 MiB"
+    case .notUTF8(let byte):
+      return "the project file is not UTF-8 text: " + UTF8Validation.problem(byte: byte)
     case .cannotRead(let problem):
       return "cannot read the project file: \(problem)"
     case .notAProject(let problem):

@@ -182,6 +182,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
   }
 
+  /// A project file saved in Latin-1 (`Café`) is not one Xcode opens: gen says where the first
+  /// byte that is not UTF-8 is, and changes nothing, rather than writing its edit around it.
+  @Test func aProjectThatIsNotUTF8IsAnErrorAtTheByte() throws {
+    let dir = try project()
+    let path = dir + "/Project.xcodeproj/project.pbxproj"
+    let text = try original()
+    let latin1 = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map {
+      line -> [UInt8] in
+      String(decoding: line, as: UTF8.self) == "\t\t\tname = GroupWithoutFolder;"
+        ? Array("\t\t\tname = \"Caf".utf8) + [0xE9] + Array("\";".utf8) : Array(line)
+    }.joined(separator: [0x0A])
+    try Data(latin1).write(to: URL(fileURLWithPath: path))
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 2)
+    #expect(
+      gen.err == """
+        Project.xcodeproj/project.pbxproj:161:15: error: the project file is not UTF-8 text: byte 0xE9 here does not belong to a character
+        \t\t\tname = "Caf\u{FFFD}";
+        \t\t\t           ^
+
+        """)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(latin1))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/" + GenerationRecord.fileName))
+  }
+
   /// The project is read while the module renders: its error still comes first, alone, and
   /// the template's error without it.
   @Test func aMalformedProjectIsReportedBeforeATemplateError() throws {
