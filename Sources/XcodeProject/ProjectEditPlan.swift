@@ -45,9 +45,7 @@ extension XcodeProject {
     }
     // The objects the plan reads are read into this copy.
     var document = self.document
-    guard let tree = tree(fileNames: names, in: &document) else {
-      throw XcodeProjectError(.notAProject("its project object has no 'mainGroup'"), file: file)
-    }
+    let tree = try tree(fileNames: names, in: &document)
     var editor = ProjectEditor(project: self, document: document, tree: tree)
     let adding = Set(items.map(\.path))
     try editor.add(items, sets: sets)

@@ -153,7 +153,7 @@ import Testing
   static func placements(_ bytes: [UInt8]) throws -> [String: String] {
     let project = try XcodeProject(bytes: bytes, file: "p")
     var document = project.document
-    guard let tree = project.tree(fileNames: nil, in: &document) else { return [:] }
+    let tree = try project.tree(fileNames: nil, in: &document)
     var result: [String: String] = [:]
     for file in tree.files {
       result[project.callerPath(file.path)] = tree.displayPath(of: file.parent)
@@ -277,6 +277,50 @@ import Testing
         error.message
           == "target 'WithoutWorkspacePackageTests' is a PBXAggregateTarget, which cannot hold source files"
       )
+    }
+  }
+}
+
+/// Projects whose objects refer to objects they lack, at the references a plan follows: the
+/// plan stops at the reference, at its line, rather than planning around it (a second Sources
+/// phase beside the lost one) or naming no place.
+@Suite struct DanglingReferenceTests {
+  /// A line of `iOS/Project.xcodeproj` as Xcode wrote it, the line damaged, and the error.
+  static let cases: [(String, String, String)] = [
+    (
+      "\t\t\tmainGroup = 23766C091EAA3484007A9026;", "\t\t\tmainGroup = 23766C091EAA3484007A90FF;",
+      "p:252:16: error: the project's 'mainGroup' refers to object 23766C091EAA3484007A90FF, which the project does not have"
+    ),
+    (
+      "\t\t\tmainGroup = 23766C091EAA3484007A9026;", "",
+      "p:226:51: error: not an Xcode project: its project object has no 'mainGroup'"
+    ),
+    (
+      "\t\t\t\t23766C0E1EAA3484007A9026 /* Sources */,",
+      "\t\t\t\t23766C0E1EAA3484007A90FF /* Sources */,",
+      "p:184:5: error: the 'buildPhases' of target 'iOS' refers to object 23766C0E1EAA3484007A90FF, which the project does not have"
+    ),
+  ]
+
+  @Test(arguments: cases) func aPlanStopsAtAReferenceToAMissingObject(
+    _ line: String, _ damaged: String, _ message: String
+  ) throws {
+    let text = String(decoding: try Fixtures.bytes("iOS/Project.xcodeproj"), as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.filter { $0 == line }.count == 1)
+    let project = try XcodeProject(
+      text: lines.map { $0 == line ? damaged : $0 }.joined(separator: "\n"), file: "p")
+    #expect(throws: XcodeProjectError.self) {
+      try project.plan(adding: [
+        ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
+      ])
+    }
+    do {
+      _ = try project.plan(adding: [
+        ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
+      ])
+    } catch {
+      #expect(error.description == message)
     }
   }
 }
