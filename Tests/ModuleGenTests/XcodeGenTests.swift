@@ -351,6 +351,32 @@ import Testing
     #expect(try projectFile(dir, "Test.xcodeproj").contains("HomeTests.swift in Sources"))
   }
 
+  /// A UI-test target drives the app from outside and cannot `@testable import` it: with no
+  /// test target named, generated unit tests never join one (Xcode's App, AppTests and
+  /// AppUITests take AppTests; App and AppUITests alone take none, with the note).
+  @Test func generatedTestsNeverJoinAUITestTargetByDefault() throws {
+    let dir = try project(
+      config:
+        "xcodeproj: Project.xcodeproj\nmodule: iOS\noutput: iOS/Modules/{{ module }}\ntests_output: iOSTests/{{ module }}Tests\n"
+    )
+    let path = dir + "/Project.xcodeproj/project.pbxproj"
+    try write(
+      try original().replacingOccurrences(
+        of: "com.apple.product-type.bundle.unit-test",
+        with: "com.apple.product-type.bundle.ui-testing"),
+      to: path)
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      gen.err
+        == "note: the test files in iOSTests/HomeTests are in the project but in no target: the project has no unit-test target; add one and run gen again (or name a target with --test-target or 'test_targets' in .modulegen.yml)\n"
+    )
+    let text = try projectFile(dir)
+    #expect(text.contains("/* HomeTests.swift */ = {isa = PBXFileReference"))
+    #expect(!text.contains("HomeTests.swift in Sources"))
+    #expect(text.contains("HomeView.swift in Sources"))
+  }
+
   @Test func aSwiftPackageTargetNeedsNoEdit() throws {
     let dir = try project(
       config:

@@ -182,14 +182,17 @@ struct XcodeIntegration {
       : ("--" + CommandSpec.Option.target.name, "targets")
   }
 
-  /// The single target of a kind, when no target is configured.
+  /// The single target of a kind, when no target is configured: for tests, the only unit-test
+  /// target (UI-test targets are never chosen for generated unit tests).
   private func onlyTarget(tests: Bool) throws -> [String] {
-    let candidates = project.targets.filter { $0.canHoldFiles && $0.isTest == tests }
+    let candidates = project.targets.filter {
+      $0.canHoldFiles && (tests ? $0.isUnitTest : !$0.isTest)
+    }
     if candidates.count <= 1 { return candidates.map(\.name) }
     let (flag, key) = Self.targetSetting(tests: tests)
     throw Diagnostic(
       message:
-        "\(shown) has \(candidates.count) \(tests ? "test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
+        "\(shown) has \(candidates.count) \(tests ? "unit-test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
     )
   }
 }
