@@ -55,9 +55,7 @@ extension ProjectEditor {
             file: project.file)
         }
         // A file inside an asset catalog or bundle: the reference is to the catalog.
-        if let container = parts.dropLast().firstIndex(where: FileType.isContainer) {
-          parts = Array(parts[...container])
-        }
+        parts = FileType.referencedComponents(parts)
         let local = parts.joined(separator: "/")
         let path = ProjectPath.join(folder, local)
         let name = parts[parts.count - 1]
