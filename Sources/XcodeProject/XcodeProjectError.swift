@@ -12,6 +12,7 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     case unterminatedComment
     case invalidData
     case textAfterEnd
+    case mergeConflict
     case nestingTooDeep(limit: Int)
     case fileTooLarge
     case notUTF8(byte: UInt8)
@@ -49,6 +50,9 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
       return "unterminated comment: no closing '*/'"
     case .invalidData:
       return "invalid data: expected hexadecimal digits and a closing '>'"
+    case .mergeConflict:
+      return
+        "unresolved merge conflict: keep the lines each side needs and delete the '<<<<<<<', '=======' and '>>>>>>>' lines"
     case .textAfterEnd:
       return "unexpected text after the end of the project"
     case .nestingTooDeep(let limit):
