@@ -211,8 +211,8 @@ extension ProjectEditor {
     _ item: Item, identity: String, name: String, in group: GroupHandle, listOwner: Owner
   ) -> FileHandle {
     var fields: [String: ObjectWriter.Value] = [Key.lastKnownFileType: .text(item.type.identifier)]
-    if let folder = group.folder {
-      let path = ProjectPath.relative(item.path, from: folder)
+    if let folder = group.folder, let path = ProjectPath.relativeIfPossible(item.path, from: folder)
+    {
       fields[Key.path] = .text(path)
       fields[Key.sourceTree] = .text(SourceTree.group)
       if path != name { fields[Key.name] = .text(name) }

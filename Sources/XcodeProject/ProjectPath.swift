@@ -115,6 +115,14 @@ enum ProjectPath {
     return (up + to[common...]).joined(separator: "/")
   }
 
+  /// `relative`, or nil when no relative path leads there: from a folder above the source root
+  /// (`../Shared`) back into it (`iOS/Home`), which needs the names of the folders climbed out
+  /// of. A reference there is written relative to the source root instead.
+  static func relativeIfPossible(_ path: String, from folder: String) -> String? {
+    let result = relative(path, from: folder)
+    return normalize(join(folder, result)) == path ? result : nil
+  }
+
   /// The problem with a path a caller gave, if any: it must be relative, name a file inside
   /// the project's folder tree, and hold no control characters.
   static func problem(with path: String) -> String? {

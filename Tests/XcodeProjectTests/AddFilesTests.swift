@@ -208,6 +208,27 @@ import Testing
     #expect(plan.text.contains("\t\t\tname = Features;\n\t\t\tsourceTree = \"<group>\";\n"))
   }
 
+  /// A named group above the source root (`../Shared`): no path relative to it leads back into
+  /// the source root, so the module's group is written relative to the source root; its files
+  /// are found where they are, and a second plan adds nothing (it added them all again).
+  @Test func aNamedGroupOutsideTheSourceRootGetsASourceRootGroup() throws {
+    let text = String(decoding: try Fixtures.bytes("iOS/Project.xcodeproj"), as: UTF8.self)
+      .replacingOccurrences(
+        of: "\t\t\tname = GroupWithoutFolder;\n",
+        with: "\t\t\tname = Shared;\n\t\t\tpath = ../../Shared;\n")
+    let module = ProjectFileSet(
+      folder: "iOS/Modules/Home", files: ["Home.swift", "Views/HomeCell.swift"], targets: ["iOS"],
+      group: "iOS/Shared/Home")
+    let plan = try XcodeProject(text: text, file: "p").plan(adding: [module])
+    #expect(
+      plan.text.contains(
+        "\t\t\tname = Home;\n\t\t\tpath = iOS/Modules/Home;\n\t\t\tsourceTree = SOURCE_ROOT;\n"))
+    let placements = try Self.placements(plan.apply())
+    #expect(placements["iOS/Modules/Home/Home.swift"] == "iOS/Shared/Home")
+    #expect(placements["iOS/Modules/Home/Views/HomeCell.swift"] == "iOS/Shared/Home/Views")
+    #expect(try XcodeProject(bytes: plan.apply(), file: "p").plan(adding: [module]).isEmpty)
+  }
+
   @Test func newGroupsAreAppendedToTheirParent() throws {
     let plan = try Fixtures.project("iOS/Project.xcodeproj").plan(adding: [
       ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
