@@ -9,9 +9,21 @@ package enum UTF8Validation {
     let raw = UnsafeRawPointer(base)
     let count = bytes.count
     var offset = 0
+    let high: UInt64 = 0x8080_8080_8080_8080
     while offset < count {
+      // Thirty-two bytes at once while they are ASCII, then eight.
+      while offset + 32 <= count {
+        let words =
+          raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+        guard words & high == 0 else { break }
+        offset += 32
+      }
+      if offset == count { break }
       if offset + 8 <= count
-        && raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        && raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & high == 0
       {
         offset += 8
         continue

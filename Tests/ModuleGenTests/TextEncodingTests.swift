@@ -39,6 +39,13 @@ import Testing
     #expect(UTF8Validation.firstInvalidOffset(Array("🙂 \u{10FFFF}".utf8)) == 9)
     #expect(UTF8Validation.firstInvalidOffset(Array(repeating: 0x61, count: 20) + [0xFF]) == 20)
     #expect(UTF8Validation.firstInvalidOffset(Array("abcdefgé".utf8) + [0xE2, 0x9C]) == 9)
+    // Every length around the thirty-two and eight bytes read at once, valid and not.
+    for count in 0...70 {
+      let ascii = [UInt8](repeating: 0x61, count: count)
+      #expect(UTF8Validation.firstInvalidOffset(ascii) == count)
+      #expect(UTF8Validation.firstInvalidOffset(ascii + [0xFF]) == count)
+      #expect(UTF8Validation.firstInvalidOffset(ascii + Array("é".utf8) + ascii) == 2 * count + 2)
+    }
   }
 
   @Test func everyCommandReportsTheBadByteWhereItIs() throws {
