@@ -229,6 +229,22 @@ import Testing
       gen.err
         == ".modulegen.yml:2:12: error: no Xcode project at 'App.xcodeproj'\nxcodeproj: App.xcodeproj\n           ^\n"
     )
+    // A file where the bundle should be, and a folder without the project file: each named.
+    try write("", to: dir + "/App.xcodeproj")
+    let file = runTool(["gen", "Home", "pair", "--xcodeproj", "App.xcodeproj"], in: dir)
+    #expect(file.code == 2)
+    #expect(
+      file.err
+        == "error: 'App.xcodeproj' is a file: an Xcode project is a folder holding project.pbxproj\n"
+    )
+    try FileManager.default.removeItem(atPath: dir + "/App.xcodeproj")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/App.xcodeproj", withIntermediateDirectories: true)
+    let empty = runTool(["gen", "Home", "pair", "--xcodeproj", "App.xcodeproj"], in: dir)
+    #expect(
+      empty.err == "error: 'App.xcodeproj' has no project.pbxproj: it is not an Xcode project\n")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/" + GenerationRecord.fileName))
   }
 
   @Test func dryRunListsTheProjectChangesAndWritesNothing() throws {

@@ -83,10 +83,13 @@ struct XcodeIntegration {
       // GenerambaCommandLine warns about it: the files are written, added to no project.
       if settings.isGenerambaProject && projectFlag == nil { return nil }
       let bundleShown = console.displayPath(bundle)
-      throw Diagnostic(
-        message: fileSystem.isDirectory(atPath: bundle)
-          ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"
-          : "no Xcode project at '\(bundleShown)'", location: location)
+      let problem =
+        fileSystem.isDirectory(atPath: bundle)
+        ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"
+        : fileSystem.fileExists(atPath: bundle)
+          ? "'\(bundleShown)' is a file: an Xcode project is a folder holding project.pbxproj"
+          : "no Xcode project at '\(bundleShown)'"
+      throw Diagnostic(message: problem, location: location)
     }
     let folder = parentPath(bundle)
     let reading = BackgroundWork { Result { try read(file, shown: shown, folder: folder) } }
