@@ -5,25 +5,10 @@ import Diagnostics
 package enum UTF8Text {
   package static func decode(_ bytes: [UInt8], file: String) throws(Diagnostic) -> String {
     if let text = String(validUTF8: bytes) { return text }
-    let offset = firstInvalidOffset(bytes)
-    let byte = String(bytes[offset], radix: 16, uppercase: true)
+    let offset = UTF8Validation.firstInvalidOffset(bytes)
     throw Diagnostic(
-      message: "'\(file)' is not UTF-8 text: byte 0x\(byte) here does not belong to a character",
+      message: "'\(file)' is not UTF-8 text: " + UTF8Validation.problem(byte: bytes[offset]),
       location: SourceLocation(
         file: file, lines: SourceLines(bytes, indexed: false), offset: offset))
-  }
-
-  /// The offset of the first byte that does not begin or continue a valid UTF-8 sequence.
-  package static func firstInvalidOffset(_ bytes: [UInt8]) -> Int {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded): offset += encoded.count
-      case .error: return offset
-      case .emptyInput: return bytes.count
-      }
-    }
   }
 }

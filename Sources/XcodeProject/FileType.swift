@@ -44,6 +44,14 @@ package struct FileType: Sendable, Equatable {
     return of(folderName).isContainer
   }
 
+  /// The components of the path a file's reference has: the file's own, or for a file inside an
+  /// asset catalog (or another folder Xcode treats as one file) the outermost such folder's.
+  /// Adding and removing a file both go through it, so that removing what was added finds it.
+  static func referencedComponents(_ parts: [String]) -> [String] {
+    guard let container = parts.dropLast().firstIndex(where: isContainer) else { return parts }
+    return Array(parts[...container])
+  }
+
   /// Xcode's file types by extension (lower case).
   package static let byExtension: [String: FileType] = [
     // Compiled.

@@ -426,10 +426,28 @@ struct PlistParser {
       at: reader.position)
   }
 
+  /// The error at `offset`; any error at a line that is a merge conflict's marker is that.
   func error(_ reason: XcodeProjectError.Reason, at offset: Int? = nil) -> XcodeProjectError {
-    XcodeProjectError(
-      reason, file: file,
-      location: SourceLocation(file: file, bytes: bytes, offset: offset ?? bytes.count))
+    let offset = offset ?? bytes.count
+    return XcodeProjectError(
+      isConflictMarker(at: offset) ? .mergeConflict : reason, file: file,
+      location: SourceLocation(file: file, bytes: bytes, offset: offset))
+  }
+
+  /// Whether a line starts at `offset` with a marker version control leaves in a conflicted
+  /// file: seven of `<`, `|`, `=` or `>`, then the end of the line or a space.
+  private func isConflictMarker(at offset: Int) -> Bool {
+    guard offset + 7 <= bytes.count, offset == 0 || bytes[offset - 1] == .newline else {
+      return false
+    }
+    let mark = bytes[offset]
+    guard
+      mark == UInt8(ascii: "<") || mark == UInt8(ascii: "|") || mark == UInt8(ascii: "=")
+        || mark == UInt8(ascii: ">")
+    else { return false }
+    guard bytes[offset..<(offset + 7)].allSatisfy({ $0 == mark }) else { return false }
+    return offset + 7 == bytes.count || bytes[offset + 7] == UInt8(ascii: " ")
+      || bytes[offset + 7] == .newline || bytes[offset + 7] == .carriageReturn
   }
 
   /// The character at `offset` as an error shows it: `'x'`, or a name for what cannot be seen.

@@ -31,7 +31,14 @@ struct ProjectDocument: Sendable {
     throws(XcodeProjectError)
   {
     let parsed = try bytes.withUnsafeBufferPointer { buffer throws(XcodeProjectError) in
-      try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
+      // Xcode reads the file as the UTF-8 its first line declares, and cannot open it otherwise.
+      let invalid = UTF8Validation.firstInvalidOffset(buffer)
+      guard invalid == buffer.count else {
+        throw XcodeProjectError(
+          .notUTF8(byte: buffer[invalid]), file: file,
+          location: SourceLocation(file: file, bytes: buffer, offset: invalid))
+      }
+      return try PlistParser.parse(buffer, file: file, deferringObjects: deferringObjects)
     }
     self.file = file
     self.bytes = bytes

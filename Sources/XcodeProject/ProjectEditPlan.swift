@@ -37,21 +37,25 @@ extension XcodeProject {
   {
     let items = try ProjectEditor.items(for: sets, in: self)
     var names = Set(items.map(\.name))
+    var removedPaths: [String] = []
     for path in removed {
       if let problem = ProjectPath.problem(with: path) {
         throw XcodeProjectError(.invalidPath(path, problem: problem), file: file)
       }
-      names.insert(ProjectPath.lastComponent(ProjectPath.normalize(path)))
+      // A file inside an asset catalog goes with the catalog's reference, as it came with it.
+      let referenced = FileType.referencedComponents(
+        ProjectPath.components(sourceRootPath(path))
+      ).joined(separator: "/")
+      names.insert(ProjectPath.lastComponent(referenced))
+      removedPaths.append(referenced)
     }
     // The objects the plan reads are read into this copy.
     var document = self.document
-    guard let tree = tree(fileNames: names, in: &document) else {
-      throw XcodeProjectError(.notAProject("its project object has no 'mainGroup'"), file: file)
-    }
+    let tree = try tree(fileNames: names, in: &document)
     var editor = ProjectEditor(project: self, document: document, tree: tree)
     let adding = Set(items.map(\.path))
     try editor.add(items, sets: sets)
-    editor.remove(removed.map(sourceRootPath).filter { !adding.contains($0) })
+    editor.remove(removedPaths.filter { !adding.contains($0) })
     return ProjectEditPlan(
       original: bytes, changes: editor.changes, notes: editor.notes, edits: editor.render())
   }

@@ -55,9 +55,7 @@ extension ProjectEditor {
             file: project.file)
         }
         // A file inside an asset catalog or bundle: the reference is to the catalog.
-        if let container = parts.dropLast().firstIndex(where: FileType.isContainer) {
-          parts = Array(parts[...container])
-        }
+        parts = FileType.referencedComponents(parts)
         let local = parts.joined(separator: "/")
         let path = ProjectPath.join(folder, local)
         let name = parts[parts.count - 1]
@@ -119,7 +117,7 @@ extension ProjectEditor {
       }
       for name in item.targets {
         guard let target = project.target(named: name) else { continue }
-        addMembership(file, path: item.callerPath, to: target, phaseIsa: phase)
+        try addMembership(file, path: item.callerPath, to: target, phaseIsa: phase)
       }
     }
   }
@@ -213,8 +211,8 @@ extension ProjectEditor {
     _ item: Item, identity: String, name: String, in group: GroupHandle, listOwner: Owner
   ) -> FileHandle {
     var fields: [String: ObjectWriter.Value] = [Key.lastKnownFileType: .text(item.type.identifier)]
-    if let folder = group.folder {
-      let path = ProjectPath.relative(item.path, from: folder)
+    if let folder = group.folder, let path = ProjectPath.relativeIfPossible(item.path, from: folder)
+    {
       fields[Key.path] = .text(path)
       fields[Key.sourceTree] = .text(SourceTree.group)
       if path != name { fields[Key.name] = .text(name) }
@@ -233,8 +231,8 @@ extension ProjectEditor {
 
   private mutating func addMembership(
     _ file: FileHandle, path: String, to target: XcodeTarget, phaseIsa: String
-  ) {
-    let phase = phase(phaseIsa, of: target)
+  ) throws(XcodeProjectError) {
+    let phase = try phase(phaseIsa, of: target)
     guard memberships.insert(file.id + "|" + phase.id).inserted else { return }
     if !file.isNew, case .existing(let phaseObject) = phase.owner,
       members(of: phaseObject).contains(ObjectKey(file.id))
@@ -266,12 +264,22 @@ extension ProjectEditor {
   }
 
   /// The target's first phase of this kind, or a new one: a Sources phase goes before the
-  /// Frameworks and Resources phases, as Xcode orders them; a Resources phase goes last.
-  private mutating func phase(_ isa: String, of target: XcodeTarget) -> PhaseHandle {
+  /// Frameworks and Resources phases, as Xcode orders them; a Resources phase goes last. A
+  /// phase the target lists and the project lacks is an error at the item: the target's phases
+  /// cannot be known, and a second Sources phase beside a lost one is not a repair.
+  private mutating func phase(_ isa: String, of target: XcodeTarget) throws(XcodeProjectError)
+    -> PhaseHandle
+  {
     let key = target.id + "|" + isa
     if let known = phases[key] { return known }
     let items = document.items(in: target.object, key: Key.buildPhases)
     let name = Self.defaultPhaseNames[isa] ?? isa
+    for item in items where document.object(named: item) == nil {
+      throw XcodeProjectError(
+        .missingObject(
+          id: document.text(item) ?? "?", from: "the 'buildPhases' of target '\(target.name)'"),
+        file: project.file, location: document.location(ofToken: item))
+    }
     for item in items {
       guard let object = document.object(named: item), document.isa(ofObject: object, is: isa)
       else { continue }

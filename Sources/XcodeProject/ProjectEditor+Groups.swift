@@ -132,8 +132,9 @@ extension ProjectEditor {
       Key.children: .references([]), Key.sourceTree: .text(SourceTree.group),
     ]
     if let folder {
-      if let parentFolder = parent.folder {
-        let path = ProjectPath.relative(folder, from: parentFolder)
+      if let parentFolder = parent.folder,
+        let path = ProjectPath.relativeIfPossible(folder, from: parentFolder)
+      {
         fields[Key.path] = .text(path)
         if path != displayName { fields[Key.name] = .text(displayName) }
       } else {

@@ -101,18 +101,26 @@ enum ProjectPath {
     return path == folder || path.hasPrefix(folder + "/")
   }
 
-  /// `path` relative to `folder` (both normalized), with `..` where it leaves `folder`.
+  /// `path` relative to `folder` (both normalized), with `..` where it leaves `folder`. The
+  /// `..` both start with are shared like any other component: `../Shared/Modules` from
+  /// `../Shared` is `Modules`.
   static func relative(_ path: String, from folder: String) -> String {
     let from = components(folder)
     let to = components(path)
     var common = 0
-    while common < from.count && common < to.count && from[common] == to[common]
-      && from[common] != ".."
-    {
+    while common < from.count && common < to.count && from[common] == to[common] {
       common += 1
     }
     let up = Array(repeating: "..", count: from.count - common)
     return (up + to[common...]).joined(separator: "/")
+  }
+
+  /// `relative`, or nil when no relative path leads there: from a folder above the source root
+  /// (`../Shared`) back into it (`iOS/Home`), which needs the names of the folders climbed out
+  /// of. A reference there is written relative to the source root instead.
+  static func relativeIfPossible(_ path: String, from folder: String) -> String? {
+    let result = relative(path, from: folder)
+    return normalize(join(folder, result)) == path ? result : nil
   }
 
   /// The problem with a path a caller gave, if any: it must be relative, name a file inside

@@ -31,7 +31,7 @@ extension XcodeProject {
   /// Every synchronized folder in the project navigator.
   package var synchronizedFolders: [SynchronizedFolder] {
     var document = self.document
-    guard let tree = tree(fileNames: [], in: &document) else { return [] }
+    guard let tree = try? tree(fileNames: [], in: &document) else { return [] }
     return synchronizedFolders(in: tree, document: &document).map(\.folder)
   }
 

@@ -97,11 +97,21 @@ package struct XcodeProject: Sendable {
   }
 
   /// The project navigator's tree in `document` (this project's document, or one that has read
-  /// more of it), reading the objects it needs.
-  func tree(fileNames: Set<String>?, in document: inout ProjectDocument) -> ProjectTree? {
-    guard let mainGroup = document.value(in: document.rootObject, key: Key.mainGroup),
-      let main = document.object(named: mainGroup)
-    else { return nil }
+  /// more of it), reading the objects it needs. A project object without a main group, or
+  /// whose main group is missing, is an error at its place.
+  func tree(fileNames: Set<String>?, in document: inout ProjectDocument)
+    throws(XcodeProjectError) -> ProjectTree
+  {
+    guard let mainGroup = document.value(in: document.rootObject, key: Key.mainGroup) else {
+      throw XcodeProjectError(
+        .notAProject("its project object has no 'mainGroup'"), file: file,
+        location: document.location(ofToken: document.rootObject))
+    }
+    guard let main = document.object(named: mainGroup) else {
+      throw XcodeProjectError(
+        .missingObject(id: document.text(mainGroup) ?? "?", from: "the project's 'mainGroup'"),
+        file: file, location: document.location(ofToken: mainGroup))
+    }
     return ProjectTree(
       document: &document, mainGroup: main,
       absoluteSourceRoot: absoluteFolder.map { folder in

@@ -12,8 +12,10 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     case unterminatedComment
     case invalidData
     case textAfterEnd
+    case mergeConflict
     case nestingTooDeep(limit: Int)
     case fileTooLarge
+    case notUTF8(byte: UInt8)
     case cannotRead(String)
     case notAProject(String)
     case missingObject(id: String, from: String)
@@ -48,12 +50,17 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
       return "unterminated comment: no closing '*/'"
     case .invalidData:
       return "invalid data: expected hexadecimal digits and a closing '>'"
+    case .mergeConflict:
+      return
+        "unresolved merge conflict: keep the lines each side needs and delete the '<<<<<<<', '=======' and '>>>>>>>' lines"
     case .textAfterEnd:
       return "unexpected text after the end of the project"
     case .nestingTooDeep(let limit):
       return "values are nested more than \(limit) levels deep"
     case .fileTooLarge:
       return "the project file is larger than 512 MiB"
+    case .notUTF8(let byte):
+      return "the project file is not UTF-8 text: " + UTF8Validation.problem(byte: byte)
     case .cannotRead(let problem):
       return "cannot read the project file: \(problem)"
     case .notAProject(let problem):

@@ -16,6 +16,12 @@ package struct XcodeTarget: Sendable, Equatable {
     return productType.hasSuffix(".unit-test") || productType.hasSuffix(".ui-testing")
   }
 
+  /// A unit-test bundle: the kind of test target generated tests join. A UI-test bundle drives
+  /// the app from outside it and cannot `@testable import` it.
+  package var isUnitTest: Bool {
+    productType?.hasSuffix(".unit-test") == true
+  }
+
   /// Whether files can be added to it (only native targets have build phases for them).
   package var canHoldFiles: Bool { isa == Isa.nativeTarget }
 }

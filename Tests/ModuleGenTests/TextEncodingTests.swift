@@ -29,10 +29,23 @@ import Testing
           """)
     }
     // A truncated sequence, a lone continuation byte, an overlong form.
-    #expect(UTF8Text.firstInvalidOffset(Array("aé".utf8.dropLast())) == 1)
-    #expect(UTF8Text.firstInvalidOffset([0x61, 0x62, 0x80]) == 2)
-    #expect(UTF8Text.firstInvalidOffset([0xC0, 0xAF]) == 0)
-    #expect(UTF8Text.firstInvalidOffset(Array("ok é ✓".utf8)) == "ok é ✓".utf8.count)
+    #expect(UTF8Validation.firstInvalidOffset(Array("aé".utf8.dropLast())) == 1)
+    #expect(UTF8Validation.firstInvalidOffset([0x61, 0x62, 0x80]) == 2)
+    #expect(UTF8Validation.firstInvalidOffset([0xC0, 0xAF]) == 0)
+    #expect(UTF8Validation.firstInvalidOffset(Array("ok é ✓".utf8)) == "ok é ✓".utf8.count)
+    // A surrogate, a scalar above U+10FFFF, four-byte scalars, a bad byte after long ASCII.
+    #expect(UTF8Validation.firstInvalidOffset([0x61, 0xED, 0xA0, 0x80]) == 1)
+    #expect(UTF8Validation.firstInvalidOffset([0xF4, 0x90, 0x80, 0x80]) == 0)
+    #expect(UTF8Validation.firstInvalidOffset(Array("🙂 \u{10FFFF}".utf8)) == 9)
+    #expect(UTF8Validation.firstInvalidOffset(Array(repeating: 0x61, count: 20) + [0xFF]) == 20)
+    #expect(UTF8Validation.firstInvalidOffset(Array("abcdefgé".utf8) + [0xE2, 0x9C]) == 9)
+    // Every length around the thirty-two and eight bytes read at once, valid and not.
+    for count in 0...70 {
+      let ascii = [UInt8](repeating: 0x61, count: count)
+      #expect(UTF8Validation.firstInvalidOffset(ascii) == count)
+      #expect(UTF8Validation.firstInvalidOffset(ascii + [0xFF]) == count)
+      #expect(UTF8Validation.firstInvalidOffset(ascii + Array("é".utf8) + ascii) == 2 * count + 2)
+    }
   }
 
   @Test func everyCommandReportsTheBadByteWhereItIs() throws {

@@ -182,6 +182,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
   }
 
+  /// A project file saved in Latin-1 (`Café`) is not one Xcode opens: gen says where the first
+  /// byte that is not UTF-8 is, and changes nothing, rather than writing its edit around it.
+  @Test func aProjectThatIsNotUTF8IsAnErrorAtTheByte() throws {
+    let dir = try project()
+    let path = dir + "/Project.xcodeproj/project.pbxproj"
+    let text = try original()
+    let latin1 = Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map {
+      line -> [UInt8] in
+      String(decoding: line, as: UTF8.self) == "\t\t\tname = GroupWithoutFolder;"
+        ? Array("\t\t\tname = \"Caf".utf8) + [0xE9] + Array("\";".utf8) : Array(line)
+    }.joined(separator: [0x0A])
+    try Data(latin1).write(to: URL(fileURLWithPath: path))
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 2)
+    #expect(
+      gen.err == """
+        Project.xcodeproj/project.pbxproj:161:15: error: the project file is not UTF-8 text: byte 0xE9 here does not belong to a character
+        \t\t\tname = "Caf\u{FFFD}";
+        \t\t\t           ^
+
+        """)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(latin1))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/" + GenerationRecord.fileName))
+  }
+
   /// The project is read while the module renders: its error still comes first, alone, and
   /// the template's error without it.
   @Test func aMalformedProjectIsReportedBeforeATemplateError() throws {
@@ -203,6 +229,22 @@ import Testing
       gen.err
         == ".modulegen.yml:2:12: error: no Xcode project at 'App.xcodeproj'\nxcodeproj: App.xcodeproj\n           ^\n"
     )
+    // A file where the bundle should be, and a folder without the project file: each named.
+    try write("", to: dir + "/App.xcodeproj")
+    let file = runTool(["gen", "Home", "pair", "--xcodeproj", "App.xcodeproj"], in: dir)
+    #expect(file.code == 2)
+    #expect(
+      file.err
+        == "error: 'App.xcodeproj' is a file: an Xcode project is a folder holding project.pbxproj\n"
+    )
+    try FileManager.default.removeItem(atPath: dir + "/App.xcodeproj")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/App.xcodeproj", withIntermediateDirectories: true)
+    let empty = runTool(["gen", "Home", "pair", "--xcodeproj", "App.xcodeproj"], in: dir)
+    #expect(
+      empty.err == "error: 'App.xcodeproj' has no project.pbxproj: it is not an Xcode project\n")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/" + GenerationRecord.fileName))
   }
 
   @Test func dryRunListsTheProjectChangesAndWritesNothing() throws {
@@ -325,6 +367,32 @@ import Testing
     #expect(try projectFile(dir, "Test.xcodeproj").contains("HomeTests.swift in Sources"))
   }
 
+  /// A UI-test target drives the app from outside and cannot `@testable import` it: with no
+  /// test target named, generated unit tests never join one (Xcode's App, AppTests and
+  /// AppUITests take AppTests; App and AppUITests alone take none, with the note).
+  @Test func generatedTestsNeverJoinAUITestTargetByDefault() throws {
+    let dir = try project(
+      config:
+        "xcodeproj: Project.xcodeproj\nmodule: iOS\noutput: iOS/Modules/{{ module }}\ntests_output: iOSTests/{{ module }}Tests\n"
+    )
+    let path = dir + "/Project.xcodeproj/project.pbxproj"
+    try write(
+      try original().replacingOccurrences(
+        of: "com.apple.product-type.bundle.unit-test",
+        with: "com.apple.product-type.bundle.ui-testing"),
+      to: path)
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(
+      gen.err
+        == "note: the test files in iOSTests/HomeTests are in the project but in no target: the project has no unit-test target; add one and run gen again (or name a target with --test-target or 'test_targets' in .modulegen.yml)\n"
+    )
+    let text = try projectFile(dir)
+    #expect(text.contains("/* HomeTests.swift */ = {isa = PBXFileReference"))
+    #expect(!text.contains("HomeTests.swift in Sources"))
+    #expect(text.contains("HomeView.swift in Sources"))
+  }
+
   @Test func aSwiftPackageTargetNeedsNoEdit() throws {
     let dir = try project(
       config:
@@ -350,6 +418,30 @@ import Testing
     let gen = runTool(["gen", "Home", "pair", "--dry-run"], in: dir)
     #expect(gen.code == 0, "\(gen.err)")
     #expect(gen.out.contains("  add file iOS/Modules/Home/HomeView.swift to group iOS\n"))
+  }
+
+  /// The project in a subfolder of the repository, the module beside it: each new group's path
+  /// is relative to its parent group's folder (`Modules`, not `../../../Shared/Modules`), so
+  /// Xcode finds the files, `check` finds them in the project and a second run adds nothing.
+  @Test func aModuleOutsideTheProjectsFolderIsFoundWhereItIs() throws {
+    let dir = try project(
+      config: "xcodeproj: ios/Project.xcodeproj\noutput: Shared/Modules/{{ module }}\n")
+    try FileManager.default.createDirectory(atPath: dir + "/ios", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: dir + "/Project.xcodeproj", toPath: dir + "/ios/Project.xcodeproj")
+    let gen = runTool(["gen", "Home", "pair", "--no-tests", "--verbose"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out.contains("  add group Shared/Modules (folder ../Shared/Modules)\n"))
+    let text = try projectFile(dir, "ios/Project.xcodeproj")
+    #expect(text.contains("\t\t\tname = Shared;\n\t\t\tpath = ../Shared;\n"))
+    #expect(text.contains("\t\t\tpath = Modules;\n"))
+    #expect(text.contains("path = HomeView.swift; sourceTree = \"<group>\"; };"))
+    #expect(!text.contains("../../"))
+    let check = runTool(["check", "Home", "pair"], in: dir)
+    #expect(check.code == 0, "\(check.out)\(check.err)")
+    let again = runTool(["gen", "Home", "pair", "--no-tests"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(try projectFile(dir, "ios/Project.xcodeproj") == text)
   }
 
   @Test func withoutAProjectNothingChanges() throws {

@@ -153,7 +153,7 @@ import Testing
   static func placements(_ bytes: [UInt8]) throws -> [String: String] {
     let project = try XcodeProject(bytes: bytes, file: "p")
     var document = project.document
-    guard let tree = project.tree(fileNames: nil, in: &document) else { return [:] }
+    let tree = try project.tree(fileNames: nil, in: &document)
     var result: [String: String] = [:]
     for file in tree.files {
       result[project.callerPath(file.path)] = tree.displayPath(of: file.parent)
@@ -206,6 +206,27 @@ import Testing
     #expect(plan.text.contains("\t\t\tname = Home;\n\t\t\tpath = ../Sources/Home;\n"))
     // A missing group above it is a group without a folder.
     #expect(plan.text.contains("\t\t\tname = Features;\n\t\t\tsourceTree = \"<group>\";\n"))
+  }
+
+  /// A named group above the source root (`../Shared`): no path relative to it leads back into
+  /// the source root, so the module's group is written relative to the source root; its files
+  /// are found where they are, and a second plan adds nothing (it added them all again).
+  @Test func aNamedGroupOutsideTheSourceRootGetsASourceRootGroup() throws {
+    let text = String(decoding: try Fixtures.bytes("iOS/Project.xcodeproj"), as: UTF8.self)
+      .replacingOccurrences(
+        of: "\t\t\tname = GroupWithoutFolder;\n",
+        with: "\t\t\tname = Shared;\n\t\t\tpath = ../../Shared;\n")
+    let module = ProjectFileSet(
+      folder: "iOS/Modules/Home", files: ["Home.swift", "Views/HomeCell.swift"], targets: ["iOS"],
+      group: "iOS/Shared/Home")
+    let plan = try XcodeProject(text: text, file: "p").plan(adding: [module])
+    #expect(
+      plan.text.contains(
+        "\t\t\tname = Home;\n\t\t\tpath = iOS/Modules/Home;\n\t\t\tsourceTree = SOURCE_ROOT;\n"))
+    let placements = try Self.placements(plan.apply())
+    #expect(placements["iOS/Modules/Home/Home.swift"] == "iOS/Shared/Home")
+    #expect(placements["iOS/Modules/Home/Views/HomeCell.swift"] == "iOS/Shared/Home/Views")
+    #expect(try XcodeProject(bytes: plan.apply(), file: "p").plan(adding: [module]).isEmpty)
   }
 
   @Test func newGroupsAreAppendedToTheirParent() throws {
@@ -277,6 +298,50 @@ import Testing
         error.message
           == "target 'WithoutWorkspacePackageTests' is a PBXAggregateTarget, which cannot hold source files"
       )
+    }
+  }
+}
+
+/// Projects whose objects refer to objects they lack, at the references a plan follows: the
+/// plan stops at the reference, at its line, rather than planning around it (a second Sources
+/// phase beside the lost one) or naming no place.
+@Suite struct DanglingReferenceTests {
+  /// A line of `iOS/Project.xcodeproj` as Xcode wrote it, the line damaged, and the error.
+  static let cases: [(String, String, String)] = [
+    (
+      "\t\t\tmainGroup = 23766C091EAA3484007A9026;", "\t\t\tmainGroup = 23766C091EAA3484007A90FF;",
+      "p:252:16: error: the project's 'mainGroup' refers to object 23766C091EAA3484007A90FF, which the project does not have"
+    ),
+    (
+      "\t\t\tmainGroup = 23766C091EAA3484007A9026;", "",
+      "p:226:51: error: not an Xcode project: its project object has no 'mainGroup'"
+    ),
+    (
+      "\t\t\t\t23766C0E1EAA3484007A9026 /* Sources */,",
+      "\t\t\t\t23766C0E1EAA3484007A90FF /* Sources */,",
+      "p:184:5: error: the 'buildPhases' of target 'iOS' refers to object 23766C0E1EAA3484007A90FF, which the project does not have"
+    ),
+  ]
+
+  @Test(arguments: cases) func aPlanStopsAtAReferenceToAMissingObject(
+    _ line: String, _ damaged: String, _ message: String
+  ) throws {
+    let text = String(decoding: try Fixtures.bytes("iOS/Project.xcodeproj"), as: UTF8.self)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.filter { $0 == line }.count == 1)
+    let project = try XcodeProject(
+      text: lines.map { $0 == line ? damaged : $0 }.joined(separator: "\n"), file: "p")
+    #expect(throws: XcodeProjectError.self) {
+      try project.plan(adding: [
+        ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
+      ])
+    }
+    do {
+      _ = try project.plan(adding: [
+        ProjectFileSet(folder: "iOS/Home", files: ["Home.swift"], targets: ["iOS"])
+      ])
+    } catch {
+      #expect(error.description == message)
     }
   }
 }

@@ -173,11 +173,11 @@ import Testing
   @Test func theTreeReadsOnlyTheFileReferencesItLooksFor() throws {
     let project = try Fixtures.project("iOS/Project.xcodeproj")
     var document = project.document
-    let none = project.tree(fileNames: ["NoSuchFile.swift"], in: &document)
-    #expect(none?.files.isEmpty == true)
+    let none = try project.tree(fileNames: ["NoSuchFile.swift"], in: &document)
+    #expect(none.files.isEmpty)
     #expect(document.tokens.added.isEmpty)
-    let all = project.tree(fileNames: nil, in: &document)
-    #expect(all?.files.count ?? 0 > 5)
+    let all = try project.tree(fileNames: nil, in: &document)
+    #expect(all.files.count > 5)
     #expect(!document.tokens.added.isEmpty)
   }
 
@@ -204,8 +204,8 @@ import Testing
     for referenceFirst in [true, false] {
       let project = try XcodeProject(text: project(reference: referenceFirst), file: "t")
       var document = project.document
-      let tree = project.tree(fileNames: ["a.swift"], in: &document)
-      #expect(tree?.files.map(\.path) == (referenceFirst ? [] : ["a.swift"]))
+      let tree = try project.tree(fileNames: ["a.swift"], in: &document)
+      #expect(tree.files.map(\.path) == (referenceFirst ? [] : ["a.swift"]))
       #expect(
         project.object(id)?["isa"]?.string == (referenceFirst ? "PBXBuildFile" : "PBXFileReference")
       )

@@ -106,6 +106,19 @@ import Testing
     ("{ a = b; é = c; }", "t:1:10: error: unexpected 'é', expected a key or '}'"),
     ("{ a = b;\u{01} }", "t:1:9: error: unexpected control character 0x01, expected a key or '}'"),
     ("{ a = b\n; c = \n}", "t:3:1: error: unexpected '}', expected a value"),
+    // A file git left conflicted: the marker, not what the marker's bytes would have been.
+    (
+      "{\n\tlist = (\n<<<<<<< HEAD\n\t\tA,\n=======\n\t\tB,\n>>>>>>> feature\n\t);\n}",
+      "t:3:1: error: unresolved merge conflict: keep the lines each side needs and delete the '<<<<<<<', '=======' and '>>>>>>>' lines"
+    ),
+    (
+      "{\r\n\ta = b;\r\n=======\r\n}",
+      "t:3:1: error: unresolved merge conflict: keep the lines each side needs and delete the '<<<<<<<', '=======' and '>>>>>>>' lines"
+    ),
+    (
+      "{\n<<<<<<<< a\n}",
+      "t:2:1: error: unexpected '<', expected a key or '}'"
+    ),
     (
       String(repeating: "(", count: 300),
       "t:1:257: error: values are nested more than 256 levels deep"

@@ -23,6 +23,16 @@ import Testing
     #expect(ProjectPath.relative("iOS/Home/A.swift", from: "iOS") == "Home/A.swift")
     #expect(ProjectPath.relative("iOS", from: "iOS") == "")
     #expect(ProjectPath.relative("a", from: "") == "a")
+    // Outside the project's folder: the leading `..` are common too.
+    #expect(ProjectPath.relative("../Shared/Modules", from: "../Shared") == "Modules")
+    #expect(ProjectPath.relative("../Shared/Home/A.swift", from: "../Shared") == "Home/A.swift")
+    #expect(ProjectPath.relative("../Other/A.swift", from: "../Shared") == "../Other/A.swift")
+    #expect(ProjectPath.relative("../../Top/A.swift", from: "../Shared") == "../../Top/A.swift")
+    // From above the source root back into it: no relative path says where.
+    #expect(ProjectPath.relativeIfPossible("iOS/Home", from: "../Shared") == nil)
+    #expect(ProjectPath.relativeIfPossible("../Shared/Home", from: "../Shared") == "Home")
+    #expect(ProjectPath.relativeIfPossible("Sources/Home", from: "iOS") == "../Sources/Home")
+    #expect(ProjectPath.relativeIfPossible("../Shared", from: "") == "../Shared")
     #expect(ProjectPath.isInside("iOS/Home", folder: "iOS"))
     #expect(!ProjectPath.isInside("iOSTests/Home", folder: "iOS"))
     #expect(ProjectPath.isInside("a", folder: ""))

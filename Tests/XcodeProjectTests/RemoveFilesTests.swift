@@ -76,6 +76,28 @@ import Testing
     #expect(second.apply() == (try AddFilesTests.mini().plan(adding: [renamed]).apply()))
   }
 
+  /// A run removes the files it generated as it generated them: a file inside an asset catalog
+  /// takes the catalog's reference and build file with it, as adding it made them (they were
+  /// left behind, red in Xcode, and the build failed on the missing catalog); while the same
+  /// plan still adds a file inside the catalog, it stays.
+  @Test func removingTheFilesOfAnAssetCatalogRemovesTheCatalog() throws {
+    let files = [
+      "Home.swift", "Home.xcassets/Contents.json", "Home.xcassets/Red.colorset/Contents.json",
+    ]
+    let module = ProjectFileSet(folder: "Mini/Home", files: files, targets: ["Mini"])
+    let original = try AddFilesTests.mini()
+    let added = try XcodeProject(bytes: original.plan(adding: [module]).apply(), file: "p")
+    let removal = try added.plan(adding: [], removing: files.map { "Mini/Home/" + $0 })
+    #expect(
+      removal.changes.map(\.description).contains(
+        "remove Mini/Home/Home.xcassets from target Mini (Resources)"))
+    #expect(removal.apply() == original.bytes)
+    let fewer = ProjectFileSet(
+      folder: "Mini/Home", files: Array(files.dropLast()), targets: ["Mini"])
+    #expect(
+      try added.plan(adding: [fewer], removing: ["Mini/Home/" + files[2]]).isEmpty)
+  }
+
   @Test func removingAFileThatIsNotThereChangesNothing() throws {
     let plan = try Fixtures.project("iOS/Project.xcodeproj").plan(
       adding: [], removing: ["iOS/Missing.swift"])

@@ -57,9 +57,7 @@ struct InitDetection {
       return found
     }
     let apps = project.targets.filter { $0.canHoldFiles && !$0.isTest }.map(\.name)
-    let tests = project.targets.filter {
-      $0.canHoldFiles && $0.productType?.hasSuffix(".unit-test") == true
-    }.map(\.name)
+    let tests = project.targets.filter { $0.canHoldFiles && $0.isUnitTest }.map(\.name)
     func list(_ names: [String]) -> String {
       "[" + names.map(YAMLText.quoted).joined(separator: ", ") + "]"
     }

@@ -83,10 +83,13 @@ struct XcodeIntegration {
       // GenerambaCommandLine warns about it: the files are written, added to no project.
       if settings.isGenerambaProject && projectFlag == nil { return nil }
       let bundleShown = console.displayPath(bundle)
-      throw Diagnostic(
-        message: fileSystem.isDirectory(atPath: bundle)
-          ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"
-          : "no Xcode project at '\(bundleShown)'", location: location)
+      let problem =
+        fileSystem.isDirectory(atPath: bundle)
+        ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"
+        : fileSystem.fileExists(atPath: bundle)
+          ? "'\(bundleShown)' is a file: an Xcode project is a folder holding project.pbxproj"
+          : "no Xcode project at '\(bundleShown)'"
+      throw Diagnostic(message: problem, location: location)
     }
     let folder = parentPath(bundle)
     let reading = BackgroundWork { Result { try read(file, shown: shown, folder: folder) } }
@@ -182,14 +185,17 @@ struct XcodeIntegration {
       : ("--" + CommandSpec.Option.target.name, "targets")
   }
 
-  /// The single target of a kind, when no target is configured.
+  /// The single target of a kind, when no target is configured: for tests, the only unit-test
+  /// target (UI-test targets are never chosen for generated unit tests).
   private func onlyTarget(tests: Bool) throws -> [String] {
-    let candidates = project.targets.filter { $0.canHoldFiles && $0.isTest == tests }
+    let candidates = project.targets.filter {
+      $0.canHoldFiles && (tests ? $0.isUnitTest : !$0.isTest)
+    }
     if candidates.count <= 1 { return candidates.map(\.name) }
     let (flag, key) = Self.targetSetting(tests: tests)
     throw Diagnostic(
       message:
-        "\(shown) has \(candidates.count) \(tests ? "test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
+        "\(shown) has \(candidates.count) \(tests ? "unit-test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
     )
   }
 }
