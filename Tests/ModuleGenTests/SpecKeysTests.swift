@@ -41,7 +41,10 @@ import Testing
     let with = try Self.draft("name: Home\n\(name): \(example)\n")
     #expect(with != without)
     for alias in key.aliases {
-      #expect(try Self.draft("name: Home\n\(alias): \(example)\n").module == with.module)
+      var module = try Self.draft("name: Home\n\(alias): \(example)\n").module
+      // The methods start as many columns further as the alias is longer.
+      module.methodLocations = with.module.methodLocations
+      #expect(module == with.module)
     }
   }
 

@@ -48,8 +48,9 @@ final class HomeViewController: UIViewController {
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    // Dismissed (itself or with its navigation controller).
-    if isBeingDismissed || navigationController?.isBeingDismissed == true {
+    // Dismissed, itself or with a container it is in (its navigation controller, a tab bar
+    // controller that holds that), whose children are not being dismissed themselves.
+    if sequence(first: self as UIViewController, next: { $0.parent }).contains(where: { $0.isBeingDismissed }) {
       didLeave()
     }
   }

@@ -207,9 +207,11 @@ extension DataKey where Target == ModuleSpec.Draft {
         return
       }
       draft.roleKeys[role] = decoding.key
-      draft.module.roles[role] = SpecDecoder.decodeMethods(
+      let methods = SpecDecoder.decodeMethods(
         node, path: decoding.keyPath, key: decoding.key, map: decoding.map,
         problems: &decoding.problems)
+      draft.module.roles[role] = methods.map(\.signature)
+      draft.module.methodLocations[role] = methods.map(\.location)
     }
   }
 }

@@ -10,6 +10,9 @@ package struct ModuleSpec: Sendable, Equatable {
   /// The methods each role declares, for the roles the spec gives. A role given as empty
   /// (`router:` with no methods) has no methods; a role not given gets the template's defaults.
   package var roles: [Role: [MethodSignature]]
+  /// Where each method of `roles` is declared, in the same order (empty for a module no spec
+  /// declares).
+  package var methodLocations: [Role: [SourceLocation]] = [:]
   package var entities: [Entity]
   /// Modules the generated files import besides those the templates import themselves.
   package var imports: [String]

@@ -226,7 +226,7 @@ package enum SpecDecoder {
   static func decodeMethods(
     _ node: DataNode, path: String, key: String, map: SourceMap, problems: inout Problems
   )
-    -> [MethodSignature]
+    -> [(signature: MethodSignature, location: SourceLocation)]
   {
     var methods: [(MethodSignature, SourceLocation)] = []
     func parse(_ text: String, in node: DataNode, line: Int, column: Int, path: String) {
@@ -305,7 +305,8 @@ package enum SpecDecoder {
         "'\(path.split(separator: ".").last ?? "")' must be a list of Swift signatures or a block of declarations ('|'), found \(node.value.kindName)",
         at: node.location, path: path)
     }
-    return uniqueIdentifiers(methods, path: path, problems: &problems)
+    let unique = uniqueIdentifiers(methods, path: path, problems: &problems)
+    return Array(zip(unique, methods.map(\.1)))
   }
 
   /// Gives overloads distinct identifiers (`loadIdInt`, `loadIdString`) and refuses a method

@@ -1213,8 +1213,10 @@ final class {{ module }}Router: {{ protocol_name }} {
   Taken off its navigation controller, whether popped alone, or with the screens above it
   (`popToRootViewController`, a long press on the back button) where it does not disappear
   itself, it moves to no parent; dismissed, it disappears.
-{%- endcomment %}    // Dismissed (itself or with its navigation controller): the flow is over.
-    if isBeingDismissed || navigationController?.isBeingDismissed == true {
+{%- endcomment %}    // Dismissed, itself or with a container it is in (its navigation controller, a tab bar
+    // controller that holds that), whose children are not being dismissed themselves: the
+    // flow is over.
+    if sequence(first: self as UIViewController, next: { $0.parent }).contains(where: { $0.isBeingDismissed }) {
       onLeave?()
     }
   }
@@ -2022,8 +2024,9 @@ final class {{ module }}ViewController: UIViewController {
 
   override func viewDidDisappear(_ animated: Bool) {
     super.viewDidDisappear(animated)
-    // Dismissed (itself or with its navigation controller).
-    if isBeingDismissed || navigationController?.isBeingDismissed == true {
+    // Dismissed, itself or with a container it is in (its navigation controller, a tab bar
+    // controller that holds that), whose children are not being dismissed themselves.
+    if sequence(first: self as UIViewController, next: { $0.parent }).contains(where: { $0.isBeingDismissed }) {
       didLeave()
     }
   }

@@ -320,9 +320,10 @@ extension Generator {
       // A module that fails renders again, alone, where its error is reported.
       guard let rendered = try? texts[range].map({ try $0.get() }) else { continue }
       let rendering = module.filled(with: rendered)
-      guard (try? EntityNames.check(keys[index].module, rendering: rendering)) != nil else {
-        continue
-      }
+      guard (try? EntityNames.check(keys[index].module, rendering: rendering)) != nil,
+        // Its roles' shared methods are checked against a probe that it renders alone.
+        SharedRoleMethods.pairs(in: keys[index].module).isEmpty
+      else { continue }
       renderings.values[keys[index].module.name] = (keys[index], rendering)
     }
     // In the modules' order, every plan: the first module's shared file is the others'.

@@ -315,6 +315,18 @@ package struct Generator {
     do {
       let rendering = pending.filled(with: try pending.contents.map { try $0.render() })
       try EntityNames.check(module, rendering: rendering)
+      let pairs = SharedRoleMethods.pairs(in: module)
+      if !pairs.isEmpty {
+        var probe = TemplateShape.probe(
+          named: module.name, template: rendering.template.manifest.name)
+        probe.params = rendering.params.map { ModuleSpec.Param(name: $0.0, value: $0.1) }
+        // A custom template that cannot render the probe's markers is not checked.
+        if let probed = try? render(
+          probe, date: date, recorded: nil, recordDirectory: recordDirectory, options: options)
+        {
+          try SharedRoleMethods.check(pairs, probe: probed, module: module)
+        }
+      }
       return rendering
     } catch {
       // Snippets parsed on first use: a broken one is reported as compiling up front does.

@@ -303,6 +303,41 @@ private final class Flag: @unchecked Sendable {
     withExtendedLifetime(window) {}
   }
 
+  /// A tab bar controller's tabs are its children; only the selected one appears and
+  /// disappears with it, and when it is dismissed, it is the one being dismissed, not the
+  /// navigation controller of a tab nor that one's screen.
+  @Test func aDismissedTabBarControllerIsTheOneBeingDismissed() {
+    final class Watching: UIViewController {
+      var seen: [(dismissed: Bool, ancestors: [Bool])] = []
+      override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        let ancestors = sequence(first: parent, next: { $0?.parent }).prefix { $0 != nil }
+        seen.append((isBeingDismissed, ancestors.map { $0?.isBeingDismissed == true }))
+      }
+    }
+    let root = UIViewController()
+    let (window, _) = Self.shownInAWindow(root)
+    let first = Watching()
+    let second = Watching()
+    let navigation = UINavigationController(rootViewController: first)
+    let tabs = UITabBarController()
+    tabs.viewControllers = [navigation, second]
+    #expect(navigation.parent === tabs && second.parent === tabs)
+    #expect(tabs.selectedViewController === navigation)
+    root.present(tabs, animated: true)
+    #expect(first.isViewLoaded && !second.isViewLoaded)
+    tabs.selectedViewController = second
+    tabs.selectedViewController = navigation
+    #expect(first.seen.map(\.dismissed) == [false])
+    #expect(second.seen.map(\.dismissed) == [false])
+    root.dismiss(animated: true)
+    #expect(first.seen.last?.dismissed == false)
+    // The navigation controller, then the tab bar controller (the one presented).
+    #expect(first.seen.last?.ancestors == [false, true])
+    #expect(second.seen.count == 1)
+    withExtendedLifetime(window) {}
+  }
+
   @Test func constrainingAViewThatTranslatesItsMaskIsReported() {
     let container = UIView()
     let child = UIView()

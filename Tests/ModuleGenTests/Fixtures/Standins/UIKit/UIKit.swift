@@ -767,6 +767,74 @@ open class UINavigationController: UIViewController {
   }
 }
 
+/// A container that shows one of its children, the selected one (the first, unless another is
+/// selected). As in UIKit, its children move to it when they become its tabs and to no parent
+/// when they stop being its tabs; only the selected one's view is in its view, and only that one
+/// appears and disappears with it. Dismissing it dismisses none of its children themselves:
+/// their `isBeingDismissed` stays false.
+@MainActor
+open class UITabBarController: UIViewController {
+  open var viewControllers: [UIViewController]? {
+    get { tabs }
+    set { setViewControllers(newValue, animated: false) }
+  }
+  private var tabs: [UIViewController]?
+
+  open var selectedViewController: UIViewController? {
+    get { selected }
+    set {
+      guard let newValue, tabs?.contains(where: { $0 === newValue }) == true,
+        newValue !== selected
+      else { return }
+      show(newValue, replacing: selected)
+    }
+  }
+  private weak var selected: UIViewController?
+
+  open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+    let old = tabs ?? []
+    let new = viewControllers ?? []
+    let leaving = old.filter { tab in !new.contains { $0 === tab } }
+    let arriving = new.filter { tab in !old.contains { $0 === tab } }
+    for controller in leaving { controller.willMove(toParent: nil) }
+    for controller in arriving {
+      controller.willMove(toParent: self)
+      controller.parent = self
+    }
+    tabs = viewControllers
+    if let selected, new.contains(where: { $0 === selected }) {
+    } else {
+      show(new.first, replacing: selected)
+    }
+    for controller in leaving {
+      controller.parent = nil
+      controller.didMove(toParent: nil)
+    }
+    for controller in arriving { controller.didMove(toParent: self) }
+  }
+
+  override var visibleChildren: [UIViewController] { selected.map { [$0] } ?? [] }
+
+  open override func loadView() {
+    super.loadView()
+    if let selected { view.addSubview(selected.view) }
+  }
+
+  private func show(_ new: UIViewController?, replacing old: UIViewController?) {
+    selected = new
+    guard let container = viewIfLoaded else { return }
+    let visible = container.window != nil
+    if let old {
+      if visible { old.beginAppearanceTransition(false) }
+      old.viewIfLoaded?.removeFromSuperview()
+    }
+    if let new {
+      container.addSubview(new.view)
+      if visible { new.beginAppearanceTransition(true) }
+    }
+  }
+}
+
 // MARK: - Table views
 
 @MainActor

@@ -1,0 +1,106 @@
+import Diagnostics
+
+/// A method a spec declares in two roles (`reset()` in `view` and in `presenter`) is declared
+/// twice by a type the template has implement both roles (MVVM's view model, MVC's controller,
+/// VIPER's presenter with the interactor's output), and the module would not compile. Which
+/// roles one type implements is read from the template itself: a probe module whose every role
+/// has one marker method is rendered with the module's template and parameters, and the types
+/// whose bodies declare a role's marker implement that role. Two roles that different types
+/// implement may share a method, and one type may have two roles' overloads (`show(screen:)`
+/// with an `Int` and with a `String`).
+enum SharedRoleMethods {
+  /// A method of a role whose selector a method of another role has, declared before it.
+  struct Pair {
+    var first: Method
+    var second: Method
+  }
+
+  struct Method {
+    var role: Role
+    var signature: MethodSignature
+    var location: SourceLocation?
+  }
+
+  /// The pairs of methods of different roles with one selector (name and labels) and the same
+  /// parameter types, the second declared after the first, the firsts of each second in order
+  /// (overloads by parameter type are two methods; by effects or result, calls to them are
+  /// ambiguous). Empty for nearly every module, which then needs no probe.
+  static func pairs(in module: ModuleSpec) -> [Pair] {
+    var methods: [Method] = []
+    for role in Role.allCases {
+      let signatures = module.roles[role] ?? []
+      let locations = module.methodLocations[role] ?? []
+      for (index, signature) in signatures.enumerated() {
+        let location = locations.count == signatures.count ? locations[index] : nil
+        methods.append(Method(role: role, signature: signature, location: location))
+      }
+    }
+    // In the spec's order where the spec says where each method is, else in the roles' order.
+    let ordered = methods.enumerated().sorted { a, b in
+      switch (a.element.location, b.element.location) {
+      case (let l?, let r?) where (l.line, l.column) != (r.line, r.column):
+        return (l.line, l.column) < (r.line, r.column)
+      default: return a.offset < b.offset
+      }
+    }.map(\.element)
+    var result: [Pair] = []
+    for (index, second) in ordered.enumerated() {
+      for first in ordered[..<index]
+      where first.role != second.role && first.signature.selector == second.signature.selector
+        && first.signature.parameters.map(\.type) == second.signature.parameters.map(\.type)
+      {
+        result.append(Pair(first: first, second: second))
+      }
+    }
+    return result
+  }
+
+  /// The types of `rendering` that implement each role: those whose declaration or extension
+  /// declares the role's marker method with a body.
+  static func implementers(in rendering: Generator.Rendering) -> [Role: Set<String>] {
+    var result: [Role: Set<String>] = [:]
+    let markers = Dictionary(
+      uniqueKeysWithValues: Role.allCases.map { (TemplateShape.marker($0), $0) })
+    for file in rendering.files where file.path.hasSuffix(".swift") {
+      let source = SwiftDeclarations(
+        path: file.path, text: String(decoding: file.bytes, as: UTF8.self))
+      for (declaration, member) in source.methods where member.body != nil {
+        guard let type = declaration.name, declaration.keyword != "protocol",
+          let name = member.name, let role = markers[name]
+        else { continue }
+        result[role, default: []].insert(type)
+      }
+    }
+    return result
+  }
+
+  /// Throws at the second method of each pair whose roles one type of `probe` (the rendering
+  /// of `TemplateShape.probe` with the module's template and parameters) implements, naming
+  /// the first method it meets there.
+  static func check(_ pairs: [Pair], probe: Generator.Rendering, module: ModuleSpec) throws {
+    let implementers = implementers(in: probe)
+    var problems: [Diagnostic] = []
+    var reported: Set<String> = []
+    for pair in pairs {
+      let second = pair.second.role.rawValue + " " + pair.second.signature.identifier
+      guard !reported.contains(second) else { continue }
+      let both = (implementers[pair.first.role] ?? []).intersection(
+        implementers[pair.second.role] ?? [])
+      guard let type = both.sorted().first else { continue }
+      reported.insert(second)
+      problems.append(
+        Diagnostic(
+          message: message(pair, type: type), location: pair.second.location ?? module.location))
+    }
+    if problems.count == 1 { throw problems[0] }
+    if !problems.isEmpty { throw DiagnosticList(problems) }
+  }
+
+  static func message(_ pair: Pair, type: String) -> String {
+    let first = pair.first.location.map { " (first at line \($0.line))" } ?? ""
+    return
+      "'\(pair.second.signature.selector)' is declared in the \(pair.second.role.rawValue) role "
+      + "and in the \(pair.first.role.rawValue) role\(first), and \(type) implements both roles: "
+      + "it would declare the method twice; rename one of them"
+  }
+}
