@@ -13,7 +13,7 @@ import Testing
 /// the step before.
 final class FaultyFileSystem: FileSystem, @unchecked Sendable {
   let base = LocalFileSystem()
-  /// The change (1-based: writes, folders, moves, links, removals, locks) that fails.
+  /// The change (1-based: writes, permissions, folders, moves, links, removals, locks) that fails.
   var failAt: Int?
   var dies = false
   // `changes` and `isDead` are read and written with `counting` held.
@@ -50,6 +50,9 @@ final class FaultyFileSystem: FileSystem, @unchecked Sendable {
 
   func writeFile(atPath path: String, bytes: [UInt8]) throws {
     try change { try base.writeFile(atPath: path, bytes: bytes) }
+  }
+  func copyPermissions(from source: String, to destination: String) throws {
+    try change { try base.copyPermissions(from: source, to: destination) }
   }
   func createDirectory(atPath path: String) throws {
     try change { try base.createDirectory(atPath: path) }
@@ -158,6 +161,27 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     let after = snapshot(dir)
     #expect(after.files == expectedAfter(dir))
     #expect(after.leftovers == [])
+  }
+
+  /// A file the run writes over keeps its permissions (an executable script, a project file a
+  /// group shares); a new file gets read and write for all that the umask allows, as editors and
+  /// git create them: both were 0644, whatever they had been.
+  @Test func aReplacedFileKeepsItsPermissions() throws {
+    let dir = try makeTemporaryDirectory()
+    let plan = try makePlan(dir)
+    let existing = dir + "/out/Existing.swift"
+    #expect(chmod(existing, 0o751) == 0)
+    // A team's umask that leaves group write (no test reads the modes of its files meanwhile).
+    let umaskBefore = umask(0o002)
+    defer { umask(umaskBefore) }
+    try PlanApplier(fileSystem: LocalFileSystem()).apply(plan)
+    func mode(_ path: String) -> mode_t {
+      var status = stat()
+      return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
+    }
+    #expect(mode(existing) == 0o751)
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "new Existing.swift\n")
+    #expect(mode(dir + "/out/New/A.swift") == 0o664)
   }
 
   /// A file written over what the plan read (a merge, an update) that someone saved again

@@ -42,6 +42,9 @@ final class CountingFileSystem: FileSystem, @unchecked Sendable {
   func writeFile(atPath path: String, pieces: FilePieces) throws {
     try base.writeFile(atPath: path, pieces: pieces)
   }
+  func copyPermissions(from source: String, to destination: String) throws {
+    try base.copyPermissions(from: source, to: destination)
+  }
   func createDirectory(atPath path: String) throws { try base.createDirectory(atPath: path) }
   func moveItem(atPath source: String, toPath destination: String) throws {
     try base.moveItem(atPath: source, toPath: destination)

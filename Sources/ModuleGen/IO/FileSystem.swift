@@ -21,6 +21,9 @@ package protocol FileSystem: Sendable {
   /// Creates a new file from consecutive pieces (`pieces` calls its argument with each), as
   /// `writeFile(atPath:bytes:)` does, without the whole content in memory at once.
   func writeFile(atPath path: String, pieces: FilePieces) throws
+  /// Gives the file at `destination` the permissions (read, write, execute) of the file at
+  /// `source`: a file modulegen replaces keeps its mode.
+  func copyPermissions(from source: String, to destination: String) throws
   func createDirectory(atPath path: String) throws
   /// Renames within one file system, atomically replacing a file at the destination.
   func moveItem(atPath source: String, toPath destination: String) throws
@@ -144,7 +147,8 @@ package struct LocalFileSystem: FileSystem {
   }
 
   package func writeFile(atPath path: String, pieces: FilePieces) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    // Read and write for all that the umask allows, as editors, git and Xcode create files.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       throw Diagnostic(message: Self.cannotWriteMessage(path, reason()))
     }
@@ -159,6 +163,14 @@ package struct LocalFileSystem: FileSystem {
         }
         offset += written
       }
+    }
+  }
+
+  package func copyPermissions(from source: String, to destination: String) throws {
+    var status = stat()
+    guard stat(source, &status) == 0, chmod(destination, status.st_mode & 0o777) == 0 else {
+      throw Diagnostic(
+        message: "cannot give '\(destination)' the permissions of '\(source)'\(reason())")
     }
   }
 

@@ -57,6 +57,9 @@ struct RunFolders: Sendable {
         try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
       }
       if file.action != .create && fileSystem.fileExists(atPath: path) {
+        // The new content takes the place of the old with its mode (a script stays
+        // executable, a group-writable project file group-writable).
+        try fileSystem.copyPermissions(from: path, to: stagedFile)
         let hash = try backUp(path, to: Self.backup(number, in: folder))
         // Written over what the plan read: someone who saved it since would lose that.
         if let expected = file.expectedHash, expected != hash {
