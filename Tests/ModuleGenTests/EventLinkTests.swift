@@ -194,7 +194,7 @@ import Testing
       "DidPickSutExpectationCallsNothingYet", "DidSetValueStateCallsNothingYet",
       "DidTapTaskLoadCallsNothingYet", "DidMarkOutputCompletionCallsNothingYet",
       "DidGetResultErrorCallsNothingYet", "DidSelectInForCallsNothingYet",
-      "SelectCallsNothingYet", "DidTapLockCallsStubsCallsNothingYet",
+      "SelectCallsNothingYet", "DidTapLockCallsStubsCallsNothingYet", "ProgressCallsNothingYet",
     ]
     #expect(names == expected)
   }

@@ -84,6 +84,7 @@ struct GeneratedPackage {
       - "didSelect(in section: Int, for default: Int)"
       - "select(_ self: Int)"
       - "didTap(lock: Int, calls: Int, stubs: Int)"
+      - progress()
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"

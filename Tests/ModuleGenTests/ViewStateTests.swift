@@ -57,6 +57,18 @@ import Testing
     #expect(state.updates == [update])
   }
 
+  /// A state named as one of the module's methods without arguments (a presenter's `items()`,
+  /// which an MVVM view model implements beside the state) gets the method's name before it:
+  /// `var items` and `func items()` in one type do not compile.
+  @Test func aStateNamedAsAMethodWithoutArgumentsIsRenamed() throws {
+    let methods = try ["display(items: [Item])", "update(progress: Double)"].map {
+      try SignatureParser.parseMethod($0)
+    }
+    let state = ViewState(methods: methods, taken: ["items", "reset"])
+    #expect(state.properties.map(\.name) == ["displayItems", "progress"])
+    #expect(state.updates == [["displayItems = items"], ["self.progress = progress"]])
+  }
+
   @Test func methodsShareOrSeparateTheirState() throws {
     let state = try Self.state([
       "display(title: String, subtitle: String?)", "showLoading()", "hideLoading()",

@@ -28,14 +28,20 @@ package enum TemplateContext {
     context["uses_defaults"] = .bool(usesDefaults)
 
     var roles = LiquidObject()
-    for role in Role.allCases {
+    let methodsByRole = Role.allCases.map { role in
+      module.roles[role]
+        ?? (usesDefaults ? RoleDefaults.methods(for: role, module: module.name) : [])
+    }
+    // A state property named as a method without arguments would declare the name twice in a
+    // type that implements both (an MVVM view model: `var items` and `func items()`).
+    let methodNames = Set(methodsByRole.joined().filter(\.parameters.isEmpty).map(\.name))
+    for (role, methods) in zip(Role.allCases, methodsByRole) {
       let declared = module.roles[role]
-      let methods =
-        declared ?? (usesDefaults ? RoleDefaults.methods(for: role, module: module.name) : [])
       var values = LiquidValue.array(methods.map(method))
       if role == .view {
         values = withViewState(
-          values, methods: methods, entities: module.entities, context: &context)
+          values, methods: methods, taken: methodNames, entities: module.entities,
+          context: &context)
       } else if role == .presenter && declared != nil {
         values = withEventLinks(
           values, methods: methods, module: module, entities: module.entities)
@@ -80,10 +86,10 @@ package enum TemplateContext {
   /// The view's state (`view_state`), and each view method's `state_updates`, `state_checks`
   /// and `sample_arguments` (nil when a parameter's type is not one a test can make).
   static func withViewState(
-    _ values: LiquidValue, methods: [MethodSignature], entities: [ModuleSpec.Entity],
-    context: inout LiquidObject
+    _ values: LiquidValue, methods: [MethodSignature], taken: Set<String>,
+    entities: [ModuleSpec.Entity], context: inout LiquidObject
   ) -> LiquidValue {
-    let state = ViewState(methods: methods)
+    let state = ViewState(methods: methods, taken: taken)
     context["view_state"] = .array(
       state.properties.map {
         .object(

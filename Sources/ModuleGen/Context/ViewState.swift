@@ -45,7 +45,12 @@ package struct ViewState: Equatable, Sendable {
   static let booleanPrefixes = ["is", "has", "should", "can", "was", "did", "are"]
   static let keyLabels: Set<String> = ["at", "for"]
 
-  package init(methods: [MethodSignature]) {
+  /// Names a state may not take besides `holderMembers`: the module's methods without
+  /// arguments, which a type holding the state may implement.
+  private var taken: Set<String> = []
+
+  package init(methods: [MethodSignature], taken: Set<String> = []) {
+    self.taken = taken
     for method in methods {
       let changes = self.changes(for: method)
       updates.append(changes.map { "\($0.target)\($0.check.actual) \($0.operation) \($0.value)" })
@@ -107,16 +112,16 @@ package struct ViewState: Equatable, Sendable {
 
   /// Declares a property, or finds the one another method declared with the same name and type
   /// (`showLoading(_ isLoading: Bool)` and `setLoading(_ isLoading: Bool)` share `isLoading`);
-  /// a Swift keyword and a name of the holder's own members (`holderMembers`) get the method's
-  /// name before it (`display(_ default:)` → `displayDefault`, `show(service:)` →
-  /// `showService`, `showService(_ service:)` → `showService`), and a name taken by another type its identifier. A count starts at 0.
-  /// Returns the name to assign.
+  /// a Swift keyword, a name of the holder's own members (`holderMembers`) and a name `taken`
+  /// (a method's) get the method's name before it (`display(_ default:)` → `displayDefault`,
+  /// `show(service:)` → `showService`, `showService(_ service:)` → `showService`), and a name
+  /// taken by another type its identifier. A count starts at 0. Returns the name to assign.
   private mutating func declare(
     _ name: String, type: String, method: MethodSignature, counts: Bool = false
   ) -> String {
     var name = name
     let (declared, initial) = counts ? (type, "0") : Self.declaredType(type)
-    if swiftKeywords.contains(name) || Self.holderMembers.contains(name) {
+    if swiftKeywords.contains(name) || Self.holderMembers.contains(name) || taken.contains(name) {
       // `showOutputs(_ outputs:)` → `showOutputs`, not `showOutputsOutputs`.
       let capitalized = CaseConversion.capitalizedFirst(name)
       name = method.name.hasSuffix(capitalized) ? method.name : method.name + capitalized
