@@ -754,16 +754,7 @@ open class UINavigationController: UIViewController {
   }
 
   private func show(_ new: UIViewController?, replacing old: UIViewController?) {
-    guard let container = viewIfLoaded else { return }
-    let visible = container.window != nil
-    if let old {
-      if visible { old.beginAppearanceTransition(false) }
-      old.viewIfLoaded?.removeFromSuperview()
-    }
-    if let new {
-      container.addSubview(new.view)
-      if visible { new.beginAppearanceTransition(true) }
-    }
+    showChild(new, replacing: old)
   }
 }
 
@@ -822,6 +813,15 @@ open class UITabBarController: UIViewController {
 
   private func show(_ new: UIViewController?, replacing old: UIViewController?) {
     selected = new
+    showChild(new, replacing: old)
+  }
+}
+
+extension UIViewController {
+  /// A container's visible child changes: the old one's view leaves the container's and the
+  /// new one's joins it, each told of its appearance while the container is in a window (not
+  /// UIKit API: what UINavigationController and UITabBarController share here).
+  fileprivate func showChild(_ new: UIViewController?, replacing old: UIViewController?) {
     guard let container = viewIfLoaded else { return }
     let visible = container.window != nil
     if let old {
