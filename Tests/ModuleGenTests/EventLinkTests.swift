@@ -195,6 +195,7 @@ import Testing
       "DidTapTaskLoadCallsNothingYet", "DidMarkOutputCompletionCallsNothingYet",
       "DidGetResultErrorCallsNothingYet", "DidSelectInForCallsNothingYet",
       "SelectCallsNothingYet", "DidTapLockCallsStubsCallsNothingYet", "ProgressCallsNothingYet",
+      "UpdateProgressCallsNothingYet",
     ]
     #expect(names == expected)
   }

@@ -85,6 +85,7 @@ struct GeneratedPackage {
       - "select(_ self: Int)"
       - "didTap(lock: Int, calls: Int, stubs: Int)"
       - progress()
+      - updateProgress()
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"

@@ -192,7 +192,7 @@ import Testing
   /// An error inside a quoted method is under its character, escapes before it counted as the
   /// one character each stands for (YAML's `\"`, `\x41`, `\U…`, `''`; JSON's `\u0049`, a
   /// surrogate pair): they once put the caret one column further left for every character they
-  /// saved.
+  /// saved. On a later line of the value (after a `\n` escape) too.
   @Test(arguments: [
     ("a.yml", "name: A\nview:\n  - \"show(a: String = \\\"x\\\", 2b: Int)\"\n"),
     ("a.yml", "name: A\nview:\n  - \"show(a: \\x41nt, 2b: Int)\"\n"),
@@ -202,6 +202,15 @@ import Testing
     (
       "a.json",
       "{\"name\": \"A\", \"view\": [\"show(a: String = \\\"\\ud83d\\ude00\\\", 2b: Int)\"]}"
+    ),
+    // Declarations one a line in one quoted value, its lines begun by `\n` escapes: the error
+    // on the second was under the first one's characters.
+    ("a.yml", "name: A\n# one a line\nview: \"show()\\n  show(a: String = \\\"x\\\", 2b: Int)\"\n"),
+    ("a.json", "{\"name\": \"A\", \"view\": \"show()\\nshow(\\t\\u0061: Int, 2b: Int)\"}"),
+    // Two such values on one line: each its own lines.
+    (
+      "a.json",
+      "{\"name\": \"A\", \"presenter\": \"load(items: [Int])\\nreload()\", \"view\": \"show()\\nshow(a: Int, 2b: Int)\"}"
     ),
   ])
   func errorsAfterEscapesAreUnderTheirCharacter(_ file: String, _ text: String) {

@@ -69,6 +69,18 @@ import Testing
     #expect(state.updates == [["displayItems = items"], ["self.progress = progress"]])
   }
 
+  /// A state whose renamed name is a method's too (a presenter's `items()` and `displayItems()`
+  /// beside `display(items:)`) is numbered: the view model declared `var displayItems` and
+  /// `func displayItems()`, which does not compile.
+  @Test func aStateRenamedToAMethodsNameIsNumbered() throws {
+    let methods = try ["display(items: [Item])", "show(items: Int)"].map {
+      try SignatureParser.parseMethod($0)
+    }
+    let state = ViewState(methods: methods, taken: ["items", "displayItems", "displayItems2"])
+    #expect(state.properties.map(\.name) == ["displayItems3", "showItems"])
+    #expect(state.updates == [["displayItems3 = items"], ["showItems = items"]])
+  }
+
   @Test func methodsShareOrSeparateTheirState() throws {
     let state = try Self.state([
       "display(title: String, subtitle: String?)", "showLoading()", "hideLoading()",

@@ -114,24 +114,47 @@ package struct ViewState: Equatable, Sendable {
   /// (`showLoading(_ isLoading: Bool)` and `setLoading(_ isLoading: Bool)` share `isLoading`);
   /// a Swift keyword, a name of the holder's own members (`holderMembers`) and a name `taken`
   /// (a method's) get the method's name before it (`display(_ default:)` → `displayDefault`,
-  /// `show(service:)` → `showService`, `showService(_ service:)` → `showService`), and a name
-  /// taken by another type its identifier. A count starts at 0. Returns the name to assign.
+  /// `show(service:)` → `showService`, `showService(_ service:)` → `showService`, numbered when
+  /// that is taken too), and a name taken by another type its identifier. A count starts at 0.
+  /// Returns the name to assign.
   private mutating func declare(
     _ name: String, type: String, method: MethodSignature, counts: Bool = false
   ) -> String {
     var name = name
     let (declared, initial) = counts ? (type, "0") : Self.declaredType(type)
-    if swiftKeywords.contains(name) || Self.holderMembers.contains(name) || taken.contains(name) {
+    if !isFree(name) {
       // `showOutputs(_ outputs:)` → `showOutputs`, not `showOutputsOutputs`.
       let capitalized = CaseConversion.capitalizedFirst(name)
       name = method.name.hasSuffix(capitalized) ? method.name : method.name + capitalized
+      // Taken too (a presenter's `items()` and `displayItems()` beside `display(items:)`).
+      if !isFree(name) { name = numbered(name) }
     }
     if let existing = properties.first(where: { $0.name == name }) {
       if existing.type == declared { return SwiftName.escaped(name) }
       name = method.identifier + CaseConversion.capitalizedFirst(name)
+      if !isFree(name) || properties.contains(where: { $0.name == name }) {
+        name = numbered(name)
+      }
     }
     properties.append(Property(name: name, type: declared, initialValue: initial))
     return SwiftName.escaped(name)
+  }
+
+  /// Whether a state may be named `name`: not a Swift keyword, a member of its holder
+  /// (`holderMembers`) or a method's name (`taken`).
+  private func isFree(_ name: String) -> Bool {
+    !(swiftKeywords.contains(name) || Self.holderMembers.contains(name) || taken.contains(name))
+  }
+
+  /// `name` followed by the first number from 2 that makes it a free name no state has.
+  private func numbered(_ name: String) -> String {
+    var number = 2
+    while !isFree(name + String(number))
+      || properties.contains(where: { $0.name == name + String(number) })
+    {
+      number += 1
+    }
+    return name + String(number)
   }
 
   /// The verb a method name starts with and the rest, lower camel case: `showPhotos` → (`show`,

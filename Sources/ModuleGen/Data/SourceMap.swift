@@ -6,14 +6,28 @@ struct SourceMap {
   /// The whole file: its lines are found only when a location is asked for (an error, or a
   /// spec's block of methods, which asks for each method's line).
   let text: String
-  /// Where the file's lines start, and those of each block value asked about (by the line the
-  /// value starts on): found on the first question, so that asking for every line of a long
-  /// block stays linear.
+  /// Where the file's lines start, and those of each value asked about (by where the value
+  /// starts: a JSON file's values may all be on one line): found on the first question, so
+  /// that asking for every line of a long block stays linear.
   private let lineStarts = LineStarts()
 
   private final class LineStarts {
     var file: [String.Index]?
-    var blocks: [Int: [String.Index]] = [:]
+    var values: [ValueStart: [String.Index]] = [:]
+  }
+
+  private struct ValueStart: Hashable {
+    let line: Int
+    let column: Int
+  }
+
+  /// Where each line of string value `value`, of `node`, starts.
+  private func lineStarts(of value: String, in node: DataNode) -> [String.Index] {
+    let key = ValueStart(line: node.location.line, column: node.location.column)
+    if let starts = lineStarts.values[key] { return starts }
+    let starts = Self.lineStarts(of: value)
+    lineStarts.values[key] = starts
+    return starts
   }
 
   /// Where each line of `text` starts.
@@ -67,8 +81,7 @@ struct SourceMap {
       // indented further).
       var valueIndent = 0
       if case .string(let value) = node.value {
-        let starts = lineStarts.blocks[node.location.line] ?? Self.lineStarts(of: value)
-        lineStarts.blocks[node.location.line] = starts
+        let starts = lineStarts(of: value, in: node)
         if let valueLine = Self.line(line, of: value, starts: starts) {
           valueIndent = valueLine.prefix { $0 == " " }.count
         }
@@ -78,7 +91,16 @@ struct SourceMap {
         file: location.file, line: sourceLine, column: blockIndent + column + 1, lineText: text)
     case .quoted:
       // The value's start (every method of a spec asks for it): its line is not looked at.
-      if column == 0 { return location.movedRight(by: 1) }
+      if line == 0 && column == 0 { return location.movedRight(by: 1) }
+      // A line of the value is one its `\n` escapes (or a blank line YAML folded) began: the
+      // place is the character that many into the value, wherever the file's lines break.
+      var column = column
+      if line > 0, case .string(let value) = node.value {
+        let starts = lineStarts(of: value, in: node)
+        if line < starts.count {
+          column += value.distance(from: value.startIndex, to: starts[line])
+        }
+      }
       if let escaped = Self.quotedColumn(column, quoteAt: location.column, in: location.lineText) {
         location.column = escaped
       } else {
