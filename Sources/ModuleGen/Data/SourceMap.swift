@@ -14,6 +14,7 @@ struct SourceMap {
   private final class LineStarts {
     var file: [String.Index]?
     var values: [ValueStart: [String.Index]] = [:]
+    var quoted: [ValueStart: QuotedColumns?] = [:]
   }
 
   private struct ValueStart: Hashable {
@@ -92,33 +93,52 @@ struct SourceMap {
     case .quoted:
       // The value's start (every method of a spec asks for it): its line is not looked at.
       if line == 0 && column == 0 { return location.movedRight(by: 1) }
-      // A line of the value is one its `\n` escapes (or a blank line YAML folded) began: the
-      // place is the character that many into the value, wherever the file's lines break.
-      var column = column
+      // A line of the value is one its `\n` escapes began; each escape is the one character it
+      // stands for.
+      if let map = quotedColumns(of: node), line < map.lineStarts.count,
+        map.lineStarts[line] + column < map.columns.count
+      {
+        return SourceLocation(
+          file: location.file, line: location.line,
+          column: map.columns[map.lineStarts[line] + column], lineText: map.lineText)
+      }
+      // A value YAML folded from several lines of the file: the place is the character that
+      // many into the value, a blank line (a line of the value) counted as one.
+      var offset = column
       if line > 0, case .string(let value) = node.value {
         let starts = lineStarts(of: value, in: node)
         if line < starts.count {
-          column += value.distance(from: value.startIndex, to: starts[line])
+          offset += value.distance(from: value.startIndex, to: starts[line])
         }
       }
-      if let escaped = Self.quotedColumn(column, quoteAt: location.column, in: location.lineText) {
-        location.column = escaped
-      } else {
-        // Past its first line, a quoted value folds its lines as a plain value does.
-        location = plainLocation(location.movedRight(by: 1), column: column)
-      }
+      location = plainLocation(location.movedRight(by: 1), column: offset)
     case .plain:
       location = plainLocation(node.location, column: column)
     }
     return location
   }
 
-  /// The column of character `offset` of a quoted value (YAML's or JSON's) whose opening quote
-  /// is at column `quote` of `line`, each escape (`\"`, `\u00E9`, a surrogate pair, `''`) read
-  /// as the one character it stands for; nil when the value does not reach that far on the line.
-  static func quotedColumn(_ offset: Int, quoteAt quote: Int, in line: String) -> Int? {
-    // No escape is longer than 12 characters (a surrogate pair): the line is read no further.
-    let characters = Array(line.dropFirst(quote - 1).prefix(12 * offset + 2))
+  /// Where the characters of a quoted value (YAML's or JSON's) stand on the line of the file
+  /// its opening quote is on, each escape (`\"`, `\u00E9`, a surrogate pair, `''`) read as the
+  /// one character it stands for: the column of each (and of the closing quote), and where each
+  /// of the value's lines (after a `\n` escape) starts, as a character offset.
+  struct QuotedColumns {
+    var lineText: String
+    var columns: [Int] = []
+    var lineStarts = [0]
+  }
+
+  /// `QuotedColumns` of `node`'s value, found once per value.
+  private func quotedColumns(of node: DataNode) -> QuotedColumns? {
+    let key = ValueStart(line: node.location.line, column: node.location.column)
+    if let known = lineStarts.quoted[key] { return known }
+    let found = Self.quotedColumns(quoteAt: node.location.column, in: node.location.lineText)
+    lineStarts.quoted[key] = found
+    return found
+  }
+
+  static func quotedColumns(quoteAt quote: Int, in line: String) -> QuotedColumns? {
+    let characters = Array(line.dropFirst(quote - 1))
     guard let mark = characters.first, mark == "\"" || mark == "'" else { return nil }
     // The length of the escape at `i` (after its backslash): `\xXX`, `\uXXXX` (two of them for
     // a surrogate pair), `\UXXXXXXXX`, or a backslash and one character.
@@ -134,23 +154,23 @@ struct SourceMap {
       default: return 2
       }
     }
+    var map = QuotedColumns(lineText: line)
     var i = 1
-    var left = offset
     while i < characters.count {
-      if left == 0 { return quote + i }
+      map.columns.append(quote + i)
       let character = characters[i]
       if character == mark {
         // `''` is one quote in a single-quoted value; any other closing quote ends it.
-        guard mark == "'", i + 1 < characters.count, characters[i + 1] == "'" else { return nil }
+        guard mark == "'", i + 1 < characters.count, characters[i + 1] == "'" else { break }
         i += 2
       } else if mark == "\"" && character == "\\" && i + 1 < characters.count {
+        if characters[i + 1] == "n" { map.lineStarts.append(map.columns.count) }
         i += escapeLength(at: i)
       } else {
         i += 1
       }
-      left -= 1
     }
-    return nil
+    return map
   }
 
   /// A place in a plain value, which YAML may have folded from several lines: each line break
