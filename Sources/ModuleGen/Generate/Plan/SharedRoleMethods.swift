@@ -19,6 +19,17 @@ enum SharedRoleMethods {
     var role: Role
     var signature: MethodSignature
     var location: SourceLocation?
+    /// Its place among the module's methods in the roles' order.
+    var offset: Int
+
+    /// Whether it comes before `other` in the spec: by where each is declared, else in the
+    /// roles' order.
+    func precedes(_ other: Method) -> Bool {
+      if let l = location, let r = other.location, (l.line, l.column) != (r.line, r.column) {
+        return (l.line, l.column) < (r.line, r.column)
+      }
+      return offset < other.offset
+    }
   }
 
   /// The pairs of methods of different roles with one selector (name and labels) and the same
@@ -26,33 +37,38 @@ enum SharedRoleMethods {
   /// (overloads by parameter type are two methods; by effects or result, calls to them are
   /// ambiguous). Empty for nearly every module, which then needs no probe.
   static func pairs(in module: ModuleSpec) -> [Pair] {
-    var methods: [Method] = []
+    // By selector, each asked for once: only the methods of a selector two roles declare are
+    // ordered (where they are declared) and paired, so that a module of thousands of methods,
+    // none shared, takes one pass.
+    var bySelector: [String: [Method]] = [:]
+    var offset = 0
     for role in Role.allCases {
       let signatures = module.roles[role] ?? []
       let locations = module.methodLocations[role] ?? []
       for (index, signature) in signatures.enumerated() {
         let location = locations.count == signatures.count ? locations[index] : nil
-        methods.append(Method(role: role, signature: signature, location: location))
+        bySelector[signature.selector, default: []].append(
+          Method(role: role, signature: signature, location: location, offset: offset))
+        offset += 1
       }
     }
-    // In the spec's order where the spec says where each method is, else in the roles' order.
-    let ordered = methods.enumerated().sorted { a, b in
-      switch (a.element.location, b.element.location) {
-      case (let l?, let r?) where (l.line, l.column) != (r.line, r.column):
-        return (l.line, l.column) < (r.line, r.column)
-      default: return a.offset < b.offset
-      }
-    }.map(\.element)
     var result: [Pair] = []
-    for (index, second) in ordered.enumerated() {
-      for first in ordered[..<index]
-      where first.role != second.role && first.signature.selector == second.signature.selector
-        && first.signature.parameters.map(\.type) == second.signature.parameters.map(\.type)
-      {
-        result.append(Pair(first: first, second: second))
+    for methods in bySelector.values where methods.contains(where: { $0.role != methods[0].role }) {
+      let ordered = methods.sorted { $0.precedes($1) }
+      for (index, second) in ordered.enumerated() {
+        for first in ordered[..<index]
+        where first.role != second.role
+          && first.signature.parameters.map(\.type) == second.signature.parameters.map(\.type)
+        {
+          result.append(Pair(first: first, second: second))
+        }
       }
     }
-    return result
+    // In the order of the second methods, then of the firsts.
+    return result.sorted { a, b in
+      a.second.offset != b.second.offset
+        ? a.second.precedes(b.second) : a.first.precedes(b.first)
+    }
   }
 
   /// The types of `rendering` that implement each role: those whose declaration or extension
