@@ -116,6 +116,14 @@ import Testing
       ["render", "-", "--module", "Home"], in: dir,
       stdin: "{% include 'header', file_name: 'X.swift' %}")
     #expect(header.out.hasPrefix("//\n//  X.swift\n//  App\n"), "\(header.err)")
+    // …and the project's own header, as its files have it.
+    try write(
+      "header: |\n  // {{ file_name }} of {{ module }}, ACME\n", to: dir + "/.modulegen.yml")
+    let ownHeader = runTool(
+      ["render", "-", "--module", "Home"], in: dir,
+      stdin: "{% include 'header', file_name: 'X.swift' %}")
+    #expect(ownHeader.out == "// X.swift of Home, ACME\n", "\(ownHeader.err)")
+    try FileManager.default.removeItem(atPath: dir + "/.modulegen.yml")
     let misspelt = runTool(["render", "-", "--module", "Hom"], in: dir, stdin: "x")
     #expect(misspelt.code == 2)
     #expect(

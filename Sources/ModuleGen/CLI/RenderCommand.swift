@@ -57,11 +57,8 @@ enum RenderCommand {
       }
       let (variables, template) = try moduleVariables(module, console: console)
       data = variables
-      // After the --partials folders, the snippets the module's template can include.
-      loaders.append(
-        SnippetLoader(
-          sources: template.manifest.variables == .generamba
-            ? [template.source] : [template.source, .builtin("common")]))
+      // After the --partials folders, the partials the module's files include.
+      loaders.append(template.partials)
     } else if let dataPath = arguments.value(.data) {
       let node = try DataFile.read(
         atPath: console.path(dataPath), displayPath: dataPath, fileSystem: fileSystem)

@@ -8,6 +8,9 @@ package struct CompiledTemplate: Sendable {
   var files: [CompiledFile]
   /// The manifest's `register:` entries, parsed.
   var registrations: [CompiledRegistration] = []
+  /// Where its files' `include` and `render` find partials: the config's `header:`, the
+  /// template's snippets, then the built-in shared ones (but for a Generamba template).
+  var partials: any PartialLoader
   /// When its partials are parsed on first use: the same template compiled with every partial
   /// parsed up front, for the problems that compiling it so reports.
   var compiledUpFront: (@Sendable () throws -> CompiledTemplate)?
@@ -87,9 +90,9 @@ package struct CompiledTemplate: Sendable {
     let headerOverride = generamba ? nil : header.map { HeaderOverride(text: $0, map: headerMap) }
     if let headerOverride { loaders.append(headerOverride) }
     loaders.append(SnippetLoader(sources: generamba ? [source] : [source, .builtin("common")]))
+    let partialLoader = ChainedPartialLoader(loaders: loaders)
     let environment = LiquidEnvironment(
-      filters: .moduleGen, partialLoader: ChainedPartialLoader(loaders: loaders),
-      strictVariables: !generamba)
+      filters: .moduleGen, partialLoader: partialLoader, strictVariables: !generamba)
     var problems: [Diagnostic] = []
     // The entries whose files were read, and beside them each file's name and text (apart, so
     // that an entry, a large value, is copied only where it is kept).
@@ -176,7 +179,8 @@ package struct CompiledTemplate: Sendable {
     problems = problems.filter { seen.insert($0.description).inserted }
     if !problems.isEmpty { throw DiagnosticList(problems, file: source.displayRoot) }
     var compiled = CompiledTemplate(
-      manifest: manifest, source: source, files: files, registrations: registrations)
+      manifest: manifest, source: source, files: files, registrations: registrations,
+      partials: partialLoader)
     if partials == .onFirstUse {
       compiled.compiledUpFront = {
         try compile(
