@@ -435,19 +435,12 @@ struct PlistParser {
   }
 
   /// Whether a line starts at `offset` with a marker version control leaves in a conflicted
-  /// file: seven of `<`, `|`, `=` or `>`, then the end of the line or a space.
+  /// file (`ConflictMarker`).
   private func isConflictMarker(at offset: Int) -> Bool {
-    guard offset + 7 <= bytes.count, offset == 0 || bytes[offset - 1] == .newline else {
+    guard offset < bytes.count, offset == 0 || bytes[offset - 1] == .newline else {
       return false
     }
-    let mark = bytes[offset]
-    guard
-      mark == UInt8(ascii: "<") || mark == UInt8(ascii: "|") || mark == UInt8(ascii: "=")
-        || mark == UInt8(ascii: ">")
-    else { return false }
-    guard bytes[offset..<(offset + 7)].allSatisfy({ $0 == mark }) else { return false }
-    return offset + 7 == bytes.count || bytes[offset + 7] == UInt8(ascii: " ")
-      || bytes[offset + 7] == .newline || bytes[offset + 7] == .carriageReturn
+    return ConflictMarker.character(of: bytes[offset...].prefix { $0 != .newline }) != nil
   }
 
   /// The character at `offset` as an error shows it: `'x'`, or a name for what cannot be seen.

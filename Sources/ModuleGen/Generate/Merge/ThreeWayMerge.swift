@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A three-way merge of text, as `git merge-file` / diff3 do it: the changes from `base` to
 /// `ours` and from `base` to `theirs` are combined; where both changed the same lines
 /// differently, the result holds both between conflict markers.
@@ -17,15 +19,11 @@ struct ThreeWayMerge: Equatable {
     isConflictMarker(line.utf8)
   }
 
-  /// Whether a line's bytes (without its line break) are a conflict marker: seven `<` or seven
-  /// `>`, then nothing, a space or a carriage return.
+  /// Whether a line's bytes (without its line break) open or close a conflict: a
+  /// `ConflictMarker` of seven `<` or seven `>` (a line of `=` may be a comment's rule).
   static func isConflictMarker(_ line: some Collection<UInt8>) -> Bool {
-    guard let first = line.first, first == UInt8(ascii: "<") || first == UInt8(ascii: ">")
-    else { return false }
-    let marker = line.prefix(7)
-    guard marker.count == 7, marker.allSatisfy({ $0 == first }) else { return false }
-    let next = line.dropFirst(7).first
-    return next == nil || next == UInt8(ascii: " ") || next == UInt8(ascii: "\r")
+    let character = ConflictMarker.character(of: line)
+    return character == UInt8(ascii: "<") || character == UInt8(ascii: ">")
   }
 
   /// The first line (1-based) of a file's bytes that opens or closes a conflict
