@@ -90,9 +90,9 @@ import Testing
     var record = GenerationRecord(directory: "/p")
     var module = GenerationRecord.Module(
       template: "mvc", templateVersion: "1.0.0", created: "2026-01-02")
-    module.author = "Zoë Ng"
-    module.company = ""
-    module.noTests = true
+    module.settings.author = "Zoë Ng"
+    module.settings.company = ""
+    module.settings.noTests = true
     record.modules["Home"] = module
     let text = record.encoded
     #expect(
@@ -112,8 +112,10 @@ import Testing
     #expect(try GenerationRecord.decode(text, file: "r", directory: "/p") == record)
     let before = try GenerationRecord.decode(
       "modules:\n  Home:\n    template: mvc\n    created: 2026-01-02\n", file: "r", directory: "/p")
-    #expect(before.modules["Home"]?.author == nil && before.modules["Home"]?.company == nil)
-    #expect(before.modules["Home"]?.noTests == false)
+    #expect(
+      before.modules["Home"]?.settings.author == nil
+        && before.modules["Home"]?.settings.company == nil)
+    #expect(before.modules["Home"]?.settings.noTests == false)
   }
 
   @Test(arguments: [
@@ -286,7 +288,7 @@ import Testing
       modules: [
         PlannedModule(
           name: "Home", template: "viper", templateVersion: "new", created: "2026-01-01",
-          params: [], includesTests: false, spec: nil)
+          params: [], includesTests: false)
       ],
       stale: [
         StaleFile(
@@ -354,7 +356,7 @@ import Testing
       modules: [
         PlannedModule(
           name: "Home", template: "viper", templateVersion: "1", created: "2026-01-01",
-          params: [], includesTests: false, spec: nil)
+          params: [], includesTests: false)
       ], notes: [])
     let fileSystem = CountingFileSystem()
     let changes = try RecordedChanges.make(

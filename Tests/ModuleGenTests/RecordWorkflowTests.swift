@@ -235,8 +235,8 @@ import Testing
     )
     let record = try GenerationRecord.decode(
       try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir)
-    #expect(record.modules["Home"]?.spec == nil)
-    #expect(record.modules["Cart"]?.spec == "a.yml")
+    #expect(record.modules["Home"]?.settings.spec == nil)
+    #expect(record.modules["Cart"]?.settings.spec == "a.yml")
     let before = snapshot(dir).files
     let prune = runTool(["gen", "--prune"], in: dir)
     #expect(prune.code == 0, "\(prune.err)")
@@ -1301,7 +1301,7 @@ import Testing
     let cart = try GenerationRecord.decode(
       try read(dir + "/" + GenerationRecord.fileName), file: "r", directory: dir
     ).modules["Cart"]
-    #expect(cart?.output == nil && cart?.testsOutput == nil)
+    #expect(cart?.settings.output == nil && cart?.settings.testsOutput == nil)
     // And it stays there when generated or updated again from below.
     let again = runTool(["gen", "Cart", "mvc"], in: dir + "/Features")
     #expect(again.out == "Cart (mvc): 7 unchanged.\n", "\(again.out)\(again.err)")

@@ -105,7 +105,7 @@ enum ForgetCommand {
   ) -> [Diagnostic] {
     var declared: [String: Set<String>] = [:]
     return names.sorted().compactMap { name in
-      guard let spec = record.modules[name]?.spec else { return nil }
+      guard let spec = record.modules[name]?.settings.spec else { return nil }
       let file = record.absolutePath(spec)
       if declared[spec] == nil {
         let text =

@@ -43,10 +43,10 @@ extension GenerationSetup {
     // given replaces the spec's, as with --spec).
     if specPaths.isEmpty, let name,
       let entry = record.modules[normalizedName(name, convert: convert)],
-      template == nil || entry.spec != nil
+      template == nil || entry.settings.spec != nil
     {
       let wanted = normalizedName(name, convert: convert)
-      let specFile = entry.spec.map(record.absolutePath)
+      let specFile = entry.settings.spec.map(record.absolutePath)
       if template == nil || specFile.map(fileSystem.fileExists) == true {
         let modules = try recordedModules(
           record, only: wanted, console: console, fileSystem: fileSystem, notes: &notes
@@ -154,13 +154,15 @@ extension GenerationSetup {
   ) throws -> (modules: [ModuleSpec], completeSpecFiles: [String]) {
     var modules: [ModuleSpec] = []
     let entries = only.map { name in record.modules.filter { $0.key == name } } ?? record.modules
-    let specs = Set(entries.values.compactMap(\.spec)).sorted()
+    let specs = Set(entries.values.compactMap(\.settings.spec)).sorted()
     var files: [String] = []
     for spec in specs {
       let file = record.absolutePath(spec)
       let shown = console.displayPath(file)
       guard fileSystem.fileExists(atPath: file) else {
-        let names = record.modules.keys.sorted().filter { record.modules[$0]?.spec == spec }
+        let names = record.modules.keys.sorted().filter {
+          record.modules[$0]?.settings.spec == spec
+        }
         // At the first of those modules' `spec:` lines.
         throw Diagnostic(
           message: missingSpecMessage(shown, modules: names),
@@ -177,7 +179,7 @@ extension GenerationSetup {
     }
     let declared = Set(modules.map(\.name))
     for name in entries.keys.sorted() where !declared.contains(name) {
-      guard let entry = entries[name], entry.spec == nil else { continue }
+      guard let entry = entries[name], entry.settings.spec == nil else { continue }
       modules.append(ModuleSpec(name: name, template: entry.template))
     }
     return (modules, files)

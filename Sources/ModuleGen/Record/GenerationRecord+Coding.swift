@@ -44,20 +44,20 @@ extension GenerationRecord {
     out += "    \(versionKey): \(YAMLText.scalar(module.templateVersion))\n"
     out += "    created: \(YAMLText.scalar(module.created))\n"
     // Kept empty too: an empty author is a header without one.
-    if let author = module.author { out += "    author: \(YAMLText.scalar(author))\n" }
-    if let company = module.company { out += "    company: \(YAMLText.scalar(company))\n" }
-    if let project = module.project { out += "    project: \(YAMLText.scalar(project))\n" }
+    if let author = module.settings.author { out += "    author: \(YAMLText.scalar(author))\n" }
+    if let company = module.settings.company { out += "    company: \(YAMLText.scalar(company))\n" }
+    if let project = module.settings.project { out += "    project: \(YAMLText.scalar(project))\n" }
     // Functions rather than loops over arrays of pairs: each such array is a generic type the
     // runtime makes on first use, for one module's entry.
     func optional(_ key: String, _ value: String?) {
       if let value { out += "    \(key): \(YAMLText.scalar(value))\n" }
     }
-    optional("spec", module.spec)
-    optional("output", module.output)
-    optional("tests_output", module.testsOutput)
-    optional("package", module.package)
-    optional("description", module.description)
-    if module.noTests { out += "    no_tests: true\n" }
+    optional("spec", module.settings.spec)
+    optional("output", module.settings.output)
+    optional("tests_output", module.settings.testsOutput)
+    optional("package", module.settings.package)
+    optional("description", module.settings.description)
+    if module.settings.noTests { out += "    no_tests: true\n" }
     if module.params.isEmpty {
       out += "    params: {}\n"
     } else {
@@ -251,27 +251,27 @@ extension GenerationRecord {
             path: path)
         }
         module.created = date
-      case "spec": module.spec = string(pair.value, pair.key)
-      case "output": module.output = string(pair.value, pair.key)
-      case "tests_output": module.testsOutput = string(pair.value, pair.key)
-      case "package": module.package = string(pair.value, pair.key)
-      case "description": module.description = string(pair.value, pair.key)
+      case "spec": module.settings.spec = string(pair.value, pair.key)
+      case "output": module.settings.output = string(pair.value, pair.key)
+      case "tests_output": module.settings.testsOutput = string(pair.value, pair.key)
+      case "package": module.settings.package = string(pair.value, pair.key)
+      case "description": module.settings.description = string(pair.value, pair.key)
       case "author", "company", "project":
         guard case .string(let text) = pair.value.value else {
           problems.error("'\(pair.key)' must be a string", at: pair.value.location, path: path)
           continue
         }
         switch pair.key {
-        case "author": module.author = text
-        case "company": module.company = text
-        default: module.project = text
+        case "author": module.settings.author = text
+        case "company": module.settings.company = text
+        default: module.settings.project = text
         }
       case "no_tests":
         guard case .bool(let noTests) = pair.value.value else {
           problems.error("'no_tests' must be true or false", at: pair.value.location, path: path)
           continue
         }
-        module.noTests = noTests
+        module.settings.noTests = noTests
       case "params":
         module.params = pair.value.params(
           path: "\(path).params", problems: &problems

@@ -13,15 +13,8 @@ extension GenerationRecord {
       let previous = modules[module.name]
       var entry = Module(
         template: module.template, templateVersion: module.recordedVersion,
-        created: module.created, spec: module.spec, params: module.params)
-      entry.output = module.output
-      entry.testsOutput = module.testsOutput
-      entry.package = module.package
-      entry.description = module.description
-      entry.author = module.author
-      entry.company = module.company
-      entry.project = module.project
-      entry.noTests = module.noTests
+        created: module.created, params: module.params)
+      entry.settings = module.settings
       for file in files[module.name] ?? [] {
         let path = recordedPath(file.path)
         let hash: String

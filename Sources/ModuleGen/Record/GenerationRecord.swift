@@ -32,27 +32,10 @@ package struct GenerationRecord: Sendable, Equatable {
     package var templateVersion: String
     /// `YYYY-MM-DD`: the date in the module's file headers.
     package var created: String
-    /// The spec file that declares the module, relative to the record's folder.
-    package var spec: String?
     /// Every template parameter, resolved, sorted by name.
     package var params: [PlannedModule.Param]
-    /// The output folders given on the command line (`--output`), relative to the record's
-    /// folder: later runs use them again.
-    package var output: String? = nil
-    package var testsOutput: String? = nil
-    /// The local Swift package the module is a target of, relative to the record's folder.
-    package var package: String? = nil
-    /// The description given on the command line (`--description`): later runs use it again.
-    package var description: String? = nil
-    /// The author, company and project in the module's file headers as first generated (empty:
-    /// none; the project is also the module its tests `@testable import`); later runs keep them
-    /// unless `--author` / `--company` / `--project` says otherwise. Nil in a record written
-    /// before they were kept: the run's own, as then.
-    package var author: String? = nil
-    package var company: String? = nil
-    package var project: String? = nil
-    /// Generated with `--no-tests`: later runs generate no tests for it until `--with-tests`.
-    package var noTests = false
+    /// Its spec, output folders, headers' names and the rest the next runs reuse.
+    package var settings: RecordedSettings
     /// Recorded path → hash of the file as generated, for code and for tests.
     package var files: [String: String]
     package var testFiles: [String: String]
@@ -68,7 +51,7 @@ package struct GenerationRecord: Sendable, Equatable {
       self.template = template
       self.templateVersion = templateVersion
       self.created = created
-      self.spec = spec
+      self.settings = RecordedSettings(spec: spec)
       self.params = params
       self.files = files
       self.testFiles = testFiles
@@ -77,7 +60,8 @@ package struct GenerationRecord: Sendable, Equatable {
     /// An entry an earlier modulegen wrote (it kept neither the headers' names nor `no_tests`)
     /// with code files and no test file: generated with `--no-tests`.
     package var isEarlierWithoutTests: Bool {
-      author == nil && company == nil && !noTests && testFiles.isEmpty && !files.isEmpty
+      settings.author == nil && settings.company == nil && !settings.noTests && testFiles.isEmpty
+        && !files.isEmpty
     }
 
     /// Code and test files together.
@@ -162,19 +146,15 @@ package struct GenerationRecord: Sendable, Equatable {
     for (name, entry) in modules
     where entry.files.keys.contains(where: isAbsolute)
       || entry.testFiles.keys.contains(where: isAbsolute)
-      || [entry.spec, entry.output, entry.testsOutput, entry.package].contains(where: {
-        $0.map(isAbsolute) == true
-      }) || entry.registrations.contains(where: { isAbsolute($0.file) })
+      || entry.settings.containsPath(where: isAbsolute)
+      || entry.registrations.contains(where: { isAbsolute($0.file) })
     {
       var module = entry
       module.files = Dictionary(entry.files.map { (relative($0.key), $0.value) }) { a, _ in a }
       module.testFiles = Dictionary(entry.testFiles.map { (relative($0.key), $0.value) }) {
         a, _ in a
       }
-      module.spec = entry.spec.map(relative)
-      module.output = entry.output.map(relative)
-      module.testsOutput = entry.testsOutput.map(relative)
-      module.package = entry.package.map(relative)
+      module.settings.mapPaths(relative)
       for i in module.registrations.indices {
         module.registrations[i].file = relative(module.registrations[i].file)
       }

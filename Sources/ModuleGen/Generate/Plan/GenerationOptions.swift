@@ -48,9 +48,9 @@ extension GenerationOptions {
     var options = self
     options.includeTests = includeTests && !recordsNoTests(recorded)
     guard let recorded else { return options }
-    if !authorGiven, let author = recorded.author { options.settings.author = author }
-    if !companyGiven, let company = recorded.company { options.settings.company = company }
-    if !projectGiven, let project = recorded.project { options.settings.project = project }
+    if !authorGiven, let author = recorded.settings.author { options.settings.author = author }
+    if !companyGiven, let company = recorded.settings.company { options.settings.company = company }
+    if !projectGiven, let project = recorded.settings.project { options.settings.project = project }
     return options
   }
 
@@ -65,6 +65,6 @@ extension GenerationOptions {
   /// files and no test file: it was generated with `--no-tests`.
   func recordedNoTests(_ recorded: GenerationRecord.Module?) -> Bool {
     guard let recorded else { return false }
-    return recorded.noTests || includeTests && recorded.isEarlierWithoutTests
+    return recorded.settings.noTests || includeTests && recorded.isEarlierWithoutTests
   }
 }

@@ -123,32 +123,35 @@ extension Generator {
       templateHash: templateHash, created: date,
       params: rendering.params.map { PlannedModule.Param(name: $0.0, value: $0.1) }
         .sorted { $0.name < $1.name },
-      includesTests: moduleOptions.includeTests,
-      // A module from the command line has no spec (its recorded one no longer declares it).
-      spec: module.specFile.flatMap { spec in record.map { $0.recordedPath(spec) } },
-      output: rendering.output.flatMap { path in record.map { $0.recordedPath(path) } },
-      testsOutput: rendering.testsOutput.flatMap { path in record.map { $0.recordedPath(path) } },
-      package: rendering.package.flatMap { path in record.map { $0.recordedPath(path) } },
-      description: rendering.description, registrations: rendering.registrations)
+      includesTests: moduleOptions.includeTests, registrations: rendering.registrations)
+    func recordedPath(_ path: String?) -> String? {
+      path.flatMap { path in record.map { $0.recordedPath(path) } }
+    }
+    // A module from the command line has no spec (its recorded one no longer declares it).
+    planned.settings.spec = recordedPath(module.specFile)
+    planned.settings.output = recordedPath(rendering.output)
+    planned.settings.testsOutput = recordedPath(rendering.testsOutput)
+    planned.settings.package = recordedPath(rendering.package)
+    planned.settings.description = rendering.description
     // A module recorded before the record kept the headers' names (or its project) renders
     // with the run's, as then, and keeps them once a run writes its files: a run that writes
     // nothing leaves its entry as it was.
     let writes = files.contains { $0.action.writes }
     let recordsNames =
-      recorded.map { $0.author != nil || $0.company != nil } ?? true
+      recorded.map { $0.settings.author != nil || $0.settings.company != nil } ?? true
       || options.authorGiven || options.companyGiven || writes
     if recordsNames {
-      planned.author = moduleOptions.settings.author
-      planned.company = moduleOptions.settings.company
+      planned.settings.author = moduleOptions.settings.author
+      planned.settings.company = moduleOptions.settings.company
     }
-    if recorded.map({ $0.project != nil }) ?? true || options.projectGiven || writes {
-      planned.project = moduleOptions.settings.project
+    if recorded.map({ $0.settings.project != nil }) ?? true || options.projectGiven || writes {
+      planned.settings.project = moduleOptions.settings.project
     }
     // An earlier modulegen's entry without tests keeps them out, and says so in the record once
     // a run writes its files, as the headers' names.
-    planned.noTests =
+    planned.settings.noTests =
       recordsNames || options.tests != nil
-      ? options.recordsNoTests(recorded) : recorded?.noTests ?? false
+      ? options.recordsNoTests(recorded) : recorded?.settings.noTests ?? false
     var stale: [StaleFile] = []
     if let record, let recorded {
       let planned = Set(files.map { record.recordedPath($0.path) })
@@ -208,9 +211,9 @@ extension Generator {
       guard let old, let new, old != new else { return }
       changes.append("\(name): \(old.isEmpty ? "(none)" : old) → \(new.isEmpty ? "(none)" : new)")
     }
-    header("author", recorded.author, planned.author)
-    header("company", recorded.company, planned.company)
-    header("project", recorded.project, planned.project)
+    header("author", recorded.settings.author, planned.settings.author)
+    header("company", recorded.settings.company, planned.settings.company)
+    header("project", recorded.settings.project, planned.settings.project)
     if noTests.recorded != noTests.now {
       changes.append(
         noTests.now ? "test files: generated → none" : "test files: none → generated")
@@ -375,7 +378,9 @@ extension Generator {
     guard !specs.isEmpty else { return [] }
     let names = Set(planned.map(\.name))
     return record.modules.keys.sorted().filter { name in
-      guard !names.contains(name), let spec = record.modules[name]?.spec else { return false }
+      guard !names.contains(name), let spec = record.modules[name]?.settings.spec else {
+        return false
+      }
       return specs.contains(spec)
     }
   }

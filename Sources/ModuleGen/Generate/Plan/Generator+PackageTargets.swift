@@ -13,7 +13,7 @@ extension Generator {
       options.package.map { ($0, options.currentDirectory, nil) }
       ?? module.package.map { ($0, projectBase, module.packageLocation) }
       ?? config?.package.map { ($0, projectBase, config?.locations.values["package"]) }
-      ?? recorded?.package.map { ($0, recordDirectory, nil) }
+      ?? recorded?.settings.package.map { ($0, recordDirectory, nil) }
     guard let given else { return nil }
     return try outputFolders.checkedRoot(
       given.text, pattern: given, what: "package folder", record: recordDirectory,
@@ -33,7 +33,9 @@ extension Generator {
     var folders: [String] = []
     var modules: [String: [PackageTargets.Module]] = [:]
     for module in planned where !blocked.contains(module.name) {
-      guard let package = module.package, let spec = specsByName[module.name] else { continue }
+      guard let package = module.settings.package, let spec = specsByName[module.name] else {
+        continue
+      }
       let folder = record?.absolutePath(package) ?? normalizePath(joinPath(top, package))
       if modules[folder] == nil { folders.append(folder) }
       let own = spec.xcode.targets

@@ -82,7 +82,7 @@ extension Generator {
   ) -> String? {
     var found: [String] = []
     // A module of a package has its own, in its target.
-    for (module, entry) in record.modules where entry.package == nil {
+    for (module, entry) in record.modules where entry.settings.package == nil {
       let paths = Array((role == .test ? entry.testFiles : entry.files).keys)
       for path in paths where lastPathComponent(path) == name {
         let folder = parentPath(path)

@@ -27,12 +27,7 @@ package struct Generator {
       var date: String
       var params: [PlannedModule.Param]
       var template: String?
-      var output: String?
-      var testsOutput: String?
-      var description: String?
-      var author: String?
-      var company: String?
-      var project: String?
+      var settings: RecordedSettings?
       var noTests: Bool
 
       init(_ module: ModuleSpec, date: String, recorded: GenerationRecord.Module?) {
@@ -40,13 +35,8 @@ package struct Generator {
         self.date = date
         params = recorded?.params ?? []
         template = recorded?.template
-        output = recorded?.output
-        testsOutput = recorded?.testsOutput
-        description = recorded?.description
-        author = recorded?.author
-        company = recorded?.company
-        project = recorded?.project
-        noTests = recorded.map { $0.noTests || $0.isEarlierWithoutTests } ?? false
+        settings = recorded?.settings
+        noTests = recorded.map { $0.settings.noTests || $0.isEarlierWithoutTests } ?? false
       }
     }
     var values: [String: (key: Key, rendering: Rendering)] = [:]
@@ -366,7 +356,7 @@ package struct Generator {
     /// declares keeps the one given on the command line (`--description`) when it was recorded.
     func described(_ module: ModuleSpec) -> ModuleSpec {
       guard module.description == nil, module.specFile == nil,
-        let description = recorded?.description
+        let description = recorded?.settings.description
       else { return module }
       var module = module
       module.description = description
@@ -457,9 +447,9 @@ package struct Generator {
     // A folder given on the command line is recorded, and used again when no option or spec
     // says otherwise.
     let recordedOutput =
-      options.output == nil && module.output == nil ? recorded?.output : nil
+      options.output == nil && module.output == nil ? recorded?.settings.output : nil
     let recordedTestsOutput =
-      options.testsOutput == nil && module.testsOutput == nil ? recorded?.testsOutput : nil
+      options.testsOutput == nil && module.testsOutput == nil ? recorded?.settings.testsOutput : nil
     // In a package, the module's folders are its targets' unless something says otherwise.
     let packageFolders = package.map { PackageTargets.folders(in: $0) }
     // The default folders (./NAME, ./NAMETests) of a new module are the current folder's: from

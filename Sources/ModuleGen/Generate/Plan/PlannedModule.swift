@@ -14,23 +14,10 @@ package struct PlannedModule: Sendable, Equatable {
   package var params: [Param]
   /// Whether test files were planned (not with `--no-tests`).
   package var includesTests: Bool
-  /// The spec file the module was declared in, relative to the record's folder.
-  package var spec: String?
-  /// The output folders given on the command line, relative to the record's folder: the
-  /// record keeps them for the next runs.
-  package var output: String? = nil
-  package var testsOutput: String? = nil
-  /// The local Swift package the module is a target of, relative to the record's folder.
-  package var package: String? = nil
-  /// The description given on the command line, now or when the module was recorded.
-  package var description: String? = nil
-  /// The author, company and project in its file headers, as the record keeps them; nil for a
-  /// module recorded without them that this run does not write (see `Generator.modulePlan`).
-  package var author: String? = nil
-  package var company: String? = nil
-  package var project: String? = nil
-  /// Tests left out by choice (`--no-tests`, now or when recorded): the record keeps it.
-  package var noTests = false
+  /// What the record keeps for the next runs: its spec, output folders, the headers' names
+  /// (nil for a module recorded without them that this run does not write, see
+  /// `Generator.modulePlan`), and the rest.
+  package var settings = RecordedSettings()
   /// The snippets its template's `register:` entries insert into the app's files.
   package var registrations: [PlannedRegistration] = []
 
