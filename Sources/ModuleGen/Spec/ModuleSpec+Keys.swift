@@ -59,7 +59,8 @@ extension ModuleSpec {
       ) { draft, text, _ in draft.module.description = text },
       Key(
         name: "params", type: "a mapping",
-        doc: "Template parameters (strings, booleans, integers), overriding the config's `params`.",
+        doc:
+          "Template parameters (strings, booleans, integers), overriding the config's `params`; a text parameter takes a plain word as written (`yes`, `010`).",
         example: "{ui: uikit}"
       ) { node, draft, decoding in
         draft.module.params = node.params(path: decoding.keyPath, problems: &decoding.problems)

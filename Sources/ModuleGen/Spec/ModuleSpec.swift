@@ -83,22 +83,18 @@ package struct ModuleSpec: Sendable, Equatable {
       }
     }
 
-    /// Why a value that is not text reads as something else than its file writes it, for a
-    /// message about it: " (YAML reads 'yes' as a boolean, true; quote it to mean the text)".
-    /// Empty for text, and where the file's word is not known (`--set`, a record).
-    package func misreadHint(at location: SourceLocation?) -> String {
-      guard let location else { return "" }
-      let kind: String
-      switch self {
-      case .string: return ""
-      case .bool: kind = "a boolean"
-      case .int: kind = "an integer"
-      }
+    /// The plain word a boolean or an integer is written as in its file, when YAML reads it as
+    /// another value (`yes` as true, `010` as 8): what the word means to a parameter that is
+    /// text. Nil for text, for a word YAML reads as itself (`true`, `42`), and where the file's
+    /// word is not known (`--set`, a record).
+    package func misreadWord(at location: SourceLocation?) -> String? {
+      guard let location else { return nil }
+      if case .string = self { return nil }
       let word = location.lineText.dropFirst(location.column - 1).prefix {
         !" \t\r,]}#".contains($0)
       }
-      guard !word.isEmpty, word != description else { return "" }
-      return " (YAML reads '\(word)' as \(kind), \(description); quote it to mean the text)"
+      guard !word.isEmpty, word != description else { return nil }
+      return String(word)
     }
   }
 }

@@ -658,17 +658,18 @@ package struct Generator {
               "parameter '\(name)' of template '\(manifest.name)' is true or false, not '\(value)' (\(origin))",
             location: location))
       case (.choice, _):
-        let text = value.description
+        let text = value.misreadWord(at: location) ?? value.description
         guard parameter.values.contains(text) else {
           var message =
             "'\(text)' is not a value of '\(name)' (\(origin)); template '\(manifest.name)' allows: \(parameter.values.joined(separator: ", "))"
-          message += didYouMean(text, in: parameter.values) + value.misreadHint(at: location)
+          message += didYouMean(text, in: parameter.values)
           problems.append(Diagnostic(message: message, location: location))
           return
         }
         values[name] = .string(text)
       case (.string, _):
-        values[name] = .string(value.description)
+        // Text as the file writes it: a plain `yes` or `010` is the word, not YAML's true or 8.
+        values[name] = .string(value.misreadWord(at: location) ?? value.description)
       }
     }
     // A value the spec or --set gives replaces the config's and the record's unread, so that
