@@ -396,6 +396,44 @@ import Testing
     #expect(defaults.err == "")
   }
 
+  /// A folder `gen` would refuse is a warning about the config `init` wrote: it says what is
+  /// wrong with the folder, never that nothing was written. `check`, which never writes, says
+  /// the same; `gen`, which the refusal stops, says that nothing was written.
+  @Test func aRefusedFolderSaysWhatTheCommandDid() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("not a folder\n", to: dir + "/Tests")
+    let result = runTool(["init", "--author", "Ann", "--output", "~"], in: dir)
+    #expect(result.code == 0)
+    #expect(result.out == "Wrote .modulegen.yml\n")
+    #expect(
+      result.err == """
+        .modulegen.yml:5:10: warning: the output folder pattern '~' renders as '~', which starts with '~', which modulegen does not expand
+        output: "~"
+                 ^
+
+        """)
+    let blocked = runTool(["init", "--force", "--tests-output", "Tests/{{ module }}"], in: dir)
+    #expect(blocked.code == 0)
+    #expect(blocked.out == "Wrote .modulegen.yml\n")
+    #expect(
+      blocked.err
+        == "warning: the tests output folder 'Tests/Example' cannot be created: 'Tests' is a file\n"
+    )
+    try write(
+      "template: viper\ntests_output: \"Tests/{{ module }}\"\n", to: dir + "/.modulegen.yml")
+    let check = runTool(["check", "Home", "viper"], in: dir)
+    #expect(check.code == 2)
+    #expect(
+      check.err
+        == "error: the tests output folder 'Tests/Home' cannot be created: 'Tests' is a file\n")
+    let gen = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(gen.code == 2)
+    #expect(
+      gen.err
+        == "error: the tests output folder 'Tests/Home' cannot be created: 'Tests' is a file; nothing was written\n"
+    )
+  }
+
   @Test func initRefusesALineBreakInsteadOfChangingIt() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["init", "--author", "Ann\nBob"], in: dir)
