@@ -355,6 +355,29 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: dir + "/Templates/t") == ["Code"])
   }
 
+  /// `templates new` and `templates eject` say where the template goes the same way, with
+  /// `--dir`; eject's earlier spelling, the folder after the name, still works, unshown.
+  @Test func newAndEjectTakeTheFolderAsDir() throws {
+    let dir = try makeTemporaryDirectory()
+    let eject = runTool(["templates", "eject", "mvc", "--dir", "Mine"], in: dir)
+    #expect(eject.code == 0, "\(eject.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Mine/mvc/template.yml"))
+    let new = runTool(["templates", "new", "t", "--dir", "Mine"], in: dir)
+    #expect(new.code == 0, "\(new.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Mine/t/template.yml"))
+    let earlier = runTool(["templates", "eject", "mvvm", "Theirs"], in: dir)
+    #expect(earlier.code == 0, "\(earlier.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Theirs/mvvm/template.yml"))
+    let both = runTool(["templates", "eject", "viper", "A", "--dir", "B"], in: dir)
+    #expect(both.code == 64)
+    #expect(
+      both.err.hasPrefix(
+        "error: the folder is given twice, with --dir and after the name: give --dir only\n"))
+    let help = runTool(["templates", "eject", "--help"], in: dir).out
+    #expect(help.contains("USAGE: modulegen templates eject <name> [options]\n"), "\(help)")
+    #expect(help.contains("  --dir <dir>  ") && !help.contains("<dir>  The folder"), "\(help)")
+  }
+
   @Test func templateFoldersFromTheCommandLineAreCheckedToo() throws {
     let dir = try makeTemporaryDirectory()
     let control = runTool(["templates", "new", "t", "--dir", "My\nTemplates"], in: dir)
@@ -362,7 +385,7 @@ import Testing
     #expect(
       control.err
         == "error: the template folder 'My\nTemplates' contains the control character U+000A\n")
-    let climbing = runTool(["templates", "eject", "mvc", "A/../../B"], in: dir)
+    let climbing = runTool(["templates", "eject", "mvc", "--dir", "A/../../B"], in: dir)
     #expect(
       climbing.err
         == "error: the template folder 'A/../../B' goes up with '..' out of its base folder\n")

@@ -160,7 +160,7 @@ import Testing
   /// project's own template that calls the view's protocol `HomeDisplay` is read as well.
   @Test func aProjectTemplateIsReadByItsOwnNames() throws {
     let dir = try makeTemporaryDirectory()
-    #expect(runTool(["templates", "eject", "viper", "Templates"], in: dir).code == 0)
+    #expect(runTool(["templates", "eject", "viper", "--dir", "Templates"], in: dir).code == 0)
     try FileManager.default.moveItem(
       atPath: dir + "/Templates/viper", toPath: dir + "/Templates/house")
     for (file, from, to) in [

@@ -74,7 +74,14 @@ package struct CommandSpec: Sendable {
     package var optional = false
     package var repeating = false
     package var completion: Completion = .none
+    /// Accepted, but left out of the usage line, the help and the completions: an earlier
+    /// spelling kept working for the scripts that use it (`templates eject NAME DIR`, now
+    /// `--dir DIR`).
+    package var hidden = false
   }
+
+  /// The arguments the usage line and the help show.
+  var shownArguments: [Argument] { arguments.filter { !$0.hidden } }
 
   package var name: String
   package var summary: String
@@ -94,7 +101,7 @@ package struct CommandSpec: Sendable {
   var usage: String {
     var parts = ["modulegen", name]
     if takesSubcommand { parts.append("<subcommand>") }
-    for argument in arguments {
+    for argument in shownArguments {
       var text = "<\(argument.name)>"
       if argument.repeating { text += "..." }
       parts.append(argument.optional ? "[\(text)]" : text)
@@ -119,9 +126,9 @@ package struct CommandSpec: Sendable {
     var out = "OVERVIEW: \(summary)\n"
     if !discussion.isEmpty { out += "\n" + discussion + "\n" }
     out += "\nUSAGE: \(usage)\n"
-    if !arguments.isEmpty {
+    if !shownArguments.isEmpty {
       out += "\nARGUMENTS:\n"
-      for argument in arguments { out += helpRow("<\(argument.name)>", argument.help) }
+      for argument in shownArguments { out += helpRow("<\(argument.name)>", argument.help) }
     }
     for (title, options) in optionSections {
       out += "\n\(title):\n"
