@@ -425,13 +425,14 @@ import Testing
   @Test func aRefusedFolderSaysWhatTheCommandDid() throws {
     let dir = try makeTemporaryDirectory()
     try write("not a folder\n", to: dir + "/Tests")
-    let result = runTool(["init", "--author", "Ann", "--output", "~"], in: dir)
+    let result = runTool(
+      ["init", "--author", "Ann", "--output", ".modulegen/{{ module }}"], in: dir)
     #expect(result.code == 0)
     #expect(result.out == "Wrote .modulegen.yml\n")
     #expect(
       result.err == """
-        .modulegen.yml:5:10: warning: the output folder pattern '~' renders as '~', which starts with '~', which modulegen does not expand
-        output: "~"
+        .modulegen.yml:5:10: warning: the output folder '.modulegen/Example' is inside .modulegen/, where modulegen keeps the generation record's base copies: generated files never go there; choose another folder
+        output: ".modulegen/{{ module }}"
                  ^
 
         """)

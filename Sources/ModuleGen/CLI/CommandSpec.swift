@@ -66,6 +66,9 @@ package struct CommandSpec: Sendable {
     case templateName
     /// One of these words.
     case values([String])
+
+    /// Whether the value is a path on disk.
+    var isPath: Bool { self == .file || self == .folder }
   }
 
   package struct Argument: Sendable {
@@ -197,6 +200,17 @@ package struct UsageError: Error, Sendable, Equatable {
     "'\(option)' needs a value, not an empty one: \(option) <\(valueName)>"
   }
 
+  /// A path that starts with `~` (`--spec=~/a.yml`, `'~/a.yml'`), which the shell expands only
+  /// at the start of a word and unquoted: modulegen does not expand it, and would read or
+  /// write a folder named `~` in the current one. Nil for any other value. `given`: the
+  /// option or argument (`--spec`, `<file>`).
+  static func unexpandedHome(_ given: String, _ value: String) -> String? {
+    guard value.hasPrefix("~") else { return nil }
+    let example = given.hasPrefix("-") ? "\(given) ~/..., not \(given)=~/..." : "~/..."
+    return
+      "\(given) '\(value)' \(PathSafety.Problem.home.phrase(inside: "")): give '~' unquoted at the start of a word, which the shell expands (\(example)), or write $HOME"
+  }
+
   /// A word starting with `-` that the command (or the tool) does not declare.
   static func unknownOptionMessage(_ word: String) -> String { "unknown option '\(word)'" }
 
@@ -262,6 +276,9 @@ extension CommandSpec {
         value = arguments[i]
         i += 1
       }
+      if option.completion.isPath, let message = UsageError.unexpandedHome("--\(name)", value) {
+        throw UsageError(message, command: self.name)
+      }
       if value.isEmpty && !option.allowsEmptyValue {
         throw UsageError(
           UsageError.emptyValueMessage("--\(name)", valueName: option.valueName ?? "value"),
@@ -286,6 +303,16 @@ extension CommandSpec {
       parsed.values[name, default: []] += values
     }
     if parsed.flag(CommandSpec.help) { return parsed }
+    for (i, value) in parsed.positional.enumerated() {
+      let argument =
+        i < self.arguments.count
+        ? self.arguments[i] : self.arguments.last.flatMap { $0.repeating ? $0 : nil }
+      if let argument, argument.completion.isPath,
+        let message = UsageError.unexpandedHome("<\(argument.name)>", value)
+      {
+        throw UsageError(message, command: name)
+      }
+    }
     let required = requiredCount
     if parsed.positional.count < required {
       let missing = self.arguments.filter { !$0.optional }[parsed.positional.count]
