@@ -338,6 +338,23 @@ import Testing
       "\(read.err)")
   }
 
+  /// A folder given from beside it (`../Home`) reads as from its parent: it was "not a module".
+  @Test func aFolderAboveIsRead() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    let here = runTool(["spec", "from", "Home"], in: dir)
+    #expect(here.code == 0, "\(here.err)")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Sub", withIntermediateDirectories: false)
+    for given in ["../Home", "../Home/", "./../Home"] {
+      let above = runTool(["spec", "from", given], in: dir + "/Sub")
+      #expect(above.code == 0, "\(given): \(above.err)")
+      #expect(above.out == here.out, "\(given)")
+    }
+    let inside = runTool(["spec", "from", "."], in: dir + "/Home")
+    #expect(inside.out == here.out, "\(inside.err)")
+  }
+
   @Test func aFolderThatIsNotAModule() throws {
     let dir = try makeTemporaryDirectory()
     try write("let x = 1\n", to: dir + "/Home/Other.swift")
