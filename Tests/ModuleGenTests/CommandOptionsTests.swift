@@ -136,6 +136,44 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
   }
 
+  /// A path the shell left with its `~` (after `=`, or quoted) is a usage error that says how
+  /// to give it, for every path option and argument of every command: `spec from -o '~/a.yml'`
+  /// wrote a folder named `~` in the current one, `init --output '~'` wrote a config `gen`
+  /// refuses, and `--spec=~/a.yml` was "no such file".
+  @Test func aPathStartingWithATildeIsAUsageError() throws {
+    #expect(
+      UsageError.unexpandedHome("--spec", "~/a.yml")
+        == "--spec '~/a.yml' starts with '~', which modulegen does not expand: give '~' unquoted at the start of a word, which the shell expands (--spec ~/..., not --spec=~/...), or write $HOME"
+    )
+    #expect(UsageError.unexpandedHome("--spec", "a~/b.yml") == nil)
+    var checked = 0
+    for command in CommandLineTool.allCommands {
+      for option in command.spec.allOptions where option.completion.isPath {
+        let words = [String](repeating: "x", count: command.spec.arguments.count { !$0.optional })
+        #expect(
+          throws: UsageError(
+            UsageError.unexpandedHome("--\(option.name)", "~/p")!, command: command.spec.name),
+          "\(command.spec.name) --\(option.name)"
+        ) { try command.spec.parse(words + ["--\(option.name)=~/p"]) }
+        checked += 1
+      }
+    }
+    #expect(checked > 20)
+    let dir = try makeTemporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Home", withIntermediateDirectories: true)
+    for words in [
+      ["spec", "from", "Home", "--output", "~/Home.yml"], ["init", "--tests-output", "~"],
+      ["validate", "~/a.yml"], ["gen", "--spec=~/a.yml"],
+    ] {
+      let result = runTool(words, in: dir)
+      #expect(result.code == 64, "\(words)")
+      #expect(result.err.contains("which modulegen does not expand: give '~' unquoted"))
+      #expect(result.err.contains("\nusage: modulegen "), "\(result.err)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Home"])
+  }
+
   @Test func checkRefusesForceItDoesNotTake() throws {
     let dir = try makeTemporaryDirectory()
     let result = runTool(["check", "Home", "viper", "--force"], in: dir)

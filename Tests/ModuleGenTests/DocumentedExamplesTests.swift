@@ -338,3 +338,70 @@ extension DocumentedExamplesTests {
     #expect(presenter.contains(code.text), "FeedPresenter.swift:\n\(presenter)")
   }
 }
+
+extension DocumentedExamplesTests {
+  /// The examples of every command's help that name a file of the reader's own (a template to
+  /// render, a module's folder, a Rambafile): they are parsed, not run.
+  static let helpExamplesOnTheReadersFiles = [
+    "render Header.liquid", "render View.liquid", "validate Rambafile", "validate .modulegen.yml",
+    "migrate", "templates lint Templates/viper",
+    "templates install", "spec from Sources/",
+  ]
+
+  /// Every example of every command's `--help` (each line after `EXAMPLES:`) parses, and runs
+  /// in the folder of the documents' examples (`exampleFolder()`) with exit code 0, unless it
+  /// needs what a test cannot have or a file of the reader's own; a `> FILE` is left out, a
+  /// `< FILE` (or `echo TEXT |`) is its standard input and `Specs/*.yml` is every spec there, as
+  /// a shell has them.
+  @Test func everyHelpExampleRunsOrParses() throws {
+    var ran = 0
+    for command in CommandLineTool.allCommands {
+      for example in command.spec.examples {
+        var line = example.command
+        if line.hasPrefix("source <("), line.hasSuffix(")") {
+          line = String(line.dropFirst("source <(".count).dropLast())
+        }
+        if let redirect = line.range(of: " > ") { line = String(line[..<redirect.lowerBound]) }
+        var input: String?
+        var echoed: String?
+        if let redirect = line.range(of: " < ") {
+          input = String(line[redirect.upperBound...])
+          line = String(line[..<redirect.lowerBound])
+        }
+        if let pipe = line.range(of: " | modulegen ") {
+          echoed =
+            Self.words(String(line[..<pipe.lowerBound])).dropFirst().joined(
+              separator: " ") + "\n"
+          line = "modulegen " + line[pipe.upperBound...]
+        }
+        let words = Self.words(line)
+        guard let (named, arguments) = Self.command(of: words) else {
+          Issue.record("'\(example.command)' (\(command.spec.name) --help) names no command")
+          continue
+        }
+        #expect(throws: Never.self, "'\(example.command)'") {
+          _ = try named.spec.parse(arguments)
+        }
+        if Self.needsTheOutsideWorld.contains(where: line.contains)
+          || Self.helpExamplesOnTheReadersFiles.contains(where: line.contains)
+        {
+          continue
+        }
+        let dir = try Self.exampleFolder()
+        // `forget`'s examples name a second module.
+        #expect(runTool(["gen", "Cart", "mvc"], in: dir).code == 0)
+        let specs = try FileManager.default.contentsOfDirectory(atPath: dir + "/Specs").sorted()
+          .map { "Specs/" + $0 }
+        let expanded = words.dropFirst().flatMap { $0 == "Specs/*.yml" ? specs : [$0] }
+        let stdin = try input.map { try String(contentsOfFile: dir + "/" + $0, encoding: .utf8) }
+        let result = runTool(Array(expanded), in: dir, stdin: stdin ?? echoed ?? "")
+        #expect(
+          result.code == 0,
+          "'\(example.command)' (\(command.spec.name) --help) exited with \(result.code):\n\(result.err)"
+        )
+        ran += 1
+      }
+    }
+    #expect(ran > 30)
+  }
+}

@@ -355,6 +355,29 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: dir + "/Templates/t") == ["Code"])
   }
 
+  /// `templates new` and `templates eject` say where the template goes the same way, with
+  /// `--dir`; eject's earlier spelling, the folder after the name, still works, unshown.
+  @Test func newAndEjectTakeTheFolderAsDir() throws {
+    let dir = try makeTemporaryDirectory()
+    let eject = runTool(["templates", "eject", "mvc", "--dir", "Mine"], in: dir)
+    #expect(eject.code == 0, "\(eject.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Mine/mvc/template.yml"))
+    let new = runTool(["templates", "new", "t", "--dir", "Mine"], in: dir)
+    #expect(new.code == 0, "\(new.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Mine/t/template.yml"))
+    let earlier = runTool(["templates", "eject", "mvvm", "Theirs"], in: dir)
+    #expect(earlier.code == 0, "\(earlier.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Theirs/mvvm/template.yml"))
+    let both = runTool(["templates", "eject", "viper", "A", "--dir", "B"], in: dir)
+    #expect(both.code == 64)
+    #expect(
+      both.err.hasPrefix(
+        "error: the folder is given twice, with --dir and after the name: give --dir only\n"))
+    let help = runTool(["templates", "eject", "--help"], in: dir).out
+    #expect(help.contains("USAGE: modulegen templates eject <name> [options]\n"), "\(help)")
+    #expect(help.contains("  --dir <dir>  ") && !help.contains("<dir>  The folder"), "\(help)")
+  }
+
   @Test func templateFoldersFromTheCommandLineAreCheckedToo() throws {
     let dir = try makeTemporaryDirectory()
     let control = runTool(["templates", "new", "t", "--dir", "My\nTemplates"], in: dir)
@@ -362,7 +385,7 @@ import Testing
     #expect(
       control.err
         == "error: the template folder 'My\nTemplates' contains the control character U+000A\n")
-    let climbing = runTool(["templates", "eject", "mvc", "A/../../B"], in: dir)
+    let climbing = runTool(["templates", "eject", "mvc", "--dir", "A/../../B"], in: dir)
     #expect(
       climbing.err
         == "error: the template folder 'A/../../B' goes up with '..' out of its base folder\n")
@@ -394,6 +417,45 @@ import Testing
     let defaults = runTool(["init", "--force"], in: dir)
     #expect(defaults.code == 0)
     #expect(defaults.err == "")
+  }
+
+  /// A folder `gen` would refuse is a warning about the config `init` wrote: it says what is
+  /// wrong with the folder, never that nothing was written. `check`, which never writes, says
+  /// the same; `gen`, which the refusal stops, says that nothing was written.
+  @Test func aRefusedFolderSaysWhatTheCommandDid() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("not a folder\n", to: dir + "/Tests")
+    let result = runTool(
+      ["init", "--author", "Ann", "--output", ".modulegen/{{ module }}"], in: dir)
+    #expect(result.code == 0)
+    #expect(result.out == "Wrote .modulegen.yml\n")
+    #expect(
+      result.err == """
+        .modulegen.yml:5:10: warning: the output folder '.modulegen/Example' is inside .modulegen/, where modulegen keeps the generation record's base copies: generated files never go there; choose another folder
+        output: ".modulegen/{{ module }}"
+                 ^
+
+        """)
+    let blocked = runTool(["init", "--force", "--tests-output", "Tests/{{ module }}"], in: dir)
+    #expect(blocked.code == 0)
+    #expect(blocked.out == "Wrote .modulegen.yml\n")
+    #expect(
+      blocked.err
+        == "warning: the tests output folder 'Tests/Example' cannot be created: 'Tests' is a file\n"
+    )
+    try write(
+      "template: viper\ntests_output: \"Tests/{{ module }}\"\n", to: dir + "/.modulegen.yml")
+    let check = runTool(["check", "Home", "viper"], in: dir)
+    #expect(check.code == 2)
+    #expect(
+      check.err
+        == "error: the tests output folder 'Tests/Home' cannot be created: 'Tests' is a file\n")
+    let gen = runTool(["gen", "Home", "viper"], in: dir)
+    #expect(gen.code == 2)
+    #expect(
+      gen.err
+        == "error: the tests output folder 'Tests/Home' cannot be created: 'Tests' is a file; nothing was written\n"
+    )
   }
 
   @Test func initRefusesALineBreakInsteadOfChangingIt() throws {

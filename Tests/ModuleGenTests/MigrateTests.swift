@@ -196,6 +196,15 @@ import Testing
       ])
   }
 
+  /// A dry run ends as every command's does (it said "Dry run, nothing written.").
+  @Test func aDryRunSaysWhatItWouldWrite() throws {
+    let project = try GenerambaProject(rambafile: "project_name: Acme\n", templates: [])
+    let dryRun = project.run(["migrate", "--dry-run"])
+    #expect(dryRun.code == 0, "\(dryRun.err)")
+    #expect(dryRun.out == "  would create .modulegen.yml\nDry run: nothing was written.\n")
+    #expect(project.read(".modulegen.yml") == nil)
+  }
+
   @Test func anExistingConfigIsNotOverwrittenWithoutForce() throws {
     let project = try GenerambaProject(rambafile: "project_name: Acme\n", templates: [])
     try write("project: Mine\n", to: project.dir + "/.modulegen.yml")

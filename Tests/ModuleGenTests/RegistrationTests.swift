@@ -200,6 +200,13 @@ import Testing
         """)
     #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
     #expect(try read(dir + "/App/AppRoute.swift") == "enum AppRoute {\n  // modulegen:routes\n}\n")
+    // `check`, which never writes, says what is missing, not that nothing was written.
+    let checked = runTool(["check", "Home"], in: dir)
+    #expect(checked.code == 2)
+    #expect(
+      checked.err.hasPrefix(
+        "Templates/mine/template.yml:12:13: error: 'App/AppRoute.swift' has no line '// modulegen:screens', after which module 'Home' is registered: add that line where registrations go\n"
+      ), "\(checked.err)")
 
     try FileManager.default.removeItem(atPath: dir + "/App/AppRoute.swift")
     let noFile = runTool(["gen", "Home"], in: dir)

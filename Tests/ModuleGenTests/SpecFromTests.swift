@@ -160,7 +160,7 @@ import Testing
   /// project's own template that calls the view's protocol `HomeDisplay` is read as well.
   @Test func aProjectTemplateIsReadByItsOwnNames() throws {
     let dir = try makeTemporaryDirectory()
-    #expect(runTool(["templates", "eject", "viper", "Templates"], in: dir).code == 0)
+    #expect(runTool(["templates", "eject", "viper", "--dir", "Templates"], in: dir).code == 0)
     try FileManager.default.moveItem(
       atPath: dir + "/Templates/viper", toPath: dir + "/Templates/house")
     for (file, from, to) in [
@@ -336,6 +336,23 @@ import Testing
       read.err.contains(
         "note: 'Home' does not have HomeRouter.swift of template 'viper': gen creates it\n"),
       "\(read.err)")
+  }
+
+  /// A folder given from beside it (`../Home`) reads as from its parent: it was "not a module".
+  @Test func aFolderAboveIsRead() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    let here = runTool(["spec", "from", "Home"], in: dir)
+    #expect(here.code == 0, "\(here.err)")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Sub", withIntermediateDirectories: false)
+    for given in ["../Home", "../Home/", "./../Home"] {
+      let above = runTool(["spec", "from", given], in: dir + "/Sub")
+      #expect(above.code == 0, "\(given): \(above.err)")
+      #expect(above.out == here.out, "\(given)")
+    }
+    let inside = runTool(["spec", "from", "."], in: dir + "/Home")
+    #expect(inside.out == here.out, "\(inside.err)")
   }
 
   @Test func aFolderThatIsNotAModule() throws {

@@ -66,6 +66,9 @@ package struct CommandSpec: Sendable {
     case templateName
     /// One of these words.
     case values([String])
+
+    /// Whether the value is a path on disk.
+    var isPath: Bool { self == .file || self == .folder }
   }
 
   package struct Argument: Sendable {
@@ -74,7 +77,14 @@ package struct CommandSpec: Sendable {
     package var optional = false
     package var repeating = false
     package var completion: Completion = .none
+    /// Accepted, but left out of the usage line, the help and the completions: an earlier
+    /// spelling kept working for the scripts that use it (`templates eject NAME DIR`, now
+    /// `--dir DIR`).
+    package var hidden = false
   }
+
+  /// The arguments the usage line and the help show.
+  var shownArguments: [Argument] { arguments.filter { !$0.hidden } }
 
   package var name: String
   package var summary: String
@@ -94,7 +104,7 @@ package struct CommandSpec: Sendable {
   var usage: String {
     var parts = ["modulegen", name]
     if takesSubcommand { parts.append("<subcommand>") }
-    for argument in arguments {
+    for argument in shownArguments {
       var text = "<\(argument.name)>"
       if argument.repeating { text += "..." }
       parts.append(argument.optional ? "[\(text)]" : text)
@@ -119,9 +129,9 @@ package struct CommandSpec: Sendable {
     var out = "OVERVIEW: \(summary)\n"
     if !discussion.isEmpty { out += "\n" + discussion + "\n" }
     out += "\nUSAGE: \(usage)\n"
-    if !arguments.isEmpty {
+    if !shownArguments.isEmpty {
       out += "\nARGUMENTS:\n"
-      for argument in arguments { out += helpRow("<\(argument.name)>", argument.help) }
+      for argument in shownArguments { out += helpRow("<\(argument.name)>", argument.help) }
     }
     for (title, options) in optionSections {
       out += "\n\(title):\n"
@@ -190,6 +200,17 @@ package struct UsageError: Error, Sendable, Equatable {
     "'\(option)' needs a value, not an empty one: \(option) <\(valueName)>"
   }
 
+  /// A path that starts with `~` (`--spec=~/a.yml`, `'~/a.yml'`), which the shell expands only
+  /// at the start of a word and unquoted: modulegen does not expand it, and would read or
+  /// write a folder named `~` in the current one. Nil for any other value. `given`: the
+  /// option or argument (`--spec`, `<file>`).
+  static func unexpandedHome(_ given: String, _ value: String) -> String? {
+    guard value.hasPrefix("~") else { return nil }
+    let example = given.hasPrefix("-") ? "\(given) ~/..., not \(given)=~/..." : "~/..."
+    return
+      "\(given) '\(value)' \(PathSafety.Problem.home.phrase(inside: "")): give '~' unquoted at the start of a word, which the shell expands (\(example)), or write $HOME"
+  }
+
   /// A word starting with `-` that the command (or the tool) does not declare.
   static func unknownOptionMessage(_ word: String) -> String { "unknown option '\(word)'" }
 
@@ -255,6 +276,9 @@ extension CommandSpec {
         value = arguments[i]
         i += 1
       }
+      if option.completion.isPath, let message = UsageError.unexpandedHome("--\(name)", value) {
+        throw UsageError(message, command: self.name)
+      }
       if value.isEmpty && !option.allowsEmptyValue {
         throw UsageError(
           UsageError.emptyValueMessage("--\(name)", valueName: option.valueName ?? "value"),
@@ -279,6 +303,16 @@ extension CommandSpec {
       parsed.values[name, default: []] += values
     }
     if parsed.flag(CommandSpec.help) { return parsed }
+    for (i, value) in parsed.positional.enumerated() {
+      let argument =
+        i < self.arguments.count
+        ? self.arguments[i] : self.arguments.last.flatMap { $0.repeating ? $0 : nil }
+      if let argument, argument.completion.isPath,
+        let message = UsageError.unexpandedHome("<\(argument.name)>", value)
+      {
+        throw UsageError(message, command: name)
+      }
+    }
     let required = requiredCount
     if parsed.positional.count < required {
       let missing = self.arguments.filter { !$0.optional }[parsed.positional.count]

@@ -14,6 +14,9 @@ extension Console {
     return !plan.conflicts.isEmpty
   }
 
+  /// The last line of every command's dry run (`gen`, `update`, `forget`, `migrate`).
+  static let dryRunLine = "Dry run: nothing was written.\n"
+
   /// A file that exists with other content than the plan's, and is not written over.
   static func conflictMessage(_ shownPath: String) -> String {
     "'\(shownPath)' exists with different content"

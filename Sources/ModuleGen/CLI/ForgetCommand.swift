@@ -62,7 +62,7 @@ enum ForgetCommand {
   ) {
     guard OutputFormat.chosen(arguments) == .json else {
       for name in names.sorted() { console.writeOut(line(name, record: record, dryRun: dryRun)) }
-      if dryRun { console.writeOut("Dry run: nothing was written.\n") }
+      if dryRun { console.writeOut(Console.dryRunLine) }
       return
     }
     let modules = names.sorted().map { name -> LiquidValue in

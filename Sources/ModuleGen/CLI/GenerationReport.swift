@@ -327,7 +327,7 @@ struct GenerationReport {
 
   /// The last line of a dry run.
   func finish() {
-    if dryRun && printsSummaries { console.writeOut("Dry run: nothing was written.\n") }
+    if dryRun && printsSummaries { console.writeOut(Console.dryRunLine) }
   }
 
   /// What `--prune` says of a stale file it leaves.

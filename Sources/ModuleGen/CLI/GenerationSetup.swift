@@ -70,8 +70,11 @@ enum GenerationSetup {
     let pendingXcode = try XcodeIntegration.start(
       arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
       command: command)
+    var generator = Generator(library: library, config: config, fileSystem: fileSystem)
+    // `check` only reads: a path it refuses stopped no write.
+    generator.outputFolders.runWrites = command != CheckCommand.spec.name
     var setup = Setup(
-      generator: Generator(library: library, config: config, fileSystem: fileSystem),
+      generator: generator,
       modules: modules, options: options, notes: notes, record: record, recordText: recordText,
       pendingXcode: pendingXcode)
     if !readingProjectMeanwhile { try setup.finishReadingProject() }

@@ -51,7 +51,18 @@ enum SpecCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let fileSystem = LocalFileSystem()
     let given = arguments.positional[0]
-    let folder = normalizePath(console.path(given))
+    // Resolved as `templates new --dir` resolves its folder: `../Home`, from a folder beside the
+    // module's, was '…/sub/../Home', which the template's output path refused (read as "not a
+    // module").
+    let folder: String
+    do {
+      folder = try PathSafety.resolve(
+        given, against: console.currentDirectory,
+        rules: PathSafety.rules(forPattern: given, allowsTrailingSlash: true))
+    } catch {
+      throw Diagnostic(
+        message: "the folder '\(given)' \(error.phrase(inside: "the current folder"))")
+    }
     let displayFolder = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
     let name: String
     switch ModuleName.normalize(lastPathComponent(fileSystem.resolvedPath(folder) ?? folder)) {

@@ -21,7 +21,7 @@ enum TemplatesCommand {
         """,
       examples: [
         ("modulegen templates list", ""), ("modulegen templates show viper", ""),
-        ("modulegen templates eject viper Templates", ""),
+        ("modulegen templates eject viper --dir Templates", ""),
       ], takesSubcommand: true),
     run: { _, _ in ExitCode.usage },
     subcommands: [list, show, eject, new, lint, install])
@@ -125,15 +125,16 @@ enum TemplatesCommand {
       name: "templates eject",
       summary: "Copy a built-in template into the project for customization.",
       discussion:
-        "The copy goes to DIR/NAME (DIR defaults to the project's first template folder, else Templates). Existing files are not overwritten without --force.",
+        "The copy goes to DIR/NAME (--dir DIR; by default the project's first template folder, else Templates). Existing files are not overwritten without --force.",
       arguments: [
         .init(name: "name", help: "The built-in template.", completion: .templateName),
-        .init(name: "dir", help: "The folder to copy into.", optional: true, completion: .folder),
+        // Before --dir, the folder came after the name: still taken.
+        .init(name: "dir", help: "The folder to copy into.", optional: true, hidden: true),
       ],
-      options: [.force],
+      options: [.templateFolder, .force],
       examples: [
         ("modulegen templates eject viper", "Copies to Templates/viper."),
-        ("modulegen templates eject mvvm MyTemplates", ""),
+        ("modulegen templates eject mvvm --dir MyTemplates", "Copies to MyTemplates/mvvm."),
       ]),
     run: { arguments, console in
       let name = arguments.positional[0]
@@ -143,9 +144,15 @@ enum TemplatesCommand {
         message += didYouMean(name, in: names)
         throw Diagnostic(message: message)
       }
+      let folder = arguments.value(.templateFolder)
+      if folder != nil && arguments.positional.count > 1 {
+        throw UsageError(
+          "the folder is given twice, with --dir and after the name: give --dir only",
+          command: "templates eject")
+      }
       let (_, config) = try library(console: console)
       let root = try templateFolder(
-        arguments.positional.count > 1 ? arguments.positional[1] : nil, name: name,
+        folder ?? (arguments.positional.count > 1 ? arguments.positional[1] : nil), name: name,
         config: config, console: console)
       let source = TemplateSource.builtin(name)
       var files = source.allFiles().map { ($0, source.read($0)!) }

@@ -95,7 +95,7 @@ enum MigrateCommand {
     }
     if TemplatesCommand.reportConflicts(plan, console: console) { return ExitCode.failure }
     if dryRun {
-      console.writeOut("Dry run, nothing written.\n")
+      console.writeOut(Console.dryRunLine)
       return ExitCode.success
     }
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)

@@ -31,9 +31,9 @@ extension Generator {
         owner.module != file.module
       else { continue }
       throw Diagnostic(
-        message:
-          "'\(file.path)' is a symbolic link to '\(owner.path)', a file of module '\(owner.module)'; nothing was written"
-      )
+        message: outputFolders.refusing(
+          "'\(file.path)' is a symbolic link to '\(owner.path)', a file of module '\(owner.module)'"
+        ))
     }
   }
 }

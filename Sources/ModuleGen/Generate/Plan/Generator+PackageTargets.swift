@@ -58,7 +58,8 @@ extension Generator {
       let planned = try PackageTargets.plan(
         folder: folder, modules: members, fileSystem: fileSystem,
         environment: options.environment,
-        shown: { PathSafety.shown($0, from: options.currentDirectory) })
+        shown: { PathSafety.shown($0, from: options.currentDirectory) },
+        refusing: outputFolders.refusing)
       packageCache.values[key] = planned
       return planned
     }

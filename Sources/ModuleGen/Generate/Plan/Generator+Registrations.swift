@@ -22,7 +22,7 @@ extension Generator {
         if let edit = try RegistrationEdit.make(
           path: path, root: inside ? top : parentPath(path),
           insertions: insertions[path] ?? [], removals: removed[path] ?? [],
-          fileSystem: fileSystem, shown: shown)
+          fileSystem: fileSystem, shown: shown, refusing: outputFolders.refusing)
         {
           edits.append(edit)
         }

@@ -512,7 +512,7 @@ package struct Generator {
       let (path, linkTarget) = try folders.safePath(
         relative, in: root, entry: file.entry, template: template)
       if let other = entryOfPath.updateValue(file.entry, forKey: path) {
-        throw OutputFolders.refusal(
+        throw folders.refusal(
           relative, why: "'\(other.template)' renders too (one file cannot hold both)",
           entry: file.entry, template: template)
       }

@@ -11,6 +11,19 @@ struct OutputFolders: Sendable {
   var containment: PathContainment
   /// Output path patterns, parsed once for a whole batch.
   let patterns = PatternCache()
+  /// Whether the run these folders are planned for writes (`gen`, `update`): a refused path
+  /// then stops it before anything is written, and the refusal says so. A command that only
+  /// reads (`check`, `validate`, `init`'s warnings about the config it wrote) says what is
+  /// wrong with the path, not that.
+  var runWrites = false
+
+  /// What a refused path did to a run that writes, said after the refusal.
+  static let nothingWritten = "; nothing was written"
+
+  /// `message`, the refusal of a path, with what it did to the run.
+  func refusing(_ message: String) -> String {
+    runWrites ? message + Self.nothingWritten : message
+  }
 
   final class PatternCache: Sendable {
     private let templates = Locked<[String: Template]>([:])
@@ -78,8 +91,9 @@ struct OutputFolders: Sendable {
         rules: PathSafety.rules(forPattern: pattern.text, allowsTrailingSlash: true))
     } catch {
       throw Diagnostic(
-        message:
-          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder")); nothing was written",
+        message: refusing(
+          "the \(what) pattern '\(pattern.text)' renders as '\(rendered)', which \(error.phrase(inside: "its base folder"))"
+        ),
         location: pattern.location)
     }
     let resolution = containment.folder(path)
@@ -91,17 +105,17 @@ struct OutputFolders: Sendable {
     // Only a path with such a name asks where the record's folder really is.
     if Self.mayBeRecordData(real), let kept = recordData(containing: real, record: record) {
       throw Diagnostic(
-        message: Self.recordDataMessage(
-          (option ?? "the \(what)") + " '\(rendered)'", kept: kept),
+        message: refusing(
+          Self.recordDataMessage((option ?? "the \(what)") + " '\(rendered)'", kept: kept)),
         location: pattern.location)
     }
     if case .blocked(let at) = resolution {
       let shown = { (path: String) in PathSafety.relative(path, to: pattern.base) }
       throw Diagnostic(
-        message: PathKey(at) == PathKey(path)
-          ? "the \(what) '\(shown(path))' is a file; nothing was written"
-          : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file; nothing was written"
-      )
+        message: refusing(
+          PathKey(at) == PathKey(path)
+            ? "the \(what) '\(shown(path))' is a file"
+            : "the \(what) '\(shown(path))' cannot be created: '\(shown(at))' is a file"))
     }
     return path
   }
@@ -113,8 +127,7 @@ struct OutputFolders: Sendable {
       kept == GenerationRecord.fileName
       ? "is where modulegen keeps the generation record (\(kept))"
       : "is inside \(kept)/, where modulegen keeps the generation record's base copies"
-    return
-      "\(subject) \(place): generated files never go there; choose another folder; nothing was written"
+    return "\(subject) \(place): generated files never go there; choose another folder"
   }
 
   /// Whether a real path has a component named `.modulegen` or `.modulegen.lock` (looked for
@@ -160,7 +173,7 @@ struct OutputFolders: Sendable {
       refuse(problem.phrase(inside: "the output folder"))
     }
     func refuse(_ why: String) -> Diagnostic {
-      Self.refusal(relative, why: why, entry: entry, template: template)
+      refusal(relative, why: why, entry: entry, template: template)
     }
     let components: [String]
     do {
@@ -203,13 +216,15 @@ struct OutputFolders: Sendable {
     "is a symbolic link that leads to no file (remove it, or make it lead to a file in the module's folder)"
 
   /// Why the template's output path `relative` may not be written.
-  static func refusal(
+  func refusal(
     _ relative: String, why: String, entry: TemplateManifest.FileEntry,
     template: CompiledTemplate
   ) -> Diagnostic {
     Diagnostic(
       message:
-        "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why); nothing was written",
+        refusing(
+          "template '\(template.manifest.name)' renders the output path '\(relative)', which \(why)"
+        ),
       location: entry.outputLocation)
   }
 
@@ -234,7 +249,7 @@ struct OutputFolders: Sendable {
               || PathSafety.isInside(link.target, joinPath(record, $0))
           })
         else { continue }
-        throw Self.refusal(
+        throw refusal(
           link.relative,
           why:
             "is a symbolic link to '\(PathSafety.relative(link.target, to: record))', a file of the generation record",
@@ -250,7 +265,7 @@ struct OutputFolders: Sendable {
     }
     for link in links {
       guard let other = planned[PathKey(link.target)] else { continue }
-      throw Self.refusal(
+      throw refusal(
         link.relative,
         why:
           "is a symbolic link to '\(lastPathComponent(other))', a file the template writes as well",

@@ -68,15 +68,16 @@ package struct PackageTargets: Sendable {
   /// it has every target and dependency already.
   static func plan(
     folder: String, modules: [Module], fileSystem: any FileSystem,
-    environment: [String: String], shown: (String) -> String
+    environment: [String: String], shown: (String) -> String, refusing: (String) -> String
   ) throws -> PackageTargets {
     let manifest = joinPath(folder, manifestName)
     guard let original = try PlannedFile.existingBytes(atPath: manifest, fileSystem: fileSystem)
     else {
       throw Diagnostic(
         message:
-          "'\(shown(folder))' has no \(manifestName): the package the module\(modules.count == 1 ? " '\(modules[0].name)'" : "s") should join must exist; nothing was written"
-      )
+          refusing(
+            "'\(shown(folder))' has no \(manifestName): the package the module\(modules.count == 1 ? " '\(modules[0].name)'" : "s") should join must exist"
+          ))
     }
     let scratch = try TemplateInstaller.makeScratchFolder(
       named: "modulegen-package", environment: environment)

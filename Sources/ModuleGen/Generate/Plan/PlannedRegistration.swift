@@ -45,11 +45,11 @@ extension PlannedRegistration {
       : "the lines " + markers.dropLast().map { "'\($0)'" }.joined(separator: ", ")
         + " and '\(markers[markers.count - 1])'"
     return
-      "module '\(module)' is registered in '\(shown)', which does not exist: create it with \(lines) where registrations go; nothing was written"
+      "module '\(module)' is registered in '\(shown)', which does not exist: create it with \(lines) where registrations go"
   }
 
   /// A registration's file has no marker line.
   static func markerMissingMessage(module: String, marker: String, shown: String) -> String {
-    "'\(shown)' has no line '\(marker)', after which module '\(module)' is registered: add that line where registrations go; nothing was written"
+    "'\(shown)' has no line '\(marker)', after which module '\(module)' is registered: add that line where registrations go"
   }
 }

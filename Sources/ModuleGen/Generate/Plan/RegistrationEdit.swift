@@ -16,10 +16,12 @@ package struct RegistrationEdit: Sendable {
 
   /// The edit of the file at `path`, nil when there is nothing to do (no file, only snippets to
   /// remove). Every marker is checked here, so that a missing one stops the run before anything
-  /// is written. `shown` is how messages show the path.
+  /// is written. `shown` is how messages show the path; `refusing` adds to a message what the
+  /// refusal did to the run (`OutputFolders.refusing`).
   static func make(
     path: String, root: String, insertions: [PlannedRegistration],
-    removals: [PlannedRegistration], fileSystem: any FileSystem, shown: String
+    removals: [PlannedRegistration], fileSystem: any FileSystem, shown: String,
+    refusing: (String) -> String
   ) throws -> RegistrationEdit? {
     guard let bytes = try PlannedFile.existingBytes(atPath: path, fileSystem: fileSystem) else {
       guard let first = insertions.first else { return nil }
@@ -28,8 +30,9 @@ package struct RegistrationEdit: Sendable {
         markers.append(insertion.marker)
       }
       throw Diagnostic(
-        message: PlannedRegistration.fileMissingMessage(
-          module: first.module, markers: markers, shown: shown),
+        message: refusing(
+          PlannedRegistration.fileMissingMessage(
+            module: first.module, markers: markers, shown: shown)),
         location: first.fileLocation)
     }
     let block = MarkedBlock(String(decoding: bytes, as: UTF8.self))
@@ -39,8 +42,9 @@ package struct RegistrationEdit: Sendable {
     where block.markerIndex(insertion.marker) == nil && seen.insert(insertion.marker).inserted {
       problems.append(
         Diagnostic(
-          message: PlannedRegistration.markerMissingMessage(
-            module: insertion.module, marker: insertion.marker, shown: shown),
+          message: refusing(
+            PlannedRegistration.markerMissingMessage(
+              module: insertion.module, marker: insertion.marker, shown: shown)),
           location: insertion.markerLocation))
     }
     if !problems.isEmpty { throw DiagnosticList(problems) }

@@ -12,7 +12,7 @@ _modulegen() {
   case "$cmd $words[CURRENT-1]" in
     "gen --spec"|"check --spec"|"update --spec"|"templates lint --spec"|"spec from --output"|"render --data") _files; return ;;
     "gen --set"|"gen --author"|"gen --company"|"gen --project"|"gen --date"|"gen --target"|"gen --test-target"|"gen --description"|"gen --project_group_path"|"gen --test_group_path"|"gen --custom_parameters"|"gen --project_targets"|"gen --test_targets"|"check --set"|"check --author"|"check --company"|"check --project"|"check --date"|"check --target"|"check --test-target"|"check --description"|"check --project_group_path"|"check --test_group_path"|"check --custom_parameters"|"check --project_targets"|"check --test_targets"|"update --set"|"update --author"|"update --company"|"update --project"|"update --date"|"update --target"|"update --test-target"|"update --description"|"update --project_group_path"|"update --test_group_path"|"update --custom_parameters"|"update --project_targets"|"update --test_targets"|"templates lint --target"|"templates lint --swiftc-flag"|"templates install --name"|"templates install --ref"|"init --author"|"init --company"|"init --project"|"init --prefix"|"spec from --set"|"render --module") return ;;
-    "gen --output"|"gen --tests-output"|"gen --package"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --package"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --package"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"spec from --templates"|"render --partials") _files -/; return ;;
+    "gen --output"|"gen --tests-output"|"gen --package"|"gen --templates"|"gen --xcodeproj"|"gen --module_path"|"gen --test_path"|"gen --project_file_path"|"gen --test_file_path"|"check --output"|"check --tests-output"|"check --package"|"check --templates"|"check --xcodeproj"|"check --module_path"|"check --test_path"|"check --project_file_path"|"check --test_file_path"|"update --output"|"update --tests-output"|"update --package"|"update --templates"|"update --xcodeproj"|"update --module_path"|"update --test_path"|"update --project_file_path"|"update --test_file_path"|"validate --templates"|"templates list --templates"|"templates show --templates"|"templates eject --dir"|"templates new --dir"|"templates lint --templates"|"templates lint --sdk"|"templates lint --package"|"init --output"|"init --tests-output"|"spec from --templates"|"render --partials") _files -/; return ;;
     "gen --format"|"check --format"|"update --format"|"validate --format"|"forget --format") compadd -- text json github; return ;;
     "gen --color"|"check --color"|"update --color"|"validate --color"|"forget --color") compadd -- auto always never; return ;;
     "templates list --format") compadd -- text json names; return ;;
@@ -26,7 +26,7 @@ _modulegen() {
     "validate") compadd -- --format --templates --color --help ;;
     "templates list") compadd -- --templates --format --help ;;
     "templates show") compadd -- --templates --help ;;
-    "templates eject") compadd -- --force --help ;;
+    "templates eject") compadd -- --dir --force --help ;;
     "templates new") compadd -- --dir --force --help ;;
     "templates lint") compadd -- --templates --typecheck --sdk --target --swiftc-flag --spec --package --force --help ;;
     "templates install") compadd -- --name --ref --force --help ;;
@@ -49,7 +49,7 @@ _modulegen() {
     "update") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;
     "validate") _files ;;
     "templates show") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;
-    "templates eject") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"}; _files -/ ;;
+    "templates eject") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;
     "templates lint") compadd -- ${(f)"$(modulegen templates list --format names 2>/dev/null)"} ;;
     "templates install") _files -/ ;;
     "spec from") _files -/ ;;
