@@ -731,7 +731,7 @@ import {{ m }}
     "common/snippets/load.liquid": #"""
 {%- comment %}
   How the typical screen loads: `load()` replaces a load in progress and is cancelled with its
-  caller; a result or an error that arrives for a replaced load is dropped, whatever error the
+  caller (`startFetch()` starts a load that nothing awaits, in `fetchTask` at once); a result or an error that arrives for a replaced load is dropped, whatever error the
   service throws when cancelled; a failed refresh keeps the items
   loaded before. Expects `fetch_call` (the call
   that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
@@ -743,14 +743,22 @@ import {{ m }}
   /// Loads the items. A load started while another is in progress replaces it, and cancelling
   /// the caller (a view that disappears) cancels the load.
   func load() async {
-    fetchTask?.cancel()
-    let task = Task { await fetchItems() }
-    fetchTask = task
+    let task = startFetch()
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
+  }
+
+  /// Starts fetching the items now, in place of a fetch in progress: the task, kept in
+  /// `fetchTask`, so that what stops the load stops it from this moment on.
+  @discardableResult
+  private func startFetch() -> Task<Void, Never> {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    return task
   }
 
   private func fetchItems() async {
@@ -4756,9 +4764,9 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {
     owesReload = true
     guard !hasLeft else { return }
     // A load in progress started before this was asked for: it is replaced, and does not
-    // settle it.
-    fetchTask?.cancel()
-    Task { await load() }
+    // settle it. This one is in `fetchTask` at once: the screen leaving stops it, even in the
+    // same turn.
+    startFetch()
   }
 }
 {%- else %}
