@@ -6,7 +6,8 @@ import Liquid
 /// The package in `.build/generated-modules` that holds every built-in template's module in
 /// every combination of its parameters, beside the stand-ins for Apple's frameworks
 /// (Fixtures/Standins) and, for the typical screen, a scenario test that drives it like a user
-/// (Fixtures/Scenarios).
+/// (Fixtures/Scenarios), and for the rich spec's, one that leaves the screen while what the user
+/// started runs.
 struct GeneratedPackage {
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let root = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
@@ -23,15 +24,16 @@ struct GeneratedPackage {
   /// values), view methods whose parameters are named as what the tests and views name their
   /// own values (`state`, `viewModel`), and view-output methods that call interactor and router
   /// methods (`EventLink`): async from async, async from sync, with a result and an error, and
-  /// with a default value; and view-output methods whose parameters are named as the event
-  /// tests name the subject, its spies and a deadline. Its other names are a team's that
-  /// clash with the generated code's own (SpecNamesTests): `reset()` in the protocols whose
-  /// mocks have a `reset()`, parameters named as a mock's `lock`, `calls`, `stubs`, `stub` and
-  /// `closure`, as the tests' locals (`screen`, `spy`, `sut`, `value`, `error`), and as Swift
-  /// keywords (`default`, `self`, `in`), view states named as a keyword and as the view
-  /// model's members (`service`, `router`, `onChange`), results that are optional tuples,
-  /// closures, generics and existentials, an entity with a field of another entity, and an
-  /// entity named `Value`, as the mocks name their subscripts' generic parameter.
+  /// with a default value; an async `viewDidLoad()` (the lean spec's is not); and view-output
+  /// methods whose parameters are named as the event tests name the subject, its spies and a
+  /// deadline. Its other names are a team's that clash with the generated code's own
+  /// (SpecNamesTests): `reset()` in the protocols whose mocks have a `reset()`, parameters
+  /// named as a mock's `lock`, `calls`, `stubs`, `stub` and `closure`, as the tests' locals
+  /// (`screen`, `spy`, `sut`, `value`, `error`), and as Swift keywords (`default`, `self`,
+  /// `in`), view states named as a keyword and as the view model's members (`service`,
+  /// `router`, `onChange`, `eventTasks`), results that are optional tuples, closures, generics
+  /// and existentials, an entity with a field of another entity, and an entity named `Value`,
+  /// as the mocks name their subscripts' generic parameter.
   static let richSpec = """
     name: Rich
     view: |
@@ -58,9 +60,10 @@ struct GeneratedPackage {
       func show(coordinator: String)
       func show(onChange: Int)
       func show(cancellables: Int)
+      func show(eventTasks: Int)
       func show(total: Value)
     presenter:
-      - viewDidLoad()
+      - viewDidLoad() async
       - "didSelect(at index: Int)"
       - didTapRetry()
       - "search(query: String) async"
@@ -161,7 +164,7 @@ struct GeneratedPackage {
     view: |
       func showTitle(_ title: String)
     presenter:
-      - viewDidLoad()
+      - viewDidLoad() async
       - didTapClose()
     router:
       - close()
@@ -178,6 +181,9 @@ struct GeneratedPackage {
     var module: ModuleSpec
     /// Whether the variant's test target also gets the scenario test (once per module).
     var scenario: Bool
+    /// Whether the variant's test target also gets the rich spec's scenario test,
+    /// `EventScenarios.swift.liquid` (once per module).
+    var eventScenario: Bool
     /// Whether the variant's test target also gets the tests of the mock of the rich spec's
     /// interactor (once per template): `MockTests.swift.liquid`, for the mock `mockTested`
     /// finds among the generated files.
@@ -253,6 +259,8 @@ struct GeneratedPackage {
               params: combination, module: module,
               scenario: module.roles.isEmpty
                 && !variants.contains { $0.target == target && $0.scenario },
+              eventScenario: kind == "Rich"
+                && !variants.contains { $0.target == target && $0.eventScenario },
               mockTests: !module.roles.isEmpty
                 && !variants.contains { $0.template == name && $0.mockTests }))
         }
@@ -312,11 +320,15 @@ struct GeneratedPackage {
     try copyFolder(Self.standins + "/StandinTests", to: path + "/Tests/StandinTests")
     let library = TemplateLibrary(folders: [])
     let scenario = try Self.fixtureTemplate("Scenarios.swift.liquid")
+    let eventScenario = try Self.fixtureTemplate("EventScenarios.swift.liquid")
     let mockTests = try Self.fixtureTemplate("MockTests.swift.liquid")
     for variant in variants {
       let options = Self.options(variant, in: path)
       var files = try Self.generatedFiles(variant, options: options, library: library)
-      if variant.scenario {
+      for (wanted, template, name) in [
+        (variant.scenario, scenario, "Scenarios"),
+        (variant.eventScenario, eventScenario, "EventScenarios"),
+      ] where wanted {
         var context = TemplateContext.make(
           module: variant.module, template: variant.template, params: [],
           settings: options.settings)
@@ -326,8 +338,8 @@ struct GeneratedPackage {
         context["companion"] = .bool(variant.companion)
         files.append(
           (
-            "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)Scenarios.swift",
-            try scenario.render(context)
+            "\(path)/Tests/\(variant.testTarget)/\(variant.module.name)\(name).swift",
+            try template.render(context)
           ))
       }
       if variant.mockTests {

@@ -46,6 +46,7 @@ import Testing
     ("show(service: String)", "showService: String? = nil", "showService = service"),
     ("show(router: String)", "showRouter: String? = nil", "showRouter = router"),
     ("update(onChange: Int)", "updateOnChange: Int? = nil", "updateOnChange = onChange"),
+    ("show(eventTasks: Int)", "showEventTasks: Int? = nil", "showEventTasks = eventTasks"),
     // …once, where the method's name ends with it.
     ("showOutputs(_ outputs: [String])", "showOutputs: [String] = []", "showOutputs = outputs"),
   ])

@@ -27,14 +27,22 @@ final class HomeLoader {
   /// Loads the items. A load started while another is in progress replaces it, and cancelling
   /// the caller (a view that disappears) cancels the load.
   func load() async {
-    fetchTask?.cancel()
-    let task = Task { await fetchItems() }
-    fetchTask = task
+    let task = startFetch()
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
+  }
+
+  /// Starts fetching the items now, in place of a fetch in progress: the task, kept in
+  /// `fetchTask`, so that what stops the load stops it from this moment on.
+  @discardableResult
+  private func startFetch() -> Task<Void, Never> {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    return task
   }
 
   private func fetchItems() async {

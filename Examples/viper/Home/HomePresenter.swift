@@ -37,14 +37,22 @@ extension HomePresenter: HomeViewOutput {
   /// Loads the items. A load started while another is in progress replaces it, and cancelling
   /// the caller (a view that disappears) cancels the load.
   func load() async {
-    fetchTask?.cancel()
-    let task = Task { await fetchItems() }
-    fetchTask = task
+    let task = startFetch()
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
+  }
+
+  /// Starts fetching the items now, in place of a fetch in progress: the task, kept in
+  /// `fetchTask`, so that what stops the load stops it from this moment on.
+  @discardableResult
+  private func startFetch() -> Task<Void, Never> {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    return task
   }
 
   private func fetchItems() async {
@@ -106,8 +114,8 @@ extension HomePresenter: HomeModuleInput {
     owesReload = true
     guard !hasLeft else { return }
     // A load in progress started before this was asked for: it is replaced, and does not
-    // settle it.
-    fetchTask?.cancel()
-    Task { await load() }
+    // settle it. This one is in `fetchTask` at once: the screen leaving stops it, even in the
+    // same turn.
+    startFetch()
   }
 }

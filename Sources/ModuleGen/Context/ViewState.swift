@@ -33,10 +33,10 @@ package struct ViewState: Equatable, Sendable {
   package private(set) var checks: [[Check]] = []
 
   /// What the built-in templates name the members of the type that holds the state besides it
-  /// (an MVVM view model's service, router or coordinator, `onChange`, `inputs`, `outputs`): a
-  /// state is not named so.
+  /// (an MVVM view model's service, router or coordinator, `onChange`, `inputs`, `outputs`, and
+  /// `eventTasks`, the tasks its events start): a state is not named so.
   static let holderMembers: Set<String> = [
-    "service", "router", "coordinator", "onChange", "inputs", "outputs",
+    "service", "router", "coordinator", "onChange", "inputs", "outputs", "eventTasks",
   ]
   /// Words a view method starts with that say "show this": the rest names the state.
   static let verbs = ["show", "display", "set", "update", "render", "present", "hide", "reload"]

@@ -438,8 +438,9 @@ extension {{ module }}LoadState {
 {%- comment %}
   The body of the view-output method `method`, which calls `method.calls` on `receiver` (a
   coordinator, held weakly, through `?.`): awaited in the method when it is async, else in a
-  task that holds only the receiver; an error it throws, and a value it returns, are left to
-  the developer to show.
+  task that holds only the receiver, which the object keeps and cancels when it goes
+  (`event_tasks`' `startTask(for:_:)`, one at a time per event); an error it throws, and a
+  value it returns, are left to the developer to show.
 {%- endcomment %}
 {%- assign target = method.calls.method %}
 {%- assign indent = "" %}
@@ -450,7 +451,7 @@ extension {{ module }}LoadState {
 {%- endif %}
 {%- capture call %}{% if target.has_return %}_ = {% endif %}{{ target.call_prefix }}{{ receiver }}{% if receiver == "coordinator" %}?{% endif %}.{{ method.calls.call }}{% endcapture %}
 {%- if wrapped %}
-    Task { [{{ receiver }}] in
+    startTask(for: "{{ method.selector }}") { [{{ receiver }}] in
 {%- endif %}
 {%- if target.is_throwing %}
     {{ indent }}do {
@@ -482,6 +483,55 @@ extension {{ module }}LoadState {
 {%- assign picked = for_interactor %}
 {%- else %}
 {%- assign picked = for_router %}
+{%- endif %}
+{%- endif %}
+"""#,
+    "common/snippets/event_tasks.liquid": #"""
+{%- comment %}
+  The tasks an object starts for what its screen reports, kept so that none runs on for a screen
+  that is gone: a view-output method of `events` that is not async and calls an async method
+  (`event_call`, with `interactor_receiver` and `router_receiver` as `events` takes them), and,
+  when `reports_lifecycle`, the spec's async `viewDidLoad()` that a UIKit view reports
+  (`lifecycle_call`). `part` is "storage" (the property that keeps them, after `ignored`:
+  `@ObservationIgnored ` in an observable class, else empty) or "members" (the `deinit` that
+  cancels them, and `startTask(for:_:)`, which starts one); each opens with a line break, and
+  nothing is written when the object starts no task. `deinit` is not isolated (an isolated one
+  needs iOS 18.4): it reads only the sendable tasks, as Swift 6 allows.
+{%- endcomment %}
+{%- assign starts_tasks = false %}
+{%- comment %} The typical screen's methods call nothing (`calls` is a spec's). {% endcomment %}
+{%- unless uses_defaults %}
+{%- for event in events %}
+{%- include 'event_role', method: event, for_interactor: interactor_receiver, for_router: router_receiver %}
+{%- if picked != "" and event.calls.method.is_async and event.is_async == false %}{% assign starts_tasks = true %}{% endif %}
+{%- endfor %}
+{%- endunless %}
+{%- if reports_lifecycle %}
+{%- assign load_methods = presenter | where: "selector", "viewDidLoad()" %}
+{%- if load_methods.size > 0 and load_methods[0].is_async %}{% assign starts_tasks = true %}{% endif %}
+{%- endif %}
+{%- if starts_tasks %}
+{%- if part == "storage" %}
+  /// The tasks of the screen's events that run on after the call that started them, by event:
+  /// the same event while its task runs starts none, and `deinit` cancels them.
+  {{ ignored }}private var eventTasks: [String: Task<Void, Never>] = [:]
+{%- else %}
+  // The screen is gone, and this object with it: the tasks its events started stop (a slow
+  // request is cancelled) instead of running on for nobody.
+  deinit {
+    for task in eventTasks.values { task.cancel() }
+  }
+
+  /// Runs `work` for `event` in a task this object keeps, unless the work the same event
+  /// started still runs (a second tap sends no second request). The task does not keep this
+  /// object alive, and is cancelled when it goes.
+  private func startTask(for event: String, _ work: @escaping @MainActor () async -> Void) {
+    guard eventTasks[event] == nil else { return }
+    eventTasks[event] = Task { [weak self] in
+      await work()
+      self?.eventTasks[event] = nil
+    }
+  }
 {%- endif %}
 {%- endif %}
 """#,
@@ -654,12 +704,23 @@ import {{ m }}
 {%- comment %}
   For a module whose spec declares `viewDidLoad()` in the presenter role: the statement that
   calls it on `receiver` when the view loads, indented by `indent` (empty when there is none).
+  An async one is awaited as it is when `awaited` (the caller's own task runs it: SwiftUI's
+  `.task`), else run in a task the view keeps and cancels when it goes (`event_tasks`), which
+  holds what it calls, not the view. `lifecycle_is_async` tells the caller which it wrote.
 {%- endcomment %}
 {%- assign lifecycle = presenter | where: "selector", "viewDidLoad()" %}
+{%- assign lifecycle_is_async = false %}
 {%- if lifecycle.size > 0 %}
 {%- assign m = lifecycle[0] %}
 {%- if m.is_async %}
-{{ indent }}Task { {{ m.call_prefix }}{{ receiver }}.viewDidLoad() }
+{%- assign lifecycle_is_async = true %}
+{%- capture call %}{% if m.is_throwing %}try? {% endif %}await {{ receiver }}.viewDidLoad(){% endcapture %}
+{%- if awaited %}
+{{ indent }}{{ call }}
+{%- else %}
+{%- assign holder = receiver | split: "." | first %}
+{{ indent }}startTask(for: "viewDidLoad()") { [{{ holder }}] in {{ call }} }
+{%- endif %}
 {%- elsif m.is_throwing %}
 {{ indent }}try? {{ receiver }}.viewDidLoad()
 {%- else %}
@@ -670,7 +731,7 @@ import {{ m }}
     "common/snippets/load.liquid": #"""
 {%- comment %}
   How the typical screen loads: `load()` replaces a load in progress and is cancelled with its
-  caller; a result or an error that arrives for a replaced load is dropped, whatever error the
+  caller (`startFetch()` starts a load that nothing awaits, in `fetchTask` at once); a result or an error that arrives for a replaced load is dropped, whatever error the
   service throws when cancelled; a failed refresh keeps the items
   loaded before. Expects `fetch_call` (the call
   that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
@@ -682,14 +743,22 @@ import {{ m }}
   /// Loads the items. A load started while another is in progress replaces it, and cancelling
   /// the caller (a view that disappears) cancels the load.
   func load() async {
-    fetchTask?.cancel()
-    let task = Task { await fetchItems() }
-    fetchTask = task
+    let task = startFetch()
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
+  }
+
+  /// Starts fetching the items now, in place of a fetch in progress: the task, kept in
+  /// `fetchTask`, so that what stops the load stops it from this moment on.
+  @discardableResult
+  private func startFetch() -> Task<Void, Never> {
+    fetchTask?.cancel()
+    let task = Task { await fetchItems() }
+    fetchTask = task
+    return task
   }
 
   private func fetchItems() async {
@@ -937,16 +1006,17 @@ struct {{ module }}View: View {
   `reports_events` (whether the view only reports what the user does and the presenter loads,
   and ends the pull's spinner with `endRefreshing()`; see `uikit_screen`) and `view_summary`.
 {%- endcomment %}
-{%- capture setup %}{% include 'lifecycle_call', receiver: output_name, indent: "    " %}{% endcapture %}
+{%- capture setup %}{% include 'lifecycle_call', receiver: output_name, indent: "    ", awaited: false %}{% endcapture %}
 {%- assign setup = setup | strip_newlines %}
-{%- capture dependencies %}  private let {{ output_name }}: any {{ module }}{{ output_protocol }}{% endcapture %}
+{%- assign no_events = "" | split: "" %}
+{%- capture dependencies %}  private let {{ output_name }}: any {{ module }}{{ output_protocol }}{% include 'event_tasks', part: "storage", events: no_events, interactor_receiver: "", router_receiver: "", reports_lifecycle: true, ignored: "" %}{% endcapture %}
 {%- capture init_parameters %}{{ output_name }}: any {{ module }}{{ output_protocol }}{% endcapture %}
 {%- capture init_assignments %}    self.{{ output_name }} = {{ output_name }}{% endcapture %}
 {%- assign loader = output_name %}
 {%- capture select_call %}{{ output_name }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
 {%- assign row_type = module | append: "ItemViewModel" %}
 {%- assign row_title = "title" %}
-{%- assign members = "" %}
+{%- capture members %}{% include 'event_tasks', part: "members", events: no_events, interactor_receiver: "", router_receiver: "", reports_lifecycle: true, ignored: "" %}{% endcapture %}
 {%- assign screen_summary = view_summary %}
 {%- comment %} A presenter that starts loads of its own (VIPER's) hears when the screen appears and leaves. {% endcomment %}
 {%- assign reports_screen_events = false %}
@@ -1775,26 +1845,44 @@ final class {{ mock_name }}: {{ protocol_name }} {
   The body of a spec's SwiftUI view: the module's name; when it appears, `appear` (statements
   run each time, each on its own line, or empty), then the spec's `viewDidLoad()` called on
   `receiver` the first time (as a view controller's `viewDidLoad()`: not again when the user
-  comes back to it); then `modifiers` (more modifiers, each on its own line, or empty).
+  comes back to it); then `modifiers` (more modifiers, each on its own line, or empty). An async
+  `viewDidLoad()` runs in `.task`, which SwiftUI cancels when the view disappears: it runs
+  again when the view appears again, if the user left before it ended.
 {%- endcomment %}
-{%- capture lifecycle %}{% include 'lifecycle_call', indent: "" %}{% endcapture %}
+{%- capture lifecycle %}{% include 'lifecycle_call', indent: "", awaited: true %}{% endcapture %}
 {%- assign lifecycle = lifecycle | strip_newlines %}
+{%- assign appears = false %}
+{%- if appear != "" %}{% assign appears = true %}{% endif %}
 {%- if lifecycle != "" %}
+{%- if lifecycle_is_async %}
+
+  /// Whether `viewDidLoad()` ended: it runs when the view first appears, and again when it
+  /// appears again only if the user left before it ended.
+{%- else %}
+{%- assign appears = true %}
 
   /// Whether the view has appeared once: `viewDidLoad()` is reported then, and only then.
+{%- endif %}
   @State private var hasLoaded = false
 {%- endif %}
 
   var body: some View {
     Text("{{ module | title_case }}", comment: "The title of the {{ module | title_case }} screen")
-{%- if lifecycle != "" or appear != "" %}
+{%- if appears %}
       .onAppear {
 {%- if appear != "" %}{{ appear }}{% endif %}
-{%- if lifecycle != "" %}
+{%- if lifecycle != "" and lifecycle_is_async == false %}
         guard !hasLoaded else { return }
         hasLoaded = true
         {{ lifecycle }}
 {%- endif %}
+      }
+{%- endif %}
+{%- if lifecycle_is_async %}
+      .task {
+        guard !hasLoaded else { return }
+        {{ lifecycle }}
+        hasLoaded = !Task.isCancelled
       }
 {%- endif %}
 {%- if modifiers != "" %}{{ modifiers }}{% endif %}
@@ -2494,6 +2582,12 @@ extension {{ module }}Item {
 {%- assign init_assignments = "" %}
 {%- assign setup = "" %}
 {%- endif %}
+{%- comment %} viewDidLoad() is the controller's own lifecycle method, overridden in it. {% endcomment %}
+{%- assign actions = presenter | reject: "selector", "viewDidLoad()" %}
+{%- capture tasks %}{% include 'event_tasks', part: "storage", events: actions, interactor_receiver: "service", router_receiver: "", reports_lifecycle: false, ignored: "" %}{% endcapture %}
+{%- if tasks != "" %}
+{%- capture dependencies %}{{ dependencies }}{{ tasks }}{% endcapture %}
+{%- endif %}
 {%- assign select_call = "showDetail(for: items[indexPath.row])" %}
 {%- assign row_type = module | append: "Item" %}
 {%- assign row_title = "displayTitle" %}
@@ -2510,6 +2604,10 @@ extension {{ module }}Item {
     navigationController?.pushViewController(detail, animated: true)
   }
 {%- else %}
+{%- capture tasks %}{% include 'event_tasks', part: "members", events: actions, interactor_receiver: "service", router_receiver: "", reports_lifecycle: false, ignored: "" %}{% endcapture %}
+{%- if tasks != "" %}
+{{ tasks }}
+{%- endif %}
 {%- assign sections = "presenter:Actions|view:View updates|router:Navigation" | split: "|" %}
 {%- for section in sections %}
 {%- assign parts = section | split: ":" %}
@@ -2844,6 +2942,9 @@ final class {{ module }}Presenter {
   private var hasLoaded = false
 {%- endif %}
 {%- endif %}
+{%- assign interactor_receiver = "service" %}
+{%- assign router_receiver = navigation %}
+{%- include 'event_tasks', part: "storage", events: presenter, ignored: "", reports_lifecycle: false %}
 
 {%- include 'service_injection' %}
 {%- if params.coordinator %}
@@ -2858,6 +2959,10 @@ final class {{ module }}Presenter {
 {%- endif %}
     self.{{ navigation }} = {{ navigation }}
   }
+{%- capture tasks %}{% include 'event_tasks', part: "members", events: presenter, ignored: "", reports_lifecycle: false %}{% endcapture %}
+{%- if tasks != "" %}
+{{ tasks }}
+{%- endif %}
 }
 
 // MARK: - {{ module }}Presenting
@@ -3754,10 +3859,12 @@ struct {{ module }}View: View {
 {%- assign outputs = "viewModel" %}
 {%- endif %}
 {%- assign screen_summary = "The module's view: it shows the view model's state and tells it what the user does." %}
+{%- assign no_events = "" | split: "" %}
 {%- capture dependencies %}  private let viewModel: {{ view_model_type }}
 {%- if params.binding == "combine" %}
   private var cancellables: Set<AnyCancellable> = []
-{%- endif %}{% endcapture %}
+{%- endif %}
+{%- include 'event_tasks', part: "storage", events: no_events, interactor_receiver: "", router_receiver: "", reports_lifecycle: true, ignored: "" %}{% endcapture %}
 {%- capture init_parameters %}viewModel: {{ view_model_type }}{% endcapture %}
 {%- assign init_assignments = "    self.viewModel = viewModel" %}
 {%- assign loader = inputs %}
@@ -3765,14 +3872,19 @@ struct {{ module }}View: View {
 {%- capture select_call %}{{ inputs }}.didSelectItem(id: items[indexPath.row].id){% endcapture %}
 {%- assign row_type = module | append: "ItemViewModel" %}
 {%- assign row_title = "title" %}
-{%- capture lifecycle %}{% include 'lifecycle_call', receiver: inputs, indent: "    " %}{% endcapture %}
+{%- capture lifecycle %}{% include 'lifecycle_call', receiver: inputs, indent: "    ", awaited: false %}{% endcapture %}
 {%- capture setup %}    bind(){{ lifecycle }}{% endcapture %}
 {%- if params.binding == "combine" and params.io and uses_defaults == false and view_state.size > 0 %}
 {%- assign renders_each_property = true %}
 {%- else %}
 {%- assign renders_each_property = false %}
 {%- endif %}
-{%- capture members %}
+{%- capture tasks %}{% include 'event_tasks', part: "members", events: no_events, interactor_receiver: "", router_receiver: "", reports_lifecycle: true, ignored: "" %}{% endcapture %}
+{%- if tasks != "" %}
+{%- capture tasks %}{{ tasks }}
+{% endcapture %}
+{%- endif %}
+{%- capture members %}{{ tasks }}
   // MARK: - Binding
 {%- case params.binding %}
 {%- when "observation" %}
@@ -3921,6 +4033,9 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
   {{ ignored }}private var items: [{{ module }}Item] = []
   {{ ignored }}private var fetchTask: Task<Void, Never>?
 {%- endif %}
+{%- assign interactor_receiver = "service" %}
+{%- assign router_receiver = navigation %}
+{%- include 'event_tasks', part: "storage", events: presenter, reports_lifecycle: false %}
 
 {%- include 'service_injection' %}
 {%- if params.coordinator %}
@@ -3935,6 +4050,10 @@ final class {{ module }}ViewModel{% if params.binding == "combine" %}: Observabl
 {%- endif %}
     self.{{ navigation }} = {{ navigation }}
   }
+{%- capture tasks %}{% include 'event_tasks', part: "members", events: presenter, reports_lifecycle: false %}{% endcapture %}
+{%- if tasks != "" %}
+{{ tasks }}
+{%- endif %}
 }
 
 // MARK: - Inputs
@@ -4571,11 +4690,18 @@ final class {{ module }}Presenter {
   /// screen left first).
   private var owesReload = false
 {%- endif %}
+{%- assign interactor_receiver = "interactor" %}
+{%- assign router_receiver = "router" %}
+{%- include 'event_tasks', part: "storage", events: presenter, ignored: "", reports_lifecycle: false %}
 
   init(interactor: any {{ module }}InteractorInput, router: any {{ module }}RouterInput) {
     self.interactor = interactor
     self.router = router
   }
+{%- capture tasks %}{% include 'event_tasks', part: "members", events: presenter, ignored: "", reports_lifecycle: false %}{% endcapture %}
+{%- if tasks != "" %}
+{{ tasks }}
+{%- endif %}
 }
 
 // MARK: - {{ module }}ViewOutput
@@ -4638,9 +4764,9 @@ extension {{ module }}Presenter: {{ module }}ModuleInput {
     owesReload = true
     guard !hasLeft else { return }
     // A load in progress started before this was asked for: it is replaced, and does not
-    // settle it.
-    fetchTask?.cancel()
-    Task { await load() }
+    // settle it. This one is in `fetchTask` at once: the screen leaving stops it, even in the
+    // same turn.
+    startFetch()
   }
 }
 {%- else %}
