@@ -439,8 +439,9 @@ extension {{ module }}LoadState {
   The body of the view-output method `method`, which calls `method.calls` on `receiver` (a
   coordinator, held weakly, through `?.`): awaited in the method when it is async, else in a
   task that holds only the receiver, which the object keeps and cancels when it goes
-  (`event_tasks`' `startTask(for:_:)`, one at a time per event); an error it throws, and a
-  value it returns, are left to the developer to show.
+  (`event_tasks`' `startTask`: one at a time for an event without arguments, each call for one
+  with arguments); an error it throws, and a value it returns, are left to the developer to
+  show.
 {%- endcomment %}
 {%- assign target = method.calls.method %}
 {%- assign indent = "" %}
@@ -451,7 +452,7 @@ extension {{ module }}LoadState {
 {%- endif %}
 {%- capture call %}{% if target.has_return %}_ = {% endif %}{{ target.call_prefix }}{{ receiver }}{% if receiver == "coordinator" %}?{% endif %}.{{ method.calls.call }}{% endcapture %}
 {%- if wrapped %}
-    startTask(for: "{{ method.selector }}") { [{{ receiver }}] in
+    startTask(for: "{{ method.selector }}"{% if method.has_parameters %}, eachCall: true{% endif %}) { [{{ receiver }}] in
 {%- endif %}
 {%- if target.is_throwing %}
     {{ indent }}do {
@@ -495,15 +496,22 @@ extension {{ module }}LoadState {
   (`lifecycle_call`). `part` is "storage" (the property that keeps them, after `ignored`:
   `@ObservationIgnored ` in an observable class, else empty) or "members" (the `deinit` that
   cancels them, and `startTask(for:_:)`, which starts one); each opens with a line break, and
-  nothing is written when the object starts no task. `deinit` is not isolated (an isolated one
-  needs iOS 18.4): it reads only the sendable tasks, as Swift 6 allows.
+  nothing is written when the object starts no task. An event without arguments runs one task
+  at a time (a second tap while the first one's request runs sends none); one with arguments
+  (`each_call`) runs a task for each call, as another item or value is another request, and
+  its calls are neither dropped nor cancelled by the next. `deinit` is not isolated (an
+  isolated one needs iOS 18.4): it reads only the sendable tasks, as Swift 6 allows.
 {%- endcomment %}
 {%- assign starts_tasks = false %}
+{%- assign each_call = false %}
 {%- comment %} The typical screen's methods call nothing (`calls` is a spec's). {% endcomment %}
 {%- unless uses_defaults %}
 {%- for event in events %}
 {%- include 'event_role', method: event, for_interactor: interactor_receiver, for_router: router_receiver %}
-{%- if picked != "" and event.calls.method.is_async and event.is_async == false %}{% assign starts_tasks = true %}{% endif %}
+{%- if picked != "" and event.calls.method.is_async and event.is_async == false %}
+{%- assign starts_tasks = true %}
+{%- if event.has_parameters %}{% assign each_call = true %}{% endif %}
+{%- endif %}
 {%- endfor %}
 {%- endunless %}
 {%- if reports_lifecycle %}
@@ -512,15 +520,45 @@ extension {{ module }}LoadState {
 {%- endif %}
 {%- if starts_tasks %}
 {%- if part == "storage" %}
+{%- if each_call %}
+  /// The tasks of the screen's events that run on after the call that started them, by event
+  /// (an event with arguments: by event and number, each call its own), cancelled by `deinit`.
+{%- else %}
   /// The tasks of the screen's events that run on after the call that started them, by event:
   /// the same event while its task runs starts none, and `deinit` cancels them.
+{%- endif %}
   {{ ignored }}private var eventTasks: [String: Task<Void, Never>] = [:]
+{%- if each_call %}
+  {{ ignored }}private var eventTaskCount = 0
+{%- endif %}
 {%- else %}
   // The screen is gone, and this object with it: the tasks its events started stop (a slow
   // request is cancelled) instead of running on for nobody.
   deinit {
     for task in eventTasks.values { task.cancel() }
   }
+{%- if each_call %}
+
+  /// Runs `work` for `event` in a task this object keeps until it ends, and cancels when it
+  /// goes. `eachCall` (an event with arguments: another item, another request): every call
+  /// runs; else nothing starts while the work the same event started still runs (a second tap
+  /// sends no second request). The task does not keep this object alive.
+  private func startTask(
+    for event: String, eachCall: Bool = false, _ work: @escaping @MainActor () async -> Void
+  ) {
+    var key = event
+    if eachCall {
+      eventTaskCount += 1
+      key += " \(eventTaskCount)"
+    } else if eventTasks[key] != nil {
+      return
+    }
+    eventTasks[key] = Task { [weak self] in
+      await work()
+      self?.eventTasks[key] = nil
+    }
+  }
+{%- else %}
 
   /// Runs `work` for `event` in a task this object keeps, unless the work the same event
   /// started still runs (a second tap sends no second request). The task does not keep this
@@ -532,6 +570,7 @@ extension {{ module }}LoadState {
       self?.eventTasks[event] = nil
     }
   }
+{%- endif %}
 {%- endif %}
 {%- endif %}
 """#,
