@@ -770,9 +770,9 @@ import {{ m }}
     "common/snippets/load.liquid": #"""
 {%- comment %}
   How the typical screen loads: `load()` replaces a load in progress and is cancelled with its
-  caller (`startFetch()` starts a load that nothing awaits, in `fetchTask` at once); a result or an error that arrives for a replaced load is dropped, whatever error the
-  service throws when cancelled; a failed refresh keeps the items
-  loaded before. Expects `fetch_call` (the call
+  caller (`startFetch()` starts a load that nothing awaits, in `fetchTask` at once); a result
+  or an error that arrives for a replaced load is dropped, whatever error the service throws
+  when cancelled; a failed refresh keeps the items loaded before. Expects `fetch_call` (the call
   that returns the items), `show` (a statement that shows `STATE`), `loaded_items` (the loaded
   state's items, from `items`), `keeps_items` (whether to store the entities in `items`),
   `after_loaded` (a statement after a successful load, or empty) and `after_ended` (a
