@@ -31,7 +31,10 @@ struct GeneratedPackage {
   /// keywords (`default`, `self`, `in`), view states named as a keyword and as the view
   /// model's members (`service`, `router`, `onChange`), results that are optional tuples,
   /// closures, generics and existentials, an entity with a field of another entity, and an
-  /// entity named `Value`, as the mocks name their subscripts' generic parameter.
+  /// entity named `Value`, as the mocks name their subscripts' generic parameter; overloads
+  /// whose types make the same words (`[Int]` and `Int`: numbered), and an event that passes
+  /// its argument on to a parameter whose type is written otherwise (`Array<RichItem>`,
+  /// `[RichItem]`).
   static let richSpec = """
     name: Rich
     view: |
@@ -86,6 +89,7 @@ struct GeneratedPackage {
       - "didTap(lock: Int, calls: Int, stubs: Int)"
       - progress()
       - updateProgress()
+      - "didShowAll(items: Array<RichItem>)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"
@@ -112,6 +116,8 @@ struct GeneratedPackage {
       - "check(error: Int, value: Int) async throws -> Int"
       - "total() async throws -> Value"
       - "shape() -> any Equatable"
+      - "count(of values: [Int]) -> Int"
+      - "count(of values: Int) -> Int"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"
@@ -123,6 +129,7 @@ struct GeneratedPackage {
       - "`default`()"
       - "show(screen: Int)"
       - "open(_ self: Int)"
+      - "showAll(items: [RichItem])"
     entities: |
       struct RichItem: Identifiable, Hashable, Codable {
         let id: Int
