@@ -214,7 +214,7 @@ import Testing
       "DidGetResultErrorCallsNothingYet", "DidSelectInForCallsNothingYet",
       "SelectCallsNothingYet", "DidTapLockCallsStubsCallsNothingYet", "ProgressCallsNothingYet",
       "UpdateProgressCallsNothingYet",
-      router.map { "DidShowAllItemsCalls\($0)ShowAllItems" } ?? "DidShowAllItemsCallsNothingYet",
+      router.map { "DidOpenAllCountCalls\($0)OpenAllCount" } ?? "DidOpenAllCountCallsNothingYet",
     ]
     #expect(names == expected)
   }

@@ -33,8 +33,9 @@ struct GeneratedPackage {
   /// closures, generics and existentials, an entity with a field of another entity, and an
   /// entity named `Value`, as the mocks name their subscripts' generic parameter; overloads
   /// whose types make the same words (`[Int]` and `Int`: numbered), and an event that passes
-  /// its argument on to a parameter whose type is written otherwise (`Array<RichItem>`,
-  /// `[RichItem]`).
+  /// its argument on to a parameter whose type is written otherwise (`Swift.Int`, `Int`; not
+  /// `Array<T>`, which the generated code's style check would name: the spec's spelling is
+  /// kept).
   static let richSpec = """
     name: Rich
     view: |
@@ -89,7 +90,7 @@ struct GeneratedPackage {
       - "didTap(lock: Int, calls: Int, stubs: Int)"
       - progress()
       - updateProgress()
-      - "didShowAll(items: Array<RichItem>)"
+      - "didOpenAll(count: Swift.Int)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"
@@ -129,7 +130,7 @@ struct GeneratedPackage {
       - "`default`()"
       - "show(screen: Int)"
       - "open(_ self: Int)"
-      - "showAll(items: [RichItem])"
+      - "openAll(count: Int)"
     entities: |
       struct RichItem: Identifiable, Hashable, Codable {
         let id: Int
