@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One change a plan makes to the project, as `--dry-run` and `--format json` list it. Paths are
 /// relative to the folder holding the `.xcodeproj`; groups are paths as Xcode shows them.
 package enum ProjectChange: Sendable, Equatable, CustomStringConvertible {
@@ -33,7 +35,8 @@ package enum ProjectChange: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Something a caller should tell the user about a plan that is not a change: files a
-/// synchronized folder already builds, or files that would land where they should not.
+/// synchronized folder already builds, files that would land where they should not, or a
+/// reference to an object the project lacks.
 package enum ProjectNote: Sendable, Equatable, CustomStringConvertible {
   /// The files under `folder` are built into `target` by Xcode's synchronized folder `group`:
   /// the project needs no edit for them.
@@ -47,13 +50,25 @@ package enum ProjectNote: Sendable, Equatable, CustomStringConvertible {
   /// Files under `folder` that a target would build (sources, resources) are added for no
   /// target: the caller named none, and nothing builds them.
   case builtByNoTarget(folder: String, tests: Bool)
+  /// `from` (a group's children, a build phase's files, a build file) refers, at `location`,
+  /// to object `id`, which the project's `objects` lack: a merge or a tool lost it. Xcode
+  /// opens such a project and passes over the reference (a build file without its file is
+  /// "(null)" in its phase, and builds nothing), as the plan does; the PyPI `pbxproj` package
+  /// warns about it.
+  case missingObject(id: String, from: String, location: SourceLocation)
 
   /// Whether the user should act on it.
   package var isWarning: Bool {
     switch self {
     case .coveredBySynchronizedFolder, .builtByNoTarget: return false
-    case .synchronizedFolderNotInTarget, .testsInSynchronizedFolder: return true
+    case .synchronizedFolderNotInTarget, .testsInSynchronizedFolder, .missingObject: return true
     }
+  }
+
+  /// Where in the project file it is, when it is about a place there.
+  package var location: SourceLocation? {
+    if case .missingObject(_, _, let location) = self { return location }
+    return nil
   }
 
   package var description: String {
@@ -69,6 +84,9 @@ package enum ProjectNote: Sendable, Equatable, CustomStringConvertible {
         "test files in \(folder) are in synchronized folder \(group) of target \(target), so Xcode will compile them into \(target); move the tests out of that folder"
     case .builtByNoTarget(let folder, let tests):
       return "the \(tests ? "test " : "")files in \(folder) are in the project but in no target"
+    case .missingObject(let id, let from, _):
+      return XcodeProjectError.missingObjectMessage(id: id, from: from)
+        + "; it is passed over (delete the reference from the project file)"
     }
   }
 }

@@ -303,18 +303,26 @@ struct TokenList: Sendable {
 
   /// The items of the array at token `array` whose IDs `index` holds, with their objects'
   /// numbers: a group's thousands of items looked up in the file's bytes (`raw`) as they are.
-  func items(of array: Int, foundIn index: ObjectIndex, raw: UnsafeRawBufferPointer)
-    -> [(item: Int, object: ObjectNumber)]
+  /// The items whose IDs neither `index` nor `all` (every object's) holds are `missing`.
+  func items(
+    of array: Int, foundIn index: ObjectIndex, all: ObjectIndex, raw: UnsafeRawBufferPointer
+  )
+    -> (found: [(item: Int, object: ObjectNumber)], missing: [Int])
   {
     var found: [(item: Int, object: ObjectNumber)] = []
+    var missing: [Int] = []
     // An array's items are where the array is: in `base`, or all in `added`.
     func scan(_ tokens: UnsafeBufferPointer<PlistToken>, first: Int) {
       let end = Int(tokens[array &- first].next)
       var item = array &+ 1
       while item < end {
         let token = tokens[item &- first]
-        if token.isText, let object = index.number(ofIDIn: token, raw: raw) {
-          found.append((item, object))
+        if token.isText {
+          if let object = index.number(ofIDIn: token, raw: raw) {
+            found.append((item, object))
+          } else if all.number(ofIDIn: token, raw: raw) == nil {
+            missing.append(item)
+          }
         }
         item = Int(token.next)
       }
@@ -324,6 +332,6 @@ struct TokenList: Sendable {
     } else {
       added.withUnsafeBufferPointer { scan($0, first: base.count) }
     }
-    return found
+    return (found, missing)
   }
 }

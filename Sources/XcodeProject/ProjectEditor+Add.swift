@@ -235,7 +235,8 @@ extension ProjectEditor {
     let phase = try phase(phaseIsa, of: target)
     guard memberships.insert(file.id + "|" + phase.id).inserted else { return }
     if !file.isNew, case .existing(let phaseObject) = phase.owner,
-      members(of: phaseObject).contains(ObjectKey(file.id))
+      members(of: phaseObject, named: "the \(phase.name) phase of target '\(target.name)'")
+        .contains(ObjectKey(file.id))
     {
       return
     }
@@ -248,16 +249,27 @@ extension ProjectEditor {
     changes.append(.addToTarget(path: path, target: target.name, phase: phase.name))
   }
 
-  /// The file references a phase builds.
-  private mutating func members(of phaseObject: Int) -> Set<ObjectKey> {
+  /// The file references a phase (`name`, as messages name it) builds. A build file the phase
+  /// lists and the project lacks, or one whose file the project lacks, is noted and passed
+  /// over.
+  private mutating func members(of phaseObject: Int, named name: String) -> Set<ObjectKey> {
     if let cached = phaseMembers[phaseObject] { return cached }
     var members: Set<ObjectKey> = []
     for item in document.items(in: phaseObject, key: Key.files) {
-      guard let buildFile = document.object(named: item),
-        let fileRef = document.value(in: buildFile, key: Key.fileRef),
+      guard let buildFile = document.object(named: item) else {
+        if document.tokens[item].isText { noteMissingObject(item, from: name) }
+        continue
+      }
+      guard let fileRef = document.value(in: buildFile, key: Key.fileRef),
         document.tokens[fileRef].isText
       else { continue }
-      members.insert(ObjectKey(token: document.tokens[fileRef], in: document.bytes))
+      let key = ObjectKey(token: document.tokens[fileRef], in: document.bytes)
+      guard document.contains(key) else {
+        noteMissingObject(
+          fileRef, from: "build file \(document.text(item) ?? "?") (in \(name))")
+        continue
+      }
+      members.insert(key)
     }
     phaseMembers[phaseObject] = members
     return members

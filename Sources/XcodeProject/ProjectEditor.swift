@@ -85,6 +85,18 @@ struct ProjectEditor {
       index.token(for: $0, bytes: bytes) != nil
     }
     self.writer = ObjectWriter(style: document.style)
+    for (item, group) in tree.missing {
+      let path = tree.displayPath(of: group)
+      noteMissingObject(item, from: path.isEmpty ? "the main group" : "group '\(path)'")
+    }
+  }
+
+  /// The note that `item` (a token) of what `from` names refers to an object the project
+  /// lacks.
+  mutating func noteMissingObject(_ item: Int, from: String) {
+    let note = ProjectNote.missingObject(
+      id: document.text(item) ?? "?", from: from, location: document.location(ofToken: item))
+    if !notes.contains(note) { notes.append(note) }
   }
 
   var mainGroup: GroupHandle {

@@ -37,6 +37,9 @@ struct ProjectTree {
   private(set) var groups: [Group] = []
   /// The file references whose names were asked for, with the path each stands for.
   private(set) var files: [File] = []
+  /// The items of groups' children that name no object of the project (`item`, a token), and
+  /// the group (its index) that lists each: passed over.
+  private(set) var missing: [(item: Int, group: Int)] = []
 
   /// Walks the tree from the main group, reading the objects it meets in `document`.
   /// `fileNames` limits which file references are resolved (by the last component of their
@@ -78,7 +81,10 @@ struct ProjectTree {
       else { continue }
       // The items that may be groups or files looked for, all found before any is read
       // (reading changes the document).
-      for (item, object) in document.tokens.items(of: children, foundIn: candidates, raw: raw) {
+      let (found, missing) = document.tokens.items(
+        of: children, foundIn: candidates, all: document.index, raw: raw)
+      self.missing += missing.map { ($0, index) }
+      for (item, object) in found {
         guard let child = document.read(document.objects[object].value) else { continue }
         let kind: Kind
         switch document.classify(child) {

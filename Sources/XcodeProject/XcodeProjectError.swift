@@ -66,7 +66,7 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     case .notAProject(let problem):
       return "not an Xcode project: \(problem)"
     case .missingObject(let id, let from):
-      return "\(from) refers to object \(id), which the project does not have"
+      return Self.missingObjectMessage(id: id, from: from)
     case .unknownTarget(let name, let suggestion, let available):
       let known = available.isEmpty ? "it has none" : "it has " + available.joined(separator: ", ")
       let hint = suggestion.map(Suggestion.didYouMean) ?? " (\(known))"
@@ -79,6 +79,12 @@ package struct XcodeProjectError: DiagnosticConvertible, Sendable, Equatable,
     case .invalidPath(let path, let problem):
       return "invalid path '\(path)': \(problem)"
     }
+  }
+
+  /// `from` (what holds the reference: "the project's 'targets'") names an object the project's
+  /// `objects` lack.
+  package static func missingObjectMessage(id: String, from: String) -> String {
+    "\(from) refers to object \(id), which the project does not have"
   }
 
   /// `file:line:col: error: message`, or `file: error: message` when there is no location.

@@ -71,6 +71,24 @@ import Testing
     #expect(try Self.link("sum(_ values: Int)", interactor: ["sum(_ values: Int...)"]) == nil)
   }
 
+  /// A parameter's type is compared as Swift reads it, not as it is written; but a closure that
+  /// may not escape is not passed on to one that does.
+  @Test func parameterTypesAreComparedInTheirNormalForm() throws {
+    #expect(
+      try Self.link("didShowAll(items: Array<Item>)", router: ["showAll(items: [Item])"])
+        == "router.showAll(items: items) passes [\"items\"]")
+    #expect(
+      try Self.link("didOpen(id: Swift.Int?)", router: ["open(id: Optional<Int>)"])
+        == "router.open(id: id) passes [\"id\"]")
+    #expect(
+      try Self.link(
+        "didLoad(done: @escaping () -> Void)", interactor: ["load(done: () -> ())"])
+        == "interactor.load(done: done) passes [\"done\"]")
+    #expect(
+      try Self.link("didLoad(done: () -> Void)", interactor: ["load(done: @escaping () -> Void)"])
+        == nil)
+  }
+
   /// The parameters an event leaves at their default, which its test checks the target got:
   /// literals of a type a test can make, not a value made anew (`Date()`), nor `nil`.
   @Test func theDefaultsAnEventLeavesAreThoseATestCanCompare() throws {
@@ -196,6 +214,7 @@ import Testing
       "DidGetResultErrorCallsNothingYet", "DidSelectInForCallsNothingYet",
       "SelectCallsNothingYet", "DidTapLockCallsStubsCallsNothingYet", "ProgressCallsNothingYet",
       "UpdateProgressCallsNothingYet",
+      router.map { "DidOpenAllCountCalls\($0)OpenAllCount" } ?? "DidOpenAllCountCallsNothingYet",
     ]
     #expect(names == expected)
   }

@@ -33,7 +33,10 @@ struct GeneratedPackage {
   /// `in`), view states named as a keyword and as the view model's members (`service`,
   /// `router`, `onChange`, `eventTasks`), results that are optional tuples, closures, generics
   /// and existentials, an entity with a field of another entity, and an entity named `Value`,
-  /// as the mocks name their subscripts' generic parameter.
+  /// as the mocks name their subscripts' generic parameter; overloads whose types make the same
+  /// words (`[Int]` and `Int`: numbered), and an event that passes its argument on to a
+  /// parameter whose type is written otherwise (`Swift.Int`, `Int`; not `Array<T>`, which the
+  /// generated code's style check would name: the spec's spelling is kept).
   static let richSpec = """
     name: Rich
     view: |
@@ -89,6 +92,7 @@ struct GeneratedPackage {
       - "didTap(lock: Int, calls: Int, stubs: Int)"
       - progress()
       - updateProgress()
+      - "didOpenAll(count: Swift.Int)"
     interactor:
       - "load(id: Int) async throws -> [RichItem]"
       - "search(query: String) async throws -> [RichItem]"
@@ -115,6 +119,8 @@ struct GeneratedPackage {
       - "check(error: Int, value: Int) async throws -> Int"
       - "total() async throws -> Value"
       - "shape() -> any Equatable"
+      - "count(of values: [Int]) -> Int"
+      - "count(of values: Int) -> Int"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"
@@ -126,6 +132,7 @@ struct GeneratedPackage {
       - "`default`()"
       - "show(screen: Int)"
       - "open(_ self: Int)"
+      - "openAll(count: Int)"
     entities: |
       struct RichItem: Identifiable, Hashable, Codable {
         let id: Int

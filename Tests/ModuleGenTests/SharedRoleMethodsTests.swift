@@ -37,6 +37,29 @@ import Testing
       """,
       ["s.yml:12:9: error: " + message("reset()", "presenter", "view", line: 9, "ShopViewModel")]
     ),
+    // One method however its types are spelled: `[Int]` is `Array<Int>`, `T?` is
+    // `Optional<T>`, `Swift.Int` is `Int`, `@escaping` is not part of the type.
+    (
+      "mvvm", "{}",
+      """
+      view: |
+        func load(x: [Int])
+        func show(items: [String: Int]?)
+        func observe(_ handler: @escaping (Int) -> Void)
+      presenter: |
+        func viewDidLoad()
+        func load(x: Array<Swift.Int>)
+        func show(items: Optional<Dictionary<String, Int>>)
+        func observe(_ handler: ((Int)) -> ())
+      """,
+      [
+        "s.yml:13:7: error: " + message("load(x:)", "presenter", "view", line: 8, "ShopViewModel"),
+        "s.yml:14:7: error: "
+          + message("show(items:)", "presenter", "view", line: 9, "ShopViewModel"),
+        "s.yml:15:7: error: "
+          + message("observe(_:)", "presenter", "view", line: 10, "ShopViewModel"),
+      ]
+    ),
     // MVC: the controller holds its actions, its view updates and its navigation.
     (
       "mvc", "{}",
@@ -131,13 +154,17 @@ import Testing
       name: Shop
       view: |
         func show(screen: String)
+        func load(x: [Int])
       router: |
         func show(screen: Int)
+        func load(x: Int)
       """
     let controller = try #require(
       try SpecModuleTests.generate("mvc", spec: spec)["ShopViewController.swift"])
     #expect(controller.contains("func show(screen: String) {"))
     #expect(controller.contains("func show(screen: Int) {"))
+    #expect(controller.contains("func load(x: [Int]) {"))
+    #expect(controller.contains("func load(x: Int) {"))
   }
 
   /// The roles each type of a built-in template implements, read from the probe module.

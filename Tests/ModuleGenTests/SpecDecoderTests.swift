@@ -84,6 +84,18 @@ import Testing
       ])
   }
 
+  /// Overloads whose types make the same words (`[Int]` and `Int`) are numbered, not refused as
+  /// one method declared twice (which `bad` refuses however its types are spelled).
+  @Test func overloadsOfTheSameWordsAreNumbered() throws {
+    let file = try SpecDecoder.decode(
+      "name: A\ninteractor: |\n  func load(x: [Int])\n  func load(x: Int)\n  func loadXInt()\n",
+      file: "a.yml")
+    #expect(
+      file.modules[0].roles[.interactor]?.map(\.identifier) == [
+        "loadXInt2", "loadXInt3", "loadXInt",
+      ])
+  }
+
   @Test func convertName() throws {
     let file = try SpecDecoder.decode("name: home screen\nconvert_name: true\n", file: "a.yml")
     #expect(file.modules[0].name == "HomeScreen")
@@ -160,6 +172,10 @@ import Testing
         "a.yml:2:19: error: imports[1]: expected a module name such as 'MapKit', found a string",
         "a.yml:2:36: error: imports[2]: expected a module name such as 'MapKit', found an integer (YAML reads it as an integer; quote it)",
       ]
+    ),
+    (
+      "name: A\ninteractor: |\n  func load(x: [Int]?)\n  func load(x: Optional<Array<Swift.Int>>)\n",
+      ["a.yml:4:3: error: interactor: 'load(x:)' is declared twice (first at line 3)"]
     ),
     (
       "modules:\n  - name: A\n  - name: A\n",

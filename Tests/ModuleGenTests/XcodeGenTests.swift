@@ -134,6 +134,77 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
   }
 
+  /// With several targets of a kind and none named, the run names the project as the user
+  /// does (the `.xcodeproj`), not the file inside it.
+  @Test func severalTargetsAndNoneNamedIsAnErrorNamingTheProject() throws {
+    let dir = try project()
+    try write(
+      try original().replacingOccurrences(
+        of: "com.apple.product-type.bundle.unit-test", with: "com.apple.product-type.application"),
+      to: dir + "/Project.xcodeproj/project.pbxproj")
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 2)
+    #expect(
+      gen.err
+        == "error: Project.xcodeproj has 2 targets (iOS, iOSTests): name the ones the generated code joins with 'targets' in .modulegen.yml or --target\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: dir + "/iOS/Modules"))
+  }
+
+  /// A group's child, a build phase's file or a build file's file that names an object the
+  /// project lacks (a merge or a tool lost it) is passed over, as Xcode passes over it, with a
+  /// warning at its place naming the object and what refers to it.
+  @Test func aReferenceToAMissingObjectIsAWarningAtItsPlace() throws {
+    let dir = try project(
+      config:
+        "xcodeproj: Project.xcodeproj\nmodule: iOS\noutput: iOS/Modules/{{ module }}\ntests_output: iOSTests/{{ module }}Tests\n"
+    )
+    let path = dir + "/Project.xcodeproj/project.pbxproj"
+    let appDelegate = "\t\t\t\t23766C151EAA3484007A9026 /* AppDelegate.swift */,\n"
+    let inSources = "\t\t\t\t23766C161EAA3484007A9026 /* AppDelegate.swift in Sources */,\n"
+    try write(
+      try original()
+        .replacingOccurrences(
+          of: appDelegate,
+          with: appDelegate + "\t\t\t\tDEAD00000000000000000001 /* Gone.swift */,\n"
+        )
+        .replacingOccurrences(
+          of: inSources,
+          with: inSources + "\t\t\t\tDEAD00000000000000000002 /* Gone.swift in Sources */,\n"
+        )
+        .replacingOccurrences(
+          of: "fileRef = 23766C151EAA3484007A9026 /* AppDelegate.swift */",
+          with: "fileRef = DEAD00000000000000000003 /* AppDelegate.swift */"),
+      to: path)
+    /// The warning for `id`, at its place in the project file as it is now.
+    func warning(_ id: String, from: String) throws -> String {
+      let lines = try projectFile(dir).split(separator: "\n", omittingEmptySubsequences: false)
+      let index = try #require(lines.firstIndex { $0.contains(id) })
+      let text = lines[index]
+      let column =
+        text.distance(from: text.startIndex, to: try #require(text.range(of: id)).lowerBound) + 1
+      let caret = String(text.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
+      return
+        "Project.xcodeproj/project.pbxproj:\(index + 1):\(column): warning: \(from) refers to object \(id), which the project does not have; it is passed over (delete the reference from the project file)\n\(text)\n\(caret)^\n"
+    }
+    let first = try warning("DEAD00000000000000000001", from: "group 'iOS'")
+    let gen = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    // Nothing of the phase is read when every file is new.
+    #expect(gen.err == first)
+    // Files already in the project: the phase's build files are read, and the lost ones named.
+    let expected = try [
+      warning("DEAD00000000000000000001", from: "group 'iOS'"),
+      warning(
+        "DEAD00000000000000000003",
+        from: "build file 23766C161EAA3484007A9026 (in the Sources phase of target 'iOS')"),
+      warning("DEAD00000000000000000002", from: "the Sources phase of target 'iOS'"),
+    ].joined()
+    let again = runTool(["gen", "Home", "pair"], in: dir)
+    #expect(again.code == 0, "\(again.err)")
+    #expect(again.err == expected)
+  }
+
   @Test func targetsCanBeRepeatedOrListedWithCommas() throws {
     let dir = try project()
     let gen = runTool(

@@ -338,7 +338,7 @@ enum CheckCommand {
     }
     if let project, !projectDrift.isEmpty {
       problems.append(
-        XcodeChanges.summary(projectDrift, project: project.shownBundle(console)))
+        XcodeChanges.summary(projectDrift, project: project.shownBundle))
     }
     console.writeError(problems.joined(separator: "; ") + ".\n")
     return (exitCode(upToDate: upToDate, unfinished: unfinished), settled)

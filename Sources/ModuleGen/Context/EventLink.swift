@@ -81,7 +81,11 @@ package struct EventLink: Sendable, Equatable {
     for p in target.parameters {
       guard !p.isInout, !p.isVariadic else { return nil }
       let value: String
-      if event.parameters.contains(where: { $0.name == p.name && $0.type == p.type }) {
+      // The same type however it is written (`[Item]`, `Array<Item>`), but a closure that may
+      // not escape cannot be passed on to one that does.
+      if event.parameters.contains(where: {
+        $0.name == p.name && $0.normalType == p.normalType && ($0.isEscaping || !p.isEscaping)
+      }) {
         value = SwiftName.escaped(p.name)
         passed.append(p.name)
       } else if let defaultValue = p.defaultValue {

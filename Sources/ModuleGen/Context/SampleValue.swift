@@ -18,9 +18,10 @@ enum SampleValue {
     "Date": "Date(timeIntervalSince1970: 0)", "Data": "Data([1, 2])", "UIImage": "UIImage()",
   ]
 
-  /// A value of `type`; the entities' memberwise initializers make theirs.
+  /// A value of `type`, however it is written (`Array<Item>` is `[Item]`); the entities'
+  /// memberwise initializers make theirs.
   static func of(_ type: String, entities: [ModuleSpec.Entity], depth: Int = 0) -> String? {
-    let type = type.trimmingCharacters()
+    let type = SignatureParser.normalType(type.trimmingCharacters())
     guard depth < 8 else { return nil }
     if type.hasSuffix("?") || type.hasSuffix("!") {
       return of(String(type.dropLast()), entities: entities, depth: depth + 1)

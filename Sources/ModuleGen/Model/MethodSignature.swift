@@ -50,6 +50,13 @@ package struct MethodSignature: Sendable, Equatable {
     name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
   }
 
+  /// What makes two methods with the same name one method to Swift: their selector and their
+  /// parameters' types in the normal form (`load(x: [Int])` and `load(x: Array<Int>)` are one).
+  /// Methods that differ only in effects or result are one too: a call could not tell them apart.
+  package var overloadKey: String {
+    selector + " " + parameters.map(\.normalType).joined(separator: ", ")
+  }
+
   static func baseIdentifier(name: String, parameters: [MethodParameter]) -> String {
     var identifier = name
     for parameter in parameters {
@@ -91,6 +98,10 @@ package struct MethodParameter: Sendable, Equatable {
     if let defaultValue { text += " = " + defaultValue }
     return text
   }
+
+  /// `type` in the normal form, the one to compare (`SignatureParser.normalType(_:)`): `[Int]`
+  /// for `Array<Int>`.
+  package var normalType: String { SignatureParser.normalType(type) }
 
   /// The declaration without its default value.
   package var requirement: String {

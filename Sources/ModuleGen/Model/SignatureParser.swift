@@ -22,6 +22,9 @@ package struct SignatureParser {
   /// The first space that carries a combining mark, which `refuseMarksOnSpaces` refuses.
   let markOnSpace: Int?
   var position = 0
+  /// Whether types are read into their normal form (`SignatureParser+NormalForm.swift`)
+  /// rather than as written.
+  var normalizing = false
 
   /// `func name(params) async throws -> Type`; the `func` is optional.
   package static func parseMethod(_ text: String) throws(Failure) -> MethodSignature {
@@ -186,7 +189,10 @@ package struct SignatureParser {
     var returnType: String?
     if accept("->") {
       let type = try self.type()
-      if type.text != "Void" && type.text != "()" { returnType = type.text }
+      // Any spelling of `()` (`Void`, `Swift.Void`, `(())`) has `Void` or starts with `(`: only
+      // those are read again into the normal form.
+      let mayBeVoid = type.text.hasPrefix("(") || type.text.contains("Void")
+      if !mayBeVoid || Self.normalType(type.text) != "()" { returnType = type.text }
     }
     skipSpace()
     if accept("where") { throw failure("'where' clauses are not supported", at: position - 5) }
@@ -300,6 +306,9 @@ package struct SignatureParser {
     var isInout = false
     var isClosure = false
     var isEscaping = false
+    /// Whether `text` needs parentheses before a `?` (a function type, a composition, or a type
+    /// with attributes).
+    var isCompound = false
   }
 
   /// Why a `some` type is refused: a protocol requirement cannot return one, a parameter of
@@ -341,12 +350,21 @@ package struct SignatureParser {
     if accept("some") {
       throw failure(Self.opaqueTypeMessage, at: opaqueStart)
     } else if accept("any") {
-      prefix = "any "
+      prefix = normalizing ? "" : "any "
     }
-    var (core, isFunction) = try typeCore(depth: depth)
+    let first = try typeCore(depth: depth)
+    var cores = [first]
     while accept("&") {
-      core += " & " + (try typeCore(depth: depth)).text
+      cores.append(try typeCore(depth: depth))
     }
+    var parts = cores.map(\.text)
+    var isCompound = cores.count > 1 || first.isCompound
+    let isEscaping = attributes.contains("@escaping")
+    if normalizing {
+      (parts, isCompound) = Self.normalComposition(cores.map { ($0.text, $0.isCompound) })
+      attributes = Self.normalAttributes(attributes)
+    }
+    let core = parts.joined(separator: " & ")
     var text = isInout ? "inout " : ""
     var storage = ""
     for attribute in attributes {
@@ -355,17 +373,26 @@ package struct SignatureParser {
     }
     return ParsedType(
       text: text + prefix + core, storage: storage + prefix + core, isInout: isInout,
-      isClosure: isFunction, isEscaping: attributes.contains("@escaping"))
+      isClosure: first.isFunction, isEscaping: isEscaping,
+      isCompound: isCompound || !text.isEmpty)
   }
 
-  /// A type without attributes; whether it is a function type.
-  mutating func typeCore(depth: Int) throws(Failure) -> (text: String, isFunction: Bool) {
+  /// A type without attributes; whether it is a function type, and whether its text needs
+  /// parentheses before a `?` (`ParsedType.isCompound`).
+  mutating func typeCore(depth: Int) throws(Failure) -> (
+    text: String, isFunction: Bool, isCompound: Bool
+  ) {
     skipSpace()
     let start = position
     var text: String
     var isFunction = false
+    var isCompound = false
     if accept("(") {
       var elements: [String] = []
+      // Without their labels: a function type's parameters (whose labels are not part of its
+      // type), in the normal form.
+      var unlabeled: [String] = []
+      var single: ParsedType?
       skipSpace()
       if !accept(")") {
         repeat {
@@ -373,12 +400,16 @@ package struct SignatureParser {
           // An optional element label: `(name: String, age: Int)`.
           let save = position
           if let label = identifier(), accept(":") {
-            elements.append(label + ": " + (try type(depth: depth + 1)).text)
+            let element = try type(depth: depth + 1).text
+            elements.append(label + ": " + element)
+            unlabeled.append(element)
           } else {
             position = save
-            var element = try type(depth: depth + 1).text
-            if accept("...") { element += "..." }
+            let parsed = try type(depth: depth + 1)
+            var element = parsed.text
+            if accept("...") { element += "..." } else { single = parsed }
             elements.append(element)
+            unlabeled.append(element)
           }
         } while accept(",")
         try expect(")", "',' or ')' in the tuple or parameter list")
@@ -387,17 +418,25 @@ package struct SignatureParser {
       var effects = ""
       if accept("async") { effects += " async" }
       if accept("throws") {
-        effects += " throws"
+        var thrown: String?
         if accept("(") {
-          effects += "(" + (try type(depth: depth + 1)).text + ")"
+          thrown = try type(depth: depth + 1).text
           try expectThrownTypeEnd()
         }
+        effects +=
+          normalizing ? Self.normalThrows(thrown) : " throws" + (thrown.map { "(\($0))" } ?? "")
       }
       if accept("->") {
+        if normalizing { text = "(" + unlabeled.joined(separator: ", ") + ")" }
         text += effects + " -> " + (try type(depth: depth + 1)).text
         isFunction = true
+        isCompound = true
       } else if !effects.isEmpty {
         throw failure("expected '->' after '\(effects.trimmingCharacters())'")
+      } else if normalizing, elements.count == 1, let single, unlabeled[0] == elements[0] {
+        // Parentheses around one type are that type: `(Int)` is `Int`.
+        text = single.text
+        isCompound = single.isCompound
       }
     } else if accept("[") {
       let element = try type(depth: depth + 1).text
@@ -413,38 +452,48 @@ package struct SignatureParser {
       // A keyword used as a type name keeps its backticks (`Any` and `Self` are types as they
       // are), so that the text reads as the same type again.
       let backticked = units[start] == UInt8(ascii: "`")
-      text =
-        backticked && swiftKeywords.contains(name) && name != "Any" && name != "Self"
-        ? "`\(name)`" : name
+      var components = [
+        NamedType(
+          name: backticked && swiftKeywords.contains(name) && name != "Any" && name != "Self"
+            ? "`\(name)`" : name)
+      ]
       while true {
         if current == UInt8(ascii: "<") {
           position += 1
-          var arguments: [String] = []
+          var arguments: [ParsedType] = []
           repeat {
-            arguments.append(try type(depth: depth + 1).text)
+            arguments.append(try type(depth: depth + 1))
           } while accept(",")
           try expect(">", "'>' to close the generic arguments")
-          text += "<" + arguments.joined(separator: ", ") + ">"
+          components[components.count - 1].arguments = arguments
         }
         if current == UInt8(ascii: "."), position + 1 < units.count,
           Self.isIdentifierHead(units[position + 1])
         {
           position += 1
           guard let member = identifier() else { throw failure("expected a type name after '.'") }
-          text += "." + member
+          components.append(NamedType(name: member))
           continue
         }
         break
       }
+      (text, isCompound) =
+        normalizing ? Self.normalNamedType(components) : (Self.text(of: components), false)
     } else {
       throw failure(
         atEnd ? Self.expectedTypeMessage : "\(Self.expectedTypeMessage)\(found)", at: start)
     }
-    // Optionals. (After a function type, `?` belongs to its return type.)
+    // Optionals. (After a function type, `?` belongs to its return type.) In the normal form,
+    // `T!` is `T?`, as a parameter's type.
     while current == UInt8(ascii: "?") || current == UInt8(ascii: "!") {
-      text += current == UInt8(ascii: "?") ? "?" : "!"
+      if normalizing {
+        text = (isCompound ? "(\(text))" : text) + "?"
+        isCompound = false
+      } else {
+        text += current == UInt8(ascii: "?") ? "?" : "!"
+      }
       position += 1
     }
-    return (text, isFunction)
+    return (text, isFunction, isCompound)
   }
 }

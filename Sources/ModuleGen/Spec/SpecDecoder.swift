@@ -309,29 +309,38 @@ package enum SpecDecoder {
     return Array(zip(unique, methods.map(\.1)))
   }
 
-  /// Gives overloads distinct identifiers (`loadIdInt`, `loadIdString`) and refuses a method
-  /// declared twice.
+  /// Gives overloads distinct identifiers (`loadIdInt`, `loadIdString`; numbered from 2 when
+  /// their types make the same words, as `[Int]` and `Int` do) and refuses a method declared
+  /// twice: with the same selector and parameter types however they are written
+  /// (`MethodSignature.overloadKey`).
   static func uniqueIdentifiers(
     _ methods: [(MethodSignature, SourceLocation)], path: String, problems: inout Problems
   )
     -> [MethodSignature]
   {
     var result = methods.map(\.0)
-    let groups = Dictionary(grouping: result.indices, by: { result[$0].identifier })
-    for (_, indices) in groups where indices.count > 1 {
-      for i in indices {
-        result[i].identifier += result[i].parameters.map { typeWords($0.storageType) }.joined()
-      }
-    }
-    var seen: [String: Int] = [:]
-    for (i, method) in result.enumerated() {
-      if let first = seen[method.identifier] {
+    var counts: [String: Int] = [:]
+    for method in result { counts[method.identifier, default: 0] += 1 }
+    var taken = Set(result.map(\.identifier).filter { counts[$0] == 1 })
+    var firstByKey: [String: Int] = [:]
+    for i in result.indices where counts[result[i].identifier, default: 0] > 1 {
+      let key = result[i].overloadKey
+      if let first = firstByKey[key] {
         problems.error(
-          "'\(method.selector)' is declared twice (first at line \(methods[first].1.line))",
+          "'\(result[i].selector)' is declared twice (first at line \(methods[first].1.line))",
           at: methods[i].1, path: path)
-      } else {
-        seen[method.identifier] = i
+        continue
       }
+      firstByKey[key] = i
+      var identifier =
+        result[i].identifier + result[i].parameters.map { typeWords($0.storageType) }.joined()
+      if taken.contains(identifier) {
+        var number = 2
+        while taken.contains(identifier + String(number)) { number += 1 }
+        identifier += String(number)
+      }
+      taken.insert(identifier)
+      result[i].identifier = identifier
     }
     return result
   }

@@ -5,14 +5,12 @@ import XcodeProject
 /// `--verbose`, a summary line; in JSON, the `xcode_project` object.
 extension XcodeChanges {
   /// The bundle as messages show it (`App.xcodeproj`).
-  func shownBundle(_ console: Console) -> String {
-    console.displayPath(integration.bundle)
-  }
+  var shownBundle: String { integration.shownBundle }
 
   func print(_ report: GenerationReport, console: Console) {
     for note in notes { console.report(note) }
     guard report.printsSummaries else { return }
-    let name = shownBundle(console)
+    let name = shownBundle
     if edit.isEmpty {
       if report.detail == .verbose { console.writeOut("\(name): no change needed.\n") }
       return
@@ -72,7 +70,7 @@ extension XcodeChanges {
         "xcode_project",
         .object(
           LiquidObject([
-            ("path", .string(changes.shownBundle(console))),
+            ("path", .string(changes.shownBundle)),
             ("changed", .bool(!changes.edit.isEmpty)), ("changes", .array(items)),
             ("notes", .array(changes.notes.map { .string($0.message) })),
           ]))

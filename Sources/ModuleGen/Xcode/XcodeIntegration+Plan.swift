@@ -77,7 +77,8 @@ extension XcodeIntegration {
     for note in edit.notes {
       var message = note.description
       if case .builtByNoTarget(_, let tests) = note { message += Self.noTargetAdvice(tests: tests) }
-      notes.append(Diagnostic(note.isWarning ? .warning : .note, message: message))
+      notes.append(
+        Diagnostic(note.isWarning ? .warning : .note, message: message, location: note.location))
     }
     return XcodeChanges(
       integration: self, edit: edit, notes: notes, sets: sets, removed: removedPaths,

@@ -10,8 +10,11 @@ struct XcodeIntegration {
   var bundle: String
   /// `project.pbxproj` inside it (absolute).
   var file: String
-  /// The project file as messages show it (relative to the current folder).
+  /// The project file as messages about a place in it show it (relative to the current folder).
   var shown: String
+  /// The bundle as messages about the project show it (relative to the current folder): what
+  /// the user names with `--xcodeproj` or `xcodeproj`, and sees in the Finder.
+  var shownBundle: String
   /// The folder holding the bundle (absolute): project paths are relative to it.
   var folder: String
   var targets: [String]
@@ -79,10 +82,10 @@ struct XcodeIntegration {
     while bundle.hasSuffix("/") && bundle != "/" { bundle.removeLast() }
     let file = joinPath(bundle, "project.pbxproj")
     let shown = console.displayPath(file)
+    let bundleShown = console.displayPath(bundle)
     guard fileSystem.fileExists(atPath: file), !fileSystem.isDirectory(atPath: file) else {
       // GenerambaCommandLine warns about it: the files are written, added to no project.
       if settings.isGenerambaProject && projectFlag == nil { return nil }
-      let bundleShown = console.displayPath(bundle)
       let problem =
         fileSystem.isDirectory(atPath: bundle)
         ? "'\(bundleShown)' has no project.pbxproj: it is not an Xcode project"
@@ -96,7 +99,7 @@ struct XcodeIntegration {
     return Pending { () throws -> XcodeIntegration in
       let (project, signature) = try reading.wait().get()
       var integration = XcodeIntegration(
-        bundle: bundle, file: file, shown: shown, folder: folder,
+        bundle: bundle, file: file, shown: shown, shownBundle: bundleShown, folder: folder,
         targets: flagTargets.isEmpty ? settings.targets : flagTargets,
         testTargets: flagTestTargets.isEmpty ? settings.testTargets : flagTestTargets,
         group: settings.group, testsGroup: settings.testsGroup, configFolder: config?.directory,
@@ -195,7 +198,7 @@ struct XcodeIntegration {
     let (flag, key) = Self.targetSetting(tests: tests)
     throw Diagnostic(
       message:
-        "\(shown) has \(candidates.count) \(tests ? "unit-test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
+        "\(shownBundle) has \(candidates.count) \(tests ? "unit-test targets" : "targets") (\(candidates.map(\.name).joined(separator: ", "))): name the ones the generated \(tests ? "tests" : "code") joins with '\(key)' in .modulegen.yml or \(flag)"
     )
   }
 }

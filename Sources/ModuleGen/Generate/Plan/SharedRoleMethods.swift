@@ -33,9 +33,10 @@ enum SharedRoleMethods {
   }
 
   /// The pairs of methods of different roles with one selector (name and labels) and the same
-  /// parameter types, the second declared after the first, the firsts of each second in order
-  /// (overloads by parameter type are two methods; by effects or result, calls to them are
-  /// ambiguous). Empty for nearly every module, which then needs no probe.
+  /// parameter types however they are written (`MethodSignature.overloadKey`), the second
+  /// declared after the first, the firsts of each second in order (overloads by parameter type
+  /// are two methods; by effects or result, calls to them are ambiguous). Empty for nearly
+  /// every module, which then needs no probe.
   static func pairs(in module: ModuleSpec) -> [Pair] {
     // By selector, each asked for once: only the methods of a selector two roles declare are
     // ordered (where they are declared) and paired, so that a module of thousands of methods,
@@ -55,11 +56,11 @@ enum SharedRoleMethods {
     var result: [Pair] = []
     for methods in bySelector.values where methods.contains(where: { $0.role != methods[0].role }) {
       let ordered = methods.sorted { $0.precedes($1) }
+      // The types as Swift compares them (`[Int]` is `Array<Int>`), each method's once.
+      let keys = ordered.map(\.signature.overloadKey)
       for (index, second) in ordered.enumerated() {
-        for first in ordered[..<index]
-        where first.role != second.role
-          && first.signature.parameters.map(\.type) == second.signature.parameters.map(\.type)
-        {
+        for (firstIndex, first) in ordered[..<index].enumerated()
+        where first.role != second.role && keys[firstIndex] == keys[index] {
           result.append(Pair(first: first, second: second))
         }
       }
