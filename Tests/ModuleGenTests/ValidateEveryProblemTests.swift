@@ -6,6 +6,24 @@ import Testing
 /// `validate` reports every problem of a file in one run: a mistake in one key or module hides
 /// none in another.
 @Suite struct ValidateEveryProblemTests {
+  /// A file `validate` cannot read (not there, a folder) is trouble, exit 2 as the exit-code
+  /// table has it, not an answer about the file (1): it exited 1, as for a spec with a
+  /// mistake. The other files are still checked and reported.
+  @Test func aFileThatCannotBeReadIsExit2() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("name: Home\ntemplate: viper\n", to: dir + "/Home.yml")
+    try write("name: Cart\ntemplate: viperr\n", to: dir + "/Cart.yml")
+    try FileManager.default.createDirectory(
+      atPath: dir + "/Folder.yml", withIntermediateDirectories: true)
+    for missing in ["missing.yml", "Folder.yml"] {
+      let result = runTool(["validate", "Home.yml", missing, "Cart.yml"], in: dir)
+      #expect(result.code == ExitCode.error, "\(missing)")
+      #expect(result.out == "Home.yml: ok (1 module)\n", "\(missing)")
+      #expect(result.err.contains("Cart.yml:2:11: error: "), "\(result.err)")
+    }
+    #expect(runTool(["validate", "Home.yml", "Cart.yml"], in: dir).code == ExitCode.failure)
+  }
+
   @Test func aConfigWithThreeMistakesTakesOneRun() throws {
     let dir = try makeTemporaryDirectory()
     try write(

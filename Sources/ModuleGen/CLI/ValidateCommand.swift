@@ -39,6 +39,8 @@ enum ValidateCommand {
     var modules: [String] = []
     var errors: [Diagnostic] = []
     var notes: [Diagnostic] = []
+    /// Not there, a folder, or not readable: the command could not check it (exit 2).
+    var unreadable = false
   }
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -64,12 +66,19 @@ enum ValidateCommand {
       var result = FileResult(
         path: path, kind: isRambafile ? "rambafile" : isConfig ? "config" : "spec")
       do {
-        let text: String
-        if fromInput {
-          text = try UTF8Text.decode(console.readInput(), file: path)
-        } else {
-          text = try fileSystem.readText(atPath: console.path(path), displayPath: path)
+        let bytes: [UInt8]
+        do {
+          bytes =
+            fromInput
+            ? console.readInput()
+            : try fileSystem.readBytes(atPath: console.path(path), displayPath: path)
+        } catch {
+          result.unreadable = true
+          result.errors.append(error)
+          results.append(result)
+          continue
         }
+        let text = try UTF8Text.decode(bytes, file: path)
         let (syntaxErrors, readable) = SyntaxRecovery.recover(text, file: path)
         result.errors = syntaxErrors.map { SwiftInYAML.explain($0, source: text) }
         if let readable {
@@ -142,6 +151,8 @@ enum ValidateCommand {
       }
     }
     if format == .json { console.writeResult(jsonReport(results)) }
+    // A file it could not check is trouble, not an answer (as `diff` has it).
+    if results.contains(where: \.unreadable) { return ExitCode.error }
     return results.allSatisfy(\.errors.isEmpty) ? ExitCode.success : ExitCode.failure
   }
 

@@ -248,18 +248,25 @@ extension FileSystem {
   package func readText(atPath path: String, displayPath: String? = nil) throws(Diagnostic)
     -> String
   {
+    try UTF8Text.decode(
+      readBytes(atPath: path, displayPath: displayPath), file: displayPath ?? path)
+  }
+
+  /// The bytes of the file at `path`, or why they cannot be had: it is a folder, it is not
+  /// there, or it cannot be read (named as `displayPath`).
+  package func readBytes(atPath path: String, displayPath: String? = nil) throws(Diagnostic)
+    -> [UInt8]
+  {
     let shown = displayPath ?? path
     if isDirectory(atPath: path) { throw Diagnostic(message: "'\(shown)' is a folder, not a file") }
     guard fileExists(atPath: path) else {
       throw Diagnostic(message: LocalFileSystem.noSuchFileMessage(shown))
     }
-    let bytes: [UInt8]
     do {
-      bytes = try readFile(atPath: path)
+      return try readFile(atPath: path)
     } catch {
       throw Diagnostic(message: LocalFileSystem.cannotReadMessage(shown))
     }
-    return try UTF8Text.decode(bytes, file: shown)
   }
 
   /// Removes a file, or a folder with everything in it. A symbolic link is removed itself, never
