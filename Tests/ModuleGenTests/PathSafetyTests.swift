@@ -128,6 +128,20 @@ import Testing
   @Test func patternsMayClimbOrBeAbsoluteOnlyInTheirOwnText() throws {
     let up = PathSafety.rules(forPattern: "../../Shared/{{ module }}", allowsTrailingSlash: true)
     #expect(up.leadingParents == 2 && !up.allowsAbsolute)
+    // A path with no template climbs as far as it says, its last `..` too (`templates new t
+    // --dir ../..` was refused while `../../` was taken); a rendered value's `..` never counts.
+    for (pattern, parents) in [
+      ("../..", 2), ("../../", 2), ("..", 1), ("../x", 1), ("../{{ a }}..", 1), ("..{{ a }}", 1),
+      ("x/..", 0),
+    ] {
+      #expect(
+        PathSafety.rules(forPattern: pattern, allowsTrailingSlash: true).leadingParents == parents,
+        "\(pattern)")
+    }
+    #expect(
+      try PathSafety.resolve(
+        "../..", against: "/a/b/c",
+        rules: PathSafety.rules(forPattern: "../..", allowsTrailingSlash: true)) == "/a")
     #expect(
       try PathSafety.resolve("../../Shared/Home", against: "/a/b/c", rules: up) == "/a/Shared/Home")
     #expect(throws: PathSafety.Problem.parent) {

@@ -157,8 +157,12 @@ enum PathSafety {
     }
     let literal = bytes[..<literalEnd]
     var parents = 0
-    // Count the `..` components that end with a `/` inside the literal text.
-    let complete = literal.split(separator: slash, omittingEmptySubsequences: false).dropLast()
+    // Count the leading `..` components of the literal text: those that end with a `/`, and
+    // its last one too when nothing is rendered after it (`../..`) or it is the whole of it.
+    let components = literal.split(separator: slash, omittingEmptySubsequences: false)
+    let complete =
+      literalEnd == bytes.count || literal.elementsEqual(dotDot)
+      ? components[...] : components.dropLast()
     for part in complete {
       if part.elementsEqual(dotDot) {
         parents += 1
@@ -166,7 +170,6 @@ enum PathSafety {
         break
       }
     }
-    if literal.elementsEqual(dotDot) { parents += 1 }
     return Rules(
       allowsAbsolute: bytes.first == slash, leadingParents: parents,
       allowsTrailingSlash: allowsTrailingSlash)
