@@ -112,6 +112,15 @@ import Testing
     #expect(SignatureParser.normalType("Int)") == "Int)")
   }
 
+  /// A plain name is taken as its own normal form without parsing: what the parser makes of
+  /// it (a keyword alone, a name starting with a digit, `Void`, which is `()`).
+  @Test(arguments: [
+    "Int", "RichItem", "_Private", "Any", "Self", "Never", "some", "any", "inout", "2x", "Void",
+  ])
+  func aPlainNameIsWhatTheParserReads(type: String) {
+    #expect(SignatureParser.normalType(type) == SignatureParser.parsedNormalType(type))
+  }
+
   /// The variadic parameter and the array are two types; the same variadic one is one.
   @Test func variadicParametersKeepTheirDots() throws {
     let a = try SignatureParser.parseMethod("load(x: Swift.Int...)")

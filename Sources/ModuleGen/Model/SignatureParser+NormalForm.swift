@@ -21,6 +21,23 @@ extension SignatureParser {
   /// `type` (a parameter's, a result's, an entity field's) in its normal form; a variadic
   /// parameter's dots (`Int...`) are kept. `type` itself when it does not read as a type.
   package static func normalType(_ type: String) -> String {
+    // Most types are one name (`Int`, `Item`), which is its own normal form: not parsed, since
+    // every event link and sample value asks again.
+    isPlainName(type) ? type : parsedNormalType(type)
+  }
+
+  /// Whether `type` is one name of ASCII letters, digits and `_` other than `Void`: the parser
+  /// reads it as itself (or, a keyword alone, refuses it, and `normalType` keeps it as written).
+  static func isPlainName(_ type: String) -> Bool {
+    !type.isEmpty && type != "Void"
+      && type.utf8.allSatisfy {
+        (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+          || $0 == 0x5F
+      }
+  }
+
+  /// `normalType(_:)` as the parser reads it.
+  static func parsedNormalType(_ type: String) -> String {
     var parser = SignatureParser(type)
     parser.normalizing = true
     do {
