@@ -486,62 +486,123 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(snapshot(dir).files["out/Gone.swift"] == "old\n")
   }
 
+  /// What a test journal keeps of a file a run replaces or removes.
+  enum JournalKeeps: Sendable {
+    /// Nothing: a journal of a run before hashes were kept, compared with the backup.
+    case nothing
+    case hash
+    /// The file's signature (its times, size and inode), taken after the backup link.
+    case signature
+  }
+
   /// A run killed while moving its files into place, then a developer's save of a file it was
   /// replacing or removing: finishing the run keeps the save. Saved as a new file (as most
-  /// editors write), or edited in place, which the backup (a hard link) follows: the journal's
-  /// hash of what the run found tells; a journal without one (written before hashes were kept)
-  /// compares with the backup.
+  /// editors write), or edited in place, which the backup (a hard link) follows: what the
+  /// journal keeps of what the run found tells (the hash, or the signature, whose times move
+  /// with a write of the same size); a journal without either compares with the backup.
   @Test(arguments: [
-    (WriteJournal.Kind.replace, false, true), (.remove, false, true), (.replace, true, true),
-    (.remove, true, true), (.replace, false, false), (.remove, false, false),
+    (WriteJournal.Kind.replace, false, JournalKeeps.hash), (.remove, false, .hash),
+    (.replace, true, .hash), (.remove, true, .hash), (.replace, false, .signature),
+    (.remove, false, .signature), (.replace, true, .signature), (.remove, true, .signature),
+    (.replace, false, .nothing), (.remove, false, .nothing),
   ])
   func finishingAKilledRunKeepsAFileSavedSince(
-    _ kind: WriteJournal.Kind, inPlace: Bool, journalHash: Bool
+    _ kind: WriteJournal.Kind, inPlace: Bool, keeps: JournalKeeps
   ) throws {
     let dir = try makeTemporaryDirectory()
     let path = dir + "/out/Presenter.swift"
-    try write("generated\n", to: path)
     let fileSystem = LocalFileSystem()
     let session = try PlanApplier(fileSystem: fileSystem).begin(roots: [dir + "/out"])
     defer { session.end() }
     let folder = dir + "/out/.modulegen-run-test"
     try fileSystem.createDirectory(atPath: folder)
-    try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
-    try write("regenerated\n", to: folder + "/0")
+    /// The file as generated long ago, staged over by a run that is then killed: its journal.
+    func killedRun() throws -> WriteJournal {
+      try write("generated\n", to: path)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
+      try write("regenerated\n", to: folder + "/0")
+      try? fileSystem.removeItem(atPath: folder + "/0.old")
+      try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
+      let was: WriteJournal.Original? =
+        switch keeps {
+        case .nothing: nil
+        case .hash: .hash(GenerationRecord.hash(Array("generated\n".utf8)))
+        case .signature: .signature(try #require(FileSignature(ofFile: path, linked: true)))
+        }
+      return try #require(
+        WriteJournal(
+          text: WriteJournal(
+            transaction: "test", roots: [dir + "/out"], folders: [],
+            operations: [.init(kind: kind, number: 0, path: "Presenter.swift", was: was)]
+          ).text))
+    }
+    let journal = try killedRun()
+    let saved = inPlace ? "Generated\n" : "generated\n// mine\n"
     if inPlace {
       let handle = try #require(FileHandle(forWritingAtPath: path))
-      handle.seekToEndOfFile()
-      handle.write(Data("// mine\n".utf8))
+      handle.write(Data("G".utf8))
       handle.closeFile()
       #expect(
-        try fileSystem.readFile(atPath: folder + "/0.old") == Array("generated\n// mine\n".utf8),
+        try fileSystem.readFile(atPath: folder + "/0.old") == Array(saved.utf8),
         "the backup follows")
     } else {
-      try write("generated\n// mine\n", to: dir + "/saved")
+      try write(saved, to: dir + "/saved")
       try fileSystem.moveItem(atPath: dir + "/saved", toPath: path)
     }
-    let journal = try #require(
-      WriteJournal(
-        text: WriteJournal(
-          transaction: "test", roots: [dir + "/out"], folders: [],
-          operations: [
-            .init(
-              kind: kind, number: 0, path: "Presenter.swift",
-              hash: journalHash ? GenerationRecord.hash(Array("generated\n".utf8)) : nil)
-          ]
-        ).text))
     try session.runFolders.replay(
       journal, root: dir + "/out", folder: folder, forward: true, strict: false)
-    #expect(snapshot(dir).files["out/Presenter.swift"] == "generated\n// mine\n")
+    #expect(snapshot(dir).files["out/Presenter.swift"] == saved)
     // Unchanged since, it is finished as the run would have.
-    try write("generated\n", to: path)
-    try write("regenerated\n", to: folder + "/0")
-    try fileSystem.removeItem(atPath: folder + "/0.old")
-    try fileSystem.linkItem(atPath: path, toPath: folder + "/0.old")
     try session.runFolders.replay(
-      journal, root: dir + "/out", folder: folder, forward: true, strict: false)
+      try killedRun(), root: dir + "/out", folder: folder, forward: true, strict: false)
     #expect(
       snapshot(dir).files["out/Presenter.swift"] == (kind == .replace ? "regenerated\n" : nil))
+  }
+
+  /// A run keeps the signature of a file it replaces or removes, which it need not read, and
+  /// the hash of one it must compare with what its plan read, or that changed too recently for
+  /// its signature to tell a later change.
+  @Test func aJournalKeepsTheSignatureOfAFileUnlessItMustReadIt() throws {
+    let dir = try makeTemporaryDirectory()
+    let fileSystem = LocalFileSystem()
+    let session = try PlanApplier(fileSystem: fileSystem).begin(roots: [dir])
+    defer { session.end() }
+    // New.swift's time is not yet past, as a file written within the clock's current tick.
+    for name in ["Old.swift", "Read.swift", "Gone.swift", "New.swift"] {
+      try write("old\n", to: dir + "/" + name)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: name == "New.swift" ? 3600 : -3600)],
+        ofItemAtPath: dir + "/" + name)
+    }
+    func replacing(_ name: String, expected: String? = nil) -> PlannedFile {
+      var file = PlannedFile(
+        module: "M", role: .code, root: dir, path: dir + "/" + name, bytes: Array("new\n".utf8),
+        action: .overwrite)
+      file.expectedHash = expected
+      return file
+    }
+    let changes = RootChanges(
+      root: dir,
+      files: [
+        replacing("Old.swift"),
+        replacing("Read.swift", expected: GenerationRecord.hash(Array("old\n".utf8))),
+        replacing("New.swift"),
+      ],
+      removals: [dir + "/Gone.swift"])
+    let journal = try session.runFolders.stage(
+      changes, in: dir + "/.modulegen-run-test", transaction: "test", roots: [dir])
+    let hash = WriteJournal.Original.hash(GenerationRecord.hash(Array("old\n".utf8)))
+    #expect(journal.operations.map(\.kind) == [.replace, .replace, .replace, .remove])
+    #expect(
+      journal.operations[0].was
+        == .signature(try #require(FileSignature(currentOf: dir + "/Old.swift"))))
+    #expect(journal.operations[1].was == hash, "compared with what the plan read")
+    #expect(journal.operations[2].was == hash, "changed within the tick")
+    #expect(
+      journal.operations[3].was
+        == .signature(try #require(FileSignature(currentOf: dir + "/Gone.swift"))))
+    #expect(WriteJournal(text: journal.text) == journal)
   }
 
   @Test func journalsReadBackAndRefuseEscapingPaths() throws {
@@ -551,7 +612,12 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
         .init(kind: .create, number: 0, path: "x/y z/A.swift"),
         .init(
           kind: .replace, number: 1, path: "100% \u{301}.swift",
-          hash: GenerationRecord.hash([])),
+          was: .hash(GenerationRecord.hash([]))),
+        .init(
+          kind: .remove, number: 2, path: "Gone.swift",
+          was: .signature(
+            try #require(
+              FileSignature(text: "file:64769:1234:10:1733600000.000000005:1733600001.120000000")))),
       ])
     #expect(WriteJournal(text: journal.text) == journal)
     // A hash must be one, and belong to the replace or remove on the line before.
@@ -560,6 +626,18 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
       "was 1 sha256:00\n", "was 0 " + GenerationRecord.hash([]) + "\n", hashLine + hashLine,
     ] {
       #expect(WriteJournal(text: journal.text.replacingOccurrences(of: hashLine, with: bad)) == nil)
+    }
+    // A signature: five fields, nanoseconds in nine digits.
+    let signatureLine = "was 2 file:64769:1234:10:1733600000.000000005:1733600001.120000000\n"
+    #expect(journal.text.contains(signatureLine))
+    for bad in [
+      "was 2 file:64769:1234:10:1733600000.5:1733600001.120000000\n",
+      "was 2 file:64769:1234:-1:1733600000.000000005:1733600001.120000000\n",
+      "was 2 file:64769:1234:10:1733600000.000000005\n",
+      "was 2 file:64769:x:10:1733600000.000000005:1733600001.120000000\n",
+    ] {
+      #expect(
+        WriteJournal(text: journal.text.replacingOccurrences(of: signatureLine, with: bad)) == nil)
     }
     #expect(WriteJournal(text: String(journal.text.dropLast(4))) == nil, "an unfinished journal")
     for hostile in ["../x", "/etc/passwd", "a/../../b", "../\u{301}x", "a\u{0}b"] {

@@ -60,13 +60,14 @@ struct RunFolders: Sendable {
         // The new content takes the place of the old with its mode (a script stays
         // executable, a group-writable project file group-writable).
         try fileSystem.copyPermissions(from: path, to: stagedFile)
-        let hash = try backUp(path, to: Self.backup(number, in: folder))
+        let was = try backUp(
+          path, to: Self.backup(number, in: folder), hashing: file.expectedHash != nil)
         // Written over what the plan read: someone who saved it since would lose that.
-        if let expected = file.expectedHash, expected != hash {
+        if let expected = file.expectedHash, was != .hash(expected) {
           throw Diagnostic(
             message: "'\(file.path)' changed while modulegen was writing it; run modulegen again")
         }
-        journal.operations.append(.init(kind: .replace, number: number, path: relative, hash: hash))
+        journal.operations.append(.init(kind: .replace, number: number, path: relative, was: was))
       } else {
         journal.operations.append(.init(kind: .create, number: number, path: relative))
       }
@@ -75,11 +76,11 @@ struct RunFolders: Sendable {
     for offset in changes.removals.indices {
       let path = changes.removals[offset]
       let number = changes.files.count + offset
-      let hash = try backUp(path, to: Self.backup(number, in: folder))
+      let was = try backUp(path, to: Self.backup(number, in: folder), hashing: false)
       journal.operations.append(
         .init(
           kind: .remove, number: number, path: try relativePath(path, in: changes.root),
-          hash: hash))
+          was: was))
     }
     try writeJournal(journal, in: folder)
     return journal
@@ -202,15 +203,18 @@ struct RunFolders: Sendable {
     }
   }
 
-  /// Whether the file at `path` no longer holds what the run found there: the hash its journal
-  /// keeps, or (a journal of a run before hashes were kept) what its backup holds, a hard link
-  /// that follows an edit in place, so that only a file saved anew is seen. False when the file
-  /// cannot be read.
+  /// Whether the file at `path` no longer holds what the run found there: what its journal
+  /// keeps (the file's signature or the hash of its content), or (a journal of a run before
+  /// either was kept) what its backup holds, a hard link that follows an edit in place, so that
+  /// only a file saved anew is seen. False when the file is not there or cannot be read.
   private func changedSince(
     _ operation: WriteJournal.Operation, path: String, backup: String
   ) -> Bool {
+    if case .signature(let signature) = operation.was {
+      return FileSignature(currentOf: path).map { $0 != signature } ?? false
+    }
     guard let now = try? fileSystem.readFile(atPath: path) else { return false }
-    if let hash = operation.hash { return GenerationRecord.hash(now) != hash }
+    if case .hash(let hash) = operation.was { return GenerationRecord.hash(now) != hash }
     guard let then = try? fileSystem.readFile(atPath: backup) else { return false }
     return now != then
   }
@@ -300,15 +304,24 @@ struct RunFolders: Sendable {
   }
 
   /// A second name for the old content (a hard link), or a copy where links are not possible;
-  /// returns the content's hash, for the journal.
-  private func backUp(_ path: String, to backup: String) throws -> String {
-    let bytes = try fileSystem.readFile(atPath: path)
+  /// returns what the journal keeps of it: the file's signature, else (`hashing`: the plan
+  /// compares it with what it read; a copy; a file changed within the clock's tick) the
+  /// content's hash. The signature spares reading and hashing the file: a large project file
+  /// took most of a run's time.
+  private func backUp(
+    _ path: String, to backup: String, hashing: Bool
+  ) throws -> WriteJournal.Original {
     do {
       try fileSystem.linkItem(atPath: path, toPath: backup)
     } catch {
+      let bytes = try fileSystem.readFile(atPath: path)
       try fileSystem.writeFile(atPath: backup, bytes: bytes)
+      return .hash(GenerationRecord.hash(bytes))
     }
-    return GenerationRecord.hash(bytes)
+    if !hashing, let signature = FileSignature(ofFile: path, linked: true) {
+      return .signature(signature)
+    }
+    return .hash(GenerationRecord.hash(try fileSystem.readFile(atPath: path)))
   }
 
   /// Writes the journal under a temporary name, then renames it: it is complete or absent.

@@ -25,7 +25,33 @@ struct WriteJournal: Equatable, Sendable {
     /// What the file held when the run backed it up (`replace`, `remove`): the run that
     /// finishes a killed one keeps a file that holds something else by then, even one edited
     /// in place, which its backup (a hard link) follows.
-    var hash: String? = nil
+    var was: Original? = nil
+  }
+
+  /// What a file held when a run backed it up: its signature, which tells a change without
+  /// reading the file (hashing a large project file was most of a run's time), or where it has
+  /// none (changed within the clock's tick, or a plan compares its content) the hash of its
+  /// content.
+  enum Original: Equatable, Sendable {
+    case hash(String)
+    case signature(FileSignature)
+
+    var text: String {
+      switch self {
+      case .hash(let hash): hash
+      case .signature(let signature): signature.text
+      }
+    }
+
+    init?(text: String) {
+      if GenerationRecord.isHash(text) {
+        self = .hash(text)
+      } else if let signature = FileSignature(text: text) {
+        self = .signature(signature)
+      } else {
+        return nil
+      }
+    }
   }
 
   var transaction: String
@@ -71,7 +97,7 @@ struct WriteJournal: Equatable, Sendable {
     for folder in folders { out += "folder \(Self.escape(folder))\n" }
     for operation in operations {
       out += "\(operation.kind.rawValue) \(operation.number) \(Self.escape(operation.path))\n"
-      if let hash = operation.hash { out += "was \(operation.number) \(hash)\n" }
+      if let was = operation.was { out += "was \(operation.number) \(was.text)\n" }
     }
     return out + "end\n"
   }
@@ -104,13 +130,14 @@ struct WriteJournal: Equatable, Sendable {
         guard let folder = Self.unescape(value), Self.isSafeRelative(folder) else { return nil }
         folders.append(folder)
       case "was":
-        // The hash of the operation on the line before.
+        // What the file of the operation on the line before held.
         let fields = value.split(separator: " ", omittingEmptySubsequences: false)
         guard fields.count == 2, let last = operations.indices.last,
-          operations[last].kind != .create, operations[last].hash == nil,
-          Int(fields[0]) == operations[last].number, GenerationRecord.isHash(String(fields[1]))
+          operations[last].kind != .create, operations[last].was == nil,
+          Int(fields[0]) == operations[last].number,
+          let was = Original(text: String(fields[1]))
         else { return nil }
-        operations[last].hash = String(fields[1])
+        operations[last].was = was
       default:
         let fields = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
         guard let kind = Kind(rawValue: String(parts[0])), fields.count == 2,
