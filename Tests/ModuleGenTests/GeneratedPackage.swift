@@ -36,7 +36,10 @@ struct GeneratedPackage {
   /// as the mocks name their subscripts' generic parameter; overloads whose types make the same
   /// words (`[Int]` and `Int`: numbered), and an event that passes its argument on to a
   /// parameter whose type is written otherwise (`Swift.Int`, `Int`; not `Array<T>`, which the
-  /// generated code's style check would name: the spec's spelling is kept).
+  /// generated code's style check would name: the spec's spelling is kept); a parameter and a
+  /// result that are implicitly unwrapped optionals (which a mock stores as optionals), a view
+  /// state of `Swift.Bool`, and a result that is an array of dictionaries (its stub returns
+  /// `[]`).
   static let richSpec = """
     name: Rich
     view: |
@@ -65,6 +68,8 @@ struct GeneratedPackage {
       func show(cancellables: Int)
       func show(eventTasks: Int)
       func show(total: Value)
+      func show(note: String!)
+      func show(isPinned: Swift.Bool)
     presenter:
       - viewDidLoad() async
       - "didSelect(at index: Int)"
@@ -121,6 +126,8 @@ struct GeneratedPackage {
       - "shape() -> any Equatable"
       - "count(of values: [Int]) -> Int"
       - "count(of values: Int) -> Int"
+      - "matrix() -> [[String: Int]]"
+      - "note() -> String!"
     interactor_output:
       - "didLoad(_ items: [RichItem])"
       - "didFail(_ error: any Error)"

@@ -176,11 +176,29 @@ import Testing
   @Test func optionalResultsAreMarked() throws {
     let context = try context(
       ofSpec:
-        "name: Home\ninteractor: |\n  func a() -> Int?\n  func b() -> Int\n  func c() -> Int!\n  func d()\n",
+        "name: Home\ninteractor: |\n  func a() -> Int?\n  func b() -> Int\n  func c() -> Int!\n  func d()\n  func e() -> Optional<Int>\n",
       template: "x")
     #expect(
       try render("{{ interactor | map: 'returns_optional' | join: ' ' }}", context)
-        == "true false true false")
+        == "true false true false true")
+  }
+
+  /// What a method to fill in returns until it is written, however its type is written: an
+  /// array of dictionaries is an array (`[:]` did not compile), `Optional<Int>` is optional.
+  @Test func anEmptyResultIsOfTheResultsType() throws {
+    let results = [
+      "Int?", "Optional<Int>", "String!", "[Int]", "Array<Int>", "[[String: Int]]",
+      "[(a: Int, b: Int)]", "[String: [Int]]", "Dictionary<String, Int>", "Swift.String", "Bool",
+      "Double", "Item", "(Int, Int)",
+    ]
+    let spec =
+      "name: Home\ninteractor: |\n"
+      + results.indices.map { "  func m\($0)() -> \(results[$0])\n" }.joined()
+    let context = try context(ofSpec: spec, template: "x")
+    #expect(
+      try render(
+        "{% for m in interactor %}{{ m.empty_return_value | default: '-' }} {% endfor %}", context)
+        == "nil nil nil [] [] [] [] [:] [:] \"\" false 0 - - ")
   }
 
   @Test func generambaNamesAreThere() throws {

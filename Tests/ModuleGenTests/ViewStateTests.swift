@@ -61,6 +61,31 @@ import Testing
   /// A state named as one of the module's methods without arguments (a presenter's `items()`,
   /// which an MVVM view model implements beside the state) gets the method's name before it:
   /// `var items` and `func items()` in one type do not compile.
+  /// A type is known however it is written: a Bool starts false, a collection empty, and an
+  /// optional is not made optional again (`Optional<Int>?`); an implicitly unwrapped one, which
+  /// cannot be made optional (`String!?` does not compile), is kept as `String?`. The spelling is
+  /// the spec's.
+  @Test(arguments: [
+    ("showFlag(_ isOn: Swift.Bool)", "isOn: Swift.Bool = false"),
+    ("showPhotos(_ photos: Array<Photo>)", "photos: Array<Photo> = []"),
+    ("showCounts(_ counts: Dictionary<String, Int>)", "counts: Dictionary<String, Int> = [:]"),
+    ("showGroups(_ groups: [[String: Int]])", "groups: [[String: Int]] = []"),
+    ("showCount(_ count: Optional<Int>)", "count: Optional<Int> = nil"),
+    ("showName(_ name: String!)", "name: String? = nil"),
+    ("showItem(_ item: Item!)", "item: Item? = nil"),
+  ])
+  func aTypeIsKnownHoweverItIsWritten(signature: String, declaration: String) throws {
+    #expect(try Self.state([signature]).declarations == [declaration])
+  }
+
+  /// Two methods share a state whose types are one type written two ways.
+  @Test func methodsShareAStateOfOneTypeWrittenTwoWays() throws {
+    let state = try Self.state([
+      "showLoading(_ isLoading: Bool)", "setLoading(_ isLoading: Swift.Bool)",
+    ])
+    #expect(state.declarations == ["isLoading: Bool = false"])
+  }
+
   @Test func aStateNamedAsAMethodWithoutArgumentsIsRenamed() throws {
     let methods = try ["display(items: [Item])", "update(progress: Double)"].map {
       try SignatureParser.parseMethod($0)

@@ -55,7 +55,8 @@ package struct EventLink: Sendable, Equatable {
     guard event.returnType == nil else { return nil }
     for name in candidateNames(for: event.name) {
       for (role, target) in targets.byName[name] ?? [] {
-        if let returnType = target.returnType, !target.isThrowing, !returnType.hasSuffix("?"),
+        if let returnType = target.returnType, !target.isThrowing,
+          !SignatureParser.normalType(returnType).hasSuffix("?"),
           !canStub(returnType)
         {
           continue

@@ -2,6 +2,22 @@
 /// makes one (`true`, `"Text"`, `URL(fileURLWithPath: "/sample")`, `[Photo(id: UUID(), …)]`),
 /// or nil for a type it cannot make (a protocol, a closure, a type it does not know).
 enum SampleValue {
+  /// A value of `type` (in its normal form) that holds nothing, for a method the developer has
+  /// yet to write: nil, an empty collection or text, false, zero; nil for a type without an
+  /// obvious one.
+  static func empty(_ type: String) -> String? {
+    if type.hasSuffix("?") { return "nil" }
+    if type.hasPrefix("["), type.hasSuffix("]") {
+      return ViewState.dictionaryParts(type) == nil ? "[]" : "[:]"
+    }
+    switch type {
+    case "String": return "\"\""
+    case "Bool": return "false"
+    case "Int", "Double", "Float", "CGFloat": return "0"
+    default: return nil
+    }
+  }
+
   /// The longest line of generated code (`Templates/common/swift-format.json`).
   static let lineLength = 140
 

@@ -265,9 +265,13 @@ package enum TemplateContext {
     object["is_throwing"] = .bool(m.isThrowing)
     object["thrown_type"] = m.thrownType.map { .string($0) } ?? .nil
     object["return_type"] = m.returnType.map { .string($0) } ?? .nil
+    object["return_storage_type"] =
+      m.returnType.map { .string(SignatureParser.storable($0)) } ?? .nil
     object["has_return"] = .bool(m.returnType != nil)
-    object["returns_optional"] = .bool(
-      m.returnType.map { $0.hasSuffix("?") || $0.hasSuffix("!") } ?? false)
+    let normalReturnType = m.returnType.map(SignatureParser.normalType)
+    object["returns_optional"] = .bool(normalReturnType?.hasSuffix("?") ?? false)
+    object["empty_return_value"] =
+      normalReturnType.flatMap(SampleValue.empty).map { .string($0) } ?? .nil
     var effects = ""
     if m.isAsync { effects += " async" }
     if m.isThrowing { effects += m.thrownType.map { " throws(\($0))" } ?? " throws" }
@@ -318,7 +322,7 @@ package enum TemplateContext {
               .object(
                 LiquidObject([
                   ("name", .string($0.name)), ("type", .string($0.type)),
-                  ("is_optional", .bool($0.type.hasSuffix("?"))),
+                  ("is_optional", .bool(SignatureParser.normalType($0.type).hasSuffix("?"))),
                   ("is_identifier", .bool($0.name == "id")),
                   ("is_mutable", .bool($0.isMutable)),
                   ("default_value", $0.defaultValue.map { .string($0) } ?? .nil),

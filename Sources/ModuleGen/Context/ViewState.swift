@@ -130,7 +130,9 @@ package struct ViewState: Equatable, Sendable {
       if !isFree(name) { name = numbered(name) }
     }
     if let existing = properties.first(where: { $0.name == name }) {
-      if existing.type == declared { return SwiftName.escaped(name) }
+      if SignatureParser.normalType(existing.type) == SignatureParser.normalType(declared) {
+        return SwiftName.escaped(name)
+      }
       name = method.identifier + CaseConversion.capitalizedFirst(name)
       if !isFree(name) || properties.contains(where: { $0.name == name }) {
         name = numbered(name)
@@ -174,7 +176,7 @@ package struct ViewState: Equatable, Sendable {
   static func stateName(noun: String, parameter: MethodParameter) -> String {
     let name = parameter.name
     if noun.isEmpty { return name }
-    if parameter.storageType == "Bool",
+    if SignatureParser.normalType(parameter.storageType) == "Bool",
       booleanPrefixes.contains(where: { name.hasPrefix($0) && name.count > $0.count })
     {
       return name
@@ -191,17 +193,20 @@ package struct ViewState: Equatable, Sendable {
   }
 
   /// The type to declare and its initial value: a Bool starts false, a collection empty, and
-  /// anything else is optional until the first update.
+  /// anything else is optional until the first update; however the type is written
+  /// (`Swift.Bool`, `Array<Item>`, `Optional<Int>`).
   static func declaredType(_ type: String) -> (type: String, initial: String) {
-    if type == "Bool" { return (type, "false") }
-    if type.hasPrefix("["), type.hasSuffix("]") {
-      return (type, dictionaryParts(type) == nil ? "[]" : "[:]")
+    let normal = SignatureParser.normalType(type)
+    if normal == "Bool" { return (type, "false") }
+    if normal.hasPrefix("["), normal.hasSuffix("]") {
+      return (type, dictionaryParts(normal) == nil ? "[]" : "[:]")
     }
     return (optional(type), "nil")
   }
 
+  /// `type` made optional: as written when it is one already (`Optional<Int>`).
   static func optional(_ type: String) -> String {
-    if type.hasSuffix("?") { return type }
+    if SignatureParser.normalType(type).hasSuffix("?") { return type }
     if type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ") {
       return "(\(type))?"
     }

@@ -76,7 +76,7 @@ package struct MethodParameter: Sendable, Equatable {
   /// The type as written (normalized), attributes and `inout` included.
   package var type: String
   /// The type for storing a received value: no `inout`, `@escaping` or variadic dots (a
-  /// variadic `Int...` is stored as `[Int]`).
+  /// variadic `Int...` is stored as `[Int]`), an implicitly unwrapped `Item!` as `Item?`.
   package var storageType: String
   package var defaultValue: String?
   package var isInout: Bool

@@ -202,6 +202,13 @@ package struct SignatureParser {
       thrownType: thrownType, returnType: returnType)
   }
 
+  /// `type` as a stored value, a collection's element or a closure's parameter or result can
+  /// have it: an implicitly unwrapped optional (`Item!`, which only a declaration's own type
+  /// may be) as `Item?`.
+  static func storable(_ type: String) -> String {
+    type.hasSuffix("!") ? type.dropLast() + "?" : type
+  }
+
   mutating func parameter() throws(Failure) -> MethodParameter {
     skipSpace()
     let start = position
@@ -250,7 +257,7 @@ package struct SignatureParser {
     }
     return MethodParameter(
       label: label, name: name, type: isVariadic ? parsed.text + "..." : parsed.text,
-      storageType: isVariadic ? "[" + parsed.storage + "]" : parsed.storage,
+      storageType: isVariadic ? "[" + parsed.storage + "]" : Self.storable(parsed.storage),
       defaultValue: defaultValue, isInout: parsed.isInout, isVariadic: isVariadic,
       isClosure: parsed.isClosure, isEscaping: parsed.isEscaping)
   }

@@ -1644,16 +1644,16 @@ final class {{ mock_name }}: {{ protocol_name }} {
   after a newline. Expects `closure_attribute` from `spy`.
 {%- endcomment %}
   {%- assign id = m.identifier %}
-  {%- capture closure_type %}{{ closure_attribute }}({% for p in m.parameters %}{% if p.is_inout %}inout {% endif %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_type }}{% else %}Void{% endif %}{% endcapture %}
+  {%- capture closure_type %}{{ closure_attribute }}({% for p in m.parameters %}{% if p.is_inout %}inout {% endif %}{{ p.storage_type }}{% unless forloop.last %}, {% endunless %}{% endfor %}){{ m.effects }} -> {% if m.has_return %}{{ m.return_storage_type }}{% else %}Void{% endif %}{% endcapture %}
   {%- capture stubs_text %}
   {%- if m.is_throwing %}
   var {{ id }}Error: {% if m.thrown_type %}{% include 'optional', type: m.thrown_type %}{% else %}(any Error)?{% endif %}
   {%- endif %}
   {%- if m.has_return %}
   {%- if m.returns_optional %}
-  var {{ id }}ReturnValue: {{ m.return_type }}
+  var {{ id }}ReturnValue: {{ m.return_storage_type }}
   {%- else %}
-  var {{ id }}ReturnValue: {% include 'optional', type: m.return_type %}
+  var {{ id }}ReturnValue: {% include 'optional', type: m.return_storage_type %}
   {%- endif %}
   {%- endif %}
   var {{ id }}Closure: ({{ closure_type }})?
@@ -1684,21 +1684,8 @@ final class {{ mock_name }}: {{ protocol_name }} {
     "common/snippets/stub_body.liquid": #"""
 {% comment %}The body of a method the user fills in, with a value of the return type where one is obvious; a throwing method with no obvious value throws until it is written. Expects `method`.{% endcomment %}    // TODO: implement {{ method.selector }}.
 {%- if method.has_return %}
-  {%- assign type = method.return_type %}
-  {%- assign last = type | slice: -1 %}
-  {%- assign first = type | slice: 0 %}
-  {%- if last == "?" %}
-    return nil
-  {%- elsif first == "[" and type contains ":" %}
-    return [:]
-  {%- elsif first == "[" %}
-    return []
-  {%- elsif type == "String" %}
-    return ""
-  {%- elsif type == "Bool" %}
-    return false
-  {%- elsif type == "Int" or type == "Double" or type == "Float" or type == "CGFloat" %}
-    return 0
+  {%- if method.empty_return_value %}
+    return {{ method.empty_return_value }}
   {%- elsif method.is_throwing and method.thrown_type == nil %}
     // Until then it fails, as callers expect of a method that throws, instead of stopping the app.
     throw CocoaError(.featureUnsupported)
