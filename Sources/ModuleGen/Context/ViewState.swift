@@ -48,6 +48,9 @@ package struct ViewState: Equatable, Sendable {
   /// Names a state may not take besides `holderMembers`: the module's methods without
   /// arguments, which a type holding the state may implement.
   private var taken: Set<String> = []
+  /// Where each property is in `properties`, by name: a module of many view methods looks a
+  /// name up for each.
+  private var propertyIndex: [String: Int] = [:]
 
   package init(methods: [MethodSignature], taken: Set<String> = []) {
     self.taken = taken
@@ -129,15 +132,14 @@ package struct ViewState: Equatable, Sendable {
       // Taken too (a presenter's `items()` and `displayItems()` beside `display(items:)`).
       if !isFree(name) { name = numbered(name) }
     }
-    if let existing = properties.first(where: { $0.name == name }) {
+    if let existing = propertyIndex[name].map({ properties[$0] }) {
       if SignatureParser.normalType(existing.type) == SignatureParser.normalType(declared) {
         return SwiftName.escaped(name)
       }
       name = method.identifier + CaseConversion.capitalizedFirst(name)
-      if !isFree(name) || properties.contains(where: { $0.name == name }) {
-        name = numbered(name)
-      }
+      if !isFree(name) || propertyIndex[name] != nil { name = numbered(name) }
     }
+    propertyIndex[name] = properties.count
     properties.append(Property(name: name, type: declared, initialValue: initial))
     return SwiftName.escaped(name)
   }
@@ -151,9 +153,7 @@ package struct ViewState: Equatable, Sendable {
   /// `name` followed by the first number from 2 that makes it a free name no state has.
   private func numbered(_ name: String) -> String {
     var number = 2
-    while !isFree(name + String(number))
-      || properties.contains(where: { $0.name == name + String(number) })
-    {
+    while !isFree(name + String(number)) || propertyIndex[name + String(number)] != nil {
       number += 1
     }
     return name + String(number)
