@@ -21,7 +21,9 @@ import Testing
     let result = runTool(["help", topic], in: "/")
     #expect(result.code == 0)
     #expect(result.err == "")
-    let listed = result.out.split(separator: "\n").compactMap { line -> [String]? in
+    // The keys, before what a reference named as a command says of it.
+    let keys = result.out.components(separatedBy: "\nSEE ALSO:\n")[0]
+    let listed = keys.split(separator: "\n").compactMap { line -> [String]? in
       guard line.hasPrefix("  "), !line.hasPrefix("   "), let open = line.firstIndex(of: "(")
       else { return nil }
       return line[..<open].split(separator: ",").map {
@@ -54,6 +56,29 @@ import Testing
       #expect(shown.code == 0, "\(name)")
       #expect(shown.out.hasPrefix("OVERVIEW: \(command.spec.summary)\n"), "\(name): \(hint)")
     }
+  }
+
+  /// A reference named as a command (`spec`) says where the command's help is, in its own text
+  /// and in the overview, and that help is there: `help spec` gives the keys of a spec.
+  @Test func aReferenceNamedAsACommandPointsToTheCommandsHelp() throws {
+    let overview = runTool(["--help"], in: "/").out
+    var shared = 0
+    for command in CommandLineTool.commands
+    where HelpTopic.all.contains(where: { $0.name == command.spec.name }) {
+      let name = command.spec.name
+      shared += 1
+      let reference = runTool(["help", name], in: "/").out
+      #expect(
+        reference.hasSuffix(
+          "\n  modulegen \(name) --help    The '\(name)' command: \(command.spec.summary)\n"))
+      #expect(
+        overview.contains(
+          "'help \(name)' is the reference; '\(name) --help' is the command's help.\n"))
+      #expect(
+        runTool([name, "--help"], in: "/").out.hasPrefix("OVERVIEW: \(command.spec.summary)\n"))
+    }
+    #expect(shared == 1, "spec")
+    #expect(!runTool(["help", "config"], in: "/").out.contains("SEE ALSO"))
   }
 
   /// A subcommand a reference names (`'templates new' writes one`) exists.

@@ -62,6 +62,11 @@ package enum CommandLineTool {
       options and examples, and 'modulegen help <reference>' for the keys of a file.
 
       """
+    // A name that is both (`spec`): `help` gives the reference.
+    for topic in HelpTopic.all where commands.contains(where: { $0.spec.name == topic.name }) {
+      out +=
+        "'help \(topic.name)' is the reference; '\(topic.name) --help' is the command's help.\n"
+    }
     out += CommandSpec.examplesSection(examples)
     return out
   }
@@ -98,6 +103,12 @@ package enum CommandLineTool {
       }
       if arguments.count == 2, let topic = HelpTopic.all.first(where: { $0.name == arguments[1] }) {
         console.writeOut(topic.text())
+        // A command of the same name (`spec`) has its help one step away.
+        if let command = commands.first(where: { $0.spec.name == topic.name }) {
+          console.writeOut(
+            "\nSEE ALSO:\n  modulegen \(topic.name) --help    The '\(topic.name)' command: "
+              + command.spec.summary + "\n")
+        }
         return ExitCode.success
       }
       return dispatch(Array(arguments.dropFirst()) + ["--help"], console: console)
