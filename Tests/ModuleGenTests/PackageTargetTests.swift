@@ -210,4 +210,19 @@ import Testing
     )
     #expect(!FileManager.default.fileExists(atPath: dir + "/Packages/Other"))
   }
+
+  /// A manifest SwiftPM cannot read stops `gen` before anything is written, with SwiftPM's
+  /// words; `check`, which never writes, says the same without "nothing was written".
+  @Test func aManifestSwiftPMCannotReadIsAnErrorWithItsWords() throws {
+    let dir = try project(config: "template: plain\npackage: Packages/Features\n")
+    try write("this is not Swift\n", to: dir + "/Packages/Features/Package.swift")
+    let failure = "error: 'swift package dump-package' failed on 'Packages/Features/Package.swift'"
+    let generated = run(["gen", "Home"], in: dir)
+    #expect(generated.code == 2)
+    #expect(generated.err.hasPrefix(failure + "; nothing was written:\n"), "\(generated.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Packages/Features/Sources/Home"))
+    let checked = run(["check", "Home"], in: dir)
+    #expect(checked.code == 2)
+    #expect(checked.err.hasPrefix(failure + ":\n"), "\(checked.err)")
+  }
 }

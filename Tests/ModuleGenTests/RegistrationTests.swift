@@ -221,6 +221,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
   }
 
+  /// A registration file that leads out of the project's folder stops `gen` before anything is
+  /// written, and says so; `check`, which never writes, says only what is wrong.
+  @Test func aRegistrationFileOutsideTheProjectIsRefused() throws {
+    let dir = try project()
+    try write(
+      Self.manifest.replacingOccurrences(
+        of: "  - file: App/AppRoute.swift\n    marker: \"// modulegen:routes\"",
+        with: "  - file: \"{{ module }}/../../AppRoute.swift\"\n    marker: \"// modulegen:routes\""
+      ),
+      to: dir + "/Templates/mine/template.yml")
+    let refusal =
+      "Templates/mine/template.yml:7:11: error: the registration file '{{ module }}/../../AppRoute.swift' renders as 'Home/../../AppRoute.swift', which goes up with '..' out of the project's folder"
+    let generated = runTool(["gen", "Home"], in: dir)
+    #expect(generated.code == 2)
+    #expect(generated.err.hasPrefix(refusal + "; nothing was written\n"), "\(generated.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir + "/Home"))
+    let checked = runTool(["check", "Home"], in: dir)
+    #expect(checked.code == 2)
+    #expect(checked.err.hasPrefix(refusal + "\n"), "\(checked.err)")
+  }
+
   @Test func checkReportsAMissingRegistrationAndGenRestoresIt() throws {
     let dir = try project()
     #expect(runTool(["gen", "Home"], in: dir).code == 0)

@@ -36,7 +36,8 @@ extension GenerationSetup {
         command: command)
     }
     if specPaths.isEmpty, name == nil, !record.modules.isEmpty {
-      return try recordedModules(record, console: console, fileSystem: fileSystem, notes: &notes)
+      return try recordedModules(
+        record, console: console, fileSystem: fileSystem, writes: writes(command), notes: &notes)
     }
     // A recorded module named alone: from what the record says it was generated from. Named
     // with a template, a module its recorded spec declares is still that spec's (the template
@@ -49,7 +50,8 @@ extension GenerationSetup {
       let specFile = entry.settings.spec.map(record.absolutePath)
       if template == nil || specFile.map(fileSystem.fileExists) == true {
         let modules = try recordedModules(
-          record, only: wanted, console: console, fileSystem: fileSystem, notes: &notes
+          record, only: wanted, console: console, fileSystem: fileSystem,
+          writes: writes(command), notes: &notes
         ).modules.filter { $0.name == wanted }
         if !modules.isEmpty {
           return (modules.map { $0.withTemplate(template) }, [])
@@ -150,7 +152,7 @@ extension GenerationSetup {
   /// `only`: just that module's spec (or template) is read.
   static func recordedModules(
     _ record: GenerationRecord, only: String? = nil, console: Console,
-    fileSystem: any FileSystem, notes: inout [Diagnostic]
+    fileSystem: any FileSystem, writes: Bool, notes: inout [Diagnostic]
   ) throws -> (modules: [ModuleSpec], completeSpecFiles: [String]) {
     var modules: [ModuleSpec] = []
     let entries = only.map { name in record.modules.filter { $0.key == name } } ?? record.modules
@@ -165,7 +167,7 @@ extension GenerationSetup {
         }
         // At the first of those modules' `spec:` lines.
         throw Diagnostic(
-          message: missingSpecMessage(shown, modules: names),
+          message: missingSpecMessage(shown, modules: names, writes: writes),
           location: names.first.flatMap {
             record.location(
               of: "spec", module: $0, shown: console.displayPath(record.path),
@@ -185,11 +187,12 @@ extension GenerationSetup {
     return (modules, files)
   }
 
-  /// A recorded spec file that is gone (deleted, renamed): its modules, and the ways on.
-  static func missingSpecMessage(_ spec: String, modules: [String]) -> String {
+  /// A recorded spec file that is gone (deleted, renamed): its modules, and the ways on;
+  /// `writes`: the command would have written (it stopped before anything was).
+  static func missingSpecMessage(_ spec: String, modules: [String], writes: Bool) -> String {
     let names = modules.joined(separator: ", ")
     return
-      "\(GenerationRecord.fileName) records \(names) as declared in '\(spec)', which does not exist; nothing was written or removed. Restore it; or, if \(modules.count == 1 ? "the module is" : "they are") declared in another spec now, generate \(modules.count == 1 ? "it" : "them") from it once (gen --spec FILE), which records it; or take \(modules.count == 1 ? "it" : "them") out of the record, keeping \(modules.count == 1 ? "its" : "their") files: modulegen forget \(modules.joined(separator: " "))"
+      "\(GenerationRecord.fileName) records \(names) as declared in '\(spec)', which does not exist\(writes ? "; nothing was written or removed" : ""). Restore it; or, if \(modules.count == 1 ? "the module is" : "they are") declared in another spec now, generate \(modules.count == 1 ? "it" : "them") from it once (gen --spec FILE), which records it; or take \(modules.count == 1 ? "it" : "them") out of the record, keeping \(modules.count == 1 ? "its" : "their") files: modulegen forget \(modules.joined(separator: " "))"
   }
 
   /// `check`, `update` or `render --module` named a module the record does not have.

@@ -36,6 +36,10 @@ enum GenerationSetup {
   /// With `readingProjectMeanwhile`, the Xcode project is still being read (on another thread)
   /// when this returns: the caller renders meanwhile and calls `finishReadingProject()` before
   /// reporting anything, so that the project's errors come first, as without it.
+  /// Whether `command` writes (`gen`, `update`): a refusal then stopped a write, and says so.
+  /// `check` only reads.
+  static func writes(_ command: String) -> Bool { command != CheckCommand.spec.name }
+
   static func make(
     _ arguments: ParsedArguments, console: Console, command: String,
     readingProjectMeanwhile: Bool = false
@@ -71,8 +75,7 @@ enum GenerationSetup {
       arguments, config: config, modules: modules, console: console, fileSystem: fileSystem,
       command: command)
     var generator = Generator(library: library, config: config, fileSystem: fileSystem)
-    // `check` only reads: a path it refuses stopped no write.
-    generator.outputFolders.runWrites = command != CheckCommand.spec.name
+    generator.outputFolders.runWrites = writes(command)
     var setup = Setup(
       generator: generator,
       modules: modules, options: options, notes: notes, record: record, recordText: recordText,

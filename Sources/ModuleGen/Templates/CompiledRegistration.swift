@@ -49,10 +49,12 @@ struct CompiledRegistration: Sendable {
   }
 
   /// The entry for a module: its file's path (absolute, resolved against `base`) and its
-  /// snippet rendered with `context`; nil when its condition does not hold.
-  func render(_ context: LiquidObject, module: String, base: String) throws
-    -> PlannedRegistration?
-  {
+  /// snippet rendered with `context`; nil when its condition does not hold. `refusing`: a
+  /// refused path's message with what it did to the run (`OutputFolders.refusing`).
+  func render(
+    _ context: LiquidObject, module: String, base: String,
+    refusing: (String) -> String = { $0 }
+  ) throws -> PlannedRegistration? {
     if let condition, let map = entry.whenMap {
       do {
         guard try condition.render(context) == "1" else { return nil }
@@ -74,8 +76,9 @@ struct CompiledRegistration: Sendable {
           rules: PathSafety.rules(forPattern: entry.file, allowsTrailingSlash: false))
       } catch {
         throw Diagnostic(
-          message:
-            "the registration file '\(entry.file)' renders as '\(rendered)', which \(error.phrase(inside: "the project's folder")); nothing was written",
+          message: refusing(
+            "the registration file '\(entry.file)' renders as '\(rendered)', which \(error.phrase(inside: "the project's folder"))"
+          ),
           location: entry.fileMap.origin)
       }
     } catch let error as LiquidError {

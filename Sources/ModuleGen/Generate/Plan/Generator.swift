@@ -546,7 +546,9 @@ package struct Generator {
     var registrations: [PlannedRegistration] = []
     if !generamba {
       for registration in template.registrations {
-        if let planned = try registration.render(context, module: module.name, base: projectBase) {
+        if let planned = try registration.render(
+          context, module: module.name, base: projectBase, refusing: folders.refusing)
+        {
           registrations.append(planned)
         }
       }

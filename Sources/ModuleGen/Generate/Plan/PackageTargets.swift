@@ -68,7 +68,8 @@ package struct PackageTargets: Sendable {
   /// it has every target and dependency already.
   static func plan(
     folder: String, modules: [Module], fileSystem: any FileSystem,
-    environment: [String: String], shown: (String) -> String, refusing: (String) -> String
+    environment: [String: String], shown: (String) -> String,
+    refusing: @escaping (String) -> String
   ) throws -> PackageTargets {
     let manifest = joinPath(folder, manifestName)
     guard let original = try PlannedFile.existingBytes(atPath: manifest, fileSystem: fileSystem)
@@ -96,7 +97,9 @@ package struct PackageTargets: Sendable {
         try local.createDirectory(atPath: joinPath(scratch, top + "/" + name))
       }
     }
-    let swiftPM = SwiftPM(folder: scratch, environment: environment, shownManifest: shown(manifest))
+    let swiftPM = SwiftPM(
+      folder: scratch, environment: environment, shownManifest: shown(manifest),
+      refusing: refusing)
     var targets = try swiftPM.targets()
     var changes: [Change] = []
     var notes: [Diagnostic] = []
@@ -157,6 +160,8 @@ private struct SwiftPM {
   var environment: [String: String]
   /// How messages show the real manifest.
   var shownManifest: String
+  /// A failure's message with what it did to the run (`OutputFolders.refusing`).
+  var refusing: (String) -> String
 
   var manifest: String { joinPath(folder, PackageTargets.manifestName) }
 
@@ -171,16 +176,15 @@ private struct SwiftPM {
         "swift", command, environment: environment, errors: .withOutput)
     else {
       throw Diagnostic(
-        message:
-          "cannot run 'swift package' to edit \(shownManifest): is the Swift toolchain (6.0 or later) on PATH? Nothing was written"
-      )
+        message: refusing(
+          "cannot run 'swift package' to edit '\(shownManifest)' (is the Swift toolchain, 6.0 or later, on PATH?)"
+        ))
     }
     guard result.status == 0 else {
       let words = (["swift", "package"] + arguments).joined(separator: " ")
       throw Diagnostic(
-        message:
-          "'\(words)' failed on \(shownManifest); nothing was written:\n\(result.output.trimmingCharacters())"
-      )
+        message: refusing("'\(words)' failed on '\(shownManifest)'") + ":\n"
+          + result.output.trimmingCharacters())
     }
     return result.output
   }
@@ -189,7 +193,8 @@ private struct SwiftPM {
   func targets() throws -> [String: [String]] {
     let output = try run(["dump-package"])
     guard let start = output.firstIndex(of: "{") else {
-      throw Diagnostic(message: "'swift package dump-package' printed no JSON for \(shownManifest)")
+      throw Diagnostic(
+        message: "'swift package dump-package' printed no JSON for '\(shownManifest)'")
     }
     let root = try JSONReader.read(String(output[start...]), file: shownManifest)
     var targets: [String: [String]] = [:]
