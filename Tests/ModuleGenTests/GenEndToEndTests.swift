@@ -351,7 +351,11 @@ import Testing
     let new = try run(["templates", "new", "feature"], in: dir)
     #expect(new.code == 0)
     #expect(new.out.hasPrefix("Created template 'feature' in Templates/feature ("), "\(new.out)")
+    #expect(
+      new.out.hasSuffix(
+        "\nNext: edit the files in Templates/feature, then try it: modulegen gen Home feature\n"))
     #expect(try run(["templates", "lint", "Templates/feature"], in: dir).code == 0)
+    // What it says to try works.
     #expect(try run(["gen", "Home", "feature", "--date", "2026-01-02"], in: dir).code == 0)
     #expect(FileManager.default.fileExists(atPath: dir + "/Home/Home.swift"))
     try write("{{ nope | upcase }}", to: dir + "/Templates/feature/Code/Module.swift.liquid")

@@ -397,6 +397,18 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["Shared", "sub"])
   }
 
+  /// `init` ends with the command to run next, and that command generates a module.
+  @Test func whatInitSaysToDoNextWorks() throws {
+    let dir = try makeTemporaryDirectory()
+    let result = runTool(["init"], in: dir)
+    #expect(result.code == 0)
+    let next = try #require(result.out.components(separatedBy: "Next: modulegen ").last)
+    let words = next.trimmingCharacters(in: .newlines).split(separator: " ").map(String.init)
+    let generated = runTool(words + ["--date", "2026-01-02"], in: dir)
+    #expect(generated.code == 0, "\(generated.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/Home/HomeContracts.swift"))
+  }
+
   /// What `gen` would refuse in the config `init` writes is said at once, at its line, as
   /// `validate` says it (as warnings: a template may be made after the config); the defaults
   /// draw none.
@@ -405,7 +417,7 @@ import Testing
     let result = runTool(
       ["init", "--template", "vipr", "--tests-output", "Tests/{{ modul }}"], in: dir)
     #expect(result.code == 0)
-    #expect(result.out == "Wrote .modulegen.yml\n")
+    #expect(result.out == "Wrote .modulegen.yml\n" + InitCommand.nextStep)
     #expect(result.err.contains("warning: no template named 'vipr'; did you mean 'viper'?"))
     #expect(result.err.contains("undefined variable 'modul'; did you mean 'module'?"))
     let validate = runTool(["validate", ".modulegen.yml"], in: dir)
@@ -428,7 +440,7 @@ import Testing
     let result = runTool(
       ["init", "--author", "Ann", "--output", ".modulegen/{{ module }}"], in: dir)
     #expect(result.code == 0)
-    #expect(result.out == "Wrote .modulegen.yml\n")
+    #expect(result.out == "Wrote .modulegen.yml\n" + InitCommand.nextStep)
     #expect(
       result.err == """
         .modulegen.yml:5:10: warning: the output folder '.modulegen/Example' is inside .modulegen/, where modulegen keeps the generation record's base copies: generated files never go there; choose another folder
@@ -438,7 +450,7 @@ import Testing
         """)
     let blocked = runTool(["init", "--force", "--tests-output", "Tests/{{ module }}"], in: dir)
     #expect(blocked.code == 0)
-    #expect(blocked.out == "Wrote .modulegen.yml\n")
+    #expect(blocked.out == "Wrote .modulegen.yml\n" + InitCommand.nextStep)
     #expect(
       blocked.err
         == "warning: the tests output folder 'Tests/Example' cannot be created: 'Tests' is a file\n"

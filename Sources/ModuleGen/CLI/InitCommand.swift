@@ -2,6 +2,8 @@ import Diagnostics
 
 /// `modulegen init`: writes `.modulegen.yml`.
 enum InitCommand {
+  /// What a new user does after `init`: generate a first module with the template it set.
+  static let nextStep = "Next: modulegen gen Home\n"
   static let command = Command(spec: spec, run: run)
 
   static let spec = CommandSpec(
@@ -102,7 +104,7 @@ enum InitCommand {
           action: fileSystem.fileExists(atPath: path) ? .overwrite : .create)
       ], modules: [], notes: [], force: true)
     try PlanApplier(fileSystem: fileSystem, environment: console.environment).apply(plan)
-    console.writeOut("Wrote .modulegen.yml\n")
+    console.writeOut("Wrote .modulegen.yml\n" + nextStep)
     for problem in problems {
       var warning = problem
       warning.severity = .warning

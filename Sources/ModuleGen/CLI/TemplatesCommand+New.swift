@@ -22,10 +22,20 @@ extension TemplatesCommand {
       let root = try templateFolder(
         arguments.value(.templateFolder), name: name, config: config, console: console)
       let files = scaffold(name)
-      return try writeAll(
+      let code = try writeAll(
         files, into: root, force: arguments.flag(.force),
         console: console, what: "Created template '\(name)' in")
+      // In the project's template folder, `gen` finds it by name.
+      if code == ExitCode.success && arguments.value(.templateFolder) == nil {
+        console.writeOut(nextStep(name, folder: console.displayPath(root)))
+      }
+      return code
     })
+
+  /// What to do with a new template: fill it in and try it.
+  static func nextStep(_ name: String, folder: String) -> String {
+    "Next: edit the files in \(folder), then try it: modulegen gen Home \(name)\n"
+  }
 
   static func scaffold(_ name: String) -> [(String, String)] {
     [
