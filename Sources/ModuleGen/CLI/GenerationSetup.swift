@@ -33,13 +33,13 @@ enum GenerationSetup {
     }
   }
 
-  /// With `readingProjectMeanwhile`, the Xcode project is still being read (on another thread)
-  /// when this returns: the caller renders meanwhile and calls `finishReadingProject()` before
-  /// reporting anything, so that the project's errors come first, as without it.
   /// Whether `command` writes (`gen`, `update`): a refusal then stopped a write, and says so.
   /// `check` only reads.
   static func writes(_ command: String) -> Bool { command != CheckCommand.spec.name }
 
+  /// With `readingProjectMeanwhile`, the Xcode project is still being read (on another thread)
+  /// when this returns: the caller renders meanwhile and calls `finishReadingProject()` before
+  /// reporting anything, so that the project's errors come first, as without it.
   static func make(
     _ arguments: ParsedArguments, console: Console, command: String,
     readingProjectMeanwhile: Bool = false
