@@ -37,6 +37,11 @@ import Testing
     ("`open`(url: URL)", "func open(url: URL)"),
     ("  spaced ( a :Int,b:String )  ->Bool  ", "func spaced(a: Int, b: String) -> Bool"),
     ("title(format: String = \"a, (b)\")", "func title(format: String = \"a, (b)\")"),
+    // Types named as ownership modifiers, with nothing after them: names.
+    (
+      "take(x: sending, y: borrowing?) -> consuming",
+      "func take(x: sending, y: borrowing?) -> consuming"
+    ),
   ]
 
   @Test(arguments: valid) func parsesAndPrints(_ text: String, _ declaration: String) throws {
@@ -135,6 +140,14 @@ import Testing
     ("make() -> some View", SignatureParser.opaqueTypeMessage, 10),
     ("count(_ values: some Collection<Int>) -> Int", SignatureParser.opaqueTypeMessage, 16),
     ("load() async -> [String: some Sendable]", SignatureParser.opaqueTypeMessage, 25),
+    // Ownership modifiers are said to be what they are, not read as a type's name.
+    ("make() async -> sending Item", SignatureParser.ownershipMessage("sending"), 16),
+    ("take(_ item: sending Item)", SignatureParser.ownershipMessage("sending"), 13),
+    ("take(_ item: borrowing [Int])", SignatureParser.ownershipMessage("borrowing"), 13),
+    (
+      "take(_ item: consuming @Sendable () -> Void)", SignatureParser.ownershipMessage("consuming"),
+      13
+    ),
     ("(x: Int)", "expected a method name, found '('", 0),
     ("load(a: Int, a: String)", "two parameters are named 'a'", 13),
     ("load(x: @escaping Int)", "@escaping applies only to closure types", 8),

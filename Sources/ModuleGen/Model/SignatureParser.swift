@@ -324,6 +324,14 @@ package struct SignatureParser {
     "'some' types are not supported (a protocol requirement cannot return one, and a mock "
     + "cannot keep one); use 'any' and the protocol, or a concrete type"
 
+  /// Why `sending`, `borrowing` and `consuming` are refused: a spy keeps every argument it is
+  /// given and hands out the stub value it keeps, which neither can do with such a value.
+  static func ownershipMessage(_ modifier: String) -> String {
+    "'\(modifier)' is not supported in a spec's signatures (a mock keeps the values it is given "
+      + "and hands out the ones it keeps); declare the type without it, and make it Sendable "
+      + "to pass it between actors"
+  }
+
   mutating func type(depth: Int = 0) throws(Failure) -> ParsedType {
     guard depth < 40 else { throw failure("the type is nested too deeply") }
     skipSpace()
@@ -354,6 +362,15 @@ package struct SignatureParser {
     var prefix = ""
     skipSpace()
     let opaqueStart = position
+    for modifier: StaticString in ["sending", "borrowing", "consuming"] where accept(modifier) {
+      // A modifier when a type follows it; else it was a type's name.
+      skipSpace()
+      guard Self.isIdentifierCharacter(current) || Self.contains("([@", current) else {
+        position = opaqueStart
+        break
+      }
+      throw failure(Self.ownershipMessage("\(modifier)"), at: opaqueStart)
+    }
     if accept("some") {
       throw failure(Self.opaqueTypeMessage, at: opaqueStart)
     } else if accept("any") {
