@@ -351,6 +351,31 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(completed > 0 && rolledBack > 0)
   }
 
+  /// A killed run's folder whose journal this build cannot read (a newer version's, or
+  /// damaged) is left as it is, backups and all, with an error that says what to do; a folder
+  /// without a journal (killed before its first change) is removed.
+  @Test func aJournalThisBuildCannotReadIsLeftWithItsFolder() throws {
+    let dir = try makeTemporaryDirectory()
+    let root = dir + "/out"
+    let folder = root + "/" + WriteJournal.runFolderPrefix + "9-x"
+    try write("old\n", to: folder + "/0.old")
+    try write(
+      "modulegen journal 2\ntransaction 9-x\nend\n", to: folder + "/" + WriteJournal.fileName)
+    try write("stale\n", to: root + "/" + WriteJournal.lockFileName)
+    #expect {
+      try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [root]).end()
+    } throws: { error in
+      (error as? Diagnostic)?.message == WriteSession.unreadableJournalMessage(folder)
+    }
+    #expect(try String(contentsOfFile: folder + "/0.old", encoding: .utf8) == "old\n")
+    // Without a journal: removed.
+    try FileManager.default.removeItem(atPath: folder + "/" + WriteJournal.fileName)
+    try write("stale\n", to: root + "/" + WriteJournal.lockFileName)
+    let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [root])
+    session.end()
+    #expect(!FileManager.default.fileExists(atPath: folder))
+  }
+
   @Test func aRootAnotherRunHoldsIsLeftToItAndTheCommitIsKeptForIt() throws {
     // Killed after the commit, while moving files into place.
     let total = try changesOfASuccessfulRun()

@@ -129,9 +129,15 @@ extension WriteSession {
     return true
   }
 
-  /// Replays one root's journal in the given direction, then removes its run folder.
+  /// Replays one root's journal in the given direction, then removes its run folder. A folder
+  /// without a journal is a run killed before its first change (the journal is renamed into
+  /// place whole): removed. A journal this build cannot read (another version's, or damaged) is
+  /// left with its folder, whose backups may be all that is left of a file: an error says so.
   private func finish(_ folder: String, root: String, forward: Bool, removing: Bool) throws {
     guard let journal = runFolders.readJournal(in: folder) else {
+      if fileSystem.itemExists(atPath: joinPath(folder, WriteJournal.fileName)) {
+        throw Diagnostic(message: Self.unreadableJournalMessage(folder))
+      }
       if removing { try runFolders.remove(folder) }
       return
     }
@@ -144,6 +150,13 @@ extension WriteSession {
           "could not \(forward ? "complete" : "roll back") an interrupted modulegen run in '\(root)': \(describe(error))"
       )
     }
+  }
+
+  static func unreadableJournalMessage(_ folder: String) -> String {
+    "an interrupted modulegen run left '\(folder)', whose journal this modulegen cannot read (a "
+      + "newer version's, or damaged); nothing was written. Finish it with the modulegen that "
+      + "wrote it, or look at the files it names (N is the new content, N.old the old) and remove "
+      + "the folder"
   }
 
   func describe(_ error: any Error) -> String {
