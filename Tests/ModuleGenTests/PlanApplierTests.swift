@@ -217,6 +217,38 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect(after.leftovers == [])
   }
 
+  /// The same for a file the plan read without hashing it (a large project.pbxproj), by its
+  /// signature: a save in place of the same size moves its times. A file without a signature
+  /// (changed within the clock's tick when read) is written as planned.
+  @Test func aProjectSavedAfterThePlanReadItIsNotWrittenOver() throws {
+    let dir = try makeTemporaryDirectory()
+    let path = dir + "/App.xcodeproj/project.pbxproj"
+    try write("as the plan read it\n", to: path)
+    // Past the file system clock's tick (a few milliseconds), as a project read is.
+    Thread.sleep(forTimeInterval: 0.05)
+    var edited = PlannedFile(
+      module: "", role: .code, root: dir + "/App.xcodeproj", path: path,
+      bytes: Array("edited\n".utf8), action: .overwrite)
+    let signature = try #require(FileSignature(ofFile: path))
+    edited.expectedSignature = signature
+    let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [
+      dir + "/App.xcodeproj"
+    ])
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.write(Data("AS".utf8))
+    handle.closeFile()
+    #expect {
+      try session.apply(Plan(files: [edited], modules: [], notes: []))
+    } throws: { error in
+      "\(error)".contains("'\(path)' changed while modulegen was writing it; run modulegen again")
+    }
+    #expect(snapshot(dir).files == ["App.xcodeproj/project.pbxproj": "AS the plan read it\n"])
+    edited.expectedSignature = nil
+    try session.apply(Plan(files: [edited], modules: [], notes: []))
+    session.end()
+    #expect(snapshot(dir).files == ["App.xcodeproj/project.pbxproj": "edited\n"])
+  }
+
   /// A folder the write creates is looked at before it is staged (where it would lead, whether
   /// it is there) and then created without another look.
   @Test func aNewFolderIsCreatedWithoutAskingAgain() throws {

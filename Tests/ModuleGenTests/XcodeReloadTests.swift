@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XcodeProject
 
 @testable import ModuleGen
 
@@ -31,6 +32,23 @@ import Testing
     #expect(address(again) == address(first))
     #expect(first.signature != nil)
     #expect(again.signature == first.signature)
+  }
+
+  /// The project file a run writes carries the signature it was read with, so that a save
+  /// (by Xcode) after that is not written over (aProjectSavedAfterThePlanReadItIsNotWrittenOver).
+  @Test func theEditedProjectFileKeepsTheSignatureItWasReadWith() throws {
+    let dir = try XcodeGenTests().project()
+    usleep(50_000)
+    let integration = try integration(dir)
+    let edit = try integration.project.plan(
+      adding: [
+        ProjectFileSet(
+          folder: "Home", files: ["Home.swift"], targets: ["iOS"], group: nil, resources: [],
+          isTests: false)
+      ], removing: [])
+    let planned = try #require(integration.plannedFile(edit))
+    #expect(integration.signature != nil)
+    #expect(planned.expectedSignature == integration.signature)
   }
 
   @Test func aChangedOrReplacedProjectIsReadAgain() throws {

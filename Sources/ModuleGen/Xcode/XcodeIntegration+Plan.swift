@@ -103,6 +103,8 @@ extension XcodeIntegration {
     var planned = PlannedFile(
       module: "", role: .code, root: bundle, path: file, bytes: [], action: .overwrite)
     planned.pieces = pieces
+    // Xcode may save the project while the run plans: that save is not written over.
+    planned.expectedSignature = signature
     return planned
   }
 

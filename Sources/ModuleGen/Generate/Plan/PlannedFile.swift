@@ -68,6 +68,9 @@ package struct PlannedFile: Sendable {
   /// For a file written over what the plan read (update, merge), the hash of what it read:
   /// under the lock, the file must still be that.
   package var expectedHash: String?
+  /// For a file written over what the plan read without hashing it (a large project.pbxproj),
+  /// its signature then: when the run stages it, the file must still have it.
+  var expectedSignature: FileSignature?
 
   package init(
     module: String, role: TemplateManifest.FileEntry.Role,

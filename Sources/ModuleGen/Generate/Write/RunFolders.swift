@@ -57,15 +57,18 @@ struct RunFolders: Sendable {
         try fileSystem.writeFile(atPath: stagedFile, bytes: file.bytes)
       }
       if file.action != .create && fileSystem.fileExists(atPath: path) {
+        // Written over what the plan read: someone who saved it since would lose that. Looked
+        // at before the backup's link, which changes the file's status-change time.
+        if let expected = file.expectedSignature, FileSignature(currentOf: path) != expected {
+          throw Self.changedMeanwhile(file.path)
+        }
         // The new content takes the place of the old with its mode (a script stays
         // executable, a group-writable project file group-writable).
         try fileSystem.copyPermissions(from: path, to: stagedFile)
         let was = try backUp(
           path, to: Self.backup(number, in: folder), hashing: file.expectedHash != nil)
-        // Written over what the plan read: someone who saved it since would lose that.
         if let expected = file.expectedHash, was != .hash(expected) {
-          throw Diagnostic(
-            message: "'\(file.path)' changed while modulegen was writing it; run modulegen again")
+          throw Self.changedMeanwhile(file.path)
         }
         journal.operations.append(.init(kind: .replace, number: number, path: relative, was: was))
       } else {
@@ -260,6 +263,11 @@ struct RunFolders: Sendable {
     } catch {
       try remove(folder)
     }
+  }
+
+  /// A file the plan read changed before the run wrote it.
+  static func changedMeanwhile(_ path: String) -> Diagnostic {
+    Diagnostic(message: "'\(path)' changed while modulegen was writing it; run modulegen again")
   }
 
   /// Where a run folder keeps the file its journal's operation `number` moves into place.
