@@ -397,7 +397,7 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     #expect {
       try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [root]).end()
     } throws: { error in
-      (error as? Diagnostic)?.message == WriteSession.unreadableJournalMessage(folder)
+      (error as? Diagnostic)?.message == WriteSession.unreadableJournalMessage(folder, writes: true)
     }
     #expect(try String(contentsOfFile: folder + "/0.old", encoding: .utf8) == "old\n")
     // Without a journal: removed.
@@ -406,6 +406,26 @@ func snapshot(_ dir: String) -> (files: [String: String], leftovers: [String]) {
     let session = try PlanApplier(fileSystem: LocalFileSystem()).begin(roots: [root])
     session.end()
     #expect(!FileManager.default.fileExists(atPath: folder))
+  }
+
+  /// `check` says the same of such a folder (without "nothing was written": it never writes),
+  /// rather than advising a `gen` that would stop on it.
+  @Test func checkSaysWhatToDoWithAJournalItCannotRead() throws {
+    let dir = try makeTemporaryDirectory()
+    #expect(runTool(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir).code == 0)
+    let folder = "Home/" + WriteJournal.runFolderPrefix + "9-x"
+    try write("modulegen journal 2\nend\n", to: dir + "/" + folder + "/" + WriteJournal.fileName)
+    try write("stale\n", to: dir + "/Home/" + WriteJournal.lockFileName)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 2)
+    #expect(
+      check.err.contains(
+        "error: " + WriteSession.unreadableJournalMessage(folder, writes: false) + "\n"),
+      "\(check.err)")
+    #expect(!check.err.contains("run 'modulegen gen' again"))
+    let gen = runTool(["gen", "Home", "viper", "--date", "2026-01-02"], in: dir)
+    #expect(gen.code == 2)
+    #expect(gen.err.contains("whose journal this modulegen cannot read"))
   }
 
   @Test func aRootAnotherRunHoldsIsLeftToItAndTheCommitIsKeptForIt() throws {

@@ -416,7 +416,14 @@ enum CheckCommand {
       let more = runs.count > 3 ? " and \(runs.count - 3) more" : ""
       return shown.joined(separator: ", ") + more
     }
-    let interrupted = runs.filter { !$0.isRunning }
+    // A journal only the version that wrote it can read: `gen` would stop on it too.
+    for folder in runs.flatMap(\.unreadable) {
+      console.report(
+        Diagnostic(
+          message: WriteSession.unreadableJournalMessage(
+            console.displayPath(folder), writes: false)))
+    }
+    let interrupted = runs.filter { !$0.isRunning && $0.unreadable.isEmpty }
     if !interrupted.isEmpty {
       console.report(
         Diagnostic(

@@ -76,6 +76,8 @@ package struct PlanApplier {
     /// The pid of the run that is writing now; nil for an interrupted run.
     package var runningPID: Int?
     package var isRunning: Bool
+    /// The run folders of an interrupted run whose journal this build cannot read.
+    package var unreadable: [String] = []
   }
 
   /// The roots where a run left unfinished changes (or is writing now), for `check`.
@@ -93,11 +95,21 @@ package struct PlanApplier {
           UnfinishedRun(root: root, runningPID: LockRecord(bytes: content)?.pid, isRunning: true))
       case .acquired(let lock)?:
         lock.release(removingFile: false)
-        found.append(UnfinishedRun(root: root, runningPID: nil, isRunning: false))
+        found.append(interrupted(root, names: names))
       case nil:
-        found.append(UnfinishedRun(root: root, runningPID: nil, isRunning: false))
+        found.append(interrupted(root, names: names))
       }
     }
     return found
+  }
+
+  /// An interrupted run in `root` (whose entries are `names`), with the run folders whose
+  /// journal this build cannot read.
+  private func interrupted(_ root: String, names: [String]) -> UnfinishedRun {
+    let folders = RunFolders(fileSystem: fileSystem)
+    return UnfinishedRun(
+      root: root, runningPID: nil, isRunning: false,
+      unreadable: names.filter { WriteJournal.transaction(ofFolderNamed: $0) != nil }
+        .map { joinPath(root, $0) }.filter(folders.hasUnreadableJournal))
   }
 }

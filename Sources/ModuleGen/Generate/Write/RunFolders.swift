@@ -222,6 +222,14 @@ struct RunFolders: Sendable {
     return now != then
   }
 
+  /// Whether the run folder has a journal this build cannot read (another version's, or
+  /// damaged). A folder without one is a run killed before its first change: the journal is
+  /// renamed into place whole.
+  func hasUnreadableJournal(_ folder: String) -> Bool {
+    fileSystem.itemExists(atPath: joinPath(folder, WriteJournal.fileName))
+      && readJournal(in: folder) == nil
+  }
+
   func readJournal(in folder: String) -> WriteJournal? {
     guard let bytes = try? fileSystem.readFile(atPath: joinPath(folder, WriteJournal.fileName)),
       let text = String(validUTF8: bytes)

@@ -130,13 +130,12 @@ extension WriteSession {
   }
 
   /// Replays one root's journal in the given direction, then removes its run folder. A folder
-  /// without a journal is a run killed before its first change (the journal is renamed into
-  /// place whole): removed. A journal this build cannot read (another version's, or damaged) is
-  /// left with its folder, whose backups may be all that is left of a file: an error says so.
+  /// without a journal is removed; one whose journal this build cannot read is left, since its
+  /// backups may be all that is left of a file: an error says so.
   private func finish(_ folder: String, root: String, forward: Bool, removing: Bool) throws {
     guard let journal = runFolders.readJournal(in: folder) else {
-      if fileSystem.itemExists(atPath: joinPath(folder, WriteJournal.fileName)) {
-        throw Diagnostic(message: Self.unreadableJournalMessage(folder))
+      if runFolders.hasUnreadableJournal(folder) {
+        throw Diagnostic(message: Self.unreadableJournalMessage(folder, writes: true))
       }
       if removing { try runFolders.remove(folder) }
       return
@@ -152,11 +151,12 @@ extension WriteSession {
     }
   }
 
-  static func unreadableJournalMessage(_ folder: String) -> String {
+  /// A run folder whose journal this build cannot read; `writes`: said by a run it stopped.
+  static func unreadableJournalMessage(_ folder: String, writes: Bool) -> String {
     "an interrupted modulegen run left '\(folder)', whose journal this modulegen cannot read (a "
-      + "newer version's, or damaged); nothing was written. Finish it with the modulegen that "
-      + "wrote it, or look at the files it names (N is the new content, N.old the old) and remove "
-      + "the folder"
+      + "newer version's, or damaged)\(writes ? "; nothing was written" : ""). Finish it with the "
+      + "modulegen that wrote it, or look at the files it names (N is the new content, N.old the "
+      + "old) and remove the folder"
   }
 
   func describe(_ error: any Error) -> String {
