@@ -7,9 +7,7 @@ enum SampleValue {
   /// obvious one.
   static func empty(_ type: String) -> String? {
     if type.hasSuffix("?") { return "nil" }
-    if type.hasPrefix("["), type.hasSuffix("]") {
-      return ViewState.dictionaryParts(type) == nil ? "[]" : "[:]"
-    }
+    if let empty = ViewState.emptyCollection(type) { return empty }
     switch type {
     case "String": return "\"\""
     case "Bool": return "false"

@@ -198,15 +198,19 @@ package struct ViewState: Equatable, Sendable {
   static func declaredType(_ type: String) -> (type: String, initial: String) {
     let normal = SignatureParser.normalType(type)
     if normal == "Bool" { return (type, "false") }
-    if normal.hasPrefix("["), normal.hasSuffix("]") {
-      return (type, dictionaryParts(normal) == nil ? "[]" : "[:]")
-    }
-    return (optional(type), "nil")
+    if let empty = emptyCollection(normal) { return (type, empty) }
+    // One already, however it is written (`Optional<Int>`), as it is.
+    return (normal.hasSuffix("?") ? type : optional(type), "nil")
   }
 
-  /// `type` made optional: as written when it is one already (`Optional<Int>`).
+  /// An empty value of `type` (in its normal form) when it is a collection: `[]` or `[:]`.
+  static func emptyCollection(_ type: String) -> String? {
+    guard type.hasPrefix("["), type.hasSuffix("]") else { return nil }
+    return dictionaryParts(type) == nil ? "[]" : "[:]"
+  }
+
   static func optional(_ type: String) -> String {
-    if SignatureParser.normalType(type).hasSuffix("?") { return type }
+    if type.hasSuffix("?") { return type }
     if type.contains("->") || type.hasPrefix("any ") || type.hasPrefix("some ") {
       return "(\(type))?"
     }

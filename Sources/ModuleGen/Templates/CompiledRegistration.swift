@@ -52,8 +52,7 @@ struct CompiledRegistration: Sendable {
   /// snippet rendered with `context`; nil when its condition does not hold. `refusing`: a
   /// refused path's message with what it did to the run (`OutputFolders.refusing`).
   func render(
-    _ context: LiquidObject, module: String, base: String,
-    refusing: (String) -> String = { $0 }
+    _ context: LiquidObject, module: String, base: String, refusing: (String) -> String
   ) throws -> PlannedRegistration? {
     if let condition, let map = entry.whenMap {
       do {
