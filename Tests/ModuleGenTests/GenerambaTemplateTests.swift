@@ -137,6 +137,29 @@ struct GenerambaProject {
     for note in notes { #expect(result.err.contains(note), "\(result.err)") }
   }
 
+  /// A template without a version is recorded by a hash of what it can use: a Generamba
+  /// template has only its own snippets, so the built-in ones (about 100 KB, hashed on every
+  /// run) are not part of its hash; a modulegen template can include them, so they are.
+  @Test func aTemplatesHashCoversTheSnippetsItCanUse() throws {
+    let project = try GenerambaProject(rambafile: Self.rambafile)
+    let spec = project.dir + "/Templates/feature_tour/feature_tour.rambaspec"
+    let text = try String(contentsOfFile: spec, encoding: .utf8)
+    try write(text.replacingOccurrences(of: "version: 1.0\n", with: ""), to: spec)
+    let result = project.run(["gen", "Profile", "feature_tour", "--date", "2026-03-14"])
+    #expect(result.code == 0, "\(result.err)")
+    let own = TemplateSource.directory(
+      project.dir + "/Templates/feature_tour", kind: .project,
+      displayRoot: "Templates/feature_tour", fileSystem: LocalFileSystem())
+    let hash = CompiledTemplate.contentHash(of: [("", own)])
+    #expect(project.read(".modulegen.lock")?.contains("template_hash: \(hash)\n") == true)
+
+    let viper = try CompiledTemplate.compile(.builtin("viper"))
+    let common = TemplateSource.builtin("common")
+    #expect(
+      viper.contentHash
+        == CompiledTemplate.contentHash(of: [("", viper.source), ("common/", common)]))
+  }
+
   @Test func anEntryUnderAFalseConditionIsLeftOutAndUnsetValuesAreNil() throws {
     let rambafile = Self.rambafile.replacingOccurrences(of: "prefix: AC\n", with: "")
       .replacingOccurrences(

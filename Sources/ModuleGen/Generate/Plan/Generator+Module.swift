@@ -481,10 +481,18 @@ extension Generator {
 }
 
 extension CompiledTemplate {
-  /// `sha256:` and a hash of every file of the template and of the shared snippets it can use.
+  /// `sha256:` and a hash of every file of the template and of the shared snippets it can use:
+  /// the built-in ones, but for a Generamba template, whose snippets are its own.
   var contentHash: String {
+    var sources = [("", source)]
+    if manifest.variables != .generamba { sources.append(("common/", .builtin("common"))) }
+    return Self.contentHash(of: sources)
+  }
+
+  /// The hash of the files of `sources`, each path after its folder's prefix.
+  static func contentHash(of sources: [(prefix: String, source: TemplateSource)]) -> String {
     var bytes: [UInt8] = []
-    for (prefix, source) in [("", source), ("common/", TemplateSource.builtin("common"))] {
+    for (prefix, source) in sources {
       for path in source.allFiles() {
         bytes += Array((prefix + path).utf8) + [0]
         bytes += Array((source.read(path) ?? "").utf8) + [0]
