@@ -301,7 +301,7 @@ struct GenerambaProject {
     let first = project.run(arguments)
     #expect(first.code == 0, "\(first.err)")
     let note =
-      "note: 'feature_tour' is a Generamba template: modulegen regenerates its files on every run except those a developer fills in, which are created once and then yours (View/ViewController.swift, View/View.xib); a template.yml beside the .rambaspec (modulegen migrate writes one) can say otherwise with 'regenerate'\n"
+      "note: 'feature_tour' is a Generamba template: modulegen regenerates its files on every run except those a developer fills in, which are created once and then yours (View/ViewController.swift, View/View.xib, Models/Model.swift, Tests.swift); a template.yml beside the .rambaspec (modulegen migrate writes one) can say otherwise with 'regenerate'\n"
     #expect(first.err.components(separatedBy: note).count == 2, "\(first.err)")
     let controller = "Sources/Modules/Profile/View/ACProfileViewController.swift"
     let edited = (project.read(controller) ?? "") + "// the screen's layout\n"
@@ -322,13 +322,16 @@ struct GenerambaProject {
     #expect(regenerated.code == 0, "\(regenerated.err)")
     #expect(!regenerated.err.contains("is a Generamba template"), "\(regenerated.err)")
     #expect(project.read(controller) == edited)
-    // The tests of a developer's file are theirs too, as are the protocols between the parts;
-    // the wiring is not.
+    // Every test is the developer's, whatever it tests (they add tests to it), as are the
+    // protocols between the parts and the models; the wiring is not.
     for (name, regenerate) in [
       ("Presenter/PresenterTests.swift", "once"), ("ViewInput.swift", "once"),
       ("Interactor/InteractorOutput.h", "once"), ("Presenter/ModuleInput.swift", "once"),
-      ("Assembly/Assembly.swift", "always"), ("Configurator/ConfiguratorTests.swift", "always"),
-      ("Cells/ItemCell.swift", "once"), ("View.xib", "once"), ("ViewModel.swift", "once"),
+      ("Assembly/Assembly.swift", "always"), ("Configurator/ConfiguratorTests.swift", "once"),
+      ("Assembly/AssemblyTests.m", "once"), ("Tests.swift", "once"), ("ModuleTest.swift", "once"),
+      ("Configurator/Configurator.swift", "always"), ("Models/Model.swift", "once"),
+      ("Entity.swift", "once"), ("Cells/ItemCell.swift", "once"), ("View.xib", "once"),
+      ("ViewModel.swift", "once"), ("Initializer.swift", "always"),
     ] {
       #expect(GenerambaOwnership.regenerate(forEntryNamed: name).rawValue == regenerate, "\(name)")
     }

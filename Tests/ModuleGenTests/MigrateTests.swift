@@ -102,9 +102,9 @@ import Testing
         """
         # Written by `modulegen migrate` from swifty_viper.rambaspec, which stays for Generamba.
         # The files a developer fills in (names ending in Presenter, Interactor, Router, Wireframe,
-        # Coordinator, View, Controller, ViewModel, DisplayNode, Cell, Input, Output, and their tests)
-        # are 'regenerate: once': created when missing, then yours. The others are regenerated on
-        # every run.
+        # Coordinator, View, Controller, Model, Entity, DisplayNode, Cell, Input, Output, and every
+        # test) are 'regenerate: once': created when missing, then yours. The others are regenerated
+        # on every run.
         name: swifty_viper
         summary: "Swift VIPER module template with UIViewController playing as a View."
         version: "0.1.0"
@@ -125,7 +125,8 @@ import Testing
         "Code/Presenter/presenter.swift.liquid", "Code/Interactor/interactor_input.swift.liquid",
         "Code/Interactor/interactor_output.swift.liquid", "Code/Interactor/interactor.swift.liquid",
         "Code/Router/router_input.swift.liquid", "Code/Router/router.swift.liquid",
-        "Tests/View/view_tests.swift.liquid", "Tests/Interactor/interactor_tests.swift.liquid",
+        "Tests/Configurator/configurator_tests.swift.liquid", "Tests/View/view_tests.swift.liquid",
+        "Tests/Interactor/interactor_tests.swift.liquid",
         "Tests/Presenter/presenter_tests.swift.liquid", "Tests/Router/router_tests.swift.liquid",
       ])
     #expect(manifest.files.count == 17)
@@ -164,9 +165,9 @@ import Testing
       project.read("Templates/simple/template.yml") == """
         # Written by `modulegen migrate` from simple.rambaspec, which stays for Generamba.
         # The files a developer fills in (names ending in Presenter, Interactor, Router, Wireframe,
-        # Coordinator, View, Controller, ViewModel, DisplayNode, Cell, Input, Output, and their tests)
-        # are 'regenerate: once': created when missing, then yours. The others are regenerated on
-        # every run.
+        # Coordinator, View, Controller, Model, Entity, DisplayNode, Cell, Input, Output, and every
+        # test) are 'regenerate: once': created when missing, then yours. The others are regenerated
+        # on every run.
         name: simple
         variables: generamba
         files:

@@ -2,27 +2,28 @@ import Diagnostics
 
 /// Which files of a Generamba template are the developer's. A `.rambaspec` cannot say it:
 /// Generamba writes every file once and never again. modulegen regenerates, so it tells the
-/// files a developer fills in (the presenter's logic, the view's layout, the protocols between
-/// the parts, which gain a method with every feature, their tests) from the wiring it can keep
-/// up to date (assembly, configurator, initializer), by the entry's name.
+/// files a developer fills in (the presenter's logic, the view's layout, the models, the
+/// protocols between the parts, which gain a method with every feature, and every test) from
+/// the wiring it can keep up to date (assembly, configurator, initializer), by the entry's name.
 enum GenerambaOwnership {
   /// The endings of the names of the files a developer fills in: `Presenter.swift`,
-  /// `ViewController.swift`, `View.xib`, `ViewInput.swift`, `PresenterTests.swift`, …
+  /// `ViewController.swift`, `View.xib`, `ViewInput.swift`, `ViewModel.swift`, …
   static let developerNameEndings = [
     "Presenter", "Interactor", "Router", "Wireframe", "Coordinator", "View", "Controller",
-    "ViewModel", "DisplayNode", "Cell", "Input", "Output",
+    "Model", "Entity", "DisplayNode", "Cell", "Input", "Output",
   ]
+
+  /// The endings of the names of test files (`PresenterTests.swift`, `AssemblyTests.m`,
+  /// `Tests.swift`): a developer adds tests to each, whatever it tests.
+  static let testNameEndings = ["Tests", "Test"]
 
   /// `once` for a file a developer fills in, `always` for the rest; `name` is the entry's
   /// `name` in the `.rambaspec` (`Presenter/Presenter.swift`).
   static func regenerate(forEntryNamed name: String) -> TemplateManifest.FileEntry.Regenerate {
     let fileName = name.split(separator: "/").last.map(String.init) ?? name
-    var stem = Substring(fileName.prefix { $0 != "." })
-    for testEnding in ["Tests", "Test"] where stem.hasSuffix(testEnding) {
-      stem = stem.dropLast(testEnding.count)
-      break
-    }
-    return developerNameEndings.contains { stem.hasSuffix($0) } ? .once : .always
+    let stem = fileName.prefix { $0 != "." }
+    let endings = developerNameEndings + testNameEndings
+    return endings.contains { stem.hasSuffix($0) } ? .once : .always
   }
 
   /// The comment `migrate` writes in a `template.yml` that has `regenerate: once` files, in
@@ -31,7 +32,7 @@ enum GenerambaOwnership {
     let words =
       ("The files a developer fills in (names ending in "
       + developerNameEndings.joined(separator: ", ")
-      + ", and their tests) are 'regenerate: once': created when missing, then yours. The"
+      + ", and every test) are 'regenerate: once': created when missing, then yours. The"
       + " others are regenerated on every run.").split(separator: " ")
     var lines = [String(words[0])]
     for word in words.dropFirst() {
