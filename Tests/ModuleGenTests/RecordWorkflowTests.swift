@@ -216,6 +216,36 @@ import Testing
     #expect(runTool(["check"], in: dir).code == 0)
   }
 
+  /// A module its spec declares with one template, named on the command line with another, is
+  /// an error at the spec's `template`: recorded with the spec, the next run over the record
+  /// took the spec's template back and `check` failed right after a `gen` that succeeded. With
+  /// --spec too; the spec's own template (or the config's, for a spec without one) is fine.
+  @Test func aSpecsModuleNamedWithAnotherTemplateIsAnError() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\ntemplate: mvc\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - name: Home\n    template: viper\n  - name: Cart\n", to: dir + "/Specs/a.yml")
+    #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
+    let before = snapshot(dir).files
+    for arguments in [["gen", "Home", "mvvm"], ["gen", "--spec", "Specs/a.yml", "Home", "mvvm"]] {
+      let other = runTool(arguments, in: dir)
+      #expect(other.code == 2)
+      #expect(
+        other.err.hasPrefix(
+          "Specs/a.yml:3:15: error: module 'Home' is declared in Specs/a.yml with template 'viper', which every run over .modulegen.lock (gen, check, update) generates it with: to make it 'mvvm', change its template there and run 'modulegen gen --spec Specs/a.yml'\n"
+        ), "\(other.err)")
+      #expect(snapshot(dir).files == before)
+    }
+    let cart = runTool(["gen", "Cart", "viper"], in: dir)
+    #expect(cart.code == 2)
+    #expect(
+      cart.err.contains("error: module 'Cart' is declared in Specs/a.yml with template 'mvc'"))
+    #expect(runTool(["gen", "Cart", "mvc"], in: dir).code == 0)
+    #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
+    #expect(runTool(["check"], in: dir).code == 0)
+    #expect(snapshot(dir).files == before)
+  }
+
   /// A module taken out of its spec and generated from the command line is recorded without
   /// the spec: a later run over every recorded module does not find it removed from the spec,
   /// and --prune leaves its files (it removed all of them).

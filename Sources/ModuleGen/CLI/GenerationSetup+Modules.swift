@@ -54,7 +54,9 @@ extension GenerationSetup {
           writes: writes(command), notes: &notes
         ).modules.filter { $0.name == wanted }
         if !modules.isEmpty {
-          return (modules.map { $0.withTemplate(template) }, [])
+          return (
+            try modules.map { try $0.withTemplate(template, config: config, console: console) }, []
+          )
         }
       }
       let shown = console.displayPath(specFile ?? "")
@@ -121,7 +123,9 @@ extension GenerationSetup {
       modules = [module]
       files = []
     }
-    return (modules.map { $0.withTemplate(template) }, files)
+    return (
+      try modules.map { try $0.withTemplate(template, config: config, console: console) }, files
+    )
   }
 
   /// The modules of a spec file, each knowing its file; a module another spec of the run
@@ -221,9 +225,21 @@ extension GenerationSetup {
 }
 
 extension ModuleSpec {
-  /// The module with the template the command line names, if it names one.
-  fileprivate func withTemplate(_ template: String?) -> ModuleSpec {
+  /// The module with the template the command line names, if it names one. A module a spec
+  /// declares has the template its spec gives (or the config's): the record keeps the spec, and
+  /// every run over the record takes the template from it, so another one would be undone by
+  /// the next `gen` and turn `check` red; it is an error, at the spec's `template`.
+  fileprivate func withTemplate(_ template: String?, config: ProjectConfig?, console: Console)
+    throws -> ModuleSpec
+  {
     guard let template else { return self }
+    if let specFile, let declared = self.template ?? config?.template, declared != template {
+      let shown = console.displayPath(specFile)
+      throw Diagnostic(
+        message:
+          "module '\(name)' is declared in \(shown) with template '\(declared)', which every run over \(GenerationRecord.fileName) (gen, check, update) generates it with: to make it '\(template)', change its template there and run 'modulegen gen --spec \(shown)'",
+        location: templateLocation ?? location)
+    }
     var module = self
     module.template = template
     return module
