@@ -746,6 +746,22 @@ import Testing
     )
   }
 
+  /// `forget -q`, as `gen -q`, `check -q` and `update -q` in a script that quiets every
+  /// command: only problems (a warning stays).
+  @Test func forgetIsQuietWithQ() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write("name: Cart\ntemplate: mvc\n", to: dir + "/cart.yml")
+    #expect(runTool(["gen", "--spec", "cart.yml", "-q"], in: dir).code == 0)
+    let dryRun = runTool(["forget", "Cart", "-q", "--dry-run"], in: dir)
+    #expect(dryRun.code == 0 && dryRun.out == "", "\(dryRun.out)\(dryRun.err)")
+    let forget = runTool(["forget", "Cart", "--quiet"], in: dir)
+    #expect(forget.code == 0 && forget.out == "", "\(forget.out)\(forget.err)")
+    #expect(
+      forget.err.hasPrefix("warning: 'Cart' is still declared in 'cart.yml'"), "\(forget.err)")
+    #expect(!(try read(dir + "/" + GenerationRecord.fileName)).contains("Cart:"))
+  }
+
   /// `forget` takes only recorded modules, and writes nothing otherwise; it warns of one its
   /// spec still declares.
   @Test func forgetNamesAModuleTheRecordDoesNotHave() throws {

@@ -16,7 +16,7 @@ enum ForgetCommand {
       files too, take it out of its spec and run gen --prune instead.
       """,
     arguments: [.init(name: "module", help: "A module the record lists.", repeating: true)],
-    options: [.dryRun, .format],
+    options: [.dryRun, .quiet, .format],
     examples: [
       ("modulegen forget Home Cart --dry-run", "See what would be taken out."),
       ("modulegen forget Home", "Stop generating Home; its files stay."),
@@ -61,6 +61,8 @@ enum ForgetCommand {
     console: Console
   ) {
     guard OutputFormat.chosen(arguments) == .json else {
+      // Quiet, as gen's: only problems, which go to standard error.
+      if arguments.flag(.quiet) { return }
       for name in names.sorted() { console.writeOut(line(name, record: record, dryRun: dryRun)) }
       if dryRun { console.writeOut(Console.dryRunLine) }
       return

@@ -49,7 +49,7 @@ _modulegen() {
     "init") words="--author --company --project --template --output --tests-output --prefix --force --help" ;;
     "spec from") words="--template --set --templates --output --force --help" ;;
     "migrate") words="--dry-run --force --help" ;;
-    "forget") words="--dry-run --format --color --help" ;;
+    "forget") words="--dry-run --quiet --format --color --help" ;;
     "completions") words="--help" ;;
     "render") words="--data --module --partials --strict-variables --help" ;;
   esac

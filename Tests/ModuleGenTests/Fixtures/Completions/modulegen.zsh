@@ -33,7 +33,7 @@ _modulegen() {
     "init") compadd -- --author --company --project --template --output --tests-output --prefix --force --help ;;
     "spec from") compadd -- --template --set --templates --output --force --help ;;
     "migrate") compadd -- --dry-run --force --help ;;
-    "forget") compadd -- --dry-run --format --color --help ;;
+    "forget") compadd -- --dry-run --quiet --format --color --help ;;
     "completions") compadd -- --help ;;
     "render") compadd -- --data --module --partials --strict-variables --help ;;
   esac
