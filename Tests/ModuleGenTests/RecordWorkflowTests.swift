@@ -199,6 +199,37 @@ import Testing
       try read(dir + "/" + GenerationRecord.fileName).contains("      binding: observation\n"))
   }
 
+  /// A parameter the record gives is located in it when it is wrong: a value the template does
+  /// not take, and a name the version it was recorded with does not have (mistyped by hand; it
+  /// reset the parameter to its default with only a note, and the next update merged that in).
+  @Test func aRecordedParameterThatIsWrongIsAnErrorWhereTheRecordGivesIt() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    #expect(runTool(["gen", "Orders", "mvvm", "--set", "binding=combine"], in: dir).code == 0)
+    let path = dir + "/" + GenerationRecord.fileName
+    let good = try read(path)
+    let line = good.components(separatedBy: "\n").firstIndex(of: "      binding: combine")! + 1
+    for (wrong, message) in [
+      (
+        "      bindng: combine",
+        ".modulegen.lock:\(line):7: error: template 'mvvm' 1.0.0 has no parameter 'bindng', which .modulegen.lock records for 'Orders' with that version of it; it takes: ui, binding, io, coordinator, tests, routes; did you mean 'binding'?"
+      ),
+      (
+        "      binding: combin",
+        ".modulegen.lock:\(line):16: error: 'combin' is not a value of 'binding' (recorded for 'Orders' in .modulegen.lock; --set binding=VALUE replaces it); template 'mvvm' allows: observation, combine, closures; did you mean 'combine'?"
+      ),
+    ] {
+      try write(good.replacingOccurrences(of: "      binding: combine", with: wrong), to: path)
+      let before = snapshot(dir).files
+      for command in ["check", "gen", "update"] {
+        let run = runTool([command], in: dir)
+        #expect(run.code == 2, "\(command): \(run.err)")
+        #expect(run.err.hasPrefix(message + "\n"), "\(command): \(run.err)")
+        #expect(snapshot(dir).files == before)
+      }
+    }
+  }
+
   /// A module its recorded spec declares, named with its template, is still generated from the
   /// spec (not as the typical screen, which rewrote its files without the spec's methods).
   @Test func aModuleNamedWithItsTemplateIsStillItsSpecs() throws {
@@ -312,7 +343,10 @@ import Testing
       "error: 'fancy' is not a value of 'style' (recorded for 'Promo' in .modulegen.lock; --set style=VALUE replaces it); template 'card' allows: plain, bold\n"
     let check = runTool(["check"], in: dir)
     #expect(check.code == 2)
-    #expect(check.err == message, "\(check.err)")
+    // Where the record gives it.
+    #expect(
+      check.err == ".modulegen.lock:15:14: " + message + "      style: fancy\n             ^\n",
+      "\(check.err)")
     let record = try read(dir + "/" + GenerationRecord.fileName)
     let mended = runTool(["gen", "Promo", "--set", "style=bold"], in: dir)
     #expect(mended.code == 0, "\(mended.err)")

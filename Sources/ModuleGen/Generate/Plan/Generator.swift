@@ -404,7 +404,9 @@ package struct Generator {
       template.manifest.variables == .generamba
       ? GenerambaContext.parameters(
         module: module, config: config, options: options, recorded: recorded?.params ?? [])
-      : try resolveParams(module, template.manifest, recorded: recorded, options: options)
+      : try resolveParams(
+        module, template.manifest, recorded: recorded, recordDirectory: recordDirectory,
+        options: options)
     return ModuleInputs(
       templateName: templateName, template: template, params: params, options: options,
       recorded: recorded, package: package)
@@ -625,26 +627,41 @@ package struct Generator {
   /// then the values recorded for the module, then the spec's, then `--set`.
   private func resolveParams(
     _ module: ModuleSpec, _ manifest: TemplateManifest, recorded: GenerationRecord.Module?,
-    options: GenerationOptions
+    recordDirectory: String, options: GenerationOptions
   ) throws
     -> [(String, ModuleSpec.ParamValue)]
   {
     var values: [String: ModuleSpec.ParamValue] = [:]
     for parameter in manifest.parameters { values[parameter.name] = parameter.defaultValue }
     var problems: [Diagnostic] = []
-    /// `location`: the value's; `nameLocation`: the name's, for a name the template lacks.
+    /// `location`: the value's; `nameLocation`: the name's, for a name the template lacks;
+    /// `fromRecord`: a value the record gives, located in its text when there is a problem.
     func set(
       _ name: String, _ value: ModuleSpec.ParamValue, location: SourceLocation?,
-      nameLocation: SourceLocation? = nil, strict: Bool, origin: String
+      nameLocation: SourceLocation? = nil, strict: Bool, origin: String, fromRecord: Bool = false
     ) {
+      func recorded(ofName: Bool) -> SourceLocation? {
+        guard fromRecord else { return nil }
+        let path = joinPath(recordDirectory, GenerationRecord.fileName)
+        return GenerationRecord.parameterLocation(
+          name, ofName: ofName, module: module.name, atPath: path,
+          shown: PathSafety.shown(path, from: options.currentDirectory), fileSystem: fileSystem)
+      }
+      let location = location ?? recorded(ofName: false)
       guard let parameter = manifest.parameters.first(where: { $0.name == name }) else {
         if strict {
-          var message = "template '\(manifest.name)' has no parameter '\(name)' (\(origin))"
+          // One the record gives was mistyped there: `--set` would not take that name either.
+          var message =
+            fromRecord
+            ? "template '\(manifest.name)' \(manifest.version ?? "") has no parameter '\(name)', which \(GenerationRecord.fileName) records for '\(module.name)' with that version of it"
+            : "template '\(manifest.name)' has no parameter '\(name)' (\(origin))"
           let known = manifest.parameters.map(\.name)
           message +=
             known.isEmpty ? "; it takes none" : "; it takes: \(known.joined(separator: ", "))"
           message += didYouMean(name, in: known)
-          problems.append(Diagnostic(message: message, location: nameLocation ?? location))
+          problems.append(
+            Diagnostic(
+              message: message, location: nameLocation ?? recorded(ofName: true) ?? location))
         }
         return
       }
@@ -681,11 +698,14 @@ package struct Generator {
       set(
         param.name, param.value, location: param.location, strict: false, origin: ".modulegen.yml")
     }
-    // The module's own values, as recorded: kept unless the spec or --set changes them.
+    // The module's own values, as recorded: kept unless the spec or --set changes them. The
+    // version of the template they were recorded with has every one of them: a name it lacks
+    // was mistyped in the record (a later version that dropped it is only noted).
+    let recordedVersion = manifest.version != nil && manifest.version == recorded?.templateVersion
     for param in recorded?.params ?? [] where !given.contains(param.name) {
       set(
-        param.name, param.value, location: nil, strict: false,
-        origin: Self.recordedOrigin(module: module.name, parameter: param.name))
+        param.name, param.value, location: nil, strict: recordedVersion,
+        origin: Self.recordedOrigin(module: module.name, parameter: param.name), fromRecord: true)
     }
     for param in module.params {
       set(
