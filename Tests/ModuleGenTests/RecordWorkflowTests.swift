@@ -277,6 +277,47 @@ import Testing
     #expect(snapshot(dir).files == before)
   }
 
+  /// A record entry its spec does not declare whose files another module has (a module renamed
+  /// by hand in the record) is listed by `check` (`elsewhere`), and `gen` drops it: its files
+  /// were never stale, so it stayed in the record for good, and `check` said "Up to date".
+  @Test func anEntryItsSpecDoesNotDeclareWhoseFilesAnotherHasIsDropped() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: About, template: mvc}\n  - {name: Home, template: viper}\n",
+      to: dir + "/Specs/a.yml")
+    #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
+    let path = dir + "/" + GenerationRecord.fileName
+    let good = try read(path)
+    // The entry of About twice, once under a misspelt name.
+    let about = try #require(good.range(of: "  About:\n"))
+    let home = try #require(good.range(of: "  Home:\n"))
+    let entry = String(good[about.lowerBound..<home.lowerBound])
+    try write(
+      good.replacingOccurrences(
+        of: entry, with: entry.replacingOccurrences(of: "  About:\n", with: "  Abuot:\n") + entry),
+      to: path)
+    let before = snapshot(dir).files
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(
+      check.out.hasPrefix(
+        "elsewhere  About/AboutBuilder.swift (recorded for Abuot too, which its spec no longer declares; another module has it, and 'gen' drops it from Abuot's entry)\n"
+      ), "\(check.out)")
+    #expect(check.out.components(separatedBy: "elsewhere  ").count == 8, "\(check.out)")
+    let json = runTool(["check", "--format", "json"], in: dir)
+    #expect(
+      json.out.contains(
+        "\"elsewhere\":[{\"path\":\"About/AboutBuilder.swift\",\"module\":\"Abuot\"},"),
+      "\(json.out)")
+    #expect(snapshot(dir).files == before)
+    let gen = runTool(["gen"], in: dir)
+    #expect(gen.code == 0, "\(gen.err)")
+    #expect(gen.out == "About (mvc): 7 unchanged.\nHome (viper): 10 unchanged.\n")
+    #expect(try read(path) == good)
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
   /// A module taken out of its spec and generated from the command line is recorded without
   /// the spec: a later run over every recorded module does not find it removed from the spec,
   /// and --prune leaves its files (it removed all of them).

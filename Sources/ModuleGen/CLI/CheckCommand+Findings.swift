@@ -8,6 +8,8 @@ extension CheckCommand {
     /// With why `gen --prune` leaves it to the developer (`edited`, `RecordedChanges.outsideMessage`).
     var stale: [(file: StaleFile, leftToYou: String?)] = []
     var gone: [StaleFile] = []
+    /// Recorded for a module the run no longer generates, and another module's now.
+    var elsewhere: [StaleFile] = []
     /// `planned`: a file of the plan, which `gen` records; else one written under other
     /// parameters.
     var unrecorded: [(path: String, planned: Bool)] = []
@@ -58,6 +60,9 @@ extension CheckCommand {
           "gone: \(record) records this file of \($0.module); \(gen) drops it from the record"
         )
       }
+      found += elsewhere.map {
+        ($0.path, 1, "elsewhere: \(Self.elsewhereMessage($0.module))")
+      }
       found += unrecorded.map {
         (
           $0.path, 1,
@@ -86,6 +91,12 @@ extension CheckCommand {
               file: console.displayPath($0), line: finding.line, column: 1, lineText: "")
           })
       }
+    }
+
+    /// A file recorded for `module`, which its spec no longer declares, that another module
+    /// generates or records.
+    static func elsewhereMessage(_ module: String) -> String {
+      "recorded for \(module) too, which its spec no longer declares; another module has it, and 'gen' drops it from \(module)'s entry"
     }
 
     /// Why a base copy is missing, and what restores it.

@@ -90,7 +90,7 @@ enum CheckCommand {
     let wiring = missingWiring(plan, report: report).sorted {
       inPathOrder($0.subject, $1.subject)
     }
-    let stale = plan.stale.filter { $0.state != .deleted }
+    let stale = plan.stale.filter { $0.state == .unchanged || $0.state == .edited }
     // What `gen --prune` leaves to the developer: a file edited since, or one outside the folders
     // it writes into (`RecordedChanges.outside`).
     let outside = Set(
@@ -104,6 +104,8 @@ enum CheckCommand {
     // Where the record and the disk disagree: a recorded file gone, a file a template writes
     // that the record does not know.
     let gone = plan.stale.filter { $0.state == .deleted }
+    // A file recorded for a module the run no longer generates, which another module has.
+    let elsewhere = plan.stale.filter { $0.state == .elsewhere }
     let found = setup.generator.unrecordedFiles(
       in: plan, modules: setup.modules, options: setup.options, record: setup.record)
     // `planned`: 'gen' records it; else written under other parameters, which no run does.
@@ -135,6 +137,9 @@ enum CheckCommand {
     let settled = !writer && recordNow == setup.recordText
     let recordProblems =
       gone.map { ("gone", report.shown($0.path) + " (recorded; 'gen' drops it from the record)") }
+      + elsewhere.map {
+        ("elsewhere", report.shown($0.path) + " (\(Findings.elsewhereMessage($0.module)))")
+      }
       + unrecorded.map {
         (
           "unrecorded",
@@ -165,7 +170,8 @@ enum CheckCommand {
     let format = OutputFormat.chosen(arguments)
     if format != .text {
       let findings = Findings(
-        drift: drift, stale: stale.map { ($0, leftToYou($0)) }, gone: gone, unrecorded: unrecorded,
+        drift: drift, stale: stale.map { ($0, leftToYou($0)) }, gone: gone,
+        elsewhere: elsewhere, unrecorded: unrecorded,
         unrecordedBases: orphanBases, markers: markers, recordMarkers: recordMarkers,
         missingBaseCopies: bases.missing, damagedBases: bases.damaged,
         project: projectDrift + wiring.map { ($0.label, $0.subject) }, arguments: arguments)
@@ -182,6 +188,16 @@ enum CheckCommand {
           extra: [
             ("up_to_date", .bool(upToDate)),
             ("gone", .array(gone.map { .string(report.shown($0.path)) })),
+            (
+              "elsewhere",
+              .array(
+                elsewhere.map {
+                  .object(
+                    LiquidObject([
+                      ("path", .string(report.shown($0.path))), ("module", .string($0.module)),
+                    ]))
+                })
+            ),
             (
               "unrecorded",
               .array((unrecorded.map(\.path) + orphanBases).map { .string(report.shown($0)) })
@@ -297,7 +313,7 @@ enum CheckCommand {
                 + ": remove \(them) yourself)"
               : "\(prune) removes those not edited since; remove the others yourself)"))
     }
-    let disagreements = gone.count + unrecorded.count + orphanBases.count
+    let disagreements = gone.count + elsewhere.count + unrecorded.count + orphanBases.count
     if disagreements > 0 {
       problems.append(
         "\(GenerationRecord.fileName) disagrees with the files (\(disagreements) listed; \(gen) records what it generates, \(prune) removes what it no longer does"

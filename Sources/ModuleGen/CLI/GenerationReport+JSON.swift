@@ -30,9 +30,9 @@ extension GenerationReport {
     for action in PlannedFile.Action.allCases {
       summary[action.rawValue] = .int(plan.count(action))
     }
-    // A recorded file that is gone is not stale (nothing to prune): `check` lists it under
-    // `gone`, and `gen` drops it from the record, as the text says.
-    let stillThere = plan.stale.filter { $0.state != .deleted }
+    // A recorded file that is gone, or another module's now, is not stale (nothing to prune):
+    // `check` lists it under `gone` or `elsewhere`, and `gen` drops it from the module's entry.
+    let stillThere = plan.stale.filter { $0.state == .unchanged || $0.state == .edited }
     summary["stale"] = .int(stillThere.count)
     let modules = list(plan.modules) { module in
       var params = LiquidObject()

@@ -337,7 +337,7 @@ struct GenerationReport {
   func staleWarning(_ file: StaleFile, prune: Bool) -> Diagnostic? {
     let path = shown(file.path)
     switch file.state {
-    case .deleted: return nil
+    case .deleted, .elsewhere: return nil
     case .unchanged:
       return prune
         ? nil

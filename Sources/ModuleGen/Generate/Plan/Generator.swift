@@ -154,12 +154,25 @@ package struct Generator {
     }
     try refuseLinksToOtherModules(files, record: record)
     if let record { stale += staleModules(record, planned: planned, options: options) }
-    // A shared file stays while a module of the plan or of the record still has it.
+    // A shared file stays while a module of the plan or of the record still has it. A module
+    // the run no longer generates (its spec does not declare it) drops it from its own entry
+    // (`elsewhere`): its entry is not made again, and would keep it, and itself, for good. Of
+    // such modules only, the first by name keeps it stale, for the others: it is pruned once.
     let holders = stale.isEmpty ? [:] : record.map(Self.modulesByRecordedPath) ?? [:]
-    stale.removeAll { file in
-      if byPath[file.path] != nil { return true }
-      guard let record else { return false }
-      return holders[record.recordedPath(file.path), default: []].contains { $0 != file.module }
+    let plannedNames = Set(planned.map(\.name))
+    let removed = Set(record.map { removedModules($0, planned: planned, options: options) } ?? [])
+    stale = stale.compactMap { file in
+      let others = record.map { holders[$0.recordedPath(file.path), default: []] } ?? []
+      if plannedNames.contains(file.module) {
+        return byPath[file.path] != nil || others.contains { $0 != file.module } ? nil : file
+      }
+      let kept =
+        byPath[file.path] != nil
+        || others.contains { $0 != file.module && (!removed.contains($0) || $0 < file.module) }
+      guard kept else { return file }
+      var file = file
+      file.state = .elsewhere
+      return file
     }
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
     // Outside the record's folder, a registration is removed only from a file the run's

@@ -46,5 +46,8 @@ package struct StaleFile: Sendable, Equatable {
     case edited
     /// No longer on disk: only its entry in the record is dropped.
     case deleted
+    /// Generated or recorded by another module too, for a module the run no longer generates:
+    /// only this module's entry for it is dropped from the record (the file stays the other's).
+    case elsewhere
   }
 }
