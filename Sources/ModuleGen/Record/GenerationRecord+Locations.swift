@@ -10,11 +10,14 @@ extension GenerationRecord {
   static func location(of key: String, module: String, in text: String, file: String)
     -> SourceLocation?
   {
-    entry(of: module, in: text, file: file)?[key]?.location
+    location(in: module, of: text, file: file) { $0[key]?.location }
   }
 
-  /// The entry of `module` in the record's text (on either side of merge conflict markers).
-  private static func entry(of module: String, in text: String, file: String) -> DataNode? {
+  /// What `find` finds in the entry of `module` in the record's text, on the first side of
+  /// merge conflict markers where it finds something.
+  private static func location(
+    in module: String, of text: String, file: String, _ find: (DataNode) -> SourceLocation?
+  ) -> SourceLocation? {
     var texts = [text]
     if mayHaveConflictMarkers(text),
       let sides = conflictSides(text.split(separator: "\n", omittingEmptySubsequences: false))
@@ -22,7 +25,11 @@ extension GenerationRecord {
       texts = [sides.ours, sides.theirs]
     }
     for text in texts {
-      if let node = (try? DataFile.parse(text, file: file))?["modules"]?[module] { return node }
+      if let entry = (try? DataFile.parse(text, file: file))?["modules"]?[module],
+        let found = find(entry)
+      {
+        return found
+      }
     }
     return nil
   }
@@ -33,11 +40,15 @@ extension GenerationRecord {
     _ name: String, ofName: Bool, module: String, atPath path: String, shown: String,
     fileSystem: any FileSystem
   ) -> SourceLocation? {
-    guard let text = try? fileSystem.readText(atPath: path, displayPath: shown),
-      case .object(let pairs) = entry(of: module, in: text, file: shown)?["params"]?.value,
-      let pair = pairs.first(where: { $0.key == name })
-    else { return nil }
-    return ofName ? pair.keyLocation : pair.value.location
+    guard let text = try? fileSystem.readText(atPath: path, displayPath: shown) else {
+      return nil
+    }
+    return location(in: module, of: text, file: shown) { entry in
+      guard case .object(let pairs) = entry["params"]?.value,
+        let pair = pairs.first(where: { $0.key == name })
+      else { return nil }
+      return ofName ? pair.keyLocation : pair.value.location
+    }
   }
 
   /// `location(of:module:in:file:)` in the record's file as it is on disk now (shown as

@@ -653,6 +653,7 @@ package struct Generator {
       _ name: String, _ value: ModuleSpec.ParamValue, location: SourceLocation?,
       nameLocation: SourceLocation? = nil, strict: Bool, origin: String, fromRecord: Bool = false
     ) {
+      // Read from the record's text only for a problem: a run reads no locations otherwise.
       func recorded(ofName: Bool) -> SourceLocation? {
         guard fromRecord else { return nil }
         let path = joinPath(recordDirectory, GenerationRecord.fileName)
@@ -660,7 +661,7 @@ package struct Generator {
           name, ofName: ofName, module: module.name, atPath: path,
           shown: PathSafety.shown(path, from: options.currentDirectory), fileSystem: fileSystem)
       }
-      let location = location ?? recorded(ofName: false)
+      func problemLocation() -> SourceLocation? { location ?? recorded(ofName: false) }
       guard let parameter = manifest.parameters.first(where: { $0.name == name }) else {
         if strict {
           // One the record gives was mistyped there: `--set` would not take that name either.
@@ -688,14 +689,14 @@ package struct Generator {
           Diagnostic(
             message:
               "parameter '\(name)' of template '\(manifest.name)' is true or false, not '\(value)' (\(origin))",
-            location: location))
+            location: problemLocation()))
       case (.choice, _):
         let text = value.misreadWord(at: location) ?? value.description
         guard parameter.values.contains(text) else {
           var message =
             "'\(text)' is not a value of '\(name)' (\(origin)); template '\(manifest.name)' allows: \(parameter.values.joined(separator: ", "))"
           message += didYouMean(text, in: parameter.values)
-          problems.append(Diagnostic(message: message, location: location))
+          problems.append(Diagnostic(message: message, location: problemLocation()))
           return
         }
         values[name] = .string(text)
