@@ -7,9 +7,11 @@
 #   3. `modulegen gen Home viper` in a project whose record holds those 1,000 modules;
 #   4. the 1,000 modules generated again there, every file on disk (a run that writes nothing);
 #   5. one module whose spec gives each role 100, then 1,000 methods (target: time per method
-#      at 1,000 within 1.3x of the time per method at 100).
+#      at 1,000 within 1.3x of the time per method at 100);
+#   6. with --against, `gen Home viper` by both builds from the other build's templates.
 # With `--against BIN` (another build of modulegen, e.g. an older commit's), BIN runs every
-# command too, in the same hyperfine runs right after this build's, and is printed beside it.
+# command too, in the same hyperfine runs as this build's, and is printed beside it (1 and 6, a
+# few milliseconds each: five rounds, the builds' order swapped each round, their median).
 # Needs hyperfine (apt-get install hyperfine) and python3. A benchmark, not a test: it prints
 # numbers and never fails on a slow machine.
 set -euo pipefail
@@ -42,7 +44,24 @@ for bin in "${bins[@]}"; do
   done
 done
 clean="rm -rf $work/out $work/.modulegen.lock $work/.modulegen"
-hyperfine -N --warmup 5 --runs 50 --export-json single.json --prepare "$clean" "${single[@]}" >/dev/null
+# A few milliseconds each: hyperfine runs each command's runs in a row, so that a machine that
+# slows down or speeds up meanwhile favours one build. Five rounds, the builds' order swapped
+# each round, and the median of the rounds' means.
+rounds() { # NAME RUNS COMMAND...: NAME1.json … NAME5.json
+  local name=$1 runs=$2
+  shift 2
+  local commands=("$@")
+  for round in 1 2 3 4 5; do
+    local order=("${commands[@]}")
+    if ((round % 2 == 0)); then
+      order=()
+      for ((i = ${#commands[@]} - 1; i >= 0; i--)); do order+=("${commands[$i]}"); done
+    fi
+    hyperfine -N --warmup 3 --runs "$runs" --export-json "$name$round.json" --prepare "$clean" \
+      "${order[@]}" >/dev/null
+  done
+}
+rounds single 20 "${single[@]}"
 hyperfine -N --warmup 2 --runs 10 --export-json batch.json --prepare "$clean" "${batch[@]}" >/dev/null
 # 3. One module in a project whose generation record holds 1,000 modules (1.45 MB), as in a large
 #    app: every command reads the record. (With -N, --prepare runs without a shell too.)
@@ -93,13 +112,52 @@ for bin in "${bins[@]}"; do
 done
 hyperfine -N --warmup 1 --runs 5 --export-json wide.json --prepare "rm -rf $work/wide $work/.modulegen.lock $work/.modulegen" \
   "${wide[@]}" >/dev/null
+# 6. With --against: `gen Home viper` by both builds from the same templates, BIN's own (those of
+#    the package BIN was built in, as `--templates`), so that both render the same module and the
+#    difference is what each build does around the templates (for this build: the generation
+#    record, its base copies, the journal and the locks). Its `common/snippets` are copied into
+#    the template, where both builds look. This build's copy gets a `version:` (a key an older
+#    build's manifest may not know), which the record keeps: without one, this build would hash
+#    every file of the template and of the built-in snippets instead, about 7 M instructions.
+# The package BIN was built in: the path before its `.build` folder (not `..`, which the
+# kernel takes from where `.build/release`, a link, leads).
+against_templates="${against%%/.build/*}/Templates"
+if [[ -n "$against" && -f "$against_templates/viper/template.yml" ]]; then
+  mkdir -p theirs
+  cp -R "$against_templates/viper" theirs/viper
+  if [[ -d "$against_templates/common/snippets" ]]; then
+    mkdir -p theirs/viper/snippets && cp -n "$against_templates"/common/snippets/* theirs/viper/snippets/
+  fi
+  cp -R theirs ours
+  grep -q '^version:' theirs/viper/template.yml ||
+    { echo 'version: 1.0.0'; cat theirs/viper/template.yml; } > ours/viper/template.yml
+  same=()
+  for i in "${!bins[@]}"; do
+    templates=$([[ $i == 0 ]] && echo ours || echo theirs)
+    same+=("${bins[$i]} gen Home viper --templates $work/$templates --output $work/out/Home --tests-output $work/out/HomeTests --date 2026-01-01")
+  done
+  rounds same 20 "${same[@]}"
+fi
 python3 - "${bins[@]}" <<'PY'
 import json, os, sys
-single = [r["mean"] for r in json.load(open("single.json"))["results"]]
+def median_of_rounds(name, starts):
+    """The median of the five rounds' means (NAME1.json … NAME5.json) of the command that
+    starts with each of `starts`."""
+    means = {}
+    for round in range(1, 6):
+        if not os.path.exists(f"{name}{round}.json"):
+            return []
+        for r in json.load(open(f"{name}{round}.json"))["results"]:
+            means.setdefault(r["command"], []).append(r["mean"])
+    return [sorted(next(v for c, v in means.items() if c.startswith(s)))[2] for s in starts]
+bins = sys.argv[1:]
+single = median_of_rounds(
+    "single", [c for b in bins for c in (f"{b} --version", f"{b} gen Home viper --output")])
 batch = [r["mean"] for r in json.load(open("batch.json"))["results"]]
 big = [r["mean"] for r in json.load(open("big.json"))["results"]]
 again = [r["mean"] for r in json.load(open("again.json"))["results"]]
 wide = [r["mean"] for r in json.load(open("wide.json"))["results"]]
+same = median_of_rounds("same", [f"{b} gen Home viper --templates" for b in bins])
 print(f"(working in {'memory' if '/dev/shm' in os.getcwd() else 'a disk folder'})")
 for i, bin in enumerate(sys.argv[1:]):
     version, gen = single[2 * i:2 * i + 2]
@@ -117,4 +175,6 @@ for i, bin in enumerate(sys.argv[1:]):
     small, large = wide[2 * i:2 * i + 2]
     print(f"  one module, 100 methods a role   {small*1000:8.1f} ms")
     print(f"  one module, 1,000 methods a role {large*1000:8.1f} ms   per method {large/10/small:.2f}x the time at 100 (target <= 1.3x)")
+    if same:
+        print(f"  gen Home viper, both from the other build's templates {same[i]*1000:8.2f} ms")
 PY
