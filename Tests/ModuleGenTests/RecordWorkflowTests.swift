@@ -302,7 +302,7 @@ import Testing
     #expect(check.code == 1)
     #expect(
       check.out.hasPrefix(
-        "elsewhere  About/AboutBuilder.swift (recorded for Abuot too, which its spec no longer declares; another module has it, and 'gen' drops it from Abuot's entry)\n"
+        "elsewhere  About/AboutBuilder.swift (recorded for Abuot, which its spec no longer declares, while another module has it too; 'gen' drops it from Abuot's entry)\n"
       ), "\(check.out)")
     #expect(check.out.components(separatedBy: "elsewhere  ").count == 8, "\(check.out)")
     let json = runTool(["check", "--format", "json"], in: dir)
@@ -315,6 +315,41 @@ import Testing
     #expect(gen.code == 0, "\(gen.err)")
     #expect(gen.out == "About (mvc): 7 unchanged.\nHome (viper): 10 unchanged.\n")
     #expect(try read(path) == good)
+    #expect(runTool(["check"], in: dir).code == 0)
+  }
+
+  /// A recorded path that leads to a file of the plan by another way (a symbolic link here; on
+  /// macOS, other letters' case) is that file: `gen --prune` removed the files a module had
+  /// just generated, as stale files of an entry its spec no longer declares.
+  @Test func aStalePathThatLeadsToAFileOfThePlanIsNeverPruned() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("module: App\n", to: dir + "/.modulegen.yml")
+    try write(
+      "modules:\n  - {name: About, template: mvc}\n  - {name: Home, template: viper}\n",
+      to: dir + "/Specs/a.yml")
+    #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
+    let path = dir + "/" + GenerationRecord.fileName
+    let good = try read(path)
+    try FileManager.default.createSymbolicLink(
+      atPath: dir + "/AboutLink", withDestinationPath: "About")
+    let about = try #require(good.range(of: "  About:\n"))
+    let home = try #require(good.range(of: "  Home:\n"))
+    let entry = String(good[about.lowerBound..<home.lowerBound])
+    let linked = entry.replacingOccurrences(of: "  About:\n", with: "  Abuot:\n")
+      .replacingOccurrences(of: "      About/", with: "      AboutLink/")
+    try write(good.replacingOccurrences(of: entry, with: linked + entry), to: path)
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 1)
+    #expect(check.out.contains("elsewhere  AboutLink/AboutBuilder.swift"), "\(check.out)")
+    #expect(!check.out.contains("stale"), "\(check.out)")
+    let before = snapshot(dir).files
+    let prune = runTool(["gen", "--prune"], in: dir)
+    #expect(prune.code == 0, "\(prune.err)")
+    #expect(prune.out == "About (mvc): 7 unchanged.\nHome (viper): 10 unchanged.\n")
+    #expect(try read(path) == good)
+    #expect(
+      snapshot(dir).files.filter { !$0.key.hasPrefix(".modulegen") }
+        == before.filter { !$0.key.hasPrefix(".modulegen") })
     #expect(runTool(["check"], in: dir).code == 0)
   }
 

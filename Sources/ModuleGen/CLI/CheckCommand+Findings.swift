@@ -94,9 +94,9 @@ extension CheckCommand {
     }
 
     /// A file recorded for `module`, which its spec no longer declares, that another module
-    /// generates or records.
+    /// generates or records too (stale there, if that one is no longer declared either).
     static func elsewhereMessage(_ module: String) -> String {
-      "recorded for \(module) too, which its spec no longer declares; another module has it, and 'gen' drops it from \(module)'s entry"
+      "recorded for \(module), which its spec no longer declares, while another module has it too; 'gen' drops it from \(module)'s entry"
     }
 
     /// Why a base copy is missing, and what restores it.

@@ -174,6 +174,7 @@ package struct Generator {
       file.state = .elsewhere
       return file
     }
+    stale = Self.leavingFilesOfThePlan(stale, files: files, planned: plannedNames)
     let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
     // Outside the record's folder, a registration is removed only from a file the run's
     // modules register in: the record, which anyone can edit, never has a file elsewhere edited.
@@ -580,6 +581,32 @@ package struct Generator {
 
   /// The modules that record each path (the record's folder-relative paths): several for a
   /// file the modules share.
+  /// `stale` without the files that are files of the plan under another path: through a
+  /// symbolic link, or in other letters' case on a file system that ignores it (macOS's): `gen
+  /// --prune` removed a file the plan writes. Told by device and inode, of the files there are,
+  /// looked at only when there is a stale file on disk.
+  static func leavingFilesOfThePlan(
+    _ stale: [StaleFile], files: [PlannedFile], planned: Set<String>
+  ) -> [StaleFile] {
+    guard stale.contains(where: { $0.state == .unchanged || $0.state == .edited }) else {
+      return stale
+    }
+    func identity(_ path: String) -> [UInt64]? {
+      FileSignature(currentOf: path).map { [$0.device, $0.inode] }
+    }
+    let ofThePlan = Set(files.compactMap { identity($0.path) })
+    return stale.compactMap { file in
+      guard file.state == .unchanged || file.state == .edited,
+        let id = identity(file.path), ofThePlan.contains(id)
+      else { return file }
+      // The plan's module records it again; a module the run no longer generates drops it.
+      guard !planned.contains(file.module) else { return nil }
+      var file = file
+      file.state = .elsewhere
+      return file
+    }
+  }
+
   static func modulesByRecordedPath(_ record: GenerationRecord) -> [String: [String]] {
     var modules: [String: [String]] = [:]
     for (name, module) in record.modules {
