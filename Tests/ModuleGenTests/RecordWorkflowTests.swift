@@ -1491,8 +1491,10 @@ import Testing
 
   /// Two branches that each added a module leave `.modulegen.lock` with git's conflict markers:
   /// it is read as the modules of both sides, `check` fails at the marker, and the next `gen`
-  /// writes the record of all of them without the markers.
-  @Test func aRecordWithMergeConflictMarkersIsReadFromBothSides() throws {
+  /// writes the record of all of them without the markers. Also with CRLF line breaks, as git
+  /// checks files out with `core.autocrlf` on Windows.
+  @Test(arguments: ["\n", "\r\n"])
+  func aRecordWithMergeConflictMarkersIsReadFromBothSides(lineBreak: String) throws {
     let dir = try makeTemporaryDirectory()
     try write("module: App\n", to: dir + "/.modulegen.yml")
     let recordPath = dir + "/" + GenerationRecord.fileName
@@ -1515,7 +1517,8 @@ import Testing
         conflicted.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
           $0.hasPrefix("<<<<<<< ")
         }) + 1
-    try conflicted.write(toFile: recordPath, atomically: true, encoding: .utf8)
+    try conflicted.replacingOccurrences(of: "\n", with: lineBreak).write(
+      toFile: recordPath, atomically: true, encoding: .utf8)
     let check = runTool(["check"], in: dir)
     #expect(check.code == 1)
     #expect(

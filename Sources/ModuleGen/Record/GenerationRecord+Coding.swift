@@ -102,7 +102,7 @@ extension GenerationRecord {
   {
     if mayHaveConflictMarkers(text),
       let record = try decodeBothSides(
-        text.split(separator: "\n", omittingEmptySubsequences: false), file: file,
+        lines(of: text), file: file,
         directory: directory)
     {
       return record

@@ -20,7 +20,7 @@ extension GenerationRecord {
   ) -> SourceLocation? {
     var texts = [text]
     if mayHaveConflictMarkers(text),
-      let sides = conflictSides(text.split(separator: "\n", omittingEmptySubsequences: false))
+      let sides = conflictSides(lines(of: text))
     {
       texts = [sides.ours, sides.theirs]
     }

@@ -8,6 +8,12 @@ extension GenerationRecord {
   static let conflictMarkersMessage =
     "merge conflict markers (read as the modules of both sides; 'modulegen gen' writes the record without them)"
 
+  /// The lines of a record's text, without their breaks: `\n`, or `\r\n` (one `Character` in
+  /// Swift, which splitting at "\n" does not split).
+  static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+  }
+
   /// Whether a line of `text` starts with `<` or `>`, as a conflict marker does
   /// (`ThreeWayMerge.isConflictMarker`). Looked for byte by byte: splitting a record of 1,000
   /// modules into lines (by `Character`) to find none cost twice what decoding it costs.
@@ -71,17 +77,15 @@ extension GenerationRecord {
     var ours: [Substring] = []
     var theirs: [Substring] = []
     for line in lines {
-      let marker = line.prefix(7)
-      let isMarker =
-        line == "======="
-        || (line.count == 7 || line.dropFirst(7).first == " ")
-          && ["<<<<<<<", "|||||||", ">>>>>>>"].contains(marker)
-      switch (part, isMarker ? marker : "") {
-      case (.both, "<<<<<<<"): part = .ours
-      case (.ours, "|||||||"): part = .base
-      case (.ours, "======="), (.base, "======="): part = .theirs
-      case (.theirs, ">>>>>>>"): part = .both
-      case (_, ""):
+      // A marker as git writes it, before a line break of \n or \r\n (a record checked out
+      // with CRLF line endings).
+      let marker = ConflictMarker.character(of: line.utf8)
+      switch (part, marker) {
+      case (.both, UInt8(ascii: "<")): part = .ours
+      case (.ours, UInt8(ascii: "|")): part = .base
+      case (.ours, UInt8(ascii: "=")), (.base, UInt8(ascii: "=")): part = .theirs
+      case (.theirs, UInt8(ascii: ">")): part = .both
+      case (_, nil):
         ours.append(part == .both || part == .ours ? line : "")
         theirs.append(part == .both || part == .theirs ? line : "")
         continue
