@@ -230,6 +230,30 @@ import Testing
     }
   }
 
+  /// A template without a version is recorded by its hash: while the hash is the recorded one,
+  /// a parameter name the template lacks was mistyped in the record, an error as for a version.
+  @Test func aMistypedParameterOfATemplateWithoutAVersionIsAnError() throws {
+    let dir = try makeTemporaryDirectory()
+    try write("templates: Templates\n", to: dir + "/.modulegen.yml")
+    try writeVersionedTemplate(in: dir)
+    try edit(dir + "/Templates/card/template.yml") {
+      $0.replacingOccurrences(of: "version: 1.0.0\n", with: "")
+    }
+    #expect(runTool(["gen", "Promo", "card", "--set", "style=fancy"], in: dir).code == 0)
+    let path = dir + "/" + GenerationRecord.fileName
+    let good = try read(path)
+    #expect(good.contains("    template_hash: sha256:"))
+    try write(
+      good.replacingOccurrences(of: "      style: fancy", with: "      stlye: fancy"), to: path)
+    let line = good.components(separatedBy: "\n").firstIndex(of: "      style: fancy")! + 1
+    let check = runTool(["check"], in: dir)
+    #expect(check.code == 2)
+    #expect(
+      check.err.hasPrefix(
+        ".modulegen.lock:\(line):7: error: template 'card' has no parameter 'stlye', which .modulegen.lock records for 'Promo' with the template as it is; it takes: style, color; did you mean 'style'?\n"
+      ), "\(check.err)")
+  }
+
   /// A module its recorded spec declares, named with its template, is still generated from the
   /// spec (not as the typical screen, which rewrote its files without the spec's methods).
   @Test func aModuleNamedWithItsTemplateIsStillItsSpecs() throws {

@@ -419,8 +419,11 @@ package struct Generator {
       ? GenerambaContext.parameters(
         module: module, config: config, options: options, recorded: recorded?.params ?? [])
       : try resolveParams(
-        module, template.manifest, recorded: recorded, recordDirectory: recordDirectory,
-        options: options)
+        module, template.manifest, recorded: recorded,
+        recordedWithThisTemplate: recorded.map {
+          !$0.params.isEmpty
+            && $0.templateVersion == (template.manifest.version ?? templateHash(template))
+        } ?? false, recordDirectory: recordDirectory, options: options)
     return ModuleInputs(
       templateName: templateName, template: template, params: params, options: options,
       recorded: recorded, package: package)
@@ -667,7 +670,7 @@ package struct Generator {
   /// then the values recorded for the module, then the spec's, then `--set`.
   private func resolveParams(
     _ module: ModuleSpec, _ manifest: TemplateManifest, recorded: GenerationRecord.Module?,
-    recordDirectory: String, options: GenerationOptions
+    recordedWithThisTemplate: Bool, recordDirectory: String, options: GenerationOptions
   ) throws
     -> [(String, ModuleSpec.ParamValue)]
   {
@@ -694,7 +697,7 @@ package struct Generator {
           // One the record gives was mistyped there: `--set` would not take that name either.
           var message =
             fromRecord
-            ? "template '\(manifest.name)' \(manifest.version ?? "") has no parameter '\(name)', which \(GenerationRecord.fileName) records for '\(module.name)' with that version of it"
+            ? "template '\(manifest.name)'\(manifest.version.map { " " + $0 } ?? "") has no parameter '\(name)', which \(GenerationRecord.fileName) records for '\(module.name)' with \(manifest.version == nil ? "the template as it is" : "that version of it")"
             : "template '\(manifest.name)' has no parameter '\(name)' (\(origin))"
           let known = manifest.parameters.map(\.name)
           message +=
@@ -740,12 +743,12 @@ package struct Generator {
         param.name, param.value, location: param.location, strict: false, origin: ".modulegen.yml")
     }
     // The module's own values, as recorded: kept unless the spec or --set changes them. The
-    // version of the template they were recorded with has every one of them: a name it lacks
-    // was mistyped in the record (a later version that dropped it is only noted).
-    let recordedVersion = manifest.version != nil && manifest.version == recorded?.templateVersion
+    // template they were recorded with (its version, or for one without, its hash) has every
+    // one of them: a name it lacks was mistyped in the record (a later version that dropped it
+    // is only noted).
     for param in recorded?.params ?? [] where !given.contains(param.name) {
       set(
-        param.name, param.value, location: nil, strict: recordedVersion,
+        param.name, param.value, location: nil, strict: recordedWithThisTemplate,
         origin: Self.recordedOrigin(module: module.name, parameter: param.name), fromRecord: true)
     }
     for param in module.params {
