@@ -294,7 +294,9 @@ import Testing
     let cart = runTool(["gen", "Cart", "viper"], in: dir)
     #expect(cart.code == 2)
     #expect(
-      cart.err.contains("error: module 'Cart' is declared in Specs/a.yml with template 'mvc'"))
+      cart.err.contains(
+        "error: module 'Cart' is declared in Specs/a.yml with template 'mvc' (.modulegen.yml's default), which"
+      ), "\(cart.err)")
     #expect(runTool(["gen", "Cart", "mvc"], in: dir).code == 0)
     #expect(runTool(["gen", "Home", "viper"], in: dir).code == 0)
     #expect(runTool(["check"], in: dir).code == 0)

@@ -237,7 +237,7 @@ extension ModuleSpec {
       let shown = console.displayPath(specFile)
       throw Diagnostic(
         message:
-          "module '\(name)' is declared in \(shown) with template '\(declared)', which every run over \(GenerationRecord.fileName) (gen, check, update) generates it with: to make it '\(template)', change its template there and run 'modulegen gen --spec \(shown)'",
+          "module '\(name)' is declared in \(shown) with template '\(declared)'\(self.template == nil ? " (.modulegen.yml's default)" : ""), which every run over \(GenerationRecord.fileName) (gen, check, update) generates it with: to make it '\(template)', change its template there and run 'modulegen gen --spec \(shown)'",
         location: templateLocation ?? location)
     }
     var module = self
