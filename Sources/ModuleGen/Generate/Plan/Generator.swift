@@ -582,8 +582,6 @@ package struct Generator {
     return PendingRendering(rendering: rendering, contents: contents)
   }
 
-  /// The modules that record each path (the record's folder-relative paths): several for a
-  /// file the modules share.
   /// `stale` without the files that are files of the plan under another path: through a
   /// symbolic link, or in other letters' case on a file system that ignores it (macOS's): `gen
   /// --prune` removed a file the plan writes. Told by device and inode, of the files there are,
@@ -610,6 +608,8 @@ package struct Generator {
     }
   }
 
+  /// The modules that record each path (the record's folder-relative paths): several for a
+  /// file the modules share.
   static func modulesByRecordedPath(_ record: GenerationRecord) -> [String: [String]] {
     var modules: [String: [String]] = [:]
     for (name, module) in record.modules {
