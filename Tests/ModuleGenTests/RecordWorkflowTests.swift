@@ -303,10 +303,12 @@ import Testing
     #expect(snapshot(dir).files == before)
   }
 
-  /// A record entry its spec does not declare whose files another module has (a module renamed
-  /// by hand in the record) is listed by `check` (`elsewhere`), and `gen` drops it: its files
-  /// were never stale, so it stayed in the record for good, and `check` said "Up to date".
-  @Test func anEntryItsSpecDoesNotDeclareWhoseFilesAnotherHasIsDropped() throws {
+  /// A project of About (mvc) and Home (viper), declared in Specs/a.yml, whose record has the
+  /// entry of About twice: once under the misspelt name Abuot, with its paths in `folder`. Its
+  /// folder, the record's path and the record as generated.
+  func projectWithAboutRecordedTwice(folder: String = "About") throws -> (
+    dir: String, path: String, good: String
+  ) {
     let dir = try makeTemporaryDirectory()
     try write("module: App\n", to: dir + "/.modulegen.yml")
     try write(
@@ -315,14 +317,20 @@ import Testing
     #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
     let path = dir + "/" + GenerationRecord.fileName
     let good = try read(path)
-    // The entry of About twice, once under a misspelt name.
     let about = try #require(good.range(of: "  About:\n"))
     let home = try #require(good.range(of: "  Home:\n"))
     let entry = String(good[about.lowerBound..<home.lowerBound])
-    try write(
-      good.replacingOccurrences(
-        of: entry, with: entry.replacingOccurrences(of: "  About:\n", with: "  Abuot:\n") + entry),
-      to: path)
+    let misspelt = entry.replacingOccurrences(of: "  About:\n", with: "  Abuot:\n")
+      .replacingOccurrences(of: "      About/", with: "      \(folder)/")
+    try write(good.replacingOccurrences(of: entry, with: misspelt + entry), to: path)
+    return (dir, path, good)
+  }
+
+  /// A record entry its spec does not declare whose files another module has (a module renamed
+  /// by hand in the record) is listed by `check` (`elsewhere`), and `gen` drops it: its files
+  /// were never stale, so it stayed in the record for good, and `check` said "Up to date".
+  @Test func anEntryItsSpecDoesNotDeclareWhoseFilesAnotherHasIsDropped() throws {
+    let (dir, path, good) = try projectWithAboutRecordedTwice()
     let before = snapshot(dir).files
     let check = runTool(["check"], in: dir)
     #expect(check.code == 1)
@@ -348,22 +356,9 @@ import Testing
   /// macOS, other letters' case) is that file: `gen --prune` removed the files a module had
   /// just generated, as stale files of an entry its spec no longer declares.
   @Test func aStalePathThatLeadsToAFileOfThePlanIsNeverPruned() throws {
-    let dir = try makeTemporaryDirectory()
-    try write("module: App\n", to: dir + "/.modulegen.yml")
-    try write(
-      "modules:\n  - {name: About, template: mvc}\n  - {name: Home, template: viper}\n",
-      to: dir + "/Specs/a.yml")
-    #expect(runTool(["gen", "--spec", "Specs/a.yml"], in: dir).code == 0)
-    let path = dir + "/" + GenerationRecord.fileName
-    let good = try read(path)
+    let (dir, path, good) = try projectWithAboutRecordedTwice(folder: "AboutLink")
     try FileManager.default.createSymbolicLink(
       atPath: dir + "/AboutLink", withDestinationPath: "About")
-    let about = try #require(good.range(of: "  About:\n"))
-    let home = try #require(good.range(of: "  Home:\n"))
-    let entry = String(good[about.lowerBound..<home.lowerBound])
-    let linked = entry.replacingOccurrences(of: "  About:\n", with: "  Abuot:\n")
-      .replacingOccurrences(of: "      About/", with: "      AboutLink/")
-    try write(good.replacingOccurrences(of: entry, with: linked + entry), to: path)
     let check = runTool(["check"], in: dir)
     #expect(check.code == 1)
     #expect(check.out.contains("elsewhere  AboutLink/AboutBuilder.swift"), "\(check.out)")
