@@ -90,7 +90,7 @@ enum CheckCommand {
     let wiring = missingWiring(plan, report: report).sorted {
       inPathOrder($0.subject, $1.subject)
     }
-    let stale = plan.stale.filter { $0.state == .unchanged || $0.state == .edited }
+    let stale = plan.stale.filter(\.isStillThere)
     // What `gen --prune` leaves to the developer: a file edited since, or one outside the folders
     // it writes into (`RecordedChanges.outside`).
     let outside = Set(

@@ -32,7 +32,7 @@ extension GenerationReport {
     }
     // A recorded file that is gone, or another module's now, is not stale (nothing to prune):
     // `check` lists it under `gone` or `elsewhere`, and `gen` drops it from the module's entry.
-    let stillThere = plan.stale.filter { $0.state == .unchanged || $0.state == .edited }
+    let stillThere = plan.stale.filter(\.isStillThere)
     summary["stale"] = .int(stillThere.count)
     let modules = list(plan.modules) { module in
       var params = LiquidObject()

@@ -47,7 +47,7 @@ extension GenerationRecord {
       guard var entry = record.modules[file.module], let previous = modules[file.module] else {
         continue
       }
-      if file.state == .deleted || file.state == .elsewhere || prunedFiles.contains(file.path) {
+      if !file.isStillThere || prunedFiles.contains(file.path) {
         entry.files[path] = nil
         entry.testFiles[path] = nil
       } else if previous.testFiles[path] != nil {

@@ -589,7 +589,7 @@ package struct Generator {
   static func leavingFilesOfThePlan(
     _ stale: [StaleFile], files: [PlannedFile], planned: Set<String>
   ) -> [StaleFile] {
-    guard stale.contains(where: { $0.state == .unchanged || $0.state == .edited }) else {
+    guard stale.contains(where: \.isStillThere) else {
       return stale
     }
     func identity(_ path: String) -> [UInt64]? {
@@ -597,7 +597,7 @@ package struct Generator {
     }
     let ofThePlan = Set(files.compactMap { identity($0.path) })
     return stale.compactMap { file in
-      guard file.state == .unchanged || file.state == .edited,
+      guard file.isStillThere,
         let id = identity(file.path), ofThePlan.contains(id)
       else { return file }
       // The plan's module records it again; a module the run no longer generates drops it.

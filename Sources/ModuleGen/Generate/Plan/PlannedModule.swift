@@ -39,6 +39,11 @@ package struct StaleFile: Sendable, Equatable {
   package var generatedHash: String
   package var state: State
 
+  /// Whether it is on disk as this module's stale file (unchanged or edited): what `check`
+  /// lists as stale (`--prune` removes the unchanged ones); not one gone, nor one another
+  /// module has, which only leave the module's entry.
+  package var isStillThere: Bool { state == .unchanged || state == .edited }
+
   package enum State: String, Sendable, CaseIterable {
     /// On disk as modulegen generated it: `gen --prune` removes it.
     case unchanged
