@@ -351,14 +351,11 @@ extension Generator {
     return force ? .overwrite : .conflict
   }
 
-  /// The modules a full run of their spec no longer declares: all their files are stale.
-  func staleModules(
-    _ record: GenerationRecord, planned: [PlannedModule], options: GenerationOptions
-  )
-    -> [StaleFile]
-  {
+  /// The files of the modules a full run of their spec no longer declares (`removed`, from
+  /// `removedModules`): all of them are stale.
+  func staleModules(_ record: GenerationRecord, removed: [String]) -> [StaleFile] {
     var stale: [StaleFile] = []
-    for name in removedModules(record, planned: planned, options: options) {
+    for name in removed {
       guard let module = record.modules[name] else { continue }
       let files = module.allFiles
       for path in files.keys.sorted() {

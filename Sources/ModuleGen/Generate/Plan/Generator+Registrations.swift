@@ -33,9 +33,9 @@ extension Generator {
   }
 
   /// The registrations the record has that the planned modules no longer make, and those of
-  /// the modules a full run of their spec no longer declares.
+  /// the modules a full run of their spec no longer declares (`removed`).
   func staleRegistrations(
-    _ record: GenerationRecord, planned: [PlannedModule], options: GenerationOptions
+    _ record: GenerationRecord, planned: [PlannedModule], removed: [String]
   ) -> [PlannedRegistration] {
     var stale: [PlannedRegistration] = []
     func add(_ registrations: [GenerationRecord.Registration], of module: String) {
@@ -52,7 +52,7 @@ extension Generator {
         (record.modules[module.name]?.registrations ?? []).filter { !current.contains($0) },
         of: module.name)
     }
-    for name in removedModules(record, planned: planned, options: options) {
+    for name in removed {
       add(record.modules[name]?.registrations ?? [], of: name)
     }
     return stale

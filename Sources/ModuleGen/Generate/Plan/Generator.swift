@@ -153,14 +153,16 @@ package struct Generator {
       files = files.indices.filter { !repeated.contains($0) }.map { files[$0] }
     }
     try refuseLinksToOtherModules(files, record: record)
-    if let record { stale += staleModules(record, planned: planned, options: options) }
+    // The recorded modules a full run of their spec no longer declares.
+    let removed = record.map { removedModules($0, planned: planned, options: options) } ?? []
+    if let record { stale += staleModules(record, removed: removed) }
     // A shared file stays while a module of the plan or of the record still has it. A module
     // the run no longer generates (its spec does not declare it) drops it from its own entry
     // (`elsewhere`): its entry is not made again, and would keep it, and itself, for good. Of
     // such modules only, the first by name keeps it stale, for the others: it is pruned once.
     let holders = stale.isEmpty ? [:] : record.map(Self.modulesByRecordedPath) ?? [:]
     let plannedNames = Set(planned.map(\.name))
-    let removed = Set(record.map { removedModules($0, planned: planned, options: options) } ?? [])
+    let removedNames = Set(removed)
     stale = stale.compactMap { file in
       let others = record.map { holders[$0.recordedPath(file.path), default: []] } ?? []
       if plannedNames.contains(file.module) {
@@ -168,14 +170,16 @@ package struct Generator {
       }
       let kept =
         byPath[file.path] != nil
-        || others.contains { $0 != file.module && (!removed.contains($0) || $0 < file.module) }
+        || others.contains {
+          $0 != file.module && (!removedNames.contains($0) || $0 < file.module)
+        }
       guard kept else { return file }
       var file = file
       file.state = .elsewhere
       return file
     }
     stale = Self.leavingFilesOfThePlan(stale, files: files, planned: plannedNames)
-    let leftOver = record.map { staleRegistrations($0, planned: planned, options: options) } ?? []
+    let leftOver = record.map { staleRegistrations($0, planned: planned, removed: removed) } ?? []
     // Outside the record's folder, a registration is removed only from a file the run's
     // modules register in: the record, which anyone can edit, never has a file elsewhere edited.
     let top = recordDirectory(options)
